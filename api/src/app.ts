@@ -1,0 +1,78 @@
+/**
+ * The server factory: `buildApp(config)` assembles Fastify with the database, REST auth,
+ * GraphQL (HTTP + WebSocket), health check and the server-rendered web app, without
+ * listening — tests and `main.ts` both use it.
+ */
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/routes.js';
+import { SessionService } from './auth/sessions.js';
+import type { Config } from './config.js';
+import { type DatabaseHandle, openDatabase } from './db/index.js';
+import { seedDatabase } from './db/seed/index.js';
+import { registerGraphQL } from './graphql/server.js';
+import { installErrorHandler } from './http/errors.js';
+import { registerSsr } from './ssr/index.js';
+
+export interface BuildOptions {
+  /** Serve the web app (default true); API-only tests turn it off. */
+  web?: boolean;
+  /** Use Vite's dev middleware instead of the built web app (`pnpm dev`). */
+  viteDev?: boolean;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  database: DatabaseHandle;
+  /** Stops accepting connections, waits for in-flight requests, closes sockets and the database. */
+  close(): Promise<void>;
+}
+
+/** Builds the whole server for `config`. Opens (and migrates, and seeds) the database. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const database = await openDatabase(config);
+  if (config.seed) await seedDatabase(database.db);
+  const fastify = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.env === 'production',
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  installErrorHandler(fastify);
+  await fastify.register(cookie);
+  await fastify.register(rateLimit, { global: false });
+
+  const sessions = new SessionService(database.db, config);
+  fastify.get('/api/health', async (_request, reply) => {
+    const ok = await database.ping();
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: ok ? 'ok' : 'unreachable' });
+  });
+  await fastify.register(authRoutes, { db: database.db, sessions, config });
+  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config });
+  const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, viteDev: options.viteDev ?? false });
+  if (!ssr) {
+    fastify.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No ${request.method} ${request.url.split('?')[0]} on this server` } }),
+    );
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    fastify,
+    database,
+    close() {
+      closing ??= (async () => {
+        await graphql.close();
+        await fastify.close();
+        await ssr?.close();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * Sessions and refresh-token rotation (DESIGN.md §7).
+ *
+ * A session is one refresh-token family, one per (user, deviceToken). Every refresh rotates
+ * the token: the presented one is marked used and a successor is issued. Presenting a used
+ * token again is treated as theft and revokes the whole family — unless it happens within
+ * `refreshReuseGraceMs` of its use while the successor is still unused, which is two
+ * requests of one client racing (answered 409 without revoking; see
+ * docs/decisions/0005-refresh-token-rotation.md).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../config.js';
+import { type Db, nowIso } from '../db/index.js';
+import { HttpError } from '../http/errors.js';
+import { type AccessClaims, hashToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.js';
+
+/** The credentials pair answered by register, login and refresh (SPEC.md §3). */
+export interface Credentials {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'jwtSecret' | 'accessTokenTtl' | 'refreshTokenTtl' | 'refreshReuseGraceMs' | 'publicUrl'>,
+  ) {}
+
+  private issueAccess(claims: AccessClaims): Promise<string> {
+    return signAccessToken(claims, this.config.jwtSecret, this.config.accessTokenTtl, this.config.publicUrl);
+  }
+
+  /**
+   * Starts a new family for `userId` on `deviceToken`, revoking any earlier family of that
+   * device (one family per device), and answers its first credentials.
+   */
+  async start(userId: string, deviceToken: string): Promise<Credentials> {
+    const now = Date.now();
+    const sessionId = randomUUID();
+    const refreshToken = newRefreshToken();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('sessions')
+        .set({ revokedAt: nowIso(now), revokedReason: 'replaced' })
+        .where('userId', '=', userId)
+        .where('deviceToken', '=', deviceToken)
+        .where('revokedAt', 'is', null)
+        .execute();
+      await trx
+        .insertInto('sessions')
+        .values({ id: sessionId, userId, deviceToken, created: nowIso(now), lastUsed: nowIso(now), revokedAt: null, revokedReason: null })
+        .execute();
+      await trx
+        .insertInto('refreshTokens')
+        .values({
+          id: randomUUID(),
+          sessionId,
+          tokenHash: hashToken(refreshToken),
+          created: nowIso(now),
+          expiresAt: nowIso(now + this.config.refreshTokenTtl * 1000),
+          usedAt: null,
+        })
+        .execute();
+    });
+    return { accessToken: await this.issueAccess({ userId, sessionId }), refreshToken };
+  }
+
+  /**
+   * Rotates `refreshToken`.
+   * @throws HttpError 401 INVALID_REFRESH_TOKEN (unknown, expired, revoked family),
+   *   401 REFRESH_TOKEN_REUSED (family revoked now), 409 REFRESH_TOKEN_RACE (lost a concurrent rotation).
+   */
+  async rotate(refreshToken: string): Promise<Credentials> {
+    const now = Date.now();
+    const row = await this.db
+      .selectFrom('refreshTokens as t')
+      .innerJoin('sessions as s', 's.id', 't.sessionId')
+      .select(['t.id', 't.sessionId', 't.expiresAt', 't.usedAt', 's.userId', 's.revokedAt'])
+      .where('t.tokenHash', '=', hashToken(refreshToken))
+      .executeTakeFirst();
+    const invalid = new HttpError(401, 'INVALID_REFRESH_TOKEN', 'The refresh token is not valid; sign in again.');
+    if (!row || row.revokedAt !== null || Date.parse(row.expiresAt) <= now) throw invalid;
+    if (row.usedAt !== null) throw await this.onReuse(row.sessionId, row.usedAt, now);
+
+    const successor = newRefreshToken();
+    const won = await this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('refreshTokens')
+        .set({ usedAt: nowIso(now) })
+        .where('id', '=', row.id)
+        .where('usedAt', 'is', null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto('refreshTokens')
+        .values({
+          id: randomUUID(),
+          sessionId: row.sessionId,
+          tokenHash: hashToken(successor),
+          created: nowIso(now),
+          expiresAt: nowIso(now + this.config.refreshTokenTtl * 1000),
+          usedAt: null,
+        })
+        .execute();
+      await trx.updateTable('sessions').set({ lastUsed: nowIso(now) }).where('id', '=', row.sessionId).execute();
+      return true;
+    });
+    if (!won) throw raceError();
+    return { accessToken: await this.issueAccess({ userId: row.userId, sessionId: row.sessionId }), refreshToken: successor };
+  }
+
+  private async onReuse(sessionId: string, usedAt: string, now: number): Promise<HttpError> {
+    const withinGrace = now - Date.parse(usedAt) < this.config.refreshReuseGraceMs;
+    if (withinGrace) {
+      const laterUse = await this.db
+        .selectFrom('refreshTokens')
+        .select('id')
+        .where('sessionId', '=', sessionId)
+        .where('usedAt', '>', usedAt)
+        .executeTakeFirst();
+      if (!laterUse) return raceError();
+    }
+    await this.revokeSession(sessionId, 'reuse');
+    return new HttpError(401, 'REFRESH_TOKEN_REUSED', 'This refresh token was already used; the session was signed out for safety.');
+  }
+
+  /** Revokes one family. */
+  async revokeSession(sessionId: string, reason: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revokedAt: nowIso(), revokedReason: reason })
+      .where('id', '=', sessionId)
+      .where('revokedAt', 'is', null)
+      .execute();
+  }
+
+  /** Revokes the family of `deviceToken` and the family `sessionId` of `userId` (logout). */
+  async revokeDevice(userId: string, deviceToken: string, sessionId: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revokedAt: nowIso(), revokedReason: 'logout' })
+      .where('userId', '=', userId)
+      .where((eb) => eb.or([eb('deviceToken', '=', deviceToken), eb('id', '=', sessionId)]))
+      .where('revokedAt', 'is', null)
+      .execute();
+  }
+
+  /** Revokes every family of `userId` except `keepSessionId` (password change). */
+  async revokeOthers(userId: string, keepSessionId: string | null, reason: string): Promise<void> {
+    let q = this.db.updateTable('sessions').set({ revokedAt: nowIso(), revokedReason: reason }).where('userId', '=', userId).where('revokedAt', 'is', null);
+    if (keepSessionId) q = q.where('id', '!=', keepSessionId);
+    await q.execute();
+  }
+
+  /**
+   * Authenticates a bearer access token: valid signature and expiry, and a family not revoked.
+   * @returns the claims, or why it was refused.
+   */
+  async authenticate(accessToken: string): Promise<AccessClaims | 'expired' | 'invalid' | 'revoked'> {
+    const claims = await verifyAccessToken(accessToken, this.config.jwtSecret, this.config.publicUrl);
+    if (typeof claims === 'string') return claims;
+    const session = await this.db.selectFrom('sessions').select(['revokedAt', 'userId']).where('id', '=', claims.sessionId).executeTakeFirst();
+    if (!session || session.revokedAt !== null || session.userId !== claims.userId) return 'revoked';
+    return claims;
+  }
+}
+
+function raceError(): HttpError {
+  return new HttpError(409, 'REFRESH_TOKEN_RACE', 'This refresh token was just rotated by a concurrent request; use the newest credentials.');
+}

@@ -1,0 +1,126 @@
+/**
+ * Every setting of the server, parsed once from the environment with zod (DESIGN.md §9).
+ *
+ * Each setting has a working default for one machine; `.env.example` and README list them.
+ * `loadConfig()` throws a ZodError naming the bad variable when a value does not parse.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root (two levels above `api/src` or `api/dist`). */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  SITE_NAME: z.string().min(1).max(60).default('Studio'),
+  DATA_DIR: z.string().default(resolve(repoRoot, 'data')),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(604800),
+  REFRESH_REUSE_GRACE_MS: z.coerce.number().int().min(0).default(2000),
+  GRAPHQL_PERSISTED_ONLY: bool.optional(),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5000),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60000),
+  WEB_DIST_DIR: z.string().default(resolve(repoRoot, 'web', 'dist')),
+  PERSISTED_QUERIES_FILE: z.string().default(resolve(repoRoot, 'web', 'persisted-queries.json')),
+  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(1000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+  SEED: bool.default(true),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** The public origin of the site, e.g. `http://localhost:3000` (no trailing slash). */
+  publicUrl: string;
+  siteName: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  jwtSecret: Uint8Array;
+  /** Access-token lifetime in seconds (15 minutes by default, DESIGN.md §7). */
+  accessTokenTtl: number;
+  /** Refresh-token lifetime in seconds (7 days, the token cookie's max-age in SPEC.md §9). */
+  refreshTokenTtl: number;
+  /** A rotated refresh token presented again within this many ms is a concurrent race, not a theft. */
+  refreshReuseGraceMs: number;
+  graphql: { persistedOnly: boolean; maxDepth: number; maxCost: number; maxAliases: number };
+  rateLimit: { authMax: number; windowMs: number };
+  webDistDir: string;
+  persistedQueriesFile: string;
+  pageCacheMaxEntries: number;
+  logLevel: string;
+  shutdownTimeoutMs: number;
+  seed: boolean;
+}
+
+/**
+ * Reads the JWT signing secret: `JWT_SECRET` when set, otherwise a random 256-bit secret
+ * generated once into `<dataDir>/jwt-secret` so tokens survive restarts.
+ */
+function resolveJwtSecret(explicit: string | undefined, dataDir: string): Uint8Array {
+  if (explicit) return new TextEncoder().encode(explicit);
+  const file = resolve(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+/**
+ * Parses the settings from `env` (default `process.env`), applying defaults.
+ * @throws ZodError when a variable is present but invalid.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = envSchema.parse(env);
+  const dataDir = resolve(e.DATA_DIR);
+  const url = e.DATABASE_URL;
+  let database: Config['database'];
+  if (url && /^postgres(ql)?:\/\//.test(url)) database = { kind: 'postgres', url };
+  else if (url && url.startsWith('file:')) database = { kind: 'sqlite', file: resolve(url.slice(5)) };
+  else if (url) throw new Error(`DATABASE_URL must start with postgres:// or file: (got ${url.split(':')[0]}:…)`);
+  else database = { kind: 'sqlite', file: resolve(dataDir, 'studio.sqlite') };
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    siteName: e.SITE_NAME,
+    dataDir,
+    database,
+    jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir),
+    accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL_SECONDS,
+    refreshReuseGraceMs: e.REFRESH_REUSE_GRACE_MS,
+    graphql: {
+      persistedOnly: e.GRAPHQL_PERSISTED_ONLY ?? e.NODE_ENV === 'production',
+      maxDepth: e.GRAPHQL_MAX_DEPTH,
+      maxCost: e.GRAPHQL_MAX_COST,
+      maxAliases: e.GRAPHQL_MAX_ALIASES,
+    },
+    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    webDistDir: resolve(e.WEB_DIST_DIR),
+    persistedQueriesFile: resolve(e.PERSISTED_QUERIES_FILE),
+    pageCacheMaxEntries: e.PAGE_CACHE_MAX_ENTRIES,
+    logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    seed: e.SEED,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The database: Kysely over SQLite (better-sqlite3, the embedded default) or PostgreSQL (pg),
+ * chosen by `Config.database` (DESIGN.md §6). `openDatabase` opens it and runs the migrations.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { migrationProvider } from './migrations.js';
+import type { Database } from './types.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'sqlite' | 'postgres';
+  /** Answers true when a trivial query succeeds (used by /api/health). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database of `config.database` and applies pending migrations.
+ * SQLite runs with WAL, synchronous=FULL and foreign keys on.
+ * @throws when the database cannot be reached or a migration fails.
+ */
+export async function openDatabase(config: Pick<Config, 'database'>): Promise<DatabaseHandle> {
+  let db: Db;
+  const plugins = [new CamelCasePlugin()];
+  if (config.database.kind === 'sqlite') {
+    mkdirSync(dirname(config.database.file), { recursive: true });
+    const sqlite = new SQLite(config.database.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  } else {
+    const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    // A pool error (e.g. the server restarted) must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  }
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    await db.destroy();
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Database migration ${failed ?? ''} failed: ${String((error as Error).message ?? error)}`);
+  }
+  return {
+    db,
+    kind: config.database.kind,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** True when `error` is a unique-constraint violation on SQLite or PostgreSQL. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+/** The current time as ISO 8601 UTC text, the stored form of every timestamp. */
+export function nowIso(ms: number = Date.now()): string {
+  return new Date(ms).toISOString();
+}

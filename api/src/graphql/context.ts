@@ -1,0 +1,60 @@
+/**
+ * The per-operation GraphQL context: the database, the authenticated viewer (or null) and
+ * per-request batch loaders, so a page that lists N things makes one query per table.
+ */
+import DataLoader from 'dataloader';
+import type { SessionService } from '../auth/sessions.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import type { ProductTranslationsTable, UserRow } from '../db/types.js';
+import type { Viewer } from './policy.js';
+
+export interface Services {
+  db: Db;
+  sessions: SessionService;
+  config: Config;
+}
+
+export interface GraphQLContext extends Services {
+  viewer: Viewer | null;
+  loaders: ReturnType<typeof createLoaders>;
+}
+
+function byKey<K, V>(keys: readonly K[], rows: V[], key: (row: V) => K): (V | undefined)[] {
+  const map = new Map(rows.map((r) => [key(r), r] as const));
+  return keys.map((k) => map.get(k));
+}
+
+/** New loaders for one request. */
+export function createLoaders(db: Db) {
+  return {
+    user: new DataLoader<string, UserRow | undefined>(async (ids) =>
+      byKey(ids, await db.selectFrom('users').selectAll().where('id', 'in', [...ids]).execute(), (r) => r.id),
+    ),
+    productTranslations: new DataLoader<string, ProductTranslationsTable[]>(async (ids) => {
+      const rows = await db.selectFrom('productTranslations').selectAll().where('productId', 'in', [...ids]).execute();
+      return ids.map((id) => rows.filter((r) => r.productId === id));
+    }),
+  };
+}
+
+/**
+ * Builds the context for a bearer token (or none).
+ * @returns the context, or the reason the token was refused ('expired' | 'invalid' | 'revoked').
+ */
+export async function buildContext(services: Services, bearer: string | undefined): Promise<GraphQLContext | 'expired' | 'invalid' | 'revoked'> {
+  const loaders = createLoaders(services.db);
+  if (!bearer) return { ...services, viewer: null, loaders };
+  const claims = await services.sessions.authenticate(bearer);
+  if (typeof claims === 'string') return claims;
+  const user = await loaders.user.load(claims.userId);
+  if (!user) return 'revoked';
+  return { ...services, viewer: { userId: user.id, sessionId: claims.sessionId, role: user.role }, loaders };
+}
+
+/** The token of an `Authorization: Bearer …` header value, if any. */
+export function bearerFrom(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1];
+}

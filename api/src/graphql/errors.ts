@@ -1,0 +1,31 @@
+/**
+ * GraphQL error constructors with the codes the clients rely on (DESIGN.md §5):
+ * `Forbidden resource` / FORBIDDEN, bad input / BAD_USER_INPUT, no token / UNAUTHENTICATED (HTTP 401).
+ */
+import { GraphQLError } from 'graphql';
+import type { ZodError } from 'zod';
+
+export const FORBIDDEN_MESSAGE = 'Forbidden resource';
+
+export function forbidden(): GraphQLError {
+  return new GraphQLError(FORBIDDEN_MESSAGE, { extensions: { code: 'FORBIDDEN' } });
+}
+
+export function unauthenticated(reason = 'A bearer access token is required.'): GraphQLError {
+  return new GraphQLError(reason, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+}
+
+export function badInput(message: string, field?: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', ...(field ? { field } : {}) } });
+}
+
+export function conflict(code: string, message: string, field?: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}) } });
+}
+
+/** One BAD_USER_INPUT error naming each invalid argument: "username: A username has…". */
+export function fromZod(error: ZodError): GraphQLError {
+  const first = error.issues[0];
+  const message = error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+  return badInput(message, first?.path.join('.'));
+}

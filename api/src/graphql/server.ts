@@ -1,0 +1,159 @@
+/**
+ * GraphQL at /api/graphql: Yoga over HTTP (POST; GET for persisted queries), graphql-ws
+ * (subprotocol graphql-transport-ws) on the same port and path, and an in-process executor
+ * for server-side rendering. Depth, cost and alias limits (graphql-armor) apply to every
+ * transport; only persisted operations run when `graphql.persistedOnly` (production default).
+ */
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
+import { typeDefs } from '@studio/schema';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type DocumentNode, type ExecutionResult, GraphQLError, execute, parse, validate } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { createSchema, createYoga } from 'graphql-yoga';
+import { WebSocketServer } from 'ws';
+import { type GraphQLContext, type Services, bearerFrom, buildContext } from './context.js';
+import { unauthenticated } from './errors.js';
+import { PersistedOperations } from './persisted.js';
+import { resolvers } from './resolvers.js';
+
+type RequestCtx = { req: FastifyRequest; reply: FastifyReply };
+
+/** The persisted-operation id of a request: APQ `extensions.persistedQuery.sha256Hash` or a Relay `documentId`/`id`. */
+function extractPersistedId(params: { extensions?: Record<string, any> | undefined } & Record<string, any>): string | null {
+  const apq = params.extensions?.['persistedQuery'];
+  if (apq && typeof apq === 'object' && typeof apq.sha256Hash === 'string') return apq.sha256Hash;
+  if (typeof params['documentId'] === 'string') return params['documentId'];
+  return null;
+}
+
+export interface GraphQLServer {
+  /** Executes a persisted operation (by id) or a document in-process, as an anonymous visitor. */
+  executeOperation(request: { id?: string | null; text?: string | null; variables: Record<string, unknown> }): Promise<ExecutionResult>;
+  close(): Promise<void>;
+}
+
+/** Registers the GraphQL routes and WebSocket endpoint on `app`. */
+export function registerGraphQL(app: FastifyInstance, services: Services): GraphQLServer {
+  const { config } = services;
+  const schema = createSchema<GraphQLContext>({ typeDefs, resolvers: resolvers as any });
+  const persisted = new PersistedOperations(config.persistedQueriesFile);
+  const armor = EnvelopArmorPlugin({
+    maxDepth: { n: config.graphql.maxDepth },
+    costLimit: { maxCost: config.graphql.maxCost },
+    maxAliases: { n: config.graphql.maxAliases },
+    blockFieldSuggestion: { enabled: config.env === 'production' },
+  });
+
+  const yoga = createYoga<RequestCtx, GraphQLContext>({
+    schema: schema as never,
+    graphqlEndpoint: '/api/graphql',
+    graphiql: config.env !== 'production' && !config.graphql.persistedOnly,
+    landingPage: false,
+    logging: { debug: () => {}, info: () => {}, warn: (...a) => app.log.warn(a), error: (...a) => app.log.error(a) },
+    maskedErrors: config.env !== 'development' ? true : { isDev: true },
+    plugins: [
+      usePersistedOperations({
+        getPersistedOperation: (id: string) => persisted.get(id),
+        allowArbitraryOperations: !config.graphql.persistedOnly,
+        extractPersistedOperationId: extractPersistedId as any,
+      }),
+      armor,
+    ],
+    context: async ({ request }) => {
+      const result = await buildContext(services, bearerFrom(request.headers.get('authorization')));
+      if (typeof result === 'string') throw unauthenticated(`The access token is ${result}.`);
+      return result;
+    },
+  });
+
+  app.route({
+    url: '/api/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => void reply.header(key, value));
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+
+  // graphql-ws shares the HTTP server; the connection-init payload carries Authorization.
+  const wss = new WebSocketServer({ noServer: true });
+  app.server.on('upgrade', (request, socket, head) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== '/api/graphql') return socket.destroy();
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  });
+  const wsServer = useServer<Record<string, unknown> | undefined, { context?: GraphQLContext }>(
+    {
+      onConnect: async (ctx) => {
+        const auth = ctx.connectionParams?.['Authorization'] ?? ctx.connectionParams?.['authorization'];
+        const result = await buildContext(services, bearerFrom(typeof auth === 'string' ? auth : undefined));
+        if (typeof result === 'string') return false; // closes with 4403 Forbidden
+        ctx.extra.context = result;
+        return true;
+      },
+      onSubscribe: async (ctx, _id, payload) => {
+        const { schema: s, execute: exec, subscribe, parse: p, validate: v } = yoga.getEnveloped({
+          ...ctx,
+          req: (ctx.extra as any).request,
+          socket: (ctx.extra as any).socket,
+          params: payload,
+        });
+        let query = payload.query;
+        const persistedId = extractPersistedId(payload as any);
+        if (!query && persistedId) query = persisted.get(persistedId) ?? '';
+        if (!query) return [new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
+        if (payload.query && config.graphql.persistedOnly) {
+          return [new GraphQLError('PersistedQueryOnly', { extensions: { code: 'PERSISTED_QUERY_ONLY' } })];
+        }
+        let document: DocumentNode;
+        try {
+          document = p(query);
+        } catch (error) {
+          return [error as GraphQLError];
+        }
+        const errors = v(s, document);
+        if (errors.length) return errors;
+        const contextValue = ctx.extra.context;
+        return {
+          schema: s,
+          operationName: payload.operationName ?? null,
+          document,
+          variableValues: payload.variables ?? null,
+          contextValue,
+          rootValue: { execute: exec, subscribe },
+        };
+      },
+      execute: (args: any) => args.rootValue.execute(args),
+      subscribe: (args: any) => args.rootValue.subscribe(args),
+    },
+    wss,
+  );
+
+  // In-process execution for SSR: parsed and validated once per document.
+  const documents = new Map<string, DocumentNode>();
+  async function executeOperation(request: { id?: string | null; text?: string | null; variables: Record<string, unknown> }) {
+    const text = request.text ?? (request.id ? persisted.get(request.id) : null);
+    if (!text) return { errors: [new GraphQLError('PersistedQueryNotFound')] };
+    let document = documents.get(text);
+    if (!document) {
+      document = parse(text);
+      const errors = validate(schema, document);
+      if (errors.length) return { errors };
+      documents.set(text, document);
+    }
+    const context = await buildContext(services, undefined);
+    return execute({ schema, document, variableValues: request.variables, contextValue: context }) as Promise<ExecutionResult>;
+  }
+
+  return {
+    executeOperation,
+    async close() {
+      await wsServer.dispose();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Serves the web app: hashed assets from `web/dist/client` (immutable, precompressed) and every
+ * other GET that no route claimed, server-rendered by the web app's server entry
+ * (DESIGN.md §4). Anonymous renders of public pages are kept in an in-memory LRU page cache,
+ * compressed once. In development (`viteDev`), Vite's middleware serves modules with hot
+ * reload and the entry is loaded through `ssrLoadModule`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { Config } from '../config.js';
+import type { GraphQLServer } from '../graphql/server.js';
+import type { PageAssets, ServerEntry } from './contract.js';
+
+/** Cookie names whose presence means the browser holds a session (web/src/session/cookies.ts). */
+export const SESSION_COOKIES = ['studio.credentials', 'apollo:default.token'] as const;
+
+interface CachedPage {
+  html: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** Reads the client entry's script, styles and preloads from Vite's build manifest. */
+export function assetsFromManifest(manifestFile: string, entry = 'src/entry-client.tsx'): PageAssets {
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const root = manifest[entry];
+  if (!root) throw new Error(`${manifestFile} has no entry ${entry}`);
+  const styles = new Set<string>();
+  const preloads = new Set<string>();
+  const visit = (key: string, isRoot: boolean) => {
+    const chunk = manifest[key];
+    if (!chunk) return;
+    chunk.css?.forEach((c) => styles.add(`/${c}`));
+    if (!isRoot) {
+      if (preloads.has(`/${chunk.file}`)) return;
+      preloads.add(`/${chunk.file}`);
+    }
+    chunk.imports?.forEach((i) => visit(i, false));
+  };
+  visit(entry, true);
+  return { scripts: [`/${root.file}`], styles: [...styles], preloads: [...preloads] };
+}
+
+function isSignedIn(request: FastifyRequest): boolean {
+  const cookies = (request as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies ?? {};
+  return SESSION_COOKIES.some((name) => !!cookies[name]);
+}
+
+export interface SsrHandle {
+  /** Drops every cached page (call when public content changes). */
+  invalidate(): void;
+  close(): Promise<void>;
+}
+
+/** Registers static assets and the page renderer. */
+export async function registerSsr(
+  app: FastifyInstance,
+  opts: { config: Config; graphql: GraphQLServer; viteDev?: boolean },
+): Promise<SsrHandle> {
+  const { config, graphql } = opts;
+  const clientDir = join(config.webDistDir, 'client');
+  const cache = new LRUCache<string, CachedPage>({ max: Math.max(1, config.pageCacheMaxEntries) });
+  let loadEntry: (url: string) => Promise<{ entry: ServerEntry; assets: PageAssets }>;
+  let closeDev = async () => {};
+
+  if (opts.viteDev) {
+    const webRoot = resolve(config.webDistDir, '..');
+    const { createServer } = await import('vite');
+    const vite = await createServer({ root: webRoot, server: { middlewareMode: true, hmr: { port: config.port + 20000 } }, appType: 'custom' });
+    const middie = (await import('@fastify/middie')).default;
+    await app.register(middie);
+    app.use((req, res, next) => {
+      const url = req.url ?? '';
+      if (url.startsWith('/api/')) return next();
+      vite.middlewares(req, res, next);
+    });
+    loadEntry = async (url) => {
+      const entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
+      const shell = await vite.transformIndexHtml(url, '<html><head></head><body></body></html>');
+      const devHead = /<head>([\s\S]*)<\/head>/.exec(shell)?.[1] ?? '';
+      return { entry, assets: { scripts: ['/src/entry-client.tsx'], styles: [], preloads: [], devHead } };
+    };
+    closeDev = () => vite.close();
+  } else {
+    const entryFile = join(config.webDistDir, 'server', 'entry-server.js');
+    const manifestFile = join(clientDir, '.vite', 'manifest.json');
+    if (!existsSync(entryFile) || !existsSync(manifestFile)) {
+      throw new Error(`The web app is not built (${entryFile} missing): run \`pnpm build\` (or \`pnpm start\`, which builds it).`);
+    }
+    const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+    const assets = assetsFromManifest(manifestFile);
+    loadEntry = async () => ({ entry, assets });
+    await app.register(fastifyStatic, {
+      root: join(clientDir, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      preCompressed: true,
+      index: false,
+    });
+  }
+
+  app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+  app.get('/favicon.svg', (_request, reply) => {
+    const file = opts.viteDev ? join(config.webDistDir, '..', 'public', 'favicon.svg') : join(clientDir, 'favicon.svg');
+    if (!existsSync(file)) return reply.status(404).send();
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(readFileSync(file));
+  });
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, status: number) => {
+    const accept = String(request.headers['accept-encoding'] ?? '');
+    reply.status(status).type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie');
+    if (/\bbr\b/.test(accept)) {
+      page.br ??= brotliCompressSync(page.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } });
+      return reply.header('content-encoding', 'br').send(page.br);
+    }
+    if (/\bgzip\b/.test(accept)) {
+      page.gzip ??= gzipSync(page.html);
+      return reply.header('content-encoding', 'gzip').send(page.gzip);
+    }
+    return reply.send(page.html);
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No ${request.method} ${path} on this server` } });
+    }
+    const signedIn = isSignedIn(request);
+    const cacheKey = request.url;
+    if (!signedIn && !opts.viteDev) {
+      const hit = cache.get(cacheKey);
+      if (hit) return sendPage(request, reply, hit, 200);
+    }
+    const { entry, assets } = await loadEntry(request.url);
+    const result = await entry.render({
+      url: `${config.publicUrl}${request.url}`,
+      headers: request.headers as Record<string, string | undefined>,
+      signedIn,
+      siteName: config.siteName,
+      publicUrl: config.publicUrl,
+      assets,
+      executeOperation: graphql.executeOperation,
+    });
+    if (result.location) return reply.redirect(result.location, result.status);
+    const html = Buffer.from(result.html);
+    const page: CachedPage = { html };
+    if (result.cacheable && result.status === 200 && !signedIn && !opts.viteDev && config.pageCacheMaxEntries > 0) {
+      cache.set(cacheKey, page);
+    }
+    return sendPage(request, reply, page, result.status);
+  });
+
+  return { invalidate: () => cache.clear(), close: closeDev };
+}

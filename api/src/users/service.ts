@@ -1,0 +1,92 @@
+/**
+ * Creating and finding users. Registration derives the username from the part of the
+ * e-mail before the @ sign (made unique) and the fullName from the supplied name (SPEC.md §5).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
+import type { UserRow } from '../db/types.js';
+import { HttpError } from '../http/errors.js';
+import { USERNAME_PATTERN } from './validation.js';
+
+/**
+ * Turns the local part of an e-mail (or a requested username) into a username base that
+ * matches USERNAME_PATTERN: lower-case, only [a-z0-9._-], 3–24 characters.
+ */
+export function usernameBase(source: string): string {
+  const local = source.split('@')[0] ?? '';
+  let base = local
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '')
+    .replace(/^[._-]+/, '')
+    .slice(0, 24);
+  if (base.length < 3) base = `user${base}`.slice(0, 24);
+  if (!USERNAME_PATTERN.test(base)) base = 'user';
+  return base;
+}
+
+export interface NewAccount {
+  email: string;
+  passwordHash: string | null;
+  fullName: string;
+  /** The wished username (derived from the e-mail when absent); a suffix makes it unique. */
+  username?: string | undefined;
+}
+
+/**
+ * Creates a user with a unique username and a default referral code.
+ * @throws HttpError 409 EMAIL_TAKEN when the e-mail is already registered.
+ */
+export async function createUser(db: Db, account: NewAccount): Promise<UserRow> {
+  const base = usernameBase(account.username ?? account.email);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const suffix = attempt === 0 ? '' : attempt < 10 ? String(attempt + 1) : String(randomBytes(3).readUIntBE(0, 3) % 1000000);
+    const username = `${base.slice(0, 32 - suffix.length)}${suffix}`;
+    const now = nowIso();
+    const row: UserRow = {
+      id: randomUUID(),
+      email: account.email,
+      username,
+      fullName: account.fullName,
+      passwordHash: account.passwordHash,
+      bio: null,
+      phone: null,
+      telegram: null,
+      role: 'USER',
+      type: 'CLIENT',
+      isVerified: 0,
+      balance: 0,
+      balanceCurrency: 'USD',
+      held: 0,
+      withdrawalMethod: null,
+      withdrawalMethodDetails: null,
+      stripeAccountId: null,
+      stripeOnboardingCompleted: 0,
+      imageId: null,
+      created: now,
+      updated: now,
+    };
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('users').values(row).execute();
+        await trx
+          .insertInto('referralCodes')
+          .values({ id: randomUUID(), userId: row.id, code: randomBytes(5).toString('hex').toUpperCase(), created: now, isActive: 1, type: 'DEFAULT' })
+          .execute();
+      });
+      return row;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const taken = await db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirst();
+      if (taken) throw new HttpError(409, 'EMAIL_TAKEN', 'An account with this e-mail already exists.');
+      // Otherwise the username (or, very rarely, the referral code) collided: try the next suffix.
+    }
+  }
+  throw new Error('Could not find a free username after 20 attempts');
+}
+
+/** The user with `email` (compared lower-case), or undefined. */
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
