@@ -1,0 +1,9 @@
+/**
+ * @studio/ui — the Studio design system: presentational React components and design tokens.
+ * No Relay and no react-intl inside: every text comes in as a prop.
+ */
+import './tokens.css';
+
+export * from './Button';
+export * from './Container';
+export * from './TextField';

@@ -1,0 +1,36 @@
+/**
+ * The browser entry: reads the page data the server rendered, starts the Relay store from its
+ * records and the router from its hydration data, and hydrates the whole document.
+ */
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppContext, PAGE_DATA_ID, type PageData, deserializeErrors } from './app/pageData';
+import { primeMessages } from './i18n/messages';
+import type { Locale } from './i18n/locales';
+import { createClientEnvironment } from './relay/environment';
+import { createRoutes } from './routes/table';
+
+const dataJson = document.getElementById(PAGE_DATA_ID)?.textContent ?? '';
+const pageData = JSON.parse(dataJson) as PageData;
+const environmentRef = { current: createClientEnvironment(pageData.records) };
+
+for (const value of Object.values(pageData.hydration.loaderData)) {
+  const localeData = value as { locale?: Locale; messages?: Record<string, never> } | null;
+  if (localeData?.locale && localeData.messages) primeMessages(localeData.locale, localeData.messages);
+}
+
+const router = createBrowserRouter(createRoutes({ environmentRef }), {
+  hydrationData: {
+    loaderData: pageData.hydration.loaderData,
+    actionData: pageData.hydration.actionData,
+    errors: deserializeErrors(pageData.hydration.errors),
+  },
+});
+
+hydrateRoot(
+  document,
+  <AppContext.Provider value={{ ...pageData, dataJson, environmentRef }}>
+    <RouterProvider router={router} />
+  </AppContext.Provider>,
+);

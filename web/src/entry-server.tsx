@@ -1,0 +1,67 @@
+/**
+ * The server entry, loaded by the api (api/src/ssr/contract.ts has the same types): renders
+ * one page with React Router's static handler (data mode) and a per-request Relay environment
+ * that executes operations in-process. Loaders fill the Relay store; its records and the
+ * loader data travel in the page so that hydration makes no request.
+ */
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import serialize from 'serialize-javascript';
+import { AppContext, type PageAssets, type PageData, serializeErrors } from './app/pageData';
+import { type ExecuteOperation, createServerEnvironment, serializeRecords } from './relay/environment';
+import type { RouteHandle } from './routes/pages';
+import { createRoutes } from './routes/table';
+import { hasSession } from './session/cookies';
+
+export interface RenderRequest {
+  url: string;
+  headers: Record<string, string | undefined>;
+  signedIn: boolean;
+  siteName: string;
+  publicUrl: string;
+  assets: PageAssets;
+  executeOperation: ExecuteOperation;
+}
+
+export interface RenderResult {
+  status: number;
+  html: string;
+  location?: string;
+  cacheable: boolean;
+}
+
+/** Renders the page at `request.url`. Never throws for a page error: those render the error page. */
+export async function render(request: RenderRequest): Promise<RenderResult> {
+  const environmentRef = { current: createServerEnvironment(request.executeOperation) };
+  const handler = createStaticHandler(createRoutes({ environmentRef }));
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
+  const context = await handler.query(new Request(request.url, { headers }));
+  if (context instanceof Response) {
+    return { status: context.status, html: '', location: context.headers.get('location') ?? '/', cacheable: false };
+  }
+  const signedIn = request.signedIn || hasSession(request.headers['cookie'] ?? '');
+  const pageData: PageData = {
+    assets: { scripts: request.assets.scripts, styles: request.assets.styles, preloads: request.assets.preloads },
+    siteName: request.siteName,
+    publicUrl: request.publicUrl,
+    signedIn,
+    year: new Date().getUTCFullYear(),
+    records: serializeRecords(environmentRef.current),
+    hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+  };
+  // serialize-javascript escapes `<`, `>`, `/`, U+2028 and U+2029 so the JSON cannot end the script element.
+  const dataJson = serialize(pageData, { isJSON: true });
+  const router = createStaticRouter(handler.dataRoutes, context);
+  let html =
+    '<!DOCTYPE html>' +
+    renderToString(
+      <AppContext.Provider value={{ ...pageData, dataJson, environmentRef }}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppContext.Provider>,
+    );
+  if (request.assets.devHead) html = html.replace('<head>', `<head>${request.assets.devHead}`);
+  const leaf = context.matches[context.matches.length - 1];
+  const indexable = (leaf?.route.handle as RouteHandle | undefined)?.indexable ?? false;
+  return { status: context.statusCode, html, cacheable: context.statusCode === 200 && indexable !== undefined };
+}

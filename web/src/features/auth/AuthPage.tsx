@@ -1,0 +1,132 @@
+/**
+ * /auth: sign in or create an account with e-mail and password. Fields are checked in the
+ * browser first; server errors are shown in the user's language. On success the session
+ * starts (new Relay environment) and the visitor lands on their profile.
+ * `?mode=register` opens the registration form, so the switch works as a plain link.
+ */
+import { Button, Container, TextField } from '@studio/ui';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLocalizePath } from '../../i18n/useLocale';
+import { AuthApiError, login, register } from '../../session/authApi';
+import { getDeviceToken } from '../../session/deviceToken';
+import { useSession } from '../../session/SessionProvider';
+import { type FieldProblem, checkEmail, checkName, checkPassword, serverErrorMessageId } from './validation';
+import styles from './AuthPage.module.css';
+
+type Mode = 'signIn' | 'register';
+type Field = 'name' | 'email' | 'password';
+
+export function AuthPage() {
+  const intl = useIntl();
+  const [params] = useSearchParams();
+  const mode: Mode = params.get('mode') === 'register' ? 'register' : 'signIn';
+  const to = useLocalizePath();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [values, setValues] = useState({ name: '', email: '', password: '' });
+  const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (session.signedIn && !submitting) navigate(to('/profile'), { replace: true });
+  }, [session.signedIn, submitting, navigate, to]);
+
+  useEffect(() => {
+    setProblems({});
+    setServerError(null);
+  }, [mode]);
+
+  useEffect(() => {
+    if (serverError) alertRef.current?.focus();
+  }, [serverError]);
+
+  const message = (p: FieldProblem | undefined) => (p ? intl.formatMessage({ id: p.id }, p.values) : undefined);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: Partial<Record<Field, FieldProblem>> = {};
+    const email = checkEmail(values.email);
+    const password = checkPassword(values.password, mode);
+    if (email) found.email = email;
+    if (password) found.password = password;
+    if (mode === 'register') {
+      const name = checkName(values.name);
+      if (name) found.name = name;
+    }
+    setProblems(found);
+    setServerError(null);
+    const first = (['name', 'email', 'password'] as const).find((f) => found[f]);
+    if (first) {
+      formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const deviceToken = getDeviceToken();
+      const credentials =
+        mode === 'register'
+          ? await register({ email: values.email.trim(), password: values.password, name: values.name.trim(), deviceToken })
+          : await login({ email: values.email.trim(), password: values.password, deviceToken });
+      session.signIn(credentials);
+      navigate(to('/profile'));
+    } catch (error) {
+      const code = error instanceof AuthApiError ? error.code : 'UNKNOWN';
+      setServerError(intl.formatMessage({ id: serverErrorMessageId(code) }));
+      setSubmitting(false);
+    }
+  }
+
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    error: message(problems[name]),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  return (
+    <Container size="narrow" className={styles.page}>
+      <h1>
+        <FormattedMessage id={mode === 'register' ? 'auth.register.title' : 'auth.signIn.title'} />
+      </h1>
+      <p className={styles.lead}>
+        <FormattedMessage id={mode === 'register' ? 'auth.register.lead' : 'auth.signIn.lead'} />
+      </p>
+      <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-busy={submitting || undefined}>
+        {serverError ? (
+          <div ref={alertRef} role="alert" tabIndex={-1} className={styles.alert}>
+            {serverError}
+          </div>
+        ) : null}
+        {mode === 'register' ? <TextField label={<FormattedMessage id="auth.name.label" />} autoComplete="name" maxLength={100} {...field('name')} /> : null}
+        <TextField label={<FormattedMessage id="auth.email.label" />} type="email" autoComplete="email" inputMode="email" {...field('email')} />
+        <div className={styles.passwordRow}>
+          <TextField
+            label={<FormattedMessage id="auth.password.label" />}
+            type={showPassword ? 'text' : 'password'}
+            autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
+            hint={mode === 'register' ? <FormattedMessage id="auth.password.hint" /> : undefined}
+            {...field('password')}
+          />
+          <Button variant="ghost" className={styles.reveal} aria-pressed={showPassword} onClick={() => setShowPassword((s) => !s)}>
+            <FormattedMessage id={showPassword ? 'auth.hidePassword' : 'auth.showPassword'} />
+          </Button>
+        </div>
+        <Button type="submit" disabled={submitting}>
+          <FormattedMessage id={submitting ? 'auth.submitting' : mode === 'register' ? 'auth.register.submit' : 'auth.signIn.submit'} />
+        </Button>
+      </form>
+      <p className={styles.switch}>
+        <FormattedMessage id={mode === 'register' ? 'auth.haveAccount' : 'auth.noAccount'} />{' '}
+        <Link to={mode === 'register' ? to('/auth') : `${to('/auth')}?mode=register`}>
+          <FormattedMessage id={mode === 'register' ? 'auth.switchToSignIn' : 'auth.switchToRegister'} />
+        </Link>
+      </p>
+    </Container>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * A page whose content arrives with the marketing issue: its localized title and a way to
+ * get in touch meanwhile.
+ */
+import { Button, Container } from '@studio/ui';
+import { FormattedMessage } from 'react-intl';
+import { Link, useMatches } from 'react-router';
+import { useLocalizePath } from '../../i18n/useLocale';
+import type { RouteHandle } from '../../routes/pages';
+import styles from '../pages/Page.module.css';
+
+export function PlaceholderPage() {
+  const matches = useMatches();
+  const page = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.page ?? 'home';
+  const to = useLocalizePath();
+  return (
+    <Container className={styles.page}>
+      <h1>
+        <FormattedMessage id={`page.${page}.title`} />
+      </h1>
+      <p className={styles.lead}>
+        <FormattedMessage id="page.comingSoon" />
+      </p>
+      {page !== 'order' ? (
+        <Button asChild>
+          <Link to={to('/order')}>
+            <FormattedMessage id="page.comingSoonCta" />
+          </Link>
+        </Button>
+      ) : null}
+    </Container>
+  );
+}

@@ -1,0 +1,49 @@
+/** The viewer's identity: name, e-mail, username and member-since date, from its own fragment. */
+import { FormattedDate, FormattedMessage } from 'react-intl';
+import { graphql, useFragment } from 'react-relay';
+import type { ProfileCard_user$key } from './__generated__/ProfileCard_user.graphql';
+import styles from './ProfilePage.module.css';
+
+export function ProfileCard(props: { user: ProfileCard_user$key }) {
+  const user = useFragment(
+    graphql`
+      fragment ProfileCard_user on User {
+        fullName
+        email
+        username
+        created
+      }
+    `,
+    props.user,
+  );
+  return (
+    <dl className={styles.card}>
+      <div>
+        <dt>
+          <FormattedMessage id="profile.fullName" />
+        </dt>
+        <dd data-testid="profile-fullName">{user.fullName}</dd>
+      </div>
+      <div>
+        <dt>
+          <FormattedMessage id="profile.email" />
+        </dt>
+        <dd data-testid="profile-email">{user.email}</dd>
+      </div>
+      <div>
+        <dt>
+          <FormattedMessage id="profile.username" />
+        </dt>
+        <dd data-testid="profile-username">@{user.username}</dd>
+      </div>
+      <div>
+        <dt>
+          <FormattedMessage id="profile.created" />
+        </dt>
+        <dd data-testid="profile-created">
+          <FormattedDate value={user.created} dateStyle="long" timeZone="UTC" />
+        </dd>
+      </div>
+    </dl>
+  );
+}

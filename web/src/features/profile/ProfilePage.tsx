@@ -1,0 +1,134 @@
+/**
+ * /profile: the signed-in user's profile. Account pages render a shell on the server
+ * (DESIGN.md §4); in the browser the viewer is fetched fresh (network-only) with the bearer
+ * token. Loading, error (with retry) and signed-out states are shown in the user's language.
+ */
+import { Button, Container } from '@studio/ui';
+import { Component, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { Link } from 'react-router';
+import type { ProfilePageQuery as ProfilePageQueryType } from './__generated__/ProfilePageQuery.graphql';
+import { useLocalizePath } from '../../i18n/useLocale';
+import { useSession } from '../../session/SessionProvider';
+import { ProfileCard } from './ProfileCard';
+import styles from './ProfilePage.module.css';
+
+const ProfilePageQuery = graphql`
+  query ProfilePageQuery {
+    viewer {
+      id
+      ...ProfileCard_user
+    }
+  }
+`;
+
+const noop = () => () => {};
+/** False during SSR and hydration, true afterwards. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noop, () => true, () => false);
+}
+
+class LoadErrorBoundary extends Component<{ fallback: (retry: () => void) => ReactNode; onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.warn('Profile failed to load', error);
+  }
+  override render() {
+    return this.state.failed
+      ? this.props.fallback(() => {
+          this.setState({ failed: false });
+          this.props.onRetry();
+        })
+      : this.props.children;
+  }
+}
+
+function Loading() {
+  return (
+    <p role="status" className={styles.muted}>
+      <FormattedMessage id="profile.loading" />
+    </p>
+  );
+}
+
+function ProfileContent(props: { fetchKey: number }) {
+  const data = useLazyLoadQuery<ProfilePageQueryType>(ProfilePageQuery, {}, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
+  const session = useSession();
+  const to = useLocalizePath();
+  if (!data.viewer) return <SignedOut />;
+  return (
+    <>
+      <ProfileCard user={data.viewer} />
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={() => void session.signOut()}>
+          <FormattedMessage id="profile.signOut" />
+        </Button>
+        <Link to={to('/profile/change-name')}>
+          <FormattedMessage id="profile.edit.name" />
+        </Link>
+        <Link to={to('/profile/change-password')}>
+          <FormattedMessage id="profile.edit.password" />
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function SignedOut() {
+  const to = useLocalizePath();
+  return (
+    <div className={styles.signedOut}>
+      <h2>
+        <FormattedMessage id="profile.signedOutTitle" />
+      </h2>
+      <p>
+        <FormattedMessage id="profile.signedOutText" />
+      </p>
+      <Button asChild>
+        <Link to={to('/auth')}>
+          <FormattedMessage id="nav.signIn" />
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+export function ProfilePage() {
+  const hydrated = useHydrated();
+  const session = useSession();
+  const [fetchKey, setFetchKey] = useState(0);
+  return (
+    <Container className={styles.page}>
+      <h1>
+        <FormattedMessage id="profile.title" />
+      </h1>
+      {!hydrated ? (
+        <Loading />
+      ) : !session.signedIn ? (
+        <SignedOut />
+      ) : (
+        <LoadErrorBoundary
+          onRetry={() => setFetchKey((k) => k + 1)}
+          fallback={(retry) => (
+            <div role="alert" className={styles.error}>
+              <p>
+                <FormattedMessage id="profile.loadError" />
+              </p>
+              <Button onClick={retry}>
+                <FormattedMessage id="profile.retry" />
+              </Button>
+            </div>
+          )}
+        >
+          <Suspense fallback={<Loading />}>
+            <ProfileContent fetchKey={fetchKey} />
+          </Suspense>
+        </LoadErrorBoundary>
+      )}
+    </Container>
+  );
+}

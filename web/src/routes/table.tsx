@@ -1,0 +1,81 @@
+/**
+ * The one route table (DESIGN.md §8): a root route renders the HTML document; under it one
+ * locale route per language (`/`, `/ru`, `/es`) loads that language's messages and renders the
+ * site layout; under that a pathless route catches page errors inside the layout; under that
+ * every page of routes/pages.ts and a catch-all that answers 404 "Page not found: <path>".
+ */
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { data } from 'react-router';
+import { Document, RootError } from '../app/Document';
+import { AuthPage } from '../features/auth/AuthPage';
+import { PageError } from '../features/errors/PageError';
+import { homeLoader, HomePage } from '../features/home/HomePage';
+import { SiteLayout } from '../features/layout/SiteLayout';
+import { PlaceholderPage } from '../features/pages/PlaceholderPage';
+import { ProfilePage } from '../features/profile/ProfilePage';
+import { loadMessages } from '../i18n/messages';
+import { LOCALES, type Locale, localePrefix } from '../i18n/locales';
+import type { Environment } from 'relay-runtime';
+import { PAGES, type PageId, type RouteHandle } from './pages';
+
+/** What loaders need from their surroundings: the current Relay environment. */
+export interface RouteContext {
+  environmentRef: { current: Environment };
+}
+
+type Loader = (args: LoaderFunctionArgs, context: RouteContext, locale: Locale) => Promise<unknown>;
+
+const components: Partial<Record<PageId, () => React.JSX.Element>> = {
+  home: HomePage,
+  auth: AuthPage,
+  profile: ProfilePage,
+};
+const loaders: Partial<Record<PageId, Loader>> = { home: homeLoader };
+
+/** Builds the route objects; loaders read the environment from `context` when they run. */
+export function createRoutes(context: RouteContext): RouteObject[] {
+  const localeRoutes: RouteObject[] = LOCALES.map((locale) => ({
+    id: locale,
+    path: localePrefix(locale) || '/',
+    handle: { kind: 'locale' } satisfies RouteHandle,
+    loader: async () => ({ locale, messages: await loadMessages(locale) }),
+    element: <SiteLayout />,
+    children: [
+      {
+        id: `${locale}:pages`,
+        errorElement: <PageError />,
+        children: [
+          ...PAGES.map((page): RouteObject => {
+            const Component = components[page.id] ?? PlaceholderPage;
+            const loader = loaders[page.id];
+            const common = {
+              id: `${locale}:${page.id}`,
+              handle: { kind: 'page', page: page.id, indexable: page.indexable } satisfies RouteHandle,
+              element: <Component />,
+              ...(loader ? { loader: (args: LoaderFunctionArgs) => loader(args, context, locale) } : {}),
+            };
+            return page.path === '' ? { ...common, index: true } : { ...common, path: page.path };
+          }),
+          {
+            id: `${locale}:notFound`,
+            path: '*',
+            handle: { kind: 'page', page: 'notFound', indexable: false } satisfies RouteHandle,
+            loader: ({ request }: LoaderFunctionArgs) => {
+              throw data(`Page not found: ${new URL(request.url).pathname}`, { status: 404, statusText: 'Not Found' });
+            },
+            element: null,
+          },
+        ],
+      },
+    ],
+  }));
+  return [
+    {
+      id: 'root',
+      handle: { kind: 'root' } satisfies RouteHandle,
+      element: <Document />,
+      errorElement: <RootError />,
+      children: localeRoutes,
+    },
+  ];
+}
