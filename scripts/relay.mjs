@@ -2,7 +2,7 @@
 // (generated and git-ignored). Artifacts go to __generated__/ beside each component. Extra arguments pass through
 // (e.g. --watch, --validate).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

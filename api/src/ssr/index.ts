@@ -112,6 +112,17 @@ export async function registerSsr(
     });
   }
 
+  // Locale messages (SPEC.md §7), cached 24 hours (SPEC.md §9).
+  const messagesDir = opts.viteDev ? join(config.webDistDir, '..', 'public', '_i18n') : join(clientDir, '_i18n');
+  app.get<{ Params: { locale: string } }>('/_i18n/:locale/messages.json', (request, reply) => {
+    const { locale } = request.params;
+    const file = join(messagesDir, locale, 'messages.json');
+    if (!/^(en|ru|es)$/.test(locale) || !existsSync(file)) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No messages for locale ${locale}` } });
+    }
+    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=86400').send(readFileSync(file));
+  });
+
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.get('/favicon.svg', (_request, reply) => {
     const file = opts.viteDev ? join(config.webDistDir, '..', 'public', 'favicon.svg') : join(clientDir, 'favicon.svg');

@@ -1,0 +1,459 @@
+#!/usr/bin/env node
+/**
+ * Benchmark of the server against a bare Fastify baseline (see bench/README.md).
+ *
+ *   node bench/run.mjs [--duration=10] [--warmup=2] [--connections=50] [--pipelining=1]
+ *                      [--workers=0] [--only=a,b,c] [--cpu-prof]
+ *
+ * (a) GET /            on the real server (anonymous, page-cache hit, no Accept-Encoding)
+ * (b) POST /api/graphql on the real server (persisted ProfilePageQuery, bearer token)
+ * (c) GET /            on a bare Fastify process answering the same bytes as (a)
+ *
+ * The servers are child processes; autocannon runs here, in the parent, so the load
+ * generator and each server have their own event loop (and, on two cores, their own core).
+ * Figures go to the terminal and to bench/results/latest.json. Exits 1 only when a run had
+ * errors, non-2xx answers or wrong bodies (the figures are then meaningless) or the setup
+ * failed — never because the figures are below the aims.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const benchDir = join(root, 'bench');
+const resultsDir = join(benchDir, 'results');
+const requireFromRoot = createRequire(join(root, 'package.json'));
+const autocannon = requireFromRoot('autocannon');
+
+const AIMS = { a_c: 0.9, b_c: 0.3 };
+
+// ---------------------------------------------------------------- options
+
+function parseArgs(argv) {
+  const opts = { duration: 10, warmup: 2, connections: 50, pipelining: 1, workers: 0, only: ['a', 'b', 'c'], cpuProf: false };
+  for (const arg of argv) {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    if (key === 'cpu-prof') opts.cpuProf = true;
+    else if (key === 'only') opts.only = value.split(',').map((s) => s.trim()).filter(Boolean);
+    else if (key in opts && value !== undefined && Number.isFinite(Number(value))) opts[key] = Number(value);
+    else if (arg === '--') continue;
+    else {
+      console.error(`Unknown option ${arg}\nUsage: node bench/run.mjs [--duration=10] [--warmup=2] [--connections=50] [--pipelining=1] [--workers=0] [--only=a,b,c] [--cpu-prof]`);
+      process.exit(2);
+    }
+  }
+  if (opts.only.some((t) => !['a', 'b', 'c'].includes(t))) {
+    console.error('--only takes a comma-separated subset of a,b,c');
+    process.exit(2);
+  }
+  return opts;
+}
+const opts = parseArgs(process.argv.slice(2));
+
+// ---------------------------------------------------------------- child processes
+
+const children = new Set();
+let tempDir;
+
+function track(child, name) {
+  child.benchName = name;
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** SIGTERM, then SIGKILL after `graceMs` (the real server shuts down gracefully, which also writes --cpu-prof). */
+async function stopChild(child, graceMs = 8000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function cleanup() {
+  await Promise.all([...children].map((c) => stopChild(c)));
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  tempDir = undefined;
+}
+
+// Last resort: never leave a server behind, whatever happens.
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the servers…`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Throws if `child` exits before `promise` settles. */
+function unlessExits(child, promise, what) {
+  return Promise.race([
+    promise,
+    once(child, 'exit').then(([code, signal]) => {
+      throw new Error(`${child.benchName} exited (code ${code}, signal ${signal}) while ${what}`);
+    }),
+  ]);
+}
+
+/** CPU time (ms) of a process so far, from /proc (Linux); null elsewhere. */
+const CLK_TCK = (() => {
+  const r = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  return Number(r.stdout?.trim()) || 100;
+})();
+function childCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK; // utime + stime
+  } catch {
+    return null;
+  }
+}
+const selfCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+// ---------------------------------------------------------------- HTTP helpers
+
+/** A raw GET with node:http (sends no Accept-Encoding, unlike fetch), keeping the exact bytes. */
+function rawGet(url, headers = {}) {
+  return new Promise((resolveGet, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () =>
+        resolveGet({
+          status: res.statusCode,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+async function waitForHealth(base, child, timeoutMs = 30000) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${child.benchName} exited with code ${child.exitCode} before /api/health answered`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return await res.json();
+      last = `HTTP ${res.status}`;
+    } catch (error) {
+      last = error.cause?.code ?? error.message;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`/api/health did not answer 200 within ${timeoutMs} ms (last: ${last})`);
+}
+
+// ---------------------------------------------------------------- measuring
+
+/**
+ * Body check for autocannon. autocannon builds the body string chunk by chunk, so a multi-byte
+ * UTF-8 character split between two TCP chunks decodes as U+FFFD; such a body is compared
+ * without its non-ASCII characters. The exact comparison is the fast path.
+ */
+function bodyChecker(expected) {
+  const asciiOnly = (s) => s.replace(/[^\x00-\x7f]/g, '');
+  const expectedAscii = asciiOnly(expected);
+  return (body) => body === expected || (body.includes('\uFFFD') && asciiOnly(body) === expectedAscii);
+}
+
+async function measure(name, target, serverPid) {
+  const base = {
+    url: target.url,
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+    connections: opts.connections,
+    pipelining: opts.pipelining,
+    timeout: 10,
+    ...(opts.workers > 0 ? { workers: opts.workers } : { verifyBody: bodyChecker(target.expectBody) }),
+  };
+  const runs = [];
+  if (opts.warmup > 0) {
+    process.stdout.write(`  (${name}) warm-up ${opts.warmup} s… `);
+    const warm = await autocannon({ ...base, duration: opts.warmup });
+    runs.push({ phase: 'warm-up', result: warm });
+    process.stdout.write(`${Math.round(warm.requests.mean)} req/s (discarded)\n`);
+  }
+  process.stdout.write(`  (${name}) ${opts.duration} s… `);
+  const cpu0 = { server: childCpuMs(serverPid), client: selfCpuMs(), t: performance.now() };
+  const result = await autocannon({ ...base, duration: opts.duration });
+  const wall = performance.now() - cpu0.t;
+  const serverCpu = childCpuMs(serverPid);
+  const cpu = {
+    serverPercentOfCore: serverCpu === null || cpu0.server === null ? null : Math.round(((serverCpu - cpu0.server) / wall) * 100),
+    clientPercentOfCore: Math.round(((selfCpuMs() - cpu0.client) / wall) * 100),
+  };
+  runs.push({ phase: 'measured', result });
+  process.stdout.write(`${Math.round(result.requests.mean)} req/s\n`);
+
+  const problems = [];
+  for (const { phase, result: r } of runs) {
+    const bad = { errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx, mismatchedBodies: r.mismatches };
+    for (const [k, v] of Object.entries(bad)) if (v) problems.push(`${phase}: ${v} ${k}`);
+    if (!r.requests.total) problems.push(`${phase}: no request completed`);
+  }
+  return {
+    name,
+    label: target.label,
+    requestsPerSecMean: result.requests.mean,
+    requestsPerSecStddev: result.requests.stddev,
+    requestsTotal: result.requests.total,
+    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, mean: result.latency.mean, max: result.latency.max },
+    throughputBytesPerSecMean: result.throughput.mean,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    mismatchedBodies: result.mismatches,
+    statusCodes: result.statusCodeStats,
+    cpu,
+    problems,
+  };
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const serverEntry = join(root, 'api', 'dist', 'main.js');
+  const webEntry = join(root, 'web', 'dist', 'server', 'entry-server.js');
+  if (!existsSync(serverEntry) || !existsSync(webEntry)) {
+    console.log('api/dist or web/dist is missing: running `pnpm build`…');
+    const r = spawnSync('pnpm', ['build'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('`pnpm build` failed');
+  }
+
+  mkdirSync(resultsDir, { recursive: true });
+  tempDir = mkdtempSync(join(os.tmpdir(), 'studio-bench-'));
+  const dataDir = join(tempDir, 'data');
+  mkdirSync(dataDir);
+
+  // 1. The real server, spawned directly (not through pnpm) so the pid we measure is the server's.
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const profDir = join(resultsDir, 'profiles');
+  const nodeArgs = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
+  const serverLog = createWriteStream(join(resultsDir, 'server.log'));
+  const server = track(
+    spawn(process.execPath, [...nodeArgs, serverEntry], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_AUTH_MAX: '100000',
+        PUBLIC_URL: base,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+    'the server',
+  );
+  let serverOutputLines = 0;
+  for (const stream of [server.stdout, server.stderr]) {
+    stream.on('data', (d) => (serverOutputLines += String(d).split('\n').filter(Boolean).length));
+    stream.pipe(serverLog, { end: false });
+  }
+  console.log(`Server: node api/dist/main.js on ${base} (pid ${server.pid})${opts.cpuProf ? `, --cpu-prof into ${profDir}` : ''}`);
+  await waitForHealth(base, server);
+
+  // 2. Warm the page cache, keep the exact bytes and content type; check the second GET is a hit.
+  const cold = await unlessExits(server, rawGet(`${base}/`), 'rendering /');
+  if (cold.status !== 200) throw new Error(`GET / answered ${cold.status}, expected 200`);
+  const warm = await rawGet(`${base}/`);
+  const warm2 = await rawGet(`${base}/`);
+  const pageBytes = cold.body;
+  const pageType = cold.headers['content-type'];
+  if (!warm.body.equals(pageBytes) || !warm2.body.equals(pageBytes)) throw new Error('Two GETs of / answered different bytes: the page is not cached (or not deterministic)');
+  if (cold.headers['content-encoding']) throw new Error(`GET / without Accept-Encoding came back ${cold.headers['content-encoding']}-encoded`);
+  const cachedMs = Math.min(warm.ms, warm2.ms);
+  const cache = { coldRenderMs: +cold.ms.toFixed(2), cachedMs: +cachedMs.toFixed(2), bytes: pageBytes.length, contentType: pageType, likelyCached: cachedMs < cold.ms / 4 };
+  console.log(`GET /: ${pageBytes.length} bytes, ${pageType}; first ${cache.coldRenderMs} ms, repeat ${cache.cachedMs} ms → ${cache.likelyCached ? 'served from the page cache' : 'NOT clearly faster: is the page cache working?'}`);
+  const cacheHeaders = Object.keys(cold.headers).filter((h) => /cache|age|x-/.test(h));
+  if (cacheHeaders.length) console.log(`  cache-related headers: ${cacheHeaders.map((h) => `${h}: ${cold.headers[h]}`).join(', ')}`);
+
+  // A user and an access token for (b).
+  const email = `bench-${Date.now().toString(36)}@example.com`;
+  const reg = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password-1', name: 'Bench User', deviceToken: 'bench-device' }),
+  });
+  if (reg.status !== 201) throw new Error(`POST /api/auth/register answered ${reg.status}: ${await reg.text()}`);
+  const { accessToken } = await reg.json();
+  if (!accessToken) throw new Error('register answered no accessToken');
+
+  const persisted = JSON.parse(readFileSync(join(root, 'web', 'persisted-queries.json'), 'utf8'));
+  const profileId = Object.keys(persisted).find((id) => persisted[id].trimStart().startsWith('query ProfilePageQuery'));
+  if (!profileId) throw new Error('web/persisted-queries.json has no operation starting with `query ProfilePageQuery`');
+  const graphqlBody = JSON.stringify({ extensions: { persistedQuery: { version: 1, sha256Hash: profileId } }, variables: {} });
+  const graphqlHeaders = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${accessToken}` };
+  const gql = await fetch(`${base}/api/graphql`, { method: 'POST', headers: graphqlHeaders, body: graphqlBody });
+  const gqlText = await gql.text();
+  let gqlJson;
+  try {
+    gqlJson = JSON.parse(gqlText);
+  } catch {
+    throw new Error(`POST /api/graphql answered ${gql.status} with a non-JSON body: ${gqlText.slice(0, 300)}`);
+  }
+  if (gql.status !== 200 || gqlJson.errors || gqlJson.data?.viewer?.email !== email || !gqlText.includes(email)) {
+    throw new Error(`The viewer query did not answer the user's e-mail (HTTP ${gql.status}): ${gqlText.slice(0, 500)}`);
+  }
+  console.log(`POST /api/graphql ProfilePageQuery (${profileId.slice(0, 12)}…): ${gqlText.length} bytes, viewer.email = ${email} ✓`);
+
+  // 3. The baseline: bare Fastify in its own process, answering the same bytes and content type.
+  const bodyFile = join(tempDir, 'page.bin');
+  writeFileSync(bodyFile, pageBytes);
+  const baselinePort = await freePort();
+  const baseline = track(
+    spawn(process.execPath, [join(benchDir, 'baseline-server.mjs')], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', BASELINE_BODY_FILE: bodyFile, BASELINE_CONTENT_TYPE: pageType, PORT: String(baselinePort), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+    'the baseline server',
+  );
+  const [line] = await unlessExits(baseline, once(baseline.stdout, 'data'), 'starting');
+  const baselineInfo = JSON.parse(String(line).split('\n')[0]);
+  const baselineBase = `http://127.0.0.1:${baselineInfo.port}`;
+  const check = await rawGet(`${baselineBase}/`);
+  if (check.status !== 200 || !check.body.equals(pageBytes) || check.headers['content-type'] !== pageType) {
+    throw new Error(`The baseline does not answer the same bytes/content-type (HTTP ${check.status}, ${check.headers['content-type']}, ${check.body.length} bytes)`);
+  }
+  console.log(`Baseline: bare Fastify ${baselineInfo.fastify} on ${baselineBase} (pid ${baseline.pid}), same ${pageBytes.length} bytes ✓`);
+
+  // 4. Measure.
+  const pageText = pageBytes.toString('utf8');
+  const targets = {
+    a: { label: 'GET / (cached page)', url: `${base}/`, method: 'GET', headers: {}, expectBody: pageText, pid: server.pid },
+    b: { label: 'POST /api/graphql viewer', url: `${base}/api/graphql`, method: 'POST', headers: graphqlHeaders, body: graphqlBody, expectBody: gqlText, pid: server.pid },
+    c: { label: 'GET / bare Fastify baseline', url: `${baselineBase}/`, method: 'GET', headers: {}, expectBody: pageText, pid: baseline.pid },
+  };
+  console.log(
+    `\nautocannon: ${opts.connections} connections, pipelining ${opts.pipelining}, ${opts.warmup} s warm-up (discarded) + ${opts.duration} s each` +
+      `${opts.workers > 0 ? `, ${opts.workers} workers (per-response body check off)` : ', in this process (servers are children)'}`,
+  );
+  const results = {};
+  for (const name of opts.only) {
+    const t = targets[name];
+    results[name] = await unlessExits(t.pid === server.pid ? server : baseline, measure(name, t, t.pid), `measuring (${name})`);
+  }
+
+  // (b) once more after the load: still the user's e-mail.
+  if (results.b) {
+    const again = await (await fetch(`${base}/api/graphql`, { method: 'POST', headers: graphqlHeaders, body: graphqlBody })).text();
+    if (!again.includes(email)) results.b.problems.push(`after the run the viewer query no longer answers the e-mail: ${again.slice(0, 200)}`);
+  }
+
+  // 5. Report.
+  const fmt = (n, d = 0) => (typeof n === 'number' ? n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : '—');
+  const rows = [['', 'target', 'req/s (mean)', 'p50 ms', 'p99 ms', 'server CPU', 'autocannon CPU']];
+  for (const [name, r] of Object.entries(results)) {
+    rows.push([
+      `(${name})`,
+      r.label,
+      fmt(r.requestsPerSecMean),
+      fmt(r.latencyMs.p50, 2),
+      fmt(r.latencyMs.p99, 2),
+      r.cpu.serverPercentOfCore === null ? '—' : `${r.cpu.serverPercentOfCore}%`,
+      `${r.cpu.clientPercentOfCore}%`,
+    ]);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  console.log('');
+  for (const [i, row] of rows.entries()) {
+    console.log(row.map((cell, j) => (j >= 2 ? cell.padStart(widths[j]) : cell.padEnd(widths[j]))).join('  '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+
+  const problems = Object.entries(results).flatMap(([name, r]) => r.problems.map((p) => `(${name}) ${p}`));
+  const ratios = {};
+  if (results.c) {
+    for (const key of ['a', 'b']) {
+      if (!results[key]) continue;
+      const value = results[key].requestsPerSecMean / results.c.requestsPerSecMean;
+      ratios[`${key}_c`] = { value: +value.toFixed(3), aim: AIMS[`${key}_c`], meetsAim: value >= AIMS[`${key}_c`] };
+    }
+  }
+  console.log('');
+  for (const [key, r] of Object.entries(ratios)) {
+    const [x, y] = key.split('_');
+    console.log(`${x}/${y} = ${r.value.toFixed(3)}   aim ≥ ${r.aim}   ${r.meetsAim ? 'meets aim' : 'below aim'}${problems.length ? '  (INVALID: failing requests, see below)' : ''}`);
+  }
+  const saturation = Object.entries(results).filter(([, r]) => r.cpu.serverPercentOfCore !== null && r.cpu.serverPercentOfCore < 85);
+  if (saturation.length) {
+    console.log(
+      `\nnote: the server was not saturated in ${saturation.map(([n, r]) => `(${n}) at ${r.cpu.serverPercentOfCore}%`).join(', ')} of a core; ` +
+        'the load generator (or the machine) may be the limit there, so that req/s is a lower bound for the server.',
+    );
+  }
+  if (serverOutputLines) console.log(`\nnote: the server wrote ${serverOutputLines} log line(s) at level warn or above: see bench/results/server.log`);
+
+  const report = {
+    date: new Date().toISOString(),
+    ok: problems.length === 0,
+    problems,
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadavg: os.loadavg(), node: process.version, platform: `${os.platform()} ${os.release()}` },
+    settings: { connections: opts.connections, pipelining: opts.pipelining, durationSec: opts.duration, warmupSec: opts.warmup, workers: opts.workers, cpuProf: opts.cpuProf },
+    pageCache: cache,
+    persistedQueryId: profileId,
+    results,
+    ratios,
+  };
+  writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nwrote bench/results/latest.json`);
+
+  if (problems.length) {
+    const bar = '!'.repeat(78);
+    console.error(`\n${bar}\n!! BENCHMARK INVALID: some requests failed, so the figures and ratios mean nothing:`);
+    for (const p of problems) console.error(`!!   ${p}`);
+    console.error(`${bar}`);
+    process.exitCode = 1;
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\nbench failed: ${error.stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+  if (opts.cpuProf && existsSync(join(resultsDir, 'profiles'))) {
+    console.log(`CPU profile(s) of the server in bench/results/profiles/ (summarize: node bench/profile-summary.mjs)`);
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * The `test` every spec uses: Playwright's, plus an automatic guard that fails a test when any
+ * page of its browser context logged a console error or warning, or threw an uncaught error.
+ * Nothing is ignored globally; a test that expects a specific browser message (for example the
+ * browser's own "Failed to load resource" line for an HTTP error it provokes on purpose) lists
+ * it with `test.use({ allowConsole: [...] })`, matched on both the text and the resource URL.
+ *
+ * Also: the site's copy straight from web/src/i18n/messages/*.json, so assertions never drift
+ * from the texts the app shows, and small helpers for locale paths and hydration.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Page, expect, test as base } from '@playwright/test';
+
+export { expect };
+
+/** A console message a test expects: `text` must match, and `url` (when given) the message's source URL. */
+export interface AllowedConsoleMessage {
+  text: RegExp;
+  url?: RegExp;
+}
+
+interface Problem {
+  kind: 'console.error' | 'console.warning' | 'pageerror';
+  text: string;
+  url: string;
+  page: string;
+}
+
+interface Fixtures {
+  /** Console errors/warnings this test provokes on purpose (default: none). */
+  allowConsole: AllowedConsoleMessage[];
+  /** Automatic: collects console errors/warnings and page errors and fails the test on any. */
+  consoleGuard: void;
+}
+
+export const test = base.extend<Fixtures>({
+  allowConsole: [[], { option: true }],
+  consoleGuard: [
+    async ({ context, allowConsole }, use, testInfo) => {
+      const problems: Problem[] = [];
+      context.on('console', (message) => {
+        const type = message.type();
+        if (type !== 'error' && type !== 'warning') return;
+        const text = message.text();
+        const url = message.location().url;
+        if (allowConsole.some((a) => a.text.test(text) && (!a.url || a.url.test(url)))) return;
+        problems.push({ kind: type === 'error' ? 'console.error' : 'console.warning', text, url, page: message.page()?.url() ?? '' });
+      });
+      context.on('weberror', (webError) => {
+        const error = webError.error();
+        problems.push({ kind: 'pageerror', text: error.stack ?? String(error), url: '', page: webError.page()?.url() ?? '' });
+      });
+      await use();
+      if (problems.length > 0) {
+        await testInfo.attach('browser-problems.json', { body: JSON.stringify(problems, null, 2), contentType: 'application/json' });
+      }
+      expect(problems, 'console errors/warnings or uncaught page errors in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+// ---------------------------------------------------------------------------------------------
+// Locales and copy
+
+export const LOCALES = ['en', 'ru', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** `<html lang>` / hreflang tags of each locale (SPEC.md §2). */
+export const LOCALE_TAGS: Record<Locale, string> = { en: 'en-US', ru: 'ru-RU', es: 'es-ES' };
+
+/** The site name the server renders (SITE_NAME default). */
+export const SITE_NAME = 'Studio';
+
+/** Origin of the server under test (PUBLIC_URL in playwright.config.ts). */
+export const ORIGIN = 'http://localhost:3100';
+
+const messagesDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'src', 'i18n', 'messages');
+const catalogues = new Map<Locale, Record<string, string>>();
+
+function catalogue(locale: Locale): Record<string, string> {
+  let messages = catalogues.get(locale);
+  if (!messages) {
+    messages = JSON.parse(readFileSync(resolve(messagesDir, `${locale}.json`), 'utf8')) as Record<string, string>;
+    catalogues.set(locale, messages);
+  }
+  return messages;
+}
+
+/**
+ * The message `id` in `locale` with simple `{name}` arguments filled in. ICU plural/select
+ * messages are refused rather than approximated.
+ */
+export function t(locale: Locale, id: string, values: Record<string, string> = {}): string {
+  const message = catalogue(locale)[id];
+  if (message === undefined) throw new Error(`No message ${id} in ${locale}.json`);
+  if (/\{\s*\w+\s*,/.test(message)) throw new Error(`Message ${id} uses ICU syntax; t() only fills simple arguments`);
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Message ${id} needs a value for {${name}}`);
+    return value;
+  });
+}
+
+/** `path` (unprefixed, starting with '/') in `locale`: ('/faq', 'ru') → '/ru/faq', ('/', 'es') → '/es'. */
+export function localize(path: string, locale: Locale): string {
+  if (locale === 'en') return path;
+  return path === '/' ? `/${locale}` : `/${locale}${path}`;
+}
+
+/** Escapes `text` for use inside a RegExp. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A RegExp matching exactly `ORIGIN + path` (optionally with a query string). */
+export function urlOf(path: string, options: { query?: boolean } = {}): RegExp {
+  return new RegExp(`^${escapeRegExp(ORIGIN + path)}${options.query ? '(\\?.*)?' : ''}$`);
+}
+
+/**
+ * Waits until React has hydrated the document: the server HTML carries no React fiber
+ * properties, `hydrateRoot` attaches them to every element it adopts.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.getElementById('main');
+    return !!main && Object.keys(main).some((key) => key.startsWith('__reactFiber$'));
+  });
+}

@@ -1,0 +1,33 @@
+// `pnpm test`: every check CI runs, in order, stopping at the first failure:
+// code generation, type checks, lint, schema contract, web unit tests, API integration tests
+// (SQLite and PostgreSQL), production build, Playwright journeys in Chromium.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const steps = [
+  ['Relay compiler', 'pnpm', ['run', 'relay']],
+  ['Message catalogues', 'pnpm', ['--filter', '@studio/web', 'run', 'messages']],
+  ['Type check', 'pnpm', ['-r', 'run', 'typecheck']],
+  ['Lint', 'pnpm', ['run', 'lint']],
+  ['Schema contract', 'pnpm', ['--filter', '@studio/schema', 'run', 'check']],
+  ['Web unit tests', 'pnpm', ['--filter', '@studio/web', 'run', 'test']],
+  ['API integration tests', 'pnpm', ['--filter', '@studio/api', 'run', 'test']],
+  ['Build', 'pnpm', ['run', 'build']],
+  ['End-to-end (Chromium)', 'pnpm', ['--filter', '@studio/e2e', 'run', 'test']],
+];
+const only = process.argv.slice(2);
+for (const [name, cmd, args] of steps) {
+  if (only.length && !only.some((o) => name.toLowerCase().includes(o.toLowerCase()))) continue;
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} failed after ${seconds} s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${name} (${seconds} s)`);
+}
+console.log('\nAll checks passed.');

@@ -1,0 +1,49 @@
+import { createStaticHandler } from 'react-router';
+import type { Environment } from 'relay-runtime';
+import { describe, expect, it } from 'vitest';
+import { PAGES, type RouteHandle } from './pages';
+import { createRoutes } from './table';
+
+// The route table answers every path of SPEC.md §2 in each locale with the right page, and a 404
+// "Page not found: <path>" for anything else. Pages whose loaders need data are not loaded here.
+const handler = createStaticHandler(createRoutes({ environmentRef: { current: null as unknown as Environment } }));
+
+function concrete(path: string): string {
+  return path.replace(':id', '42').replace(':slug', 'voice-match');
+}
+
+async function leaf(url: string) {
+  const context = await handler.query(new Request(`http://localhost${url}`), {
+    filterMatchesToLoad: (match) => match.route.id.endsWith(':notFound'),
+  });
+  if (context instanceof Response) throw new Error(`unexpected response for ${url}`);
+  const last = context.matches[context.matches.length - 1];
+  return { context, page: (last?.route.handle as RouteHandle | undefined)?.page, locale: context.matches[1]?.route.id };
+}
+
+describe('route table', () => {
+  for (const prefix of ['', '/ru', '/es']) {
+    const locale = prefix ? prefix.slice(1) : 'en';
+    it.each(PAGES.map((p) => [p.id, p.path]))(`${locale}: %s`, async (id, path) => {
+      const url = path === '' ? prefix || '/' : `${prefix}/${concrete(path)}`;
+      const result = await leaf(url);
+      expect(result.page).toBe(id);
+      expect(result.locale).toBe(locale);
+      expect(result.context.statusCode).toBe(200);
+    });
+  }
+
+  it.each([
+    ['/no/such/page', 'en'],
+    ['/ru/nichego', 'ru'],
+    ['/es/nada/mas', 'es'],
+    ['/profile/unknown', 'en'],
+  ])('unknown path %s answers 404 "Page not found: <path>" in %s', async (url, locale) => {
+    const { context } = await leaf(url);
+    expect(context.statusCode).toBe(404);
+    const error = Object.values(context.errors ?? {})[0] as { status: number; data: string };
+    expect(error.status).toBe(404);
+    expect(error.data).toBe(`Page not found: ${url}`);
+    expect(context.matches[1]?.route.id).toBe(locale);
+  });
+});

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearCredentials, readCredentials, writeCredentials } from './cookies';
+import { EXPIRY_MARGIN_MS, getAccessToken, isExpiring, onSessionEnded } from './tokens';
+
+// Unit tests of one module: fetch is replaced by a fake refresh endpoint.
+// The client only decodes tokens (the server verifies them), so an unsigned-looking JWT will do.
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const token = async (expSeconds: number) => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'u1', exp: expSeconds })}.c2lnbmF0dXJl`;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+let refreshCalls = 0;
+let refreshStatus = 200;
+beforeEach(() => {
+  refreshCalls = 0;
+  refreshStatus = 200;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      expect(url).toBe('/api/auth/refresh');
+      expect(new Headers(init.headers).get('authorization')).toBeNull(); // refresh bypasses authorization
+      refreshCalls++;
+      await new Promise((r) => setTimeout(r, 10));
+      if (refreshStatus !== 200) {
+        return new Response(JSON.stringify({ error: { code: 'INVALID_REFRESH_TOKEN', message: 'no' } }), { status: refreshStatus });
+      }
+      const body = JSON.parse(String(init.body)) as { refreshToken: string };
+      return new Response(JSON.stringify({ accessToken: await token(nowSeconds() + 900), refreshToken: `${body.refreshToken}+` }), { status: 200 });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearCredentials();
+});
+
+describe('access-token freshness', () => {
+  it('counts a token within the 2 s margin as expiring', async () => {
+    const exp = nowSeconds() + 60;
+    const t = await token(exp);
+    expect(isExpiring(t, exp * 1000 - EXPIRY_MARGIN_MS - 1)).toBe(false);
+    expect(isExpiring(t, exp * 1000 - EXPIRY_MARGIN_MS)).toBe(true);
+    expect(isExpiring(t, exp * 1000 + 1)).toBe(true);
+    expect(isExpiring('garbage')).toBe(true);
+  });
+});
+
+describe('getAccessToken', () => {
+  it('answers null when signed out, without calling the server', async () => {
+    expect(await getAccessToken()).toBeNull();
+    expect(refreshCalls).toBe(0);
+  });
+
+  it('uses a fresh token as it is', async () => {
+    const fresh = await token(nowSeconds() + 600);
+    writeCredentials({ accessToken: fresh, refreshToken: 'r1' });
+    expect(await getAccessToken()).toBe(fresh);
+    expect(refreshCalls).toBe(0);
+  });
+
+  it('refreshes once for 20 concurrent callers and stores the rotated pair', async () => {
+    writeCredentials({ accessToken: await token(nowSeconds() + 1), refreshToken: 'r1' });
+    const tokens = await Promise.all(Array.from({ length: 20 }, () => getAccessToken()));
+    expect(refreshCalls).toBe(1);
+    expect(new Set(tokens).size).toBe(1);
+    expect(readCredentials()?.refreshToken).toBe('r1+');
+  });
+
+  it('refreshes from the 7-day token cookie when the credentials cookie is gone', async () => {
+    document.cookie = 'apollo:default.token=r7; path=/';
+    expect(await getAccessToken()).toMatch(/^ey/);
+    expect(refreshCalls).toBe(1);
+  });
+
+  it('clears everything and tells listeners when the refresh is rejected', async () => {
+    writeCredentials({ accessToken: await token(nowSeconds() - 5), refreshToken: 'stale' });
+    refreshStatus = 401;
+    const ended = vi.fn();
+    const off = onSessionEnded(ended);
+    expect(await getAccessToken()).toBeNull();
+    off();
+    expect(ended).toHaveBeenCalledOnce();
+    expect(readCredentials()).toBeNull();
+  });
+
+  it('keeps the credentials when the server cannot be reached', async () => {
+    writeCredentials({ accessToken: await token(nowSeconds() - 5), refreshToken: 'keep' });
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(getAccessToken()).rejects.toThrow();
+    expect(readCredentials()?.refreshToken).toBe('keep');
+  });
+});
