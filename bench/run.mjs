@@ -132,6 +132,27 @@ function childCpuMs(pid) {
     return null;
   }
 }
+/** Busy CPU time (ms) of the whole machine so far, all cores, from /proc/stat, without irq/softirq; null elsewhere. */
+function machineBusyMs() {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]; // cpu user nice system idle iowait irq softirq steal …
+    const [user, nice, system, , , , , steal] = line.trim().split(/\s+/).slice(1).map(Number);
+    // irq/softirq (mostly the loopback network stack under load) is charged to no process: left out here.
+    return ((user + nice + system + steal) * 1000) / CLK_TCK;
+  } catch {
+    return null;
+  }
+}
+/** How much CPU (% of one core) the machine spends during `ms` while this bench is idle. */
+async function idleMachineLoad(ms = 1000) {
+  const b0 = machineBusyMs();
+  const s0 = selfCpuMs();
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, ms));
+  const b1 = machineBusyMs();
+  if (b0 === null || b1 === null) return null;
+  return Math.round(((b1 - b0 - (selfCpuMs() - s0)) / (performance.now() - t0)) * 100);
+}
 const selfCpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
@@ -209,13 +230,21 @@ async function measure(name, target, serverPid) {
     process.stdout.write(`${Math.round(warm.requests.mean)} req/s (discarded)\n`);
   }
   process.stdout.write(`  (${name}) ${opts.duration} s… `);
-  const cpu0 = { server: childCpuMs(serverPid), client: selfCpuMs(), t: performance.now() };
+  const cpu0 = { server: childCpuMs(serverPid), client: selfCpuMs(), machine: machineBusyMs(), t: performance.now() };
   const result = await autocannon({ ...base, duration: opts.duration });
   const wall = performance.now() - cpu0.t;
   const serverCpu = childCpuMs(serverPid);
+  const clientCpu = selfCpuMs();
+  const machine = machineBusyMs();
+  const pct = (ms) => Math.round((ms / wall) * 100);
   const cpu = {
-    serverPercentOfCore: serverCpu === null || cpu0.server === null ? null : Math.round(((serverCpu - cpu0.server) / wall) * 100),
-    clientPercentOfCore: Math.round(((selfCpuMs() - cpu0.client) / wall) * 100),
+    serverPercentOfCore: serverCpu === null || cpu0.server === null ? null : pct(serverCpu - cpu0.server),
+    clientPercentOfCore: pct(clientCpu - cpu0.client),
+    // Every other process on the machine (user + system time not charged to the server or to autocannon).
+    otherPercentOfCore:
+      machine === null || cpu0.machine === null || serverCpu === null
+        ? null
+        : Math.max(0, pct(machine - cpu0.machine - (serverCpu - cpu0.server) - (clientCpu - cpu0.client))),
   };
   runs.push({ phase: 'measured', result });
   process.stdout.write(`${Math.round(result.requests.mean)} req/s\n`);
@@ -256,6 +285,8 @@ async function main() {
   }
 
   mkdirSync(resultsDir, { recursive: true });
+  const idleLoad = await idleMachineLoad();
+  console.log(`Machine: ${os.cpus().length} cores, busy ${idleLoad ?? '?'}% of a core before the bench starts${idleLoad > 20 ? ' — NOT QUIET, expect skewed figures' : ''}`);
   tempDir = mkdtempSync(join(os.tmpdir(), 'studio-bench-'));
   const dataDir = join(tempDir, 'data');
   mkdirSync(dataDir);
@@ -381,7 +412,7 @@ async function main() {
 
   // 5. Report.
   const fmt = (n, d = 0) => (typeof n === 'number' ? n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : '—');
-  const rows = [['', 'target', 'req/s (mean)', 'p50 ms', 'p99 ms', 'server CPU', 'autocannon CPU']];
+  const rows = [['', 'target', 'req/s (mean)', 'p50 ms', 'p99 ms', 'server CPU', 'autocannon CPU', 'other CPU']];
   for (const [name, r] of Object.entries(results)) {
     rows.push([
       `(${name})`,
@@ -391,6 +422,7 @@ async function main() {
       fmt(r.latencyMs.p99, 2),
       r.cpu.serverPercentOfCore === null ? '—' : `${r.cpu.serverPercentOfCore}%`,
       `${r.cpu.clientPercentOfCore}%`,
+      r.cpu.otherPercentOfCore === null ? '—' : `${r.cpu.otherPercentOfCore}%`,
     ]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
@@ -421,13 +453,20 @@ async function main() {
         'the load generator (or the machine) may be the limit there, so that req/s is a lower bound for the server.',
     );
   }
+  const busy = Object.entries(results).filter(([, r]) => r.cpu.otherPercentOfCore !== null && r.cpu.otherPercentOfCore > 25);
+  if (busy.length) {
+    console.log(
+      `\nWARNING: other processes used ${busy.map(([n, r]) => `${r.cpu.otherPercentOfCore}% of a core during (${n})`).join(', ')} ` +
+        `(of ${os.cpus().length} cores). The figures are skewed; rerun on a quiet machine.`,
+    );
+  }
   if (serverOutputLines) console.log(`\nnote: the server wrote ${serverOutputLines} log line(s) at level warn or above: see bench/results/server.log`);
 
   const report = {
     date: new Date().toISOString(),
     ok: problems.length === 0,
     problems,
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadavg: os.loadavg(), node: process.version, platform: `${os.platform()} ${os.release()}` },
+    machine: { busyPercentOfCoreBeforeStart: idleLoad, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadavg: os.loadavg(), node: process.version, platform: `${os.platform()} ${os.release()}` },
     settings: { connections: opts.connections, pipelining: opts.pipelining, durationSec: opts.duration, warmupSec: opts.warmup, workers: opts.workers, cpuProf: opts.cpuProf },
     pageCache: cache,
     persistedQueryId: profileId,

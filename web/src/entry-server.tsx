@@ -63,5 +63,5 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   if (request.assets.devHead) html = html.replace('<head>', `<head>${request.assets.devHead}`);
   const leaf = context.matches[context.matches.length - 1];
   const indexable = (leaf?.route.handle as RouteHandle | undefined)?.indexable ?? false;
-  return { status: context.statusCode, html, cacheable: context.statusCode === 200 && indexable !== undefined };
+  return { status: context.statusCode, html, cacheable: context.statusCode === 200 && indexable };
 }

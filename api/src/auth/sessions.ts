@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
-import { type Db, nowIso } from '../db/index.js';
+import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
 import { type AccessClaims, hashToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.js';
 
@@ -35,6 +35,18 @@ export class SessionService {
    * device (one family per device), and answers its first credentials.
    */
   async start(userId: string, deviceToken: string): Promise<Credentials> {
+    // A concurrent login on the same device may win the unique index sessions_live_device;
+    // then revoke its family in turn and try again (the newest login keeps the device).
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.startOnce(userId, deviceToken);
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 4) throw error;
+      }
+    }
+  }
+
+  private async startOnce(userId: string, deviceToken: string): Promise<Credentials> {
     const now = Date.now();
     const sessionId = randomUUID();
     const refreshToken = newRefreshToken();

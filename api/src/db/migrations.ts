@@ -115,13 +115,29 @@ const m0001: Migration = {
     for (const t of ['product_translations', 'products', 'referral_codes', 'service_accounts', 'images', 'refresh_tokens', 'sessions', 'users']) {
       await db.schema.dropTable(t).ifExists().execute();
     }
-    void sql;
+  },
+};
+
+// One live refresh family per (user, device), enforced by the database so that concurrent
+// logins on one device cannot both leave a live family (PostgreSQL read committed).
+const m0002: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createIndex('sessions_live_device')
+      .on('sessions')
+      .columns(['user_id', 'device_token'])
+      .unique()
+      .where(sql.ref('revoked_at'), 'is', null)
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropIndex('sessions_live_device').execute();
   },
 };
 
 /** Migrations keyed by name; Kysely applies them in name order. */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': m0001 };
+    return { '0001_initial': m0001, '0002_sessions_live_device': m0002 };
   },
 };

@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 
 export class PersistedOperations {
-  private map: Record<string, string> = {};
+  private map = new Map<string, string>();
   private mtimeMs = -1;
 
   constructor(private readonly file: string) {}
@@ -15,7 +15,8 @@ export class PersistedOperations {
     try {
       const { mtimeMs } = statSync(this.file);
       if (mtimeMs === this.mtimeMs) return;
-      this.map = JSON.parse(readFileSync(this.file, 'utf8')) as Record<string, string>;
+      const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as Record<string, unknown>;
+      this.map = new Map(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
       this.mtimeMs = mtimeMs;
     } catch {
       // No file yet (web not compiled): no persisted operations.
@@ -24,7 +25,7 @@ export class PersistedOperations {
 
   /** The document text of persisted operation `id`, or null when unknown. */
   get(id: string): string | null {
-    if (!(id in this.map)) this.refresh();
-    return this.map[id] ?? null;
+    if (!this.map.has(id)) this.refresh();
+    return this.map.get(id) ?? null;
   }
 }

@@ -110,7 +110,7 @@ export const resolvers = {
       let offset = 0;
       if (args.after) {
         const parsed = cursorToOffset(args.after);
-        if (!Number.isInteger(parsed) || parsed < 0) throw badInput('after: not a valid cursor', 'after');
+        if (!Number.isSafeInteger(parsed) || parsed < 0 || parsed > 1_000_000) throw badInput('after: not a valid cursor', 'after');
         offset = parsed + 1;
       }
       const [rows, count] = await Promise.all([

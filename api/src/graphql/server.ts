@@ -19,7 +19,7 @@ import { resolvers } from './resolvers.js';
 
 type RequestCtx = { req: FastifyRequest; reply: FastifyReply };
 
-/** The persisted-operation id of a request: APQ `extensions.persistedQuery.sha256Hash` or a Relay `documentId`/`id`. */
+/** The persisted-operation id of a request: APQ `extensions.persistedQuery.sha256Hash` or `documentId`. */
 function extractPersistedId(params: { extensions?: Record<string, any> | undefined } & Record<string, any>): string | null {
   const apq = params.extensions?.['persistedQuery'];
   if (apq && typeof apq === 'object' && typeof apq.sha256Hash === 'string') return apq.sha256Hash;
@@ -86,44 +86,49 @@ export function registerGraphQL(app: FastifyInstance, services: Services): Graph
     if (path !== '/api/graphql') return socket.destroy();
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
   });
-  const wsServer = useServer<Record<string, unknown> | undefined, { context?: GraphQLContext }>(
+  // The connection-init payload's Authorization is checked at connect (bad token → 4403) and
+  // again for every operation, so logout, revocation, expiry and role changes apply to open
+  // sockets too, and each operation gets fresh loaders (no connection-wide cache).
+  const toErrors = (error: unknown) => [error instanceof GraphQLError ? error : new GraphQLError(String((error as Error)?.message ?? error))];
+  const wsServer = useServer<Record<string, unknown> | undefined, { bearer?: string | undefined }>(
     {
       onConnect: async (ctx) => {
         const auth = ctx.connectionParams?.['Authorization'] ?? ctx.connectionParams?.['authorization'];
-        const result = await buildContext(services, bearerFrom(typeof auth === 'string' ? auth : undefined));
+        const bearer = bearerFrom(typeof auth === 'string' ? auth : undefined);
+        const result = await buildContext(services, bearer);
         if (typeof result === 'string') return false; // closes with 4403 Forbidden
-        ctx.extra.context = result;
+        ctx.extra.bearer = bearer;
         return true;
       },
       onSubscribe: async (ctx, _id, payload) => {
+        const context = await buildContext(services, ctx.extra.bearer);
+        if (typeof context === 'string') return [unauthenticated(`The access token is ${context}.`)];
         const { schema: s, execute: exec, subscribe, parse: p, validate: v } = yoga.getEnveloped({
           ...ctx,
           req: (ctx.extra as any).request,
           socket: (ctx.extra as any).socket,
           params: payload,
         });
-        let query = payload.query;
-        const persistedId = extractPersistedId(payload as any);
-        if (!query && persistedId) query = persisted.get(persistedId) ?? '';
-        if (!query) return [new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
         if (payload.query && config.graphql.persistedOnly) {
           return [new GraphQLError('PersistedQueryOnly', { extensions: { code: 'PERSISTED_QUERY_ONLY' } })];
         }
+        const persistedId = payload.query ? null : extractPersistedId(payload as any);
+        const query = payload.query || (persistedId ? persisted.get(persistedId) : null);
+        if (!query) return [new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
         let document: DocumentNode;
         try {
           document = p(query);
+          const errors = v(s, document);
+          if (errors.length) return errors;
         } catch (error) {
-          return [error as GraphQLError];
+          return toErrors(error);
         }
-        const errors = v(s, document);
-        if (errors.length) return errors;
-        const contextValue = ctx.extra.context;
         return {
           schema: s,
           operationName: payload.operationName ?? null,
           document,
           variableValues: payload.variables ?? null,
-          contextValue,
+          contextValue: context,
           rootValue: { execute: exec, subscribe },
         };
       },

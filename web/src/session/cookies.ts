@@ -4,7 +4,8 @@
  *   token's lifetime), path /, SameSite=Lax;
  * - `apollo:default.token`: the refresh token, max-age 604800 s (7 days), Secure, SameSite=Lax,
  *   so a session outlives the 15-minute credentials cookie.
- * Both are readable by script (the site sends a strict CSP) and shared by every tab.
+ * Both are readable by script (the spec shares them across tabs), so pages carry no inline
+ * script (page data is a JSON script element) and can be served with a strict nonce-free CSP.
  * Parsing and serialising go through the `cookie` package.
  */
 import { parse, serialize } from 'cookie';
