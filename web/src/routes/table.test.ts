@@ -33,6 +33,21 @@ describe('route table', () => {
     });
   }
 
+  it('matches paths case-sensitively: /RU is not the Russian home page', async () => {
+    const { context } = await leaf('/RU');
+    expect(context.statusCode).toBe(404);
+    expect(context.matches[1]?.route.id).toBe('en');
+  });
+
+  it('answers 404 for a product slug that does not exist', async () => {
+    const context = await handler.query(new Request('http://localhost/ru/products/nope'), {
+      filterMatchesToLoad: (match) => match.route.id.endsWith(':product'),
+    });
+    if (context instanceof Response) throw new Error('unexpected response');
+    expect(context.statusCode).toBe(404);
+    expect((Object.values(context.errors ?? {})[0] as { data: string }).data).toBe('Page Not Found: /ru/products/nope');
+  });
+
   it.each([
     ['/no/such/page', 'en'],
     ['/ru/nichego', 'ru'],

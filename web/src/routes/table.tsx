@@ -16,7 +16,7 @@ import { ProfilePage } from '../features/profile/ProfilePage';
 import { loadMessages } from '../i18n/messages';
 import { LOCALES, type Locale, localePrefix } from '../i18n/locales';
 import type { Environment } from 'relay-runtime';
-import { PAGES, type PageId, type RouteHandle } from './pages';
+import { PAGES, PRODUCT_SLUGS, type PageId, type RouteHandle } from './pages';
 
 /** What loaders need from their surroundings: the current Relay environment. */
 export interface RouteContext {
@@ -30,13 +30,23 @@ const components: Partial<Record<PageId, () => React.JSX.Element>> = {
   auth: AuthPage,
   profile: ProfilePage,
 };
-const loaders: Partial<Record<PageId, Loader>> = { home: homeLoader };
+/** Route validation (SPEC.md §8): an unknown product slug is a 404 "Page Not Found: <full path>". */
+const productLoader: Loader = async ({ params, request }) => {
+  if (!(PRODUCT_SLUGS as readonly string[]).includes(params['slug'] ?? '')) {
+    const url = new URL(request.url);
+    throw data(`Page Not Found: ${url.pathname}${url.search}`, { status: 404, statusText: 'Not Found' });
+  }
+  return null;
+};
+
+const loaders: Partial<Record<PageId, Loader>> = { home: homeLoader, product: productLoader };
 
 /** Builds the route objects; loaders read the environment from `context` when they run. */
 export function createRoutes(context: RouteContext): RouteObject[] {
   const localeRoutes: RouteObject[] = LOCALES.map((locale) => ({
     id: locale,
     path: localePrefix(locale) || '/',
+    caseSensitive: true,
     handle: { kind: 'locale' } satisfies RouteHandle,
     loader: async () => ({ locale, messages: await loadMessages(locale) }),
     element: <SiteLayout />,
@@ -50,6 +60,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
             const loader = loaders[page.id];
             const common = {
               id: `${locale}:${page.id}`,
+              caseSensitive: true,
               handle: { kind: 'page', page: page.id, indexable: page.indexable } satisfies RouteHandle,
               element: <Component />,
               ...(loader ? { loader: (args: LoaderFunctionArgs) => loader(args, context, locale) } : {}),
