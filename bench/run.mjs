@@ -246,6 +246,8 @@ async function measure(name, target, serverPid) {
         ? null
         : Math.max(0, pct(machine - cpu0.machine - (serverCpu - cpu0.server) - (clientCpu - cpu0.client))),
   };
+  // Server CPU per answered request: what the rate would be at 100 % of a core, however busy the client was.
+  cpu.serverCpuMicrosPerRequest = serverCpu === null || !result.requests.total ? null : +(((serverCpu - cpu0.server) * 1000) / result.requests.total).toFixed(1);
   runs.push({ phase: 'measured', result });
   process.stdout.write(`${Math.round(result.requests.mean)} req/s\n`);
 
@@ -412,7 +414,7 @@ async function main() {
 
   // 5. Report.
   const fmt = (n, d = 0) => (typeof n === 'number' ? n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : '—');
-  const rows = [['', 'target', 'req/s (mean)', 'p50 ms', 'p99 ms', 'server CPU', 'autocannon CPU', 'other CPU']];
+  const rows = [['', 'target', 'req/s (mean)', 'p50 ms', 'p99 ms', 'server CPU', 'autocannon CPU', 'other CPU', 'server µs/req']];
   for (const [name, r] of Object.entries(results)) {
     rows.push([
       `(${name})`,
@@ -423,6 +425,7 @@ async function main() {
       r.cpu.serverPercentOfCore === null ? '—' : `${r.cpu.serverPercentOfCore}%`,
       `${r.cpu.clientPercentOfCore}%`,
       r.cpu.otherPercentOfCore === null ? '—' : `${r.cpu.otherPercentOfCore}%`,
+      fmt(r.cpu.serverCpuMicrosPerRequest),
     ]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
@@ -438,19 +441,31 @@ async function main() {
     for (const key of ['a', 'b']) {
       if (!results[key]) continue;
       const value = results[key].requestsPerSecMean / results.c.requestsPerSecMean;
-      ratios[`${key}_c`] = { value: +value.toFixed(3), aim: AIMS[`${key}_c`], meetsAim: value >= AIMS[`${key}_c`] };
+      const cpuC = results.c.cpu.serverCpuMicrosPerRequest;
+      const cpuX = results[key].cpu.serverCpuMicrosPerRequest;
+      ratios[`${key}_c`] = {
+        value: +value.toFixed(3),
+        aim: AIMS[`${key}_c`],
+        meetsAim: value >= AIMS[`${key}_c`],
+        // The same ratio from server CPU per request (c's µs/req over x's): independent of whether the load generator kept up.
+        perServerCpu: cpuC && cpuX ? +(cpuC / cpuX).toFixed(3) : null,
+      };
     }
   }
   console.log('');
   for (const [key, r] of Object.entries(ratios)) {
     const [x, y] = key.split('_');
-    console.log(`${x}/${y} = ${r.value.toFixed(3)}   aim ≥ ${r.aim}   ${r.meetsAim ? 'meets aim' : 'below aim'}${problems.length ? '  (INVALID: failing requests, see below)' : ''}`);
+    console.log(
+      `${x}/${y} = ${r.value.toFixed(3)}   aim ≥ ${r.aim}   ${r.meetsAim ? 'meets aim' : 'below aim'}` +
+        `${r.perServerCpu === null ? '' : `   (per server CPU: ${r.perServerCpu.toFixed(3)})`}${problems.length ? '  (INVALID: failing requests, see below)' : ''}`,
+    );
   }
   const saturation = Object.entries(results).filter(([, r]) => r.cpu.serverPercentOfCore !== null && r.cpu.serverPercentOfCore < 85);
   if (saturation.length) {
     console.log(
       `\nnote: the server was not saturated in ${saturation.map(([n, r]) => `(${n}) at ${r.cpu.serverPercentOfCore}%`).join(', ')} of a core; ` +
-        'the load generator (or the machine) may be the limit there, so that req/s is a lower bound for the server.',
+        'the load generator (or the machine) was the limit there, so that req/s is a lower bound for the server ' +
+        'and a ratio involving it is skewed (toward 1 when both sides are limited alike); the "per server CPU" ratio does not depend on it.',
     );
   }
   const busy = Object.entries(results).filter(([, r]) => r.cpu.otherPercentOfCore !== null && r.cpu.otherPercentOfCore > 25);

@@ -8,7 +8,7 @@
  * requests of one client racing (answered 409 without revoking; see
  * docs/decisions/0005-refresh-token-rotation.md).
  */
-import { randomUUID } from 'node:crypto';
+import { type KeyObject, createSecretKey, randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
@@ -21,13 +21,18 @@ export interface Credentials {
 }
 
 export class SessionService {
+  // Imported once: jose would otherwise import a raw secret on every sign and verify.
+  private readonly key: KeyObject;
+
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'jwtSecret' | 'accessTokenTtl' | 'refreshTokenTtl' | 'refreshReuseGraceMs' | 'publicUrl'>,
-  ) {}
+  ) {
+    this.key = createSecretKey(config.jwtSecret);
+  }
 
   private issueAccess(claims: AccessClaims): Promise<string> {
-    return signAccessToken(claims, this.config.jwtSecret, this.config.accessTokenTtl, this.config.publicUrl);
+    return signAccessToken(claims, this.key, this.config.accessTokenTtl, this.config.publicUrl);
   }
 
   /**
@@ -169,7 +174,7 @@ export class SessionService {
    * @returns the claims, or why it was refused.
    */
   async authenticate(accessToken: string): Promise<AccessClaims | 'expired' | 'invalid' | 'revoked'> {
-    const claims = await verifyAccessToken(accessToken, this.config.jwtSecret, this.config.publicUrl);
+    const claims = await verifyAccessToken(accessToken, this.key, this.config.publicUrl);
     if (typeof claims === 'string') return claims;
     const session = await this.db.selectFrom('sessions').select(['revokedAt', 'userId']).where('id', '=', claims.sessionId).executeTakeFirst();
     if (!session || session.revokedAt !== null || session.userId !== claims.userId) return 'revoked';

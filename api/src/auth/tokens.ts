@@ -3,7 +3,7 @@
  * lifetime `Config.accessTokenTtl` (15 min). Refresh tokens: 256 random bits, base64url, stored
  * only as their SHA-256 hex digest (DESIGN.md §6, §7).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { type KeyObject, createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 export interface AccessClaims {
@@ -12,7 +12,7 @@ export interface AccessClaims {
 }
 
 /** Signs an access token for `claims` that expires `ttlSeconds` from now. */
-export function signAccessToken(claims: AccessClaims, secret: Uint8Array, ttlSeconds: number, issuer: string): Promise<string> {
+export function signAccessToken(claims: AccessClaims, secret: Uint8Array | KeyObject, ttlSeconds: number, issuer: string): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
@@ -31,7 +31,7 @@ export type TokenProblem = 'expired' | 'invalid';
  */
 export async function verifyAccessToken(
   token: string,
-  secret: Uint8Array,
+  secret: Uint8Array | KeyObject,
   issuer: string,
 ): Promise<AccessClaims | TokenProblem> {
   try {
