@@ -89,8 +89,10 @@ process.on('exit', () => {
   for (const c of children) c.kill('SIGKILL');
   if (tempDir) rmSync(tempDir, { recursive: true, force: true });
 });
+let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    interrupted = true;
     console.error(`\n${signal}: stopping the servers…`);
     cleanup().finally(() => process.exit(130));
   });
@@ -503,6 +505,7 @@ async function main() {
 try {
   await main();
 } catch (error) {
+  if (interrupted) await new Promise(() => {}); // the signal handler stops the servers and exits 130
   console.error(`\nbench failed: ${error.stack ?? error}`);
   process.exitCode = 1;
 } finally {
