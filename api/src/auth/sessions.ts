@@ -11,6 +11,7 @@
 import { type KeyObject, createSecretKey, randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
+import type { UserRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 import { type AccessClaims, hashToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.js';
 
@@ -67,17 +68,7 @@ export class SessionService {
         .insertInto('sessions')
         .values({ id: sessionId, userId, deviceToken, created: nowIso(now), lastUsed: nowIso(now), revokedAt: null, revokedReason: null })
         .execute();
-      await trx
-        .insertInto('refreshTokens')
-        .values({
-          id: randomUUID(),
-          sessionId,
-          tokenHash: hashToken(refreshToken),
-          created: nowIso(now),
-          expiresAt: nowIso(now + this.config.refreshTokenTtl * 1000),
-          usedAt: null,
-        })
-        .execute();
+      await this.insertRefreshToken(trx, sessionId, refreshToken, now);
     });
     return { accessToken: await this.issueAccess({ userId, sessionId }), refreshToken };
   }
@@ -108,22 +99,27 @@ export class SessionService {
         .where('usedAt', 'is', null)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return false;
-      await trx
-        .insertInto('refreshTokens')
-        .values({
-          id: randomUUID(),
-          sessionId: row.sessionId,
-          tokenHash: hashToken(successor),
-          created: nowIso(now),
-          expiresAt: nowIso(now + this.config.refreshTokenTtl * 1000),
-          usedAt: null,
-        })
-        .execute();
+      await this.insertRefreshToken(trx, row.sessionId, successor, now);
       await trx.updateTable('sessions').set({ lastUsed: nowIso(now) }).where('id', '=', row.sessionId).execute();
       return true;
     });
     if (!won) throw raceError();
     return { accessToken: await this.issueAccess({ userId: row.userId, sessionId: row.sessionId }), refreshToken: successor };
+  }
+
+  /** Stores `token` (hashed) as the live token of family `sessionId`, valid `refreshTokenTtl` from `now`. */
+  private async insertRefreshToken(trx: Db, sessionId: string, token: string, now: number): Promise<void> {
+    await trx
+      .insertInto('refreshTokens')
+      .values({
+        id: randomUUID(),
+        sessionId,
+        tokenHash: hashToken(token),
+        created: nowIso(now),
+        expiresAt: nowIso(now + this.config.refreshTokenTtl * 1000),
+        usedAt: null,
+      })
+      .execute();
   }
 
   private async onReuse(sessionId: string, usedAt: string, now: number): Promise<HttpError> {
@@ -171,14 +167,21 @@ export class SessionService {
 
   /**
    * Authenticates a bearer access token: valid signature and expiry, and a family not revoked.
-   * @returns the claims, or why it was refused.
+   * @returns the claims with the user's row, or why it was refused.
    */
-  async authenticate(accessToken: string): Promise<AccessClaims | 'expired' | 'invalid' | 'revoked'> {
+  async authenticate(accessToken: string): Promise<(AccessClaims & { user: UserRow }) | 'expired' | 'invalid' | 'revoked'> {
     const claims = await verifyAccessToken(accessToken, this.key, this.config.publicUrl);
     if (typeof claims === 'string') return claims;
-    const session = await this.db.selectFrom('sessions').select(['revokedAt', 'userId']).where('id', '=', claims.sessionId).executeTakeFirst();
-    if (!session || session.revokedAt !== null || session.userId !== claims.userId) return 'revoked';
-    return claims;
+    // One query answers both "is the family live?" and "who is it?" (every authenticated request).
+    const user = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.userId')
+      .selectAll('u')
+      .where('s.id', '=', claims.sessionId)
+      .where('s.userId', '=', claims.userId)
+      .where('s.revokedAt', 'is', null)
+      .executeTakeFirst();
+    return user ? { ...claims, user } : 'revoked';
   }
 }
 

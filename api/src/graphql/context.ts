@@ -47,8 +47,8 @@ export async function buildContext(services: Services, bearer: string | undefine
   if (!bearer) return { ...services, viewer: null, loaders };
   const claims = await services.sessions.authenticate(bearer);
   if (typeof claims === 'string') return claims;
-  const user = await loaders.user.load(claims.userId);
-  if (!user) return 'revoked';
+  const { user } = claims;
+  loaders.user.prime(user.id, user);
   return { ...services, viewer: { userId: user.id, sessionId: claims.sessionId, role: user.role }, loaders };
 }
 

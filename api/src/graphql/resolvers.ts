@@ -3,7 +3,6 @@
  * Private User fields go through `canReadPrivate` (policy.ts), every mutation through
  * `assertCanUpdateUser` / `assertOwnerOrAdmin` before anything is read or written.
  */
-import { GraphQLError } from 'graphql';
 import { connectionFromArraySlice, cursorToOffset } from 'graphql-relay';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
@@ -289,4 +288,3 @@ function pickTranslation<T extends { locale: string }>(rows: T[], locale: string
   return rows.find((r) => r.locale === wanted) ?? rows.find((r) => r.locale === 'en');
 }
 
-export { GraphQLError };

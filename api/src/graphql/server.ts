@@ -10,7 +10,7 @@ import { typeDefs } from '@studio/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DocumentNode, type ExecutionResult, GraphQLError, execute, parse, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
-import { createSchema, createYoga } from 'graphql-yoga';
+import { type GraphQLSchemaWithContext, type YogaInitialContext, createSchema, createYoga } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import { type GraphQLContext, type Services, bearerFrom, buildContext } from './context.js';
 import { unauthenticated } from './errors.js';
@@ -18,13 +18,14 @@ import { PersistedOperations } from './persisted.js';
 import { resolvers } from './resolvers.js';
 
 type RequestCtx = { req: FastifyRequest; reply: FastifyReply };
+type SchemaResolvers = NonNullable<Parameters<typeof createSchema<GraphQLContext>>[0]['resolvers']>;
 
 /** The persisted-operation id of a request: APQ `extensions.persistedQuery.sha256Hash` or `documentId`. */
-function extractPersistedId(params: { extensions?: Record<string, any> | undefined } & Record<string, any>): string | null {
-  const apq = params.extensions?.['persistedQuery'];
+function extractPersistedId(params: { extensions?: Record<string, unknown> | null | undefined }): string | null {
+  const apq = params.extensions?.['persistedQuery'] as { sha256Hash?: unknown } | undefined;
   if (apq && typeof apq === 'object' && typeof apq.sha256Hash === 'string') return apq.sha256Hash;
-  if (typeof params['documentId'] === 'string') return params['documentId'];
-  return null;
+  const documentId = (params as { documentId?: unknown }).documentId;
+  return typeof documentId === 'string' ? documentId : null;
 }
 
 export interface GraphQLServer {
@@ -36,7 +37,9 @@ export interface GraphQLServer {
 /** Registers the GraphQL routes and WebSocket endpoint on `app`. */
 export function registerGraphQL(app: FastifyInstance, services: Services): GraphQLServer {
   const { config } = services;
-  const schema = createSchema<GraphQLContext>({ typeDefs, resolvers: resolvers as any });
+  // Resolvers take typed database rows as parents; graphql-tools' resolver map types every
+  // parent loosely, so the map is widened once here rather than in every resolver.
+  const schema = createSchema<GraphQLContext>({ typeDefs, resolvers: resolvers as SchemaResolvers });
   const persisted = new PersistedOperations(config.persistedQueriesFile);
   const armor = EnvelopArmorPlugin({
     maxDepth: { n: config.graphql.maxDepth },
@@ -46,7 +49,9 @@ export function registerGraphQL(app: FastifyInstance, services: Services): Graph
   });
 
   const yoga = createYoga<RequestCtx, GraphQLContext>({
-    schema: schema as never,
+    // createSchema types its context as YogaInitialContext & GraphQLContext, createYoga expects the
+    // server context (req, reply) too; the schema never reads req/reply, so the narrower type is safe.
+    schema: schema as GraphQLSchemaWithContext<RequestCtx & YogaInitialContext & GraphQLContext>,
     graphqlEndpoint: '/api/graphql',
     graphiql: config.env !== 'production' && !config.graphql.persistedOnly,
     landingPage: false,
@@ -56,7 +61,7 @@ export function registerGraphQL(app: FastifyInstance, services: Services): Graph
       usePersistedOperations({
         getPersistedOperation: (id: string) => persisted.get(id),
         allowArbitraryOperations: !config.graphql.persistedOnly,
-        extractPersistedOperationId: extractPersistedId as any,
+        extractPersistedOperationId: extractPersistedId,
       }),
       armor,
     ],
@@ -105,14 +110,14 @@ export function registerGraphQL(app: FastifyInstance, services: Services): Graph
         if (typeof context === 'string') return [unauthenticated(`The access token is ${context}.`)];
         const { schema: s, execute: exec, subscribe, parse: p, validate: v } = yoga.getEnveloped({
           ...ctx,
-          req: (ctx.extra as any).request,
-          socket: (ctx.extra as any).socket,
+          req: ctx.extra.request,
+          socket: ctx.extra.socket,
           params: payload,
         });
         if (payload.query && config.graphql.persistedOnly) {
           return [new GraphQLError('PersistedQueryOnly', { extensions: { code: 'PERSISTED_QUERY_ONLY' } })];
         }
-        const persistedId = payload.query ? null : extractPersistedId(payload as any);
+        const persistedId = payload.query ? null : extractPersistedId(payload);
         const query = payload.query || (persistedId ? persisted.get(persistedId) : null);
         if (!query) return [new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
         let document: DocumentNode;

@@ -112,22 +112,29 @@ export async function registerSsr(
     });
   }
 
+  // Small files answered from memory; in development they change, so they are read each time.
+  const files = new Map<string, Buffer | null>();
+  const readSmallFile = (file: string): Buffer | null => {
+    if (opts.viteDev) return existsSync(file) ? readFileSync(file) : null;
+    if (!files.has(file)) files.set(file, existsSync(file) ? readFileSync(file) : null);
+    return files.get(file) ?? null;
+  };
+
   // Locale messages (SPEC.md §7), cached 24 hours (SPEC.md §9).
   const messagesDir = opts.viteDev ? join(config.webDistDir, '..', 'public', '_i18n') : join(clientDir, '_i18n');
   app.get<{ Params: { locale: string } }>('/_i18n/:locale/messages.json', (request, reply) => {
     const { locale } = request.params;
-    const file = join(messagesDir, locale, 'messages.json');
-    if (!/^(en|ru|es)$/.test(locale) || !existsSync(file)) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No messages for locale ${locale}` } });
-    }
-    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=86400').send(readFileSync(file));
+    const body = /^(en|ru|es)$/.test(locale) ? readSmallFile(join(messagesDir, locale, 'messages.json')) : null;
+    if (!body) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No messages for locale ${locale}` } });
+    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=86400').send(body);
   });
 
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.get('/favicon.svg', (_request, reply) => {
     const file = opts.viteDev ? join(config.webDistDir, '..', 'public', 'favicon.svg') : join(clientDir, 'favicon.svg');
-    if (!existsSync(file)) return reply.status(404).send();
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(readFileSync(file));
+    const body = readSmallFile(file);
+    if (!body) return reply.status(404).send();
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(body);
   });
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, status: number) => {

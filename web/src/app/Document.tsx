@@ -9,13 +9,13 @@ import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, type Locale, localizePath, stripL
 import type { Messages } from '../i18n/messages';
 import type { PageId, RouteHandle } from '../routes/pages';
 import { SessionProvider } from '../session/SessionProvider';
+import { useLocaleData } from '../i18n/useLocale';
 import { PAGE_DATA_ID, useAppContext } from './pageData';
 import '../styles/global.css';
 
 function usePageInfo(): { locale: Locale; messages: Messages; page: PageId; indexable: boolean } {
   const matches = useMatches();
-  const localeMatch = matches.find((m) => (m.handle as RouteHandle | undefined)?.kind === 'locale');
-  const localeData = localeMatch?.loaderData as { locale: Locale; messages: Messages } | undefined;
+  const localeData = useLocaleData();
   const pageMatch = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.kind === 'page');
   const handle = pageMatch?.handle as RouteHandle | undefined;
   return {
