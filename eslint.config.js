@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/__generated__/**', '**/.tmp/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'bench/results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/__generated__/**', '**/.tmp/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'bench/results/**', 'storybook-static/**', '**/.vitest-attachments/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -3,7 +3,9 @@
  * No Relay and no react-intl inside: every text comes in as a prop.
  */
 import './tokens.css';
+import './base.css';
 
 export * from './Button';
 export * from './Container';
+export * from './Spinner';
 export * from './TextField';
