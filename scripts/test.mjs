@@ -1,5 +1,6 @@
 // `pnpm test`: every check CI runs, in order, stopping at the first failure:
-// code generation, type checks, lint, schema contract, web unit tests, API integration tests
+// code generation, type checks, lint, schema contract, ui component/story tests with a11y and
+// screenshot baselines in Chromium, Storybook build, web unit tests, API integration tests
 // (SQLite and PostgreSQL), production build, Playwright journeys in Chromium.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -12,6 +13,8 @@ const steps = [
   ['Type check', 'pnpm', ['-r', 'run', 'typecheck']],
   ['Lint', 'pnpm', ['run', 'lint']],
   ['Schema contract', 'pnpm', ['--filter', '@studio/schema', 'run', 'check']],
+  ['UI components, stories, a11y and screenshots (Chromium)', 'pnpm', ['--filter', '@studio/ui', 'run', 'test']],
+  ['Storybook build', 'pnpm', ['run', 'build-storybook']],
   ['Web unit tests', 'pnpm', ['--filter', '@studio/web', 'run', 'test']],
   ['API integration tests', 'pnpm', ['--filter', '@studio/api', 'run', 'test']],
   ['Build', 'pnpm', ['run', 'build']],

@@ -55,7 +55,22 @@ function storiesProject(theme: 'light' | 'dark'): TestProjectInlineConfiguration
   };
 }
 
+/**
+ * Pre-bundle every dependency the tests import up front: otherwise Vite discovers one mid-run on a
+ * clean machine, re-optimises and reloads, and a test sees two copies of React.
+ */
+const optimizeDeps = {
+  include: [
+    'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime',
+    '@radix-ui/react-accordion', '@radix-ui/react-alert-dialog', '@radix-ui/react-avatar', '@radix-ui/react-checkbox',
+    '@radix-ui/react-dialog', '@radix-ui/react-dropdown-menu', '@radix-ui/react-icons', '@radix-ui/react-label',
+    '@radix-ui/react-select', '@radix-ui/react-slot', '@radix-ui/react-tabs', '@radix-ui/react-toast',
+    '@radix-ui/react-visually-hidden', '@testing-library/react', '@testing-library/jest-dom/vitest',
+  ],
+};
+
 export default defineConfig({
+  optimizeDeps,
   test: {
     projects: [
       {

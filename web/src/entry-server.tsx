@@ -12,6 +12,7 @@ import { type ExecuteOperation, createServerEnvironment, serializeRecords } from
 import type { RouteHandle } from './routes/pages';
 import { createRoutes } from './routes/table';
 import { hasSession } from './session/cookies';
+import { parseTheme } from './theme/theme';
 
 export interface RenderRequest {
   url: string;
@@ -46,6 +47,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     siteName: request.siteName,
     publicUrl: request.publicUrl,
     signedIn,
+    theme: parseTheme(request.headers['cookie'] ?? ''),
     year: new Date().getUTCFullYear(),
     records: serializeRecords(environmentRef.current),
     hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },

@@ -18,6 +18,8 @@ import type { PageAssets, ServerEntry } from './contract.js';
 
 /** Cookie names whose presence means the browser holds a session (web/src/session/cookies.ts). */
 export const SESSION_COOKIES = ['studio.credentials', 'apollo:default.token'] as const;
+/** The theme-choice cookie (web/src/theme/theme.ts): it changes `<html data-theme>`, so it is part of the page-cache key. */
+export const THEME_COOKIE = 'studio.theme';
 
 interface CachedPage {
   html: Buffer;
@@ -53,8 +55,13 @@ export function assetsFromManifest(manifestFile: string, entry = 'src/entry-clie
   return { scripts: [`/${root.file}`], styles: [...styles], preloads: [...preloads] };
 }
 
+/** The request's cookies as parsed by @fastify/cookie. */
+function requestCookies(request: FastifyRequest): Record<string, string | undefined> {
+  return (request as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies ?? {};
+}
+
 function isSignedIn(request: FastifyRequest): boolean {
-  const cookies = (request as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies ?? {};
+  const cookies = requestCookies(request);
   return SESSION_COOKIES.some((name) => !!cookies[name]);
 }
 
@@ -157,7 +164,8 @@ export async function registerSsr(
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No ${request.method} ${path} on this server` } });
     }
     const signedIn = isSignedIn(request);
-    const cacheKey = request.url;
+    const theme = requestCookies(request)[THEME_COOKIE];
+    const cacheKey = `${theme === 'light' || theme === 'dark' ? theme : 'system'} ${request.url}`;
     if (!signedIn && !opts.viteDev) {
       const hit = cache.get(cacheKey);
       if (hit) return sendPage(request, reply, hit, 200);

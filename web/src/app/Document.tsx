@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, type Locale, localizePath, stripL
 import type { Messages } from '../i18n/messages';
 import type { PageId, RouteHandle } from '../routes/pages';
 import { SessionProvider } from '../session/SessionProvider';
+import { ThemeProvider, useTheme } from '../theme/ThemeProvider';
 import { useLocaleData } from '../i18n/useLocale';
 import { PAGE_DATA_ID, useAppContext } from './pageData';
 import '../styles/global.css';
@@ -64,11 +65,21 @@ function Head(props: { page: PageId; indexable: boolean }) {
 /** The root route's element. */
 export function Document() {
   const app = useAppContext();
+  return (
+    <ThemeProvider initialChoice={app.theme}>
+      <DocumentContent />
+    </ThemeProvider>
+  );
+}
+
+function DocumentContent() {
+  const app = useAppContext();
   const info = usePageInfo();
+  const { choice } = useTheme();
   const tag = LOCALE_TAGS[info.locale];
   return (
     <IntlProvider locale={tag} defaultLocale="en-US" messages={info.messages}>
-      <html lang={tag}>
+      <html lang={tag} data-theme={choice ?? undefined}>
         <head>
           <Head page={info.page} indexable={info.indexable} />
         </head>

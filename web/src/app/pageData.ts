@@ -6,6 +6,7 @@
  */
 import { createContext, useContext } from 'react';
 import { UNSAFE_ErrorResponseImpl, isRouteErrorResponse } from 'react-router';
+import type { Theme } from '@studio/ui';
 import type { Environment } from 'relay-runtime';
 import type { RecordMap } from '../relay/environment';
 
@@ -33,6 +34,8 @@ export interface PageData {
   siteName: string;
   publicUrl: string;
   signedIn: boolean;
+  /** The visitor's stored theme choice (cookie `studio.theme`), or null to follow the system. */
+  theme: Theme | null;
   /** The year the page was rendered (footer), so server and browser agree. */
   year: number;
   records: RecordMap;

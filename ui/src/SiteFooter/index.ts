@@ -1,0 +1,1 @@
+export { SiteFooter, type SiteFooterColumn, type SiteFooterProps } from './SiteFooter';

@@ -1,0 +1,1 @@
+export { BrandMark, type BrandMarkProps, SiteHeader, type SiteHeaderProps } from './SiteHeader';

@@ -1,0 +1,1 @@
+export { ThemeToggle, type Theme, type ThemeToggleProps } from './ThemeToggle';
