@@ -1,13 +1,39 @@
+import { randomBytes } from 'node:crypto';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import relay from 'vite-plugin-relay';
+
+/** This build's id: `STUDIO_BUILD_ID` when the deployer sets one, else time + random. */
+const buildId = process.env.STUDIO_BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+
+/**
+ * Bakes the build id into the client (`__STUDIO_BUILD_ID__`) and, in the client build, writes the
+ * latest-build descriptor `_build/latest.json` ({ id, builtAt }) and the build manifest
+ * `_build/<id>.json` ({ id, files }) that new-build detection reads (SPEC.md §4, §7).
+ */
+function buildDescriptor(): Plugin {
+  let ssr = false;
+  return {
+    name: 'studio-build-descriptor',
+    config: () => ({ define: { __STUDIO_BUILD_ID__: JSON.stringify(buildId) } }),
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle(_options, bundle) {
+      if (ssr) return;
+      const files = Object.keys(bundle).filter((name) => !name.endsWith('.map')).sort();
+      this.emitFile({ type: 'asset', fileName: '_build/latest.json', source: JSON.stringify({ id: buildId, builtAt: new Date().toISOString() }) });
+      this.emitFile({ type: 'asset', fileName: `_build/${buildId}.json`, source: JSON.stringify({ id: buildId, files }) });
+    },
+  };
+}
 
 /**
  * One config for the client build (`dist/client`, with a manifest the api reads) and the SSR
  * build (`vite build --ssr src/entry-server.tsx` → `dist/server`).
  */
 export default defineConfig({
-  plugins: [relay, react()],
+  plugins: [relay, react(), buildDescriptor()],
   build: {
     manifest: true,
     rollupOptions: { input: 'src/entry-client.tsx' },

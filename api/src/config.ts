@@ -22,9 +22,18 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
+  // GraphQL WebSocket endpoint for browsers: unset → `/api/graphql` on the site; `off` → no subscriptions.
+  PUBLIC_WS_URL: z.string().optional(),
+  BUILD_POLL_INTERVAL_MS: z.coerce.number().int().min(1000).default(600000),
   SITE_NAME: z.string().min(1).max(60).default('Studio'),
   DATA_DIR: z.string().default(resolve(repoRoot, 'data')),
   DATABASE_URL: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_KEY_PREFIX: z.string().max(100).default('studio:'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(604800),
@@ -49,9 +58,19 @@ export interface Config {
   port: number;
   /** The public origin of the site, e.g. `http://localhost:3000` (no trailing slash). */
   publicUrl: string;
+  /** GraphQL WebSocket endpoint the browser uses (a path is relative to the page's origin); null when off. */
+  publicWsUrl: string | null;
+  /** How often browsers poll `/_build/latest.json` for a new deployment, in ms (10 minutes by default). */
+  buildPollIntervalMs: number;
   siteName: string;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /**
+   * Cross-process pub/sub of live updates (subscriptions, DESIGN.md §4): `url` from `REDIS_URL`
+   * (null = in-process only, one server), and `keyPrefix` (`REDIS_KEY_PREFIX`, default `studio:`)
+   * put before every channel name so several sites or test runs can share one Redis.
+   */
+  redis: { url: string | null; keyPrefix: string };
   jwtSecret: Uint8Array;
   /** Access-token lifetime in seconds (15 minutes by default, DESIGN.md §7). */
   accessTokenTtl: number;
@@ -102,9 +121,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicWsUrl: e.PUBLIC_WS_URL === undefined || e.PUBLIC_WS_URL === '' ? '/api/graphql' : e.PUBLIC_WS_URL === 'off' ? null : e.PUBLIC_WS_URL,
+    buildPollIntervalMs: e.BUILD_POLL_INTERVAL_MS,
     siteName: e.SITE_NAME,
     dataDir,
     database,
+    redis: { url: e.REDIS_URL ?? null, keyPrefix: e.REDIS_KEY_PREFIX },
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir),
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL_SECONDS,

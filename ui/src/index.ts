@@ -7,5 +7,8 @@ import './base.css';
 
 export * from './Button';
 export * from './Container';
+export * from './SiteFooter';
+export * from './SiteHeader';
 export * from './Spinner';
 export * from './TextField';
+export * from './ThemeToggle';

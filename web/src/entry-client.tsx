@@ -5,6 +5,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { installBuildWatcher } from './app/buildWatcher';
 import { AppContext, PAGE_DATA_ID, type PageData, deserializeErrors } from './app/pageData';
 import { primeMessages } from './i18n/messages';
 import type { Locale } from './i18n/locales';
@@ -13,7 +14,15 @@ import { createRoutes } from './routes/table';
 
 const dataJson = document.getElementById(PAGE_DATA_ID)?.textContent ?? '';
 const pageData = JSON.parse(dataJson) as PageData;
-const environmentRef = { current: createClientEnvironment(pageData.records) };
+const environmentRef = { current: createClientEnvironment({ records: pageData.records, webSocketUrl: pageData.webSocketUrl }) };
+
+installBuildWatcher({
+  currentBuildId: __STUDIO_BUILD_ID__,
+  intervalMs: pageData.buildPollIntervalMs,
+  fetch: (input, init) => fetch(input, init),
+  storage: sessionStorage,
+  reload: () => location.reload(),
+});
 
 for (const value of Object.values(pageData.hydration.loaderData)) {
   const localeData = value as { locale?: Locale; messages?: Record<string, never> } | null;

@@ -20,6 +20,10 @@ export interface RenderRequest {
   signedIn: boolean;
   siteName: string;
   publicUrl: string;
+  /** GraphQL WebSocket endpoint for the browser, or null when subscriptions are off. */
+  webSocketUrl: string | null;
+  /** New-build poll interval, in milliseconds. */
+  buildPollIntervalMs: number;
   assets: PageAssets;
   executeOperation: ExecuteOperation;
 }
@@ -47,6 +51,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     siteName: request.siteName,
     publicUrl: request.publicUrl,
     signedIn,
+    webSocketUrl: request.webSocketUrl,
+    buildPollIntervalMs: request.buildPollIntervalMs,
     theme: parseTheme(request.headers['cookie'] ?? ''),
     year: new Date().getUTCFullYear(),
     records: serializeRecords(environmentRef.current),

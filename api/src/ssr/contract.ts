@@ -26,6 +26,10 @@ export interface RenderRequest {
   siteName: string;
   /** The site's public origin, used for canonical and alternate links. */
   publicUrl: string;
+  /** GraphQL WebSocket endpoint for the browser (absolute or a path on the site), or null when subscriptions are off. */
+  webSocketUrl: string | null;
+  /** How often the browser polls `/_build/latest.json`, in milliseconds. */
+  buildPollIntervalMs: number;
   assets: PageAssets;
   /** Runs a GraphQL operation in-process as an anonymous visitor. */
   executeOperation(request: { id?: string | null; text?: string | null; variables: Record<string, unknown> }): Promise<ExecutionResult>;

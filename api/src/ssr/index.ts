@@ -136,6 +136,20 @@ export async function registerSsr(
     return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=86400').send(body);
   });
 
+  // Build descriptors (SPEC.md §7): `latest.json` names the deployed build and is read from disk on
+  // every request, so a build written under a running server is noticed; `<id>.json` lists a build's files.
+  const buildDir = join(clientDir, '_build');
+  app.get<{ Params: { file: string } }>('/_build/:file', (request, reply) => {
+    const { file } = request.params;
+    const path = /^[\w-]+\.json$/.test(file) ? join(buildDir, file) : null;
+    if (!path || !existsSync(path)) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No build descriptor ${file}` } });
+    const latest = file === 'latest.json';
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', latest ? 'no-cache' : 'public, max-age=86400')
+      .send(latest ? readFileSync(path) : readSmallFile(path));
+  });
+
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.get('/favicon.svg', (_request, reply) => {
     const file = opts.viteDev ? join(config.webDistDir, '..', 'public', 'favicon.svg') : join(clientDir, 'favicon.svg');
@@ -177,6 +191,8 @@ export async function registerSsr(
       signedIn,
       siteName: config.siteName,
       publicUrl: config.publicUrl,
+      webSocketUrl: config.publicWsUrl,
+      buildPollIntervalMs: config.buildPollIntervalMs,
       assets,
       executeOperation: graphql.executeOperation,
     });

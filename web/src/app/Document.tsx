@@ -84,7 +84,7 @@ function DocumentContent() {
           <Head page={info.page} indexable={info.indexable} />
         </head>
         <body>
-          <SessionProvider initialSignedIn={app.signedIn} environmentRef={app.environmentRef}>
+          <SessionProvider initialSignedIn={app.signedIn} environmentRef={app.environmentRef} webSocketUrl={app.webSocketUrl}>
             <Outlet />
           </SessionProvider>
           <script id={PAGE_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: app.dataJson }} />

@@ -47,6 +47,6 @@ export function onAppEvent<T extends AppEventType>(type: T, listener: Listener<T
   getChannel();
   let set = listeners.get(type);
   if (!set) listeners.set(type, (set = new Set()));
-  set.add(listener as Listener<AppEventType>);
-  return () => set.delete(listener as Listener<AppEventType>);
+  set.add(listener as unknown as Listener<AppEventType>);
+  return () => set.delete(listener as unknown as Listener<AppEventType>);
 }

@@ -34,6 +34,10 @@ export interface PageData {
   siteName: string;
   publicUrl: string;
   signedIn: boolean;
+  /** The GraphQL WebSocket endpoint (absolute or a path on this origin), or null when subscriptions are off. */
+  webSocketUrl: string | null;
+  /** How often the app polls `/_build/latest.json` for a newer build, in milliseconds. */
+  buildPollIntervalMs: number;
   /** The visitor's stored theme choice (cookie `studio.theme`), or null to follow the system. */
   theme: Theme | null;
   /** The year the page was rendered (footer), so server and browser agree. */

@@ -1,66 +1,53 @@
 /**
- * Relay environments. The browser's network posts persisted-operation ids to the public
- * address (`/api/graphql`) with the bearer token, refreshing first when the token is about to
- * expire and once more after a 401/403 or a `Forbidden resource` error (SPEC.md §8). The
- * server's network executes operations in-process (DESIGN.md §4). Records rendered on the
- * server are serialised into the page and become the browser store's starting records.
+ * Relay environments. The browser's network (relay/network.ts) posts persisted-operation ids to
+ * the public address (`/api/graphql`) with refresh, replay and retries, and subscribes over
+ * graphql-ws when a WebSocket endpoint is configured (relay/subscriptions.ts). The server's
+ * network executes operations in-process (DESIGN.md §4). Records rendered on the server are
+ * serialised into the page and become the browser store's starting records.
  */
-import {
-  Environment,
-  type FetchFunction,
-  type GraphQLResponse,
-  Network,
-  RecordSource,
-  Store,
-} from 'relay-runtime';
-import { getAccessToken, refreshCredentials } from '../session/tokens';
-import { readCredentials } from '../session/cookies';
+import type { Client } from 'graphql-ws';
+import { Environment, type FetchFunction, type GraphQLResponse, Network, RecordSource, Store } from 'relay-runtime';
+import { forceRefresh, getAccessToken } from '../session/tokens';
+import { createFetchGraphQL } from './network';
+import { createSubscribe, createSubscriptionClient, resolveWebSocketUrl } from './subscriptions';
 
 /** Store records as serialised into the page. */
 export type RecordMap = ReturnType<RecordSource['toJSON']>;
 
 export const GRAPHQL_URL = '/api/graphql';
-const FORBIDDEN = 'Forbidden resource';
 
-/** The request body: a persisted id (APQ form) when the compiler persisted the operation, else the text. */
-function requestBody(params: { id?: string | null; text?: string | null; name: string }, variables: Record<string, unknown>) {
-  return params.id
-    ? { operationName: params.name, variables, extensions: { persistedQuery: { version: 1, sha256Hash: params.id } } }
-    : { operationName: params.name, variables, query: params.text };
+const fetchGraphQL = createFetchGraphQL({
+  url: GRAPHQL_URL,
+  fetch: (input, init) => fetch(input, init),
+  getAccessToken: () => getAccessToken(),
+  forceRefresh: (rejectedToken) => forceRefresh(rejectedToken),
+}) as FetchFunction;
+
+const sockets = new WeakMap<Environment, Client>();
+
+export interface ClientEnvironmentOptions {
+  /** Server-rendered records to start from. */
+  records?: RecordMap;
+  /** The GraphQL WebSocket endpoint (absolute, or a path on this origin); null disables subscriptions. */
+  webSocketUrl?: string | null;
 }
 
-const fetchGraphQL: FetchFunction = async (params, variables) => {
-  const send = async (token: string | null) =>
-    fetch(GRAPHQL_URL, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(requestBody(params, variables)),
-    });
-  let token = await getAccessToken();
-  let response = await send(token);
-  let replayed = false;
-  if ((response.status === 401 || response.status === 403) && token) {
-    const stored = readCredentials();
-    token = stored ? ((await refreshCredentials(stored.refreshToken))?.accessToken ?? null) : null;
-    response = await send(token);
-    replayed = true;
-  }
-  const json = (await response.json()) as GraphQLResponse & { errors?: { message: string }[] };
-  if (!replayed && token && json.errors?.some((e) => e.message === FORBIDDEN)) {
-    const stored = readCredentials();
-    const next = stored ? await refreshCredentials(stored.refreshToken) : null;
-    if (next) return (await send(next.accessToken)).json() as Promise<GraphQLResponse>;
-  }
-  return json;
-};
-
-/** A browser environment, optionally starting from server-rendered records. */
-export function createClientEnvironment(records?: RecordMap): Environment {
-  return new Environment({
-    network: Network.create(fetchGraphQL),
+/** A browser environment with its own store and, when configured, its own (lazy) WebSocket. */
+export function createClientEnvironment({ records, webSocketUrl = null }: ClientEnvironmentOptions = {}): Environment {
+  const socket = webSocketUrl ? createSubscriptionClient({ url: resolveWebSocketUrl(webSocketUrl), getAccessToken: () => getAccessToken() }) : null;
+  const environment = new Environment({
+    network: Network.create(fetchGraphQL, socket ? createSubscribe(socket) : undefined),
     store: new Store(new RecordSource(records), { gcReleaseBufferSize: 20 }),
     isServer: false,
   });
+  if (socket) sockets.set(environment, socket);
+  return environment;
+}
+
+/** Closes the environment's WebSocket (sign-in, sign-out); its store is dropped with it. */
+export function disposeClientEnvironment(environment: Environment): void {
+  void sockets.get(environment)?.dispose();
+  sockets.delete(environment);
 }
 
 export type ExecuteOperation = (request: {

@@ -1,22 +1,29 @@
 /**
- * The session as React sees it: whether someone is signed in, and sign-in / sign-out actions.
- * Sign-in and sign-out each create a new Relay environment (no data of the previous user stays
- * in memory) and revalidate the routes (SPEC.md §4). A sign-out already running is awaited,
- * not repeated; the server call's failure is only logged and local data is cleared anyway.
+ * The session as React sees it: whether someone is signed in, and sign-in / sign-out actions
+ * (SPEC.md §4, DESIGN.md §8).
+ * - Sign-in and sign-out each create a new Relay environment — a new store and a new WebSocket —
+ *   so no data of the previous user stays in memory, and revalidate the routes.
+ * - Other tabs follow through the app channel: `sign-in` / `social-sign-in-done` sign them in
+ *   (the credentials cookies are shared), `sign-out` signs them out.
+ * - A rejected refresh (session/tokens.ts) ends the session here and in other tabs.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { useRevalidator } from 'react-router';
 import type { Environment } from 'relay-runtime';
-import { createClientEnvironment } from '../relay/environment';
+import { emitAppEvent, onAppEvent } from '../app/events';
+import { createClientEnvironment, disposeClientEnvironment } from '../relay/environment';
 import { logout } from './authApi';
 import { type Credentials, clearCredentials, readCredentials, writeCredentials } from './cookies';
 import { getDeviceToken } from './deviceToken';
+import { createSignOut } from './logout';
 import { getAccessToken, onSessionEnded } from './tokens';
 
 export interface Session {
   signedIn: boolean;
-  signIn(credentials: Credentials): void;
+  /** Stores fresh credentials (register, login, social sign-in) and signs every tab in. */
+  signIn(credentials: Credentials, options?: { social?: boolean }): void;
+  /** Signs out here and in every tab; resolves when local data is gone. */
   signOut(): Promise<void>;
 }
 
@@ -28,55 +35,74 @@ export function useSession(): Session {
   return session;
 }
 
-export function SessionProvider(props: { initialSignedIn: boolean; environmentRef: { current: Environment }; children: ReactNode }) {
-  const { environmentRef } = props;
+export function SessionProvider(props: {
+  initialSignedIn: boolean;
+  environmentRef: { current: Environment };
+  webSocketUrl: string | null;
+  children: ReactNode;
+}) {
+  const { environmentRef, webSocketUrl } = props;
   const [signedIn, setSignedIn] = useState(props.initialSignedIn);
   const [environment, setEnvironment] = useState(environmentRef.current);
   const revalidator = useRevalidator();
-  const signingOut = useRef<Promise<void> | null>(null);
+  const revalidateRef = useRef(revalidator.revalidate);
+  revalidateRef.current = revalidator.revalidate;
 
-  const resetEnvironment = useCallback(() => {
-    const next = createClientEnvironment();
-    environmentRef.current = next;
-    setEnvironment(next);
-  }, [environmentRef]);
-
-  // The server decided from the same cookies; re-check in case they changed since the page was cached.
-  useEffect(() => {
-    setSignedIn(readCredentials() !== null);
-    return onSessionEnded(() => {
-      setSignedIn(false);
-      resetEnvironment();
-    });
-  }, [resetEnvironment]);
-
-  const signIn = useCallback(
-    (credentials: Credentials) => {
-      writeCredentials(credentials);
-      resetEnvironment();
-      setSignedIn(true);
-      void revalidator.revalidate();
+  /** Swaps in a new environment (new store, new socket) and revalidates the routes. */
+  const switchIdentity = useCallback(
+    (nextSignedIn: boolean) => {
+      const previous = environmentRef.current;
+      const next = createClientEnvironment({ webSocketUrl });
+      environmentRef.current = next;
+      setEnvironment(next);
+      disposeClientEnvironment(previous);
+      setSignedIn(nextSignedIn);
+      void revalidateRef.current();
     },
-    [resetEnvironment, revalidator],
+    [environmentRef, webSocketUrl],
   );
 
-  const signOut = useCallback(() => {
-    signingOut.current ??= (async () => {
-      try {
-        const token = await getAccessToken().catch(() => null);
-        if (token) await logout(getDeviceToken(), token);
-      } catch (error) {
-        console.warn('Sign-out request failed; local data is cleared anyway.', error);
-      } finally {
+  useEffect(() => {
+    // The server decided from the same cookies; re-check in case they changed since the page was cached.
+    setSignedIn(readCredentials() !== null);
+    const offs = [
+      onSessionEnded(() => switchIdentity(false)),
+      onAppEvent('sign-in', (_event, origin) => origin === 'other-tab' && switchIdentity(true)),
+      onAppEvent('social-sign-in-done', (_event, origin) => origin === 'other-tab' && switchIdentity(true)),
+      onAppEvent('sign-out', (_event, origin) => {
+        if (origin !== 'other-tab') return;
         clearCredentials();
-        resetEnvironment();
-        setSignedIn(false);
-        signingOut.current = null;
-        void revalidator.revalidate();
-      }
-    })();
-    return signingOut.current;
-  }, [resetEnvironment, revalidator]);
+        switchIdentity(false);
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [switchIdentity]);
+
+  const signIn = useCallback(
+    (credentials: Credentials, options?: { social?: boolean }) => {
+      writeCredentials(credentials);
+      switchIdentity(true);
+      emitAppEvent({ type: options?.social ? 'social-sign-in-done' : 'sign-in' });
+    },
+    [switchIdentity],
+  );
+
+  const signOut = useMemo(
+    () =>
+      createSignOut({
+        request: async () => {
+          const token = await getAccessToken().catch(() => null);
+          if (token) await logout(getDeviceToken(), token);
+        },
+        onRequestError: (error) => console.warn('Sign-out request failed; local data is cleared anyway.', error),
+        clearLocal: () => {
+          clearCredentials();
+          switchIdentity(false);
+          emitAppEvent({ type: 'sign-out' });
+        },
+      }),
+    [switchIdentity],
+  );
 
   const session = useMemo(() => ({ signedIn, signIn, signOut }), [signedIn, signIn, signOut]);
   return (

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCredentials, readCredentials, writeCredentials } from './cookies';
+import { onAppEvent } from '../app/events';
 import { EXPIRY_MARGIN_MS, getAccessToken, isExpiring, onSessionEnded } from './tokens';
 
 // Unit tests of one module: fetch is replaced by a fake refresh endpoint.
@@ -85,6 +86,88 @@ describe('getAccessToken', () => {
   it('keeps the credentials when the server cannot be reached', async () => {
     writeCredentials({ accessToken: await token(nowSeconds() - 5), refreshToken: 'keep' });
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(getAccessToken()).rejects.toThrow();
+    expect(readCredentials()?.refreshToken).toBe('keep');
+  });
+});
+
+describe('across tabs (Web Lock)', () => {
+  /** A lock manager shared by the "tabs" of one test: callbacks under one name run one at a time. */
+  function installFakeLocks() {
+    let chain: Promise<unknown> = Promise.resolve();
+    const request = vi.fn((_name: string, callback: () => Promise<unknown>) => {
+      const run = chain.then(callback);
+      chain = run.catch(() => undefined);
+      return run;
+    });
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    return request;
+  }
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  /** Two tabs: two instances of the module sharing the cookies (document.cookie) and the lock manager. */
+  async function twoTabs() {
+    vi.resetModules();
+    const tabA = await import('./tokens');
+    vi.resetModules();
+    const tabB = await import('./tokens');
+    return { tabA, tabB };
+  }
+
+  it('lets only one tab rotate; the other re-reads the stored pair inside the lock', async () => {
+    const request = installFakeLocks();
+    writeCredentials({ accessToken: await token(nowSeconds() + 1), refreshToken: 'r1' });
+    const { tabA, tabB } = await twoTabs();
+    const [a, b] = await Promise.all([tabA.getAccessToken(), tabB.getAccessToken()]);
+    expect(refreshCalls).toBe(1);
+    expect(a).toBe(b);
+    expect(request).toHaveBeenCalledWith('studio-refresh', expect.any(Function));
+    expect(readCredentials()?.refreshToken).toBe('r1+');
+  });
+
+  it('without the lock both tabs would rotate (what the lock prevents)', async () => {
+    writeCredentials({ accessToken: await token(nowSeconds() + 1), refreshToken: 'r1' });
+    const { tabA, tabB } = await twoTabs();
+    await Promise.all([tabA.getAccessToken(), tabB.getAccessToken()]);
+    expect(refreshCalls).toBe(2);
+  });
+
+  it('after a refused token, uses a pair another tab already rotated instead of rotating again', async () => {
+    installFakeLocks();
+    const rejected = await token(nowSeconds() + 600);
+    const rotatedElsewhere = await token(nowSeconds() + 700);
+    writeCredentials({ accessToken: rotatedElsewhere, refreshToken: 'r2' });
+    const { forceRefresh } = await import('./tokens');
+    expect(await forceRefresh(rejected)).toBe(rotatedElsewhere);
+    expect(refreshCalls).toBe(0);
+    // The same token refused again is rotated.
+    expect(await forceRefresh(rotatedElsewhere)).not.toBe(rotatedElsewhere);
+    expect(refreshCalls).toBe(1);
+  });
+});
+
+describe('events for other tabs', () => {
+  it('raises refresh after a rotation and sign-out after a definite rejection', async () => {
+    const seen: string[] = [];
+    // Only this tab's events: module instances of earlier tests act as other tabs on the channel.
+    const offs = [
+      onAppEvent('refresh', (_event, origin) => origin === 'this-tab' && seen.push('refresh')),
+      onAppEvent('sign-out', (_event, origin) => origin === 'this-tab' && seen.push('sign-out')),
+    ];
+    writeCredentials({ accessToken: await token(nowSeconds() - 5), refreshToken: 'r1' });
+    await getAccessToken();
+    refreshStatus = 401;
+    writeCredentials({ accessToken: await token(nowSeconds() - 5), refreshToken: 'r2' });
+    await getAccessToken();
+    offs.forEach((off) => off());
+    expect(seen).toEqual(['refresh', 'sign-out']);
+  });
+
+  it('keeps the credentials when the refresh is rate limited (429): not a definite rejection', async () => {
+    writeCredentials({ accessToken: await token(nowSeconds() - 5), refreshToken: 'keep' });
+    refreshStatus = 429;
     await expect(getAccessToken()).rejects.toThrow();
     expect(readCredentials()?.refreshToken).toBe('keep');
   });

@@ -1,15 +1,23 @@
 /**
- * Access-token freshness and the single-flight refresh (SPEC.md §4, §9: refresh when the token
- * is expired or within 2 s of expiry; one refresh at a time, others wait for it).
- * The full cross-tab session layer (Web Locks, BroadcastChannel) is its own issue.
+ * Access-token freshness and refresh (SPEC.md §4, §9):
+ * - a token that is expired or within 2 s of expiry is refreshed before it is used;
+ * - one refresh at a time in a tab (callers share one promise) and across tabs (a Web Lock,
+ *   `studio-refresh`); inside the lock the stored credentials are read again, so a tab that
+ *   waited uses the pair another tab just rotated instead of rotating a spent token;
+ * - a definite rejection (the server answers 4xx) clears the credentials, tells this tab's
+ *   listeners (who clear the user and the Relay store) and raises `sign-out` for other tabs;
+ *   a network failure keeps the credentials and throws.
+ * A successful rotation raises `refresh` for other tabs.
  */
 import { decodeJwt } from 'jose';
-import { refresh } from './authApi';
-import { AuthApiError } from './authApi';
+import { emitAppEvent } from '../app/events';
+import { AuthApiError, refresh } from './authApi';
 import { type Credentials, clearCredentials, readCredentials, writeCredentials } from './cookies';
 
 /** Token expiry margin of SPEC.md §9, in milliseconds. */
 export const EXPIRY_MARGIN_MS = 2000;
+/** Name of the Web Lock that serialises rotations across the tabs of the site. */
+export const REFRESH_LOCK = 'studio-refresh';
 
 /** Whether `accessToken` is expired or expires within the margin at `now` (ms). */
 export function isExpiring(accessToken: string, now: number = Date.now()): boolean {
@@ -21,53 +29,81 @@ export function isExpiring(accessToken: string, now: number = Date.now()): boole
   }
 }
 
-let inflight: Promise<Credentials | null> | null = null;
-const listeners = new Set<(signedIn: boolean) => void>();
+/** Refresh answers that end the session; others (429, 5xx, network) leave the credentials alone. */
+const DEFINITE_REJECTIONS: ReadonlySet<number> = new Set([400, 401, 403]);
 
-/** Subscribes to sign-outs caused by a rejected refresh; answers an unsubscribe function. */
-export function onSessionEnded(listener: (signedIn: boolean) => void): () => void {
+let inflight: Promise<Credentials | null> | null = null;
+const listeners = new Set<() => void>();
+
+/** Subscribes to the end of the session caused by a rejected refresh; answers an unsubscribe function. */
+export function onSessionEnded(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+/** Clears the credentials and tells this tab's listeners and, through the app channel, other tabs. */
+function endSession(): void {
+  clearCredentials();
+  listeners.forEach((listener) => listener());
+  emitAppEvent({ type: 'sign-out' }, { crossTab: true });
+}
+
+/** Runs `task` holding the cross-tab refresh lock (directly where Web Locks are missing). */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request(REFRESH_LOCK, task) as Promise<T>) : task();
+}
+
 /**
- * Refreshes the credentials once, however many callers ask at the same time.
- * A definite rejection (401) clears the credentials and tells listeners; a network error
- * keeps them and throws.
+ * Rotates the credentials once, however many callers ask at the same time.
+ * `rejectedToken` is the access token the server just refused (replay after 401/403/Forbidden):
+ * then a stored token that differs from it and is fresh counts as already rotated by another tab.
+ * Without it, a stored token that is still fresh is used as it is.
+ * Answers the current pair, or null when signed out or the session ended.
  */
-export function refreshCredentials(refreshToken: string): Promise<Credentials | null> {
-  inflight ??= (async () => {
+export function refreshCredentials(rejectedToken?: string): Promise<Credentials | null> {
+  inflight ??= withRefreshLock(async () => {
+    const stored = readCredentials();
+    if (!stored) return null;
+    const fresh = stored.accessToken !== null && !isExpiring(stored.accessToken);
+    if (fresh && stored.accessToken !== (rejectedToken ?? null)) return stored as Credentials;
     try {
-      const next = await refresh(refreshToken);
+      const next = await refresh(stored.refreshToken);
       writeCredentials(next);
+      emitAppEvent({ type: 'refresh' });
       return next;
     } catch (error) {
       if (error instanceof AuthApiError && error.code === 'REFRESH_TOKEN_RACE') {
-        // Another request rotated it first; its result is in the cookies.
-        const stored = readCredentials();
-        return stored?.accessToken && stored.refreshToken !== refreshToken ? stored : null;
+        // Another tab rotated it between our read and our call (only possible without Web Locks); use its pair.
+        const latest = readCredentials();
+        return latest?.accessToken && latest.refreshToken !== stored.refreshToken ? (latest as Credentials) : null;
       }
-      if (error instanceof AuthApiError && error.status === 401) {
-        clearCredentials();
-        listeners.forEach((l) => l(false));
+      if (error instanceof AuthApiError && DEFINITE_REJECTIONS.has(error.status)) {
+        endSession();
         return null;
       }
       throw error;
-    } finally {
-      inflight = null;
     }
-  })();
+  }).finally(() => {
+    inflight = null;
+  });
   return inflight;
 }
 
 /**
  * A usable access token: the stored one when fresh, otherwise a refreshed one; null when
- * signed out. Throws only on network failure of the refresh.
+ * signed out. Throws only when the refresh could not reach the server.
  */
 export async function getAccessToken(now: number = Date.now()): Promise<string | null> {
   const stored = readCredentials();
   if (!stored) return null;
   if (stored.accessToken && !isExpiring(stored.accessToken, now)) return stored.accessToken;
-  const next = await refreshCredentials(stored.refreshToken);
+  const next = await refreshCredentials();
+  return next?.accessToken ?? null;
+}
+
+/** Rotates after the server refused `rejectedToken`; answers the new access token or null. */
+export async function forceRefresh(rejectedToken: string | null): Promise<string | null> {
+  const next = await refreshCredentials(rejectedToken ?? undefined);
   return next?.accessToken ?? null;
 }

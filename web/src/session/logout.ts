@@ -1,0 +1,30 @@
+/**
+ * Sign-out (SPEC.md §4): post the device token to `/api/auth/logout`, then always clear local
+ * data, whatever the server answered; a sign-out already running is awaited, not repeated.
+ */
+export interface SignOutSteps {
+  /** Tells the server (may fail: offline, server down, token already revoked). */
+  request(): Promise<void>;
+  /** Clears credentials, user and store here and tells other tabs. Runs exactly once per sign-out. */
+  clearLocal(): void;
+  /** Reports a failed server call (the sign-out still completes locally). */
+  onRequestError?(error: unknown): void;
+}
+
+/** A sign-out function that joins a running sign-out instead of starting a second one. */
+export function createSignOut(steps: SignOutSteps): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  return () => {
+    running ??= (async () => {
+      try {
+        await steps.request();
+      } catch (error) {
+        steps.onRequestError?.(error);
+      } finally {
+        steps.clearLocal();
+        running = null;
+      }
+    })();
+    return running;
+  };
+}
