@@ -11,6 +11,7 @@ import { SessionService } from './auth/sessions.js';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/index.js';
 import { seedDatabase } from './db/seed/index.js';
+import { type LivePubSub, createLivePubSub } from './graphql/pubsub.js';
 import { registerGraphQL } from './graphql/server.js';
 import { installErrorHandler } from './http/errors.js';
 import { registerSsr } from './ssr/index.js';
@@ -25,7 +26,12 @@ export interface BuildOptions {
 export interface App {
   fastify: FastifyInstance;
   database: DatabaseHandle;
-  /** Stops accepting connections, waits for in-flight requests, closes sockets and the database. */
+  /** The live-update bus (in-process, or Redis when `REDIS_URL` is set). */
+  pubsub: LivePubSub;
+  /**
+   * Stops accepting connections, waits for in-flight requests, closes sockets (ending their
+   * subscriptions), quits the Redis clients and closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -53,7 +59,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: ok ? 'ok' : 'unreachable' });
   });
   await fastify.register(authRoutes, { db: database.db, sessions, config });
-  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config });
+  const pubsub = createLivePubSub(config, fastify.log);
+  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub });
   const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, viteDev: options.viteDev ?? false });
   if (!ssr) {
     fastify.setNotFoundHandler((request, reply) =>
@@ -65,10 +72,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return {
     fastify,
     database,
+    pubsub,
     close() {
       closing ??= (async () => {
         await graphql.close();
         await fastify.close();
+        await pubsub.close();
         await ssr?.close();
         await database.close();
       })();

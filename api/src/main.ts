@@ -17,4 +17,4 @@ closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {
 });
 
 await app.fastify.listen({ host: config.host, port: config.port });
-app.fastify.log.info(`${config.siteName} is serving ${config.publicUrl} (database: ${app.database.kind})`);
+app.fastify.log.info(`${config.siteName} is serving ${config.publicUrl} (database: ${app.database.kind}, live updates: ${app.pubsub.transport})`);

@@ -2,7 +2,8 @@
  * Test harness of the API integration tests: starts the real server (`buildApp`, no web SSR)
  * on a random port against a real database — SQLite in a fresh temp directory, or a fresh
  * PostgreSQL database created for the run and dropped afterwards — and talks to it over real
- * HTTP (global fetch).
+ * HTTP (global fetch). A second server can share the first one's database (two processes of
+ * one site, for the Redis pub/sub tests at TEST_REDIS_URL, default redis://127.0.0.1:6379).
  *
  * PostgreSQL policy (explicit, see `postgres` below): the PostgreSQL suites run when the server
  * is reachable; when it is not, they FAIL if `CI` or `REQUIRE_POSTGRES=1` is set, and are
@@ -12,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type App, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
@@ -117,6 +119,37 @@ function databaseUrl(adminUrl: string, database: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Redis: reachable? required?
+
+/** The Redis the cross-process tests use (`TEST_REDIS_URL` overrides). */
+export const TEST_REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+/** True when the Redis suites must run (and fail if Redis is unreachable): `CI` or `REQUIRE_REDIS=1`. */
+export const redisRequired = envFlag('CI') || process.env['REQUIRE_REDIS'] === '1';
+
+/**
+ * Probes TEST_REDIS_URL once; call it at the top of a test file that needs Redis. Same policy as
+ * PostgreSQL: unreachable Redis fails the suites when required, and skips them visibly otherwise.
+ * @returns why the Redis suites are skipped, or null when they run.
+ */
+export async function redisSkipReason(): Promise<string | null> {
+  const client = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return null;
+  } catch (error) {
+    const problem = `Redis is not reachable at ${TEST_REDIS_URL} (${(error as Error).message || String(error)})`;
+    if (redisRequired) return null; // run anyway, so the tests fail
+    console.warn(`\n⚠ SKIPPING the Redis suites: ${problem}. Set CI or REQUIRE_REDIS=1 to make this a failure.\n`);
+    return `Redis suite skipped: ${problem}`;
+  } finally {
+    client.disconnect();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // HTTP helpers
 
 export interface HttpResult {
@@ -206,16 +239,28 @@ function toGraphQLResult(result: HttpResult): GraphQLResult {
   return { ...result, data: result.json?.data, errors: result.json?.errors };
 }
 
+export interface StartOptions {
+  /**
+   * Run as a second process of the same site as `server`: the same database and data directory
+   * (so the same JWT secret), which stay `server`'s to remove. Close this one first.
+   */
+  shareDataWith?: TestServer;
+}
+
 /**
  * Starts the API (no web SSR) listening on 127.0.0.1 with a random port, on a fresh SQLite file
- * or a fresh PostgreSQL database. `env` is merged over BASE_ENV.
+ * or a fresh PostgreSQL database (or on another test server's, see `StartOptions`). `env` is
+ * merged over BASE_ENV.
  */
-export async function startServer(kind: DbKind, env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), `studio-api-${kind}-`));
+export async function startServer(kind: DbKind, env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+  const shared = options.shareDataWith;
+  if (shared && shared.kind !== kind) throw new Error(`cannot share a ${shared.kind} server's data with a ${kind} server`);
+  const dataDir = shared ? shared.dataDir : mkdtempSync(join(tmpdir(), `studio-api-${kind}-`));
   let database: string | null = null;
   let app: App | null = null;
   const cleanup = async () => {
     if (app) await app.close();
+    if (shared) return;
     if (database) {
       const name = database;
       await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
@@ -224,7 +269,9 @@ export async function startServer(kind: DbKind, env: Record<string, string> = {}
   };
   try {
     const dbEnv: Record<string, string> = {};
-    if (kind === 'postgres') {
+    if (shared) {
+      if (shared.config.database.kind === 'postgres') dbEnv['DATABASE_URL'] = shared.config.database.url;
+    } else if (kind === 'postgres') {
       const name = `studio_test_${randomBytes(6).toString('hex')}`;
       await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
       database = name;

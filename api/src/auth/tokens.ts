@@ -4,7 +4,7 @@
  * only as their SHA-256 hex digest (DESIGN.md §6, §7).
  */
 import { type KeyObject, createHash, randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify, errors as joseErrors } from 'jose';
 
 export interface AccessClaims {
   userId: string;
@@ -40,6 +40,19 @@ export async function verifyAccessToken(
     return { userId: payload.sub, sessionId: payload.sid };
   } catch (error) {
     return error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid';
+  }
+}
+
+/**
+ * When an access token expires, in ms since the epoch, read without verifying it — only for a
+ * token that `verifyAccessToken` accepted. Null when it has no `exp` or does not decode.
+ */
+export function accessTokenExpiry(token: string): number | null {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
   }
 }
 

@@ -8,14 +8,22 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import type { ProductTranslationsTable, UserRow } from '../db/types.js';
 import type { Viewer } from './policy.js';
+import type { LivePubSub } from './pubsub.js';
 
 export interface Services {
   db: Db;
   sessions: SessionService;
   config: Config;
+  /** Change notices for subscriptions (pubsub.ts); mutations publish, `viewerUpdated` listens. */
+  pubsub: LivePubSub;
 }
 
 export interface GraphQLContext extends Services {
+  /**
+   * The bearer token this context was built from (undefined for anonymous visitors). A
+   * subscription keeps its context for its whole life and re-checks this token for every event.
+   */
+  bearer: string | undefined;
   viewer: Viewer | null;
   loaders: ReturnType<typeof createLoaders>;
 }
@@ -44,12 +52,12 @@ export function createLoaders(db: Db) {
  */
 export async function buildContext(services: Services, bearer: string | undefined): Promise<GraphQLContext | 'expired' | 'invalid' | 'revoked'> {
   const loaders = createLoaders(services.db);
-  if (!bearer) return { ...services, viewer: null, loaders };
+  if (!bearer) return { ...services, bearer: undefined, viewer: null, loaders };
   const claims = await services.sessions.authenticate(bearer);
   if (typeof claims === 'string') return claims;
   const { user } = claims;
   loaders.user.prime(user.id, user);
-  return { ...services, viewer: { userId: user.id, sessionId: claims.sessionId, role: user.role }, loaders };
+  return { ...services, bearer, viewer: { userId: user.id, sessionId: claims.sessionId, role: user.role }, loaders };
 }
 
 /** The token of an `Authorization: Bearer …` header value, if any. */

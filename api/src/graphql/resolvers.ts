@@ -2,17 +2,21 @@
  * Resolvers of schema/schema.graphql. Parents are database rows; ids leave as global ids.
  * Private User fields go through `canReadPrivate` (policy.ts), every mutation through
  * `assertCanUpdateUser` / `assertOwnerOrAdmin` before anything is read or written.
+ * Every mutation that changes a user's record publishes that user's id on the live-update bus
+ * (`ctx.pubsub.publishUserChanged`, pubsub.ts) after the change is stored; `viewerUpdated`
+ * listens for the viewer's own id.
  */
 import { connectionFromArraySlice, cursorToOffset } from 'graphql-relay';
+import { Repeater } from 'graphql-yoga';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { isUniqueViolation, nowIso } from '../db/index.js';
 import type { ProductRow, UserRow, UserUpdate } from '../db/types.js';
 import * as rules from '../users/validation.js';
-import type { GraphQLContext } from './context.js';
+import { type GraphQLContext, buildContext } from './context.js';
 import { badInput, conflict, forbidden, fromZod, unauthenticated } from './errors.js';
 import { decodeId, expectId, globalId } from './ids.js';
-import { assertCanUpdateUser, assertOwnerOrAdmin, canReadPrivate } from './policy.js';
+import { type Viewer, assertCanUpdateUser, assertOwnerOrAdmin, canReadPrivate } from './policy.js';
 
 type Ctx = GraphQLContext;
 const LOCALES: Record<string, string> = { EN: 'en', RU: 'ru', ES: 'es' };
@@ -178,6 +182,15 @@ export const resolvers = {
       return pickTranslation(await ctx.loaders.productTranslations.load(p.id), locale)?.tagline ?? '';
     },
   },
+  Subscription: {
+    viewerUpdated: {
+      /** Refused without a bearer token: `UNAUTHENTICATED`, as every mutation (DESIGN.md §5). */
+      subscribe(_: unknown, __: unknown, ctx: Ctx) {
+        return viewerUpdates(ctx, requireViewer(ctx));
+      },
+      resolve: (user: UserRow) => user,
+    },
+  },
   Mutation: {
     async updateUser(_: unknown, args: { id: string } & Record<string, unknown>, ctx: Ctx) {
       const viewer = requireViewer(ctx);
@@ -228,6 +241,7 @@ export const resolvers = {
           throw conflict('EMAIL_TAKEN', 'email: an account with this e-mail already exists', 'email');
         }
         ctx.loaders.user.clear(target.id);
+        ctx.pubsub.publishUserChanged(target.id);
       }
       return userOrForbidden(ctx, target.id);
     },
@@ -244,6 +258,7 @@ export const resolvers = {
         throw conflict('LAST_SIGN_IN_METHOD', 'This is the only way to sign in to the account; set a password before disconnecting it.');
       }
       await ctx.db.deleteFrom('serviceAccounts').where('id', '=', id).execute();
+      ctx.pubsub.publishUserChanged(owner.id); // its `accounts` changed
       return { id: globalId('ServiceAccount', id), user: owner };
     },
 
@@ -255,6 +270,7 @@ export const resolvers = {
       // Sessions, tokens, images, linked accounts and codes go with the user (ON DELETE CASCADE).
       await ctx.db.deleteFrom('users').where('id', '=', target.id).execute();
       ctx.loaders.user.clear(target.id);
+      ctx.pubsub.publishUserChanged(target.id); // ends the user's subscriptions (viewerUpdates)
       return { id: globalId('User', target.id) };
     },
 
@@ -278,10 +294,45 @@ export const resolvers = {
         .execute();
       await ctx.sessions.revokeOthers(target.id, self ? viewer.sessionId : null, 'password-change');
       ctx.loaders.user.clear(target.id);
+      ctx.pubsub.publishUserChanged(target.id);
       return { id: globalId('User', target.id), user: await loadUser(ctx, target.id) };
     },
   },
 };
+
+/**
+ * The records of `viewer`'s user after each change notice, for `viewerUpdated`.
+ *
+ * For every notice (bursts coalesce into one, pubsub.ts) the subscriber's bearer token is checked
+ * again, exactly as for a new operation (`buildContext`), and the record is loaded with fresh
+ * loaders; the User field resolvers then apply the policy as for `viewer`. Ends:
+ * - completes when the user no longer exists (deleted);
+ * - (token expiry closes the whole socket with 4403, graphql/server.ts, and the client reconnects);
+ * - fails with `UNAUTHENTICATED` "The access token is revoked." at the next notice after its
+ *   session ended (sign-out, password change on another device, refresh-token reuse);
+ * - stops listening at once when the client unsubscribes or the socket closes.
+ * Nested fields run with the subscription's own context, whose viewer is the same user (the
+ * token's subject never changes); they read the database directly, so they are fresh too.
+ */
+function viewerUpdates(ctx: Ctx, viewer: Viewer): Repeater<UserRow> {
+  const services = { db: ctx.db, sessions: ctx.sessions, config: ctx.config, pubsub: ctx.pubsub };
+  return new Repeater<UserRow>(async (push, stop) => {
+    const changes = ctx.pubsub.subscribeUserChanges(viewer.userId);
+    void stop.then(() => changes.return());
+    for await (const _change of changes) {
+      const fresh = await buildContext(services, ctx.bearer);
+      if (typeof fresh === 'string') {
+        const exists = await ctx.db.selectFrom('users').select('id').where('id', '=', viewer.userId).executeTakeFirst();
+        if (exists) throw unauthenticated(`The access token is ${fresh}.`);
+        break;
+      }
+      const user = await fresh.loaders.user.load(viewer.userId);
+      if (!user) break;
+      await push(user);
+    }
+    stop();
+  });
+}
 
 function pickTranslation<T extends { locale: string }>(rows: T[], locale: string): T | undefined {
   const wanted = LOCALES[locale] ?? 'en';

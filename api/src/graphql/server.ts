@@ -3,6 +3,9 @@
  * (subprotocol graphql-transport-ws) on the same port and path, and an in-process executor
  * for server-side rendering. Depth, cost and alias limits (graphql-armor) apply to every
  * transport; only persisted operations run when `graphql.persistedOnly` (production default).
+ * Subscriptions run only over graphql-ws: over HTTP (Yoga's SSE) they are refused with
+ * `SUBSCRIPTIONS_OVER_WEBSOCKET_ONLY`, so no HTTP request stays open and graceful shutdown
+ * (which closes the sockets first) is not held up by streams.
  */
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
@@ -10,8 +13,9 @@ import { typeDefs } from '@studio/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DocumentNode, type ExecutionResult, GraphQLError, execute, parse, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
-import { type GraphQLSchemaWithContext, type YogaInitialContext, createSchema, createYoga } from 'graphql-yoga';
+import { type GraphQLSchemaWithContext, type Plugin, type YogaInitialContext, createSchema, createYoga } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
+import { accessTokenExpiry } from '../auth/tokens.js';
 import { type GraphQLContext, type Services, bearerFrom, buildContext } from './context.js';
 import { unauthenticated } from './errors.js';
 import { PersistedOperations } from './persisted.js';
@@ -27,6 +31,24 @@ function extractPersistedId(params: { extensions?: Record<string, unknown> | nul
   const documentId = (params as { documentId?: unknown }).documentId;
   return typeof documentId === 'string' ? documentId : null;
 }
+
+/**
+ * Refuses subscriptions that arrive over HTTP. Yoga's HTTP contexts carry the `request`
+ * (YogaInitialContext); the graphql-ws path below executes with a context built by
+ * `buildContext`, which has none.
+ */
+const subscriptionsOverWebSocketOnly: Plugin = {
+  onSubscribe({ args, setResultAndStopExecution }) {
+    if (!('request' in (args.contextValue as object))) return;
+    setResultAndStopExecution({
+      errors: [
+        new GraphQLError('Subscriptions are served over WebSocket only: connect to /api/graphql with the graphql-transport-ws subprotocol.', {
+          extensions: { code: 'SUBSCRIPTIONS_OVER_WEBSOCKET_ONLY', http: { status: 400 } },
+        }),
+      ],
+    });
+  },
+};
 
 export interface GraphQLServer {
   /** Executes a persisted operation (by id) or a document in-process, as an anonymous visitor. */
@@ -64,6 +86,7 @@ export function registerGraphQL(app: FastifyInstance, services: Services): Graph
         extractPersistedOperationId: extractPersistedId,
       }),
       armor,
+      subscriptionsOverWebSocketOnly,
     ],
     context: async ({ request }) => {
       const result = await buildContext(services, bearerFrom(request.headers.get('authorization')));
@@ -85,6 +108,13 @@ export function registerGraphQL(app: FastifyInstance, services: Services): Graph
   });
 
   // graphql-ws shares the HTTP server; the connection-init payload carries Authorization.
+  /**
+   * Close code sent when the connection's access token expires: 4403 Forbidden, which graphql-ws
+   * clients retry ("might grant access after retry"); 4401 would be final for them.
+   */
+  const CLOSE_TOKEN_EXPIRED = 4403;
+  /** setTimeout's longest delay (about 24.8 days); longer ones would fire at once. */
+  const MAX_TIMER_MS = 2 ** 31 - 1;
   const wss = new WebSocketServer({ noServer: true });
   app.server.on('upgrade', (request, socket, head) => {
     const path = (request.url ?? '').split('?')[0];
@@ -93,7 +123,9 @@ export function registerGraphQL(app: FastifyInstance, services: Services): Graph
   });
   // The connection-init payload's Authorization is checked at connect (bad token → 4403) and
   // again for every operation, so logout, revocation, expiry and role changes apply to open
-  // sockets too, and each operation gets fresh loaders (no connection-wide cache).
+  // sockets too, and each operation gets fresh loaders (no connection-wide cache). A subscription
+  // is one operation; `viewerUpdated` re-checks the token for each event itself (resolvers.ts).
+  // Subscription documents go through the same persisted-operation rules and armor limits.
   const toErrors = (error: unknown) => [error instanceof GraphQLError ? error : new GraphQLError(String((error as Error)?.message ?? error))];
   const wsServer = useServer<Record<string, unknown> | undefined, { bearer?: string | undefined }>(
     {
@@ -103,6 +135,15 @@ export function registerGraphQL(app: FastifyInstance, services: Services): Graph
         const result = await buildContext(services, bearer);
         if (typeof result === 'string') return false; // closes with 4403 Forbidden
         ctx.extra.bearer = bearer;
+        // When the connection's access token expires the socket closes with 4403; the web client
+        // reconnects with a refreshed token and graphql-ws re-subscribes, so live updates go on.
+        const expiresAt = bearer ? accessTokenExpiry(bearer) : null;
+        const delay = expiresAt === null ? null : Math.max(0, expiresAt - Date.now());
+        if (delay !== null && delay <= MAX_TIMER_MS) {
+          const socket = ctx.extra.socket;
+          const timer = setTimeout(() => socket.close(CLOSE_TOKEN_EXPIRED, 'Access token expired'), delay);
+          socket.once('close', () => clearTimeout(timer));
+        }
         return true;
       },
       onSubscribe: async (ctx, _id, payload) => {

@@ -1,0 +1,193 @@
+/**
+ * Live-update pub/sub: the change notices behind GraphQL subscriptions (`viewerUpdated`).
+ *
+ * One topic today, `<prefix>user:changed:<user id>` (the database id, not the global id; prefix
+ * `REDIS_KEY_PREFIX`, default `studio:`), with the payload `{ "id": "<user id>" }` and nothing
+ * else: a notice says only *that* a user's record changed (or was deleted). Each subscriber then
+ * loads the record itself, through the normal loaders and policy, so nothing private travels
+ * through the bus and every subscriber sees exactly what it may see.
+ *
+ * Transport (DESIGN.md §4, §9):
+ * - without `REDIS_URL`: Yoga's `createPubSub` over an in-process EventTarget. Notices reach only
+ *   subscribers of the same process — right for one server, wrong for several behind a load
+ *   balancer (a change made through one process would not reach sockets held by another).
+ * - with `REDIS_URL`: the same `createPubSub` over `@graphql-yoga/redis-event-target`, with two
+ *   ioredis clients (a subscriber-mode connection cannot publish), so notices cross processes.
+ *
+ * Failure rules: publishing never throws and never rejects — the mutation that caused it has
+ * already succeeded; a failure is logged and the notice is lost. During a Redis outage ioredis
+ * keeps reconnecting by itself (its default back-off, up to 2 s between attempts): publishes wait
+ * in its offline queue for up to 20 reconnection attempts and then fail (logged); SUBSCRIBE and
+ * UNSUBSCRIBE wait until the connection is back, and channels are re-subscribed on reconnect.
+ * Notices published while a subscriber's connection is down are not replayed.
+ *
+ * Bursts coalesce: each subscription buffers at most one undelivered notice (a sliding buffer),
+ * which is enough because a notice carries no data — the subscriber reloads the current record.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { type PubSub, type PubSubEventTarget, Repeater, SlidingBuffer, createPubSub } from 'graphql-yoga';
+import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
+import { Redis, type RedisOptions } from 'ioredis';
+import type { Config } from '../config.js';
+
+/** The payload of a user-change notice: the database id of the user whose record changed or was deleted. */
+export interface UserChange {
+  id: string;
+}
+
+/** The routing keys and payloads of the bus, as `createPubSub` types them: `(key, userId, payload)`. */
+type Topics = Record<string, [userId: string, payload: UserChange]>;
+
+/** The log the bus reports to (Fastify's pino logger in the app). */
+export type PubSubLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+export interface LivePubSub {
+  /** `memory` (in-process only) or `redis` (across processes). */
+  readonly transport: 'memory' | 'redis';
+  /**
+   * Announces that user `userId` (database id) changed or was deleted. Returns at once; never
+   * throws, and a failure to publish is logged, not raised (see the module docstring).
+   */
+  publishUserChanged(userId: string): void;
+  /**
+   * The change notices of user `userId` from now on, until the consumer calls `return()` (which
+   * unsubscribes at once, also while waiting). At most one undelivered notice is kept.
+   */
+  subscribeUserChanges(userId: string): Repeater<UserChange>;
+  /**
+   * How many subscriptions of this process listen for user `userId` (or for anyone, without an
+   * argument). With Redis, a channel is live on the server once Redis answers the SUBSCRIBE, which
+   * may be a moment after this count rose (`PUBSUB NUMSUB <topic>` tells).
+   */
+  activeSubscriptions(userId?: string): number;
+  /** Quits the Redis clients (at once when Redis is unreachable); nothing is published afterwards. */
+  close(): Promise<void>;
+}
+
+/** The routing key of user-change notices; the topic is `<key>:<user id>`. */
+export function userChangedKey(keyPrefix: string): string {
+  return `${keyPrefix}user:changed`;
+}
+
+/**
+ * Creates the bus for `config.redis`: in-process when `url` is null, Redis otherwise. Connecting
+ * to Redis happens in the background; an unreachable Redis does not fail this call or the server.
+ */
+export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog): LivePubSub {
+  const key = userChangedKey(config.redis.keyPrefix);
+  const active = new Map<string, number>();
+  const activeSubscriptions = (userId?: string) =>
+    userId === undefined ? [...active.values()].reduce((a, b) => a + b, 0) : (active.get(userId) ?? 0);
+  const subscribeUserChanges = (pubsub: PubSub<Topics>) => (userId: string) => coalesced(pubsub, key, userId, active);
+  if (!config.redis.url) {
+    const pubsub = createPubSub<Topics>();
+    return {
+      transport: 'memory',
+      publishUserChanged: (userId) => pubsub.publish(key, userId, { id: userId }),
+      subscribeUserChanges: subscribeUserChanges(pubsub),
+      activeSubscriptions,
+      close: async () => {},
+    };
+  }
+
+  let closed = false;
+  const publisher = connect(config.redis.url, config.redis.keyPrefix, 'publisher', { maxRetriesPerRequest: 20 }, log, () => closed);
+  // SUBSCRIBE/UNSUBSCRIBE wait for the connection instead of failing after N reconnections.
+  const subscriber = connect(config.redis.url, config.redis.keyPrefix, 'subscriber', { maxRetriesPerRequest: null }, log, () => closed);
+  const report = (what: string) => (error: unknown) => {
+    if (!closed) log.warn({ err: error }, `live updates: Redis ${what} failed`);
+  };
+  // The event target uses only these members and drops the promises they return: these adapters
+  // catch them, since an unhandled rejection would end the process.
+  const publishClient = {
+    publish: (channel: string, message: string) => (closed ? Promise.resolve(0) : publisher.publish(channel, message).catch(report('PUBLISH'))),
+  };
+  const subscribeClient = {
+    on: (event: 'message', listener: (channel: string, message: string) => void) => subscriber.on(event, listener),
+    subscribe: (channel: string) => subscriber.subscribe(channel).catch(report('SUBSCRIBE')),
+    unsubscribe: (channel: string) => (closed ? Promise.resolve(0) : subscriber.unsubscribe(channel).catch(report('UNSUBSCRIBE'))),
+  };
+  const eventTarget = createRedisEventTarget({
+    publishClient: publishClient as unknown as Redis,
+    subscribeClient: subscribeClient as unknown as Redis,
+  }) as PubSubEventTarget<Topics>;
+  const pubsub = createPubSub<Topics>({ eventTarget });
+  return {
+    transport: 'redis',
+    publishUserChanged(userId) {
+      try {
+        pubsub.publish(key, userId, { id: userId });
+      } catch (error) {
+        report('PUBLISH')(error);
+      }
+    },
+    subscribeUserChanges: subscribeUserChanges(pubsub),
+    activeSubscriptions,
+    async close() {
+      closed = true;
+      await Promise.all([quit(publisher), quit(subscriber)]);
+    },
+  };
+}
+
+/**
+ * `pubsub.subscribe(key, userId)` drained at once into a repeater of its own with a sliding buffer
+ * of one. (createPubSub's `repeaterBuffer` option would share one buffer object between all
+ * subscriptions; and its unbuffered repeater throws after 1024 unconsumed notices.)
+ */
+function coalesced(pubsub: PubSub<Topics>, key: string, userId: string, active: Map<string, number>): Repeater<UserChange> {
+  return new Repeater<UserChange>(async (push, stop) => {
+    const source = pubsub.subscribe(key, userId);
+    void stop.then(() => source.return());
+    // The for-await's first next() runs the source's executor at once, which adds the listener.
+    active.set(userId, (active.get(userId) ?? 0) + 1);
+    try {
+      for await (const change of source) void push(change);
+    } finally {
+      const left = (active.get(userId) ?? 1) - 1;
+      if (left > 0) active.set(userId, left);
+      else active.delete(userId);
+    }
+    stop();
+  }, new SlidingBuffer(1));
+}
+
+/** An ioredis client that logs losing and regaining its connection once each, not every retry. */
+function connect(url: string, keyPrefix: string, role: string, options: RedisOptions, log: PubSubLog, isClosed: () => boolean): Redis {
+  // Named `<prefix>live-<role>` (e.g. `studio:live-subscriber`) in CLIENT LIST.
+  const client = new Redis(url, { ...options, connectionName: `${keyPrefix}live-${role}`.replace(/\s/g, '_') });
+  let down = false;
+  const lost = (error?: Error) => {
+    if (down || isClosed()) return;
+    down = true;
+    log.warn({ err: error }, `live updates: Redis ${role} connection lost or refused; reconnecting (notices are not delivered meanwhile)`);
+  };
+  // Without an 'error' listener ioredis prints every failed attempt to the console.
+  client.on('error', (error: Error) => lost(error));
+  client.on('close', () => lost());
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info(`live updates: Redis ${role} connection is back`);
+  });
+  return client;
+}
+
+/** Waits for QUIT when connected (pending replies arrive first); otherwise disconnects at once. */
+async function quit(client: Redis): Promise<void> {
+  if (client.status === 'end') return;
+  if (client.status !== 'ready') return client.disconnect();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      client.quit(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('QUIT timed out')), 2000);
+      }),
+    ]);
+  } catch {
+    client.disconnect();
+  } finally {
+    clearTimeout(timer);
+  }
+}
