@@ -24,6 +24,19 @@ const fetchGraphQL = createFetchGraphQL({
 }) as FetchFunction;
 
 const sockets = new WeakMap<Environment, Client>();
+const reconnectListeners = new WeakMap<Environment, Set<() => void>>();
+
+/**
+ * Calls `listener` whenever `environment`'s WebSocket comes back after a lost connection, so a
+ * view can refetch what it shows (notices sent while disconnected are not replayed). Answers the
+ * unsubscribe function.
+ */
+export function onSubscriptionsReconnected(environment: Environment, listener: () => void): () => void {
+  let set = reconnectListeners.get(environment);
+  if (!set) reconnectListeners.set(environment, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
 
 export interface ClientEnvironmentOptions {
   /** Server-rendered records to start from. */
@@ -34,8 +47,15 @@ export interface ClientEnvironmentOptions {
 
 /** A browser environment with its own store and, when configured, its own (lazy) WebSocket. */
 export function createClientEnvironment({ records, webSocketUrl = null }: ClientEnvironmentOptions = {}): Environment {
-  const socket = webSocketUrl ? createSubscriptionClient({ url: resolveWebSocketUrl(webSocketUrl), getAccessToken: () => getAccessToken() }) : null;
-  const environment = new Environment({
+  let environment: Environment | null = null;
+  const socket = webSocketUrl
+    ? createSubscriptionClient({
+        url: resolveWebSocketUrl(webSocketUrl),
+        getAccessToken: () => getAccessToken(),
+        onReconnected: () => environment && reconnectListeners.get(environment)?.forEach((listener) => listener()),
+      })
+    : null;
+  environment = new Environment({
     network: Network.create(fetchGraphQL, socket ? createSubscribe(socket) : undefined),
     store: new Store(new RecordSource(records), { gcReleaseBufferSize: 20 }),
     isServer: false,

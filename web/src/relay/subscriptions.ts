@@ -21,8 +21,14 @@ export function resolveWebSocketUrl(configured: string, base: Location | URL = l
   return url.href;
 }
 
-export function createSubscriptionClient(options: { url: string; getAccessToken(): Promise<string | null> }): Client {
+export function createSubscriptionClient(options: {
+  url: string;
+  getAccessToken(): Promise<string | null>;
+  /** Called after a lost connection is re-established (notices sent meanwhile were missed). */
+  onReconnected?(): void;
+}): Client {
   return createClient({
+    on: { connected: (_socket, _payload, wasRetry) => wasRetry && options.onReconnected?.() },
     url: options.url,
     lazy: true,
     retryAttempts: SUBSCRIPTION_RETRY_ATTEMPTS,

@@ -12,6 +12,7 @@ import { PageError } from '../features/errors/PageError';
 import { homeLoader, HomePage } from '../features/home/HomePage';
 import { SiteLayout } from '../features/layout/SiteLayout';
 import { PlaceholderPage } from '../features/pages/PlaceholderPage';
+import { ChangeNamePage } from '../features/profile/ChangeNamePage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { loadMessages } from '../i18n/messages';
 import { LOCALES, type Locale, localePrefix } from '../i18n/locales';
@@ -29,6 +30,7 @@ const components: Partial<Record<PageId, () => React.JSX.Element>> = {
   home: HomePage,
   auth: AuthPage,
   profile: ProfilePage,
+  profileChangeName: ChangeNamePage,
 };
 /** Route validation (SPEC.md §8): an unknown product slug is a 404 "Page Not Found: <full path>". */
 const productLoader: Loader = async ({ params, request }) => {

@@ -4,14 +4,18 @@
  * token. Loading, error (with retry) and signed-out states are shown in the user's language.
  */
 import { Button, Container } from '@studio/ui';
-import { Component, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
+import { Component, type ReactNode, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment, useSubscription } from 'react-relay';
+import type { GraphQLSubscriptionConfig } from 'relay-runtime';
+import type { ProfilePageViewerUpdatedSubscription } from './__generated__/ProfilePageViewerUpdatedSubscription.graphql';
+import { onSubscriptionsReconnected } from '../../relay/environment';
 import { Link } from 'react-router';
 import type { ProfilePageQuery as ProfilePageQueryType } from './__generated__/ProfilePageQuery.graphql';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
 import { ProfileCard } from './ProfileCard';
+import { SignedOut } from './SignedOut';
 import styles from './ProfilePage.module.css';
 
 const ProfilePageQuery = graphql`
@@ -22,6 +26,38 @@ const ProfilePageQuery = graphql`
     }
   }
 `;
+
+/** The signed-in user's record after any change, from any tab or device (schema 1.1). */
+const ViewerUpdatedSubscription = graphql`
+  subscription ProfilePageViewerUpdatedSubscription {
+    viewerUpdated {
+      id
+      ...ProfileCard_user
+    }
+  }
+`;
+
+/**
+ * Keeps the profile live: records from `viewerUpdated` update the store (Relay merges them by id),
+ * and after a lost connection comes back the profile is refetched quietly, since notices sent meanwhile
+ * are not replayed.
+ */
+function useLiveViewer() {
+  const config = useMemo<GraphQLSubscriptionConfig<ProfilePageViewerUpdatedSubscription>>(
+    () => ({ subscription: ViewerUpdatedSubscription, variables: {}, onError: (error) => console.warn('Live profile updates stopped', error) }),
+    [],
+  );
+  useSubscription(config);
+  const environment = useRelayEnvironment();
+  useEffect(
+    () =>
+      onSubscriptionsReconnected(environment, () => {
+        // Quietly, into the store: the page keeps showing the profile while it refreshes.
+        fetchQuery(environment, ProfilePageQuery, {}, { fetchPolicy: 'network-only' }).subscribe({ error: (error: unknown) => console.warn('Profile refetch failed', error) });
+      }),
+    [environment],
+  );
+}
 
 const noop = () => () => {};
 /** False during SSR and hydration, true afterwards. */
@@ -57,6 +93,7 @@ function Loading() {
 
 function ProfileContent(props: { fetchKey: number }) {
   const data = useLazyLoadQuery<ProfilePageQueryType>(ProfilePageQuery, {}, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
+  useLiveViewer();
   const session = useSession();
   const to = useLocalizePath();
   if (!data.viewer) return <SignedOut />;
@@ -75,25 +112,6 @@ function ProfileContent(props: { fetchKey: number }) {
         </Link>
       </div>
     </>
-  );
-}
-
-function SignedOut() {
-  const to = useLocalizePath();
-  return (
-    <div className={styles.signedOut}>
-      <h2>
-        <FormattedMessage id="profile.signedOutTitle" />
-      </h2>
-      <p>
-        <FormattedMessage id="profile.signedOutText" />
-      </p>
-      <Button asChild>
-        <Link to={to('/auth')}>
-          <FormattedMessage id="nav.signIn" />
-        </Link>
-      </Button>
-    </div>
   );
 }
 

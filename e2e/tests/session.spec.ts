@@ -1,0 +1,183 @@
+/**
+ * The session across tabs (SPEC.md §4, §8, §9), in real Chromium with two tabs of one browser
+ * context (shared cookies, BroadcastChannel `studio-few-tabs`, Web Locks):
+ * - signing out in one tab signs the other out;
+ * - a refresh needed by both tabs at once rotates the refresh token once (Web Lock + re-read);
+ * - a profile change in one tab reaches the other through the `viewerUpdated` subscription;
+ * - killing and restarting the server mid-session: the subscription reconnects by itself.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { type Locale, expect, localize, t, test, waitForHydration } from './fixtures';
+
+const PASSWORD = 'correct horse battery staple';
+const here = dirname(fileURLToPath(import.meta.url));
+
+function uniqueEmail(tag: string): string {
+  return `tabs.${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** Registers through the form at `origin` and waits for the profile. */
+async function register(page: Page, name: string, locale: Locale = 'en', origin = ''): Promise<string> {
+  const email = uniqueEmail(locale);
+  await page.goto(`${origin}${localize('/auth', locale)}?mode=register`);
+  await waitForHydration(page);
+  const main = page.getByRole('main');
+  await main.getByLabel(t(locale, 'auth.name.label'), { exact: true }).fill(name);
+  await main.getByLabel(t(locale, 'auth.email.label'), { exact: true }).fill(email);
+  await main.getByLabel(t(locale, 'auth.password.label'), { exact: true }).fill(PASSWORD);
+  await main.getByRole('button', { name: t(locale, 'auth.register.submit'), exact: true }).click();
+  await expect(page.getByTestId('profile-fullName')).toHaveText(name);
+  return email;
+}
+
+async function openProfile(page: Page, locale: Locale = 'en', origin = ''): Promise<void> {
+  await page.goto(`${origin}${localize('/profile', locale)}`);
+  await waitForHydration(page);
+}
+
+/** Changes the display name on /profile/change-name in `page` and waits for the profile. */
+async function changeName(page: Page, name: string, locale: Locale = 'en', origin = ''): Promise<void> {
+  await page.goto(`${origin}${localize('/profile/change-name', locale)}`);
+  await waitForHydration(page);
+  const main = page.getByRole('main');
+  const field = main.getByLabel(t(locale, 'profile.changeName.label'), { exact: true });
+  await expect(field).toBeEditable();
+  await field.fill(name);
+  await main.getByRole('button', { name: t(locale, 'profile.changeName.submit'), exact: true }).click();
+  await expect(page.getByTestId('profile-fullName')).toHaveText(name);
+}
+
+test.describe('two tabs of one browser', () => {
+  test('signing out in one tab signs the other out within a second', async ({ context }) => {
+    const first = await context.newPage();
+    await register(first, 'Tab Sign Out');
+    const second = await context.newPage();
+    await openProfile(second);
+    await expect(second.getByTestId('profile-fullName')).toHaveText('Tab Sign Out');
+
+    await first.getByRole('banner').getByRole('button', { name: t('en', 'nav.signOut'), exact: true }).click();
+    await expect(first.getByRole('banner').getByRole('link', { name: t('en', 'nav.signIn'), exact: true })).toBeVisible();
+
+    // The other tab follows without a reload: signed-out header and signed-out profile.
+    await expect(second.getByRole('banner').getByRole('link', { name: t('en', 'nav.signIn'), exact: true })).toBeVisible({ timeout: 1000 });
+    await expect(second.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(t('en', 'profile.signedOutTitle'), { timeout: 1000 });
+    await expect(second.getByTestId('profile-fullName')).toHaveCount(0);
+  });
+
+  test('a refresh needed by both tabs at once rotates the refresh token once', async ({ context }) => {
+    const first = await context.newPage();
+    await register(first, 'Tab Refresh');
+    const second = await context.newPage();
+    await openProfile(second);
+
+    // Make the stored access token look expired to both tabs: same refresh token, an access
+    // token whose `exp` has passed (the client only decodes it to decide when to refresh).
+    const credentials = (await context.cookies()).find((cookie) => cookie.name === 'studio.credentials')!;
+    const stored = JSON.parse(decodeURIComponent(credentials.value)) as { accessToken: string; refreshToken: string };
+    const [header, , signature] = stored.accessToken.split('.');
+    const expiredPayload = Buffer.from(JSON.stringify({ sub: 'x', sid: 'x', exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url');
+    const expired = { accessToken: `${header}.${expiredPayload}.${signature}`, refreshToken: stored.refreshToken };
+    await context.addCookies([{ ...credentials, value: encodeURIComponent(JSON.stringify(expired)) }]);
+
+    const refreshes: string[] = [];
+    context.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/refresh')) refreshes.push(request.url());
+    });
+    // Both tabs load at the same time and both need a fresh token before fetching the viewer.
+    await Promise.all([first.reload(), second.reload()]);
+    await expect(first.getByTestId('profile-fullName')).toHaveText('Tab Refresh');
+    await expect(second.getByTestId('profile-fullName')).toHaveText('Tab Refresh');
+    expect(refreshes).toHaveLength(1);
+
+    // Both use the one rotated pair: the old refresh token is spent, the new one is stored.
+    const after = JSON.parse(decodeURIComponent((await context.cookies()).find((cookie) => cookie.name === 'studio.credentials')!.value)) as typeof stored;
+    expect(after.refreshToken).not.toBe(stored.refreshToken);
+    expect(after.accessToken).not.toBe(expired.accessToken);
+  });
+
+  test('a profile change in one tab appears in the other through the subscription', async ({ context }) => {
+    const first = await context.newPage();
+    await register(first, 'Tab Live');
+    const second = await context.newPage();
+    await openProfile(second);
+    await expect(second.getByTestId('profile-fullName')).toHaveText('Tab Live');
+
+    await changeName(first, 'Tab Live Renamed');
+    await expect(second.getByTestId('profile-fullName')).toHaveText('Tab Live Renamed');
+  });
+});
+
+/** A server of our own on another port, so this test may kill and restart it. */
+class OwnServer {
+  readonly port = 3107;
+  readonly origin = `http://localhost:${this.port}`;
+  private readonly dataDir = resolve(here, '..', '.tmp', 'restart-data');
+  private process: ChildProcess | null = null;
+
+  constructor() {
+    rmSync(this.dataDir, { recursive: true, force: true });
+    mkdirSync(this.dataDir, { recursive: true });
+  }
+
+  async start(): Promise<void> {
+    this.process = spawn(process.execPath, [resolve(here, '..', '..', 'api', 'dist', 'main.js')], {
+      env: { ...process.env, PORT: String(this.port), HOST: 'localhost', DATA_DIR: this.dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_MAX: '1000', PUBLIC_URL: this.origin },
+      stdio: 'ignore',
+    });
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${this.origin}/api/health`)).ok) return;
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline) throw new Error('the server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Kills the process without a graceful shutdown (as a crash would). */
+  async kill(): Promise<void> {
+    const child = this.process;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+test.describe('server restart', () => {
+  // While the server is down the browser logs the failed WebSocket attempts; that is expected here.
+  test.use({ allowConsole: [{ text: /WebSocket connection to 'ws:\/\/localhost:3107\/api\/graphql' failed/ }] });
+
+  let server: OwnServer;
+  test.beforeAll(async () => {
+    server = new OwnServer();
+    await server.start();
+  });
+  test.afterAll(async () => server.kill());
+
+  test('killing and restarting the server mid-session reconnects the subscription', async ({ context }) => {
+    test.setTimeout(90_000);
+    const first = await context.newPage();
+    await register(first, 'Restart Live', 'en', server.origin);
+    const second = await context.newPage();
+    await openProfile(second, 'en', server.origin);
+    await expect(second.getByTestId('profile-fullName')).toHaveText('Restart Live');
+    // The subscription is open: a change arrives live before the restart.
+    await changeName(first, 'Before Restart', 'en', server.origin);
+    await expect(second.getByTestId('profile-fullName')).toHaveText('Before Restart');
+
+    await server.kill();
+    await server.start();
+
+    // After the restart the other tab's socket reconnects by itself (graphql-ws retries with
+    // backoff), re-subscribes, and the next change arrives without a reload.
+    await changeName(first, 'After Restart', 'en', server.origin);
+    await expect(second.getByTestId('profile-fullName')).toHaveText('After Restart', { timeout: 45_000 });
+  });
+});
