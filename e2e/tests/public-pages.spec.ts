@@ -108,6 +108,22 @@ test.describe('in the browser', () => {
   });
 });
 
+test('the header language select opens the page in the chosen language with the keyboard', async ({ page, context }) => {
+  await page.goto('/how');
+  await waitForHydration(page);
+  const select = page.getByRole('banner').getByRole('combobox', { name: t('en', 'nav.language'), exact: true });
+  await expect(select).toHaveText(t('en', 'language.en'));
+  await select.focus();
+  await page.keyboard.press('Enter');
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  await listbox.getByRole('option', { name: t('en', 'language.es'), exact: true }).click();
+  await expect(page).toHaveURL(urlOf('/es/how'));
+  await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_TAGS.es);
+  await expect(page.getByRole('banner').getByRole('combobox', { name: t('es', 'nav.language'), exact: true })).toHaveText(t('es', 'language.es'));
+  expect((await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('es');
+});
+
 const NOT_FOUND: { path: string; locale: Locale; message: string }[] = [
   // English is checked against the literal text, not only the message file.
   { path: '/no/such/page', locale: 'en', message: 'Page not found: /no/such/page' },

@@ -4,7 +4,8 @@
  * - signing out in one tab signs the other out;
  * - a refresh needed by both tabs at once rotates the refresh token once (Web Lock + re-read);
  * - a profile change in one tab reaches the other through the `viewerUpdated` subscription;
- * - killing and restarting the server mid-session: the subscription reconnects by itself.
+ * - killing and restarting the server mid-session: the subscription reconnects by itself;
+ * - the theme choice is stored, rendered by the server and followed by the other tab.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -108,6 +109,38 @@ test.describe('two tabs of one browser', () => {
 
     await changeName(first, 'Tab Live Renamed');
     await expect(second.getByTestId('profile-fullName')).toHaveText('Tab Live Renamed');
+  });
+});
+
+test.describe('theme', () => {
+  test('the theme toggle stores the choice, the server renders it, and other tabs follow', async ({ context }) => {
+    const first = await context.newPage();
+    await first.goto('/');
+    await waitForHydration(first);
+    const second = await context.newPage();
+    await second.goto('/ru/faq');
+    await waitForHydration(second);
+    const html = (page: Page) => page.locator('html');
+    await expect(html(first)).not.toHaveAttribute('data-theme', /.+/); // follows the system until chosen
+
+    const toggle = first.getByRole('banner').getByRole('switch', { name: t('en', 'theme.dark'), exact: true });
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await expect(html(first)).toHaveAttribute('data-theme', 'dark');
+    const cookie = (await context.cookies()).find((c) => c.name === 'studio.theme');
+    expect(cookie).toMatchObject({ value: 'dark', path: '/', sameSite: 'Lax' });
+    expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 365 * 86400 - 120);
+
+    // The other tab (another page and language) follows through the toggle-theme event.
+    await expect(html(second)).toHaveAttribute('data-theme', 'dark', { timeout: 1000 });
+    await expect(second.getByRole('banner').getByRole('switch', { name: t('ru', 'theme.dark'), exact: true })).toHaveAttribute('aria-checked', 'true');
+
+    // A new page load is rendered dark by the server: the first HTML already carries the choice.
+    const response = await first.request.get('/', { headers: { cookie: 'studio.theme=dark' } });
+    expect(await response.text()).toContain('<html lang="en-US" data-theme="dark"');
+    const background = await first.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(17, 17, 16)');
   });
 });
 

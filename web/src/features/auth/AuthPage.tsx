@@ -4,7 +4,7 @@
  * starts (new Relay environment) and the visitor lands on their profile.
  * `?mode=register` opens the registration form, so the switch works as a plain link.
  */
-import { Button, Container, TextField } from '@studio/ui';
+import { Button, Card, Container, Form, FormMessage, Heading, Link as UiLink, PasswordField, Text, TextField } from '@studio/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -29,7 +29,6 @@ export function AuthPage() {
   const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [showPassword, setShowPassword] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
 
@@ -91,42 +90,42 @@ export function AuthPage() {
 
   return (
     <Container size="narrow" className={styles.page}>
-      <h1>
+      <Heading level={1} size="2xl">
         <FormattedMessage id={mode === 'register' ? 'auth.register.title' : 'auth.signIn.title'} />
-      </h1>
-      <p className={styles.lead}>
+      </Heading>
+      <Text tone="muted" className={styles.lead}>
         <FormattedMessage id={mode === 'register' ? 'auth.register.lead' : 'auth.signIn.lead'} />
-      </p>
-      <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-busy={submitting || undefined}>
-        {serverError ? (
-          <div ref={alertRef} role="alert" tabIndex={-1} className={styles.alert}>
-            {serverError}
-          </div>
-        ) : null}
-        {mode === 'register' ? <TextField label={<FormattedMessage id="auth.name.label" />} autoComplete="name" maxLength={100} {...field('name')} /> : null}
-        <TextField label={<FormattedMessage id="auth.email.label" />} type="email" autoComplete="email" inputMode="email" {...field('email')} />
-        <div className={styles.passwordRow}>
-          <TextField
+      </Text>
+      <Card padding="lg">
+        <Form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={submitting || undefined}>
+          {serverError ? (
+            <FormMessage ref={alertRef} tabIndex={-1} tone="error">
+              {serverError}
+            </FormMessage>
+          ) : null}
+          {mode === 'register' ? <TextField label={<FormattedMessage id="auth.name.label" />} autoComplete="name" maxLength={100} {...field('name')} /> : null}
+          <TextField label={<FormattedMessage id="auth.email.label" />} type="email" autoComplete="email" inputMode="email" {...field('email')} />
+          <PasswordField
             label={<FormattedMessage id="auth.password.label" />}
-            type={showPassword ? 'text' : 'password'}
+            showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
+            hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
             autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
             hint={mode === 'register' ? <FormattedMessage id="auth.password.hint" /> : undefined}
             {...field('password')}
           />
-          <Button variant="ghost" className={styles.reveal} aria-pressed={showPassword} onClick={() => setShowPassword((s) => !s)}>
-            <FormattedMessage id={showPassword ? 'auth.hidePassword' : 'auth.showPassword'} />
+          <Button type="submit" loading={submitting}>
+            <FormattedMessage id={submitting ? 'auth.submitting' : mode === 'register' ? 'auth.register.submit' : 'auth.signIn.submit'} />
           </Button>
-        </div>
-        <Button type="submit" disabled={submitting}>
-          <FormattedMessage id={submitting ? 'auth.submitting' : mode === 'register' ? 'auth.register.submit' : 'auth.signIn.submit'} />
-        </Button>
-      </form>
-      <p className={styles.switch}>
+        </Form>
+      </Card>
+      <Text tone="muted" className={styles.switch}>
         <FormattedMessage id={mode === 'register' ? 'auth.haveAccount' : 'auth.noAccount'} />{' '}
-        <Link to={mode === 'register' ? to('/auth') : `${to('/auth')}?mode=register`}>
-          <FormattedMessage id={mode === 'register' ? 'auth.switchToSignIn' : 'auth.switchToRegister'} />
-        </Link>
-      </p>
+        <UiLink asChild>
+          <Link to={mode === 'register' ? to('/auth') : `${to('/auth')}?mode=register`}>
+            <FormattedMessage id={mode === 'register' ? 'auth.switchToSignIn' : 'auth.switchToRegister'} />
+          </Link>
+        </UiLink>
+      </Text>
     </Container>
   );
 }

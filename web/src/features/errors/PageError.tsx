@@ -1,10 +1,13 @@
 /**
  * Page errors inside the layout (SPEC.md §2, §8): a 404 shows "Page not found: <path>", any
- * other error the generic Internal Server Error page; both lead back home.
+ * other error the generic Internal Server Error page; both lead back home. A failed page-chunk
+ * load hands over to the build watcher, which reloads once when a newer build is deployed.
  */
-import { Button, Container } from '@studio/ui';
+import { Button, Container, Heading, Text } from '@studio/ui';
+import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { getBuildWatcher, isChunkLoadError } from '../../app/buildWatcher';
 import { useLocalizePath } from '../../i18n/useLocale';
 import styles from '../pages/Page.module.css';
 
@@ -14,14 +17,18 @@ export function PageError() {
   const to = useLocalizePath();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound && typeof window !== 'undefined') console.error(error);
+  // A page chunk of an older build could not load: reload once onto the new build (SPEC.md §4).
+  useEffect(() => {
+    if (isChunkLoadError(error)) void getBuildWatcher()?.onChunkError();
+  }, [error]);
   return (
     <Container className={styles.page}>
-      <h1>
+      <Heading level={1} size="2xl">
         <FormattedMessage id={notFound ? 'notFound.title' : 'error.title'} />
-      </h1>
-      <p className={styles.lead}>
+      </Heading>
+      <Text size="lg" tone="muted" className={styles.lead}>
         {notFound ? <FormattedMessage id="notFound.message" values={{ path: pathname }} /> : <FormattedMessage id="error.message" />}
-      </p>
+      </Text>
       <Button asChild>
         <Link to={to('/')}>
           <FormattedMessage id={notFound ? 'notFound.home' : 'error.home'} />

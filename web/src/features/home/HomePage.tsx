@@ -2,7 +2,7 @@
  * The home page: the studio's pitch (messages), what it does, how it works, and selected
  * products from GraphQL (server-rendered; the browser reuses the records, no request).
  */
-import { Button, Container } from '@studio/ui';
+import { Button, Card, Container, Eyebrow, Grid, Heading, Link as UiLink, Text } from '@studio/ui';
 import { FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, type LoaderFunctionArgs } from 'react-router';
@@ -50,22 +50,22 @@ export function HomePage() {
     <>
       <section className={styles.hero}>
         <Container>
-          <p className={styles.eyebrow}>
+          <Eyebrow className={styles.eyebrow}>
             <FormattedMessage id="home.hero.eyebrow" />
-          </p>
-          <h1 className={styles.title}>
+          </Eyebrow>
+          <Heading level={1} size="4xl" className={styles.title}>
             <FormattedMessage id="home.hero.title" />
-          </h1>
-          <p className={styles.lead}>
+          </Heading>
+          <Text size="lg" tone="muted" className={styles.lead}>
             <FormattedMessage id="home.hero.lead" />
-          </p>
+          </Text>
           <div className={styles.actions}>
-            <Button asChild>
+            <Button asChild size="lg">
               <Link to={to('/order')}>
                 <FormattedMessage id="home.hero.primaryCta" />
               </Link>
             </Button>
-            <Button asChild variant="secondary">
+            <Button asChild variant="secondary" size="lg">
               <Link to={to('/products')}>
                 <FormattedMessage id="home.hero.secondaryCta" />
               </Link>
@@ -87,68 +87,72 @@ export function HomePage() {
 
       <section className={styles.section} aria-labelledby="services-title">
         <Container>
-          <h2 id="services-title" className={styles.sectionTitle}>
+          <Heading level={2} size="2xl" id="services-title" className={styles.sectionTitle}>
             <FormattedMessage id="home.services.title" />
-          </h2>
-          <p className={styles.sectionLead}>
+          </Heading>
+          <Text tone="muted" className={styles.sectionLead}>
             <FormattedMessage id="home.services.lead" />
-          </p>
-          <ul className={styles.grid}>
+          </Text>
+          <Grid as="ul" minItemWidth={240} gap={4} className={styles.grid}>
             {SERVICES.map((key) => (
-              <li key={key} className={styles.card}>
-                <h3 className={styles.cardTitle}>
-                  <FormattedMessage id={`home.services.${key}.title`} />
-                </h3>
-                <p className={styles.cardText}>
-                  <FormattedMessage id={`home.services.${key}.text`} />
-                </p>
-              </li>
+              <Card asChild key={key}>
+                <li>
+                  <Heading level={3} size="md" className={styles.cardTitle}>
+                    <FormattedMessage id={`home.services.${key}.title`} />
+                  </Heading>
+                  <Text tone="muted" size="sm">
+                    <FormattedMessage id={`home.services.${key}.text`} />
+                  </Text>
+                </li>
+              </Card>
             ))}
-          </ul>
+          </Grid>
         </Container>
       </section>
 
       <section className={styles.section} aria-labelledby="work-title">
         <Container>
-          <h2 id="work-title" className={styles.sectionTitle}>
+          <Heading level={2} size="2xl" id="work-title" className={styles.sectionTitle}>
             <FormattedMessage id="home.work.title" />
-          </h2>
-          <p className={styles.sectionLead}>
+          </Heading>
+          <Text tone="muted" className={styles.sectionLead}>
             <FormattedMessage id="home.work.lead" />
-          </p>
+          </Text>
           {products.length === 0 ? (
             <p>
               <FormattedMessage id="home.work.empty" />
             </p>
           ) : (
-            <ul className={styles.grid}>
+            <Grid as="ul" minItemWidth={240} gap={4} className={styles.grid}>
               {products.map((edge) => (
                 <ProductTeaser key={edge.node.id} product={edge.node} />
               ))}
-            </ul>
+            </Grid>
           )}
           <p>
-            <Link to={to('/products')}>
-              <FormattedMessage id="home.work.viewAll" /> →
-            </Link>
+            <UiLink asChild>
+              <Link to={to('/products')}>
+                <FormattedMessage id="home.work.viewAll" /> →
+              </Link>
+            </UiLink>
           </p>
         </Container>
       </section>
 
       <section className={styles.section} aria-labelledby="process-title">
         <Container>
-          <h2 id="process-title" className={styles.sectionTitle}>
+          <Heading level={2} size="2xl" id="process-title" className={styles.sectionTitle}>
             <FormattedMessage id="home.process.title" />
-          </h2>
+          </Heading>
           <ol className={styles.steps}>
             {STEPS.map((key) => (
               <li key={key}>
-                <h3 className={styles.cardTitle}>
+                <Heading level={3} size="md" className={styles.cardTitle}>
                   <FormattedMessage id={`home.process.${key}.title`} />
-                </h3>
-                <p className={styles.cardText}>
+                </Heading>
+                <Text tone="muted" size="sm">
                   <FormattedMessage id={`home.process.${key}.text`} />
-                </p>
+                </Text>
               </li>
             ))}
           </ol>
@@ -157,13 +161,13 @@ export function HomePage() {
 
       <section className={styles.cta} aria-labelledby="cta-title">
         <Container>
-          <h2 id="cta-title" className={styles.sectionTitle}>
+          <Heading level={2} size="2xl" id="cta-title" className={styles.sectionTitle}>
             <FormattedMessage id="home.cta.title" />
-          </h2>
-          <p className={styles.sectionLead}>
+          </Heading>
+          <Text tone="muted" className={styles.sectionLead}>
             <FormattedMessage id="home.cta.text" />
-          </p>
-          <Button asChild>
+          </Text>
+          <Button asChild size="lg">
             <Link to={to('/order')}>
               <FormattedMessage id="home.cta.button" />
             </Link>

@@ -1,4 +1,5 @@
 /** A product card on the home page; its data comes through the colocated fragment. */
+import { Card, Heading, Text } from '@studio/ui';
 import { useFragment, graphql } from 'react-relay';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
@@ -19,14 +20,18 @@ export function ProductTeaser(props: { product: ProductTeaser_product$key }) {
   );
   const to = useLocalizePath();
   return (
-    <li className={styles.card}>
-      <h3 className={styles.cardTitle}>
-        <Link to={to(`/products/${product.slug}`)}>{product.name}</Link>
-      </h3>
-      <p className={styles.cardText}>{product.tagline}</p>
-      <span className={styles.cardMore} aria-hidden="true">
-        <FormattedMessage id="product.viewDetails" /> →
-      </span>
-    </li>
+    <Card asChild interactive className={styles.teaser}>
+      <li>
+        <Heading level={3} size="md" className={styles.cardTitle}>
+          <Link to={to(`/products/${product.slug}`)}>{product.name}</Link>
+        </Heading>
+        <Text tone="muted" size="sm">
+          {product.tagline}
+        </Text>
+        <span className={styles.cardMore} aria-hidden="true">
+          <FormattedMessage id="product.viewDetails" /> →
+        </span>
+      </li>
+    </Card>
   );
 }

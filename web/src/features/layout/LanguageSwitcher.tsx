@@ -1,10 +1,14 @@
 /**
- * Links to the current page in each language. Choosing one stores the choice in the
- * `i18n_redirected` cookie for 365 days (SPEC.md §2). Plain links, so it works without script.
+ * The language choice (SPEC.md §2). Choosing a language stores it in the `i18n_redirected`
+ * cookie for 365 days and opens the current page in that language.
+ * - `LanguageSelect`: the header's compact Select (needs script);
+ * - `LanguageLinks`: plain links to the page in each language (footer), which work without script
+ *   and tell crawlers about the alternates.
  */
+import { Link as UiLink, Select } from '@studio/ui';
 import { serialize } from 'cookie';
 import { useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale, switchLocalePath } from '../../i18n/locales';
 import { useLocale } from '../../i18n/useLocale';
 import styles from './SiteLayout.module.css';
@@ -14,7 +18,34 @@ export function rememberLocale(locale: Locale): void {
   document.cookie = serialize(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: 'lax' });
 }
 
-export function LanguageSwitcher() {
+function isLocale(value: string): value is Locale {
+  return (LOCALES as readonly string[]).includes(value);
+}
+
+export function LanguageSelect() {
+  const intl = useIntl();
+  const current = useLocale();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const options = LOCALES.map((locale) => ({ value: locale, label: intl.formatMessage({ id: `language.${locale}` }), lang: locale }));
+  return (
+    <Select
+      size="sm"
+      hideLabel
+      align="end"
+      label={intl.formatMessage({ id: 'nav.language' })}
+      options={options}
+      value={current}
+      onValueChange={(value) => {
+        if (!isLocale(value) || value === current) return;
+        rememberLocale(value);
+        navigate(switchLocalePath(pathname + search, value));
+      }}
+    />
+  );
+}
+
+export function LanguageLinks() {
   const intl = useIntl();
   const current = useLocale();
   const { pathname, search } = useLocation();
@@ -23,17 +54,19 @@ export function LanguageSwitcher() {
       <ul>
         {LOCALES.map((locale) => (
           <li key={locale}>
-            <Link
-              to={switchLocalePath(pathname + search, locale)}
-              hrefLang={locale}
-              lang={locale}
-              aria-current={locale === current ? 'true' : undefined}
-              onClick={() => rememberLocale(locale)}
-              title={intl.formatMessage({ id: `language.${locale}` })}
-            >
-              {locale.toUpperCase()}
-              <span className={styles.visuallyHidden}> — {intl.formatMessage({ id: `language.${locale}` })}</span>
-            </Link>
+            <UiLink asChild variant="subtle">
+              <Link
+                to={switchLocalePath(pathname + search, locale)}
+                hrefLang={locale}
+                lang={locale}
+                aria-current={locale === current ? 'true' : undefined}
+                onClick={() => rememberLocale(locale)}
+                title={intl.formatMessage({ id: `language.${locale}` })}
+              >
+                {locale.toUpperCase()}
+                <span className={styles.visuallyHidden}> — {intl.formatMessage({ id: `language.${locale}` })}</span>
+              </Link>
+            </UiLink>
           </li>
         ))}
       </ul>

@@ -1,15 +1,17 @@
 /**
- * The one shared layout (SPEC.md §2): skip link, header with navigation, language switcher and
- * sign-in / profile / sign-out, the page, and the footer.
+ * The one shared layout (SPEC.md §2), built from @studio/ui: the sticky SiteHeader (skip link,
+ * brand, primary navigation, language select, theme toggle, sign-in or profile / sign-out), the
+ * page, and the SiteFooter (link columns, language links that work without script, legal line).
  */
-import { Button, Container } from '@studio/ui';
+import { BrandMark, Button, Link as UiLink, SiteFooter, SiteHeader, ThemeToggle } from '@studio/ui';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { useAppContext } from '../../app/pageData';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
-import { LanguageSwitcher } from './LanguageSwitcher';
+import { useTheme } from '../../theme/ThemeProvider';
+import { LanguageLinks, LanguageSelect } from './LanguageSwitcher';
 import styles from './SiteLayout.module.css';
 
 const NAV = [
@@ -19,6 +21,12 @@ const NAV = [
   { path: '/news', id: 'nav.news' },
 ] as const;
 
+const FOOTER = [
+  { title: 'footer.company', links: [['/how', 'nav.how'], ['/team', 'nav.team'], ['/culture', 'nav.culture'], ['/techs', 'nav.techs']] },
+  { title: 'footer.product', links: [['/products', 'nav.products'], ['/news', 'nav.news'], ['/faq', 'nav.faq'], ['/order', 'nav.order']] },
+  { title: 'footer.legal', links: [['/privacy', 'nav.privacy']] },
+] as const;
+
 function AccountActions() {
   const session = useSession();
   const to = useLocalizePath();
@@ -26,7 +34,7 @@ function AccountActions() {
   const [busy, setBusy] = useState(false);
   if (!session.signedIn) {
     return (
-      <Button asChild variant="secondary">
+      <Button asChild variant="secondary" size="sm">
         <Link to={to('/auth')}>
           <FormattedMessage id="nav.signIn" />
         </Link>
@@ -34,16 +42,16 @@ function AccountActions() {
     );
   }
   return (
-    <div className={styles.account}>
-      <Button asChild variant="ghost">
+    <>
+      <Button asChild variant="ghost" size="sm">
         <Link to={to('/profile')}>
           <FormattedMessage id="nav.profile" />
         </Link>
       </Button>
       <Button
         variant="secondary"
-        disabled={busy}
-        aria-busy={busy || undefined}
+        size="sm"
+        loading={busy}
         onClick={async () => {
           setBusy(true);
           await session.signOut();
@@ -53,8 +61,14 @@ function AccountActions() {
       >
         <FormattedMessage id={busy ? 'nav.signingOut' : 'nav.signOut'} />
       </Button>
-    </div>
+    </>
   );
+}
+
+function ThemeSwitch() {
+  const intl = useIntl();
+  const { theme, setTheme } = useTheme();
+  return <ThemeToggle size="sm" theme={theme} onThemeChange={setTheme} label={intl.formatMessage({ id: 'theme.dark' })} />;
 }
 
 function Header() {
@@ -62,71 +76,57 @@ function Header() {
   const { siteName } = useAppContext();
   const to = useLocalizePath();
   return (
-    <header className={styles.header}>
-      <Container className={styles.headerInner}>
-        <Link to={to('/')} className={styles.brand} aria-label={intl.formatMessage({ id: 'nav.brandHome' }, { site: siteName })}>
-          <span className={styles.logo} aria-hidden="true">
-            S
-          </span>
-          {siteName}
+    <SiteHeader
+      skipLink={{ href: '#main', label: intl.formatMessage({ id: 'nav.skipToContent' }) }}
+      brand={
+        <Link to={to('/')} title={intl.formatMessage({ id: 'nav.brandHome' }, { site: siteName })}>
+          <BrandMark name={siteName} />
         </Link>
-        <nav aria-label={intl.formatMessage({ id: 'nav.primary' })} className={styles.nav}>
-          <ul>
-            {NAV.map((item) => (
-              <li key={item.path}>
-                <NavLink to={to(item.path)}>
-                  <FormattedMessage id={item.id} />
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className={styles.tools}>
-          <LanguageSwitcher />
+      }
+      navigationLabel={intl.formatMessage({ id: 'nav.primary' })}
+      navigation={NAV.map((item) => (
+        <UiLink key={item.path} asChild variant="nav">
+          <NavLink to={to(item.path)}>
+            <FormattedMessage id={item.id} />
+          </NavLink>
+        </UiLink>
+      ))}
+      actions={
+        <div className={styles.actions}>
+          <LanguageSelect />
+          <ThemeSwitch />
           <AccountActions />
         </div>
-      </Container>
-    </header>
+      }
+    />
   );
 }
 
 function Footer() {
+  const intl = useIntl();
   const { siteName, year } = useAppContext();
   const to = useLocalizePath();
-  const links = [
-    ['/how', 'nav.how'],
-    ['/team', 'nav.team'],
-    ['/culture', 'nav.culture'],
-    ['/techs', 'nav.techs'],
-    ['/faq', 'nav.faq'],
-    ['/order', 'nav.order'],
-    ['/privacy', 'nav.privacy'],
-  ] as const;
   return (
-    <footer className={styles.footer}>
-      <Container className={styles.footerInner}>
-        <div>
-          <p className={styles.footerBrand}>{siteName}</p>
-          <p className={styles.muted}>
-            <FormattedMessage id="footer.tagline" />
-          </p>
-        </div>
-        <nav aria-label={useIntl().formatMessage({ id: 'footer.company' })}>
-          <ul className={styles.footerLinks}>
-            {links.map(([path, id]) => (
-              <li key={path}>
-                <Link to={to(path)}>
-                  <FormattedMessage id={id} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <p className={styles.muted}>
+    <SiteFooter
+      brand={<BrandMark name={siteName} />}
+      tagline={<FormattedMessage id="footer.tagline" />}
+      columns={FOOTER.map((column) => ({
+        title: intl.formatMessage({ id: column.title }),
+        links: column.links.map(([path, id]) => (
+          <UiLink key={path} asChild variant="subtle">
+            <Link to={to(path)}>
+              <FormattedMessage id={id} />
+            </Link>
+          </UiLink>
+        )),
+      }))}
+      tools={<LanguageLinks />}
+      legal={
+        <p>
           <FormattedMessage id="footer.rights" values={{ year, site: siteName }} />
         </p>
-      </Container>
-    </footer>
+      }
+    />
   );
 }
 
@@ -134,9 +134,6 @@ function Footer() {
 export function SiteLayout() {
   return (
     <div className={styles.shell}>
-      <a href="#main" className={styles.skip}>
-        <FormattedMessage id="nav.skipToContent" />
-      </a>
       <Header />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />

@@ -2,7 +2,7 @@
  * A page whose content arrives with the marketing issue: its localized title and a way to
  * get in touch meanwhile.
  */
-import { Button, Container } from '@studio/ui';
+import { Button, Container, Heading, Text } from '@studio/ui';
 import { FormattedMessage } from 'react-intl';
 import { Link, useMatches } from 'react-router';
 import { useLocalizePath } from '../../i18n/useLocale';
@@ -15,12 +15,12 @@ export function PlaceholderPage() {
   const to = useLocalizePath();
   return (
     <Container className={styles.page}>
-      <h1>
+      <Heading level={1} size="2xl">
         <FormattedMessage id={`page.${page}.title`} />
-      </h1>
-      <p className={styles.lead}>
+      </Heading>
+      <Text size="lg" tone="muted" className={styles.lead}>
         <FormattedMessage id="page.comingSoon" />
-      </p>
+      </Text>
       {page !== 'order' ? (
         <Button asChild>
           <Link to={to('/order')}>

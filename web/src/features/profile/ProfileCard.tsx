@@ -1,4 +1,5 @@
-/** The viewer's identity: name, e-mail, username and member-since date, from its own fragment. */
+/** The viewer's identity: initials avatar, name, e-mail, username and member-since date, from its own fragment. */
+import { Avatar, Card } from '@studio/ui';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { ProfileCard_user$key } from './__generated__/ProfileCard_user.graphql';
@@ -17,33 +18,36 @@ export function ProfileCard(props: { user: ProfileCard_user$key }) {
     props.user,
   );
   return (
-    <dl className={styles.card}>
-      <div>
-        <dt>
-          <FormattedMessage id="profile.fullName" />
-        </dt>
-        <dd data-testid="profile-fullName">{user.fullName}</dd>
-      </div>
-      <div>
-        <dt>
-          <FormattedMessage id="profile.email" />
-        </dt>
-        <dd data-testid="profile-email">{user.email}</dd>
-      </div>
-      <div>
-        <dt>
-          <FormattedMessage id="profile.username" />
-        </dt>
-        <dd data-testid="profile-username">@{user.username}</dd>
-      </div>
-      <div>
-        <dt>
-          <FormattedMessage id="profile.created" />
-        </dt>
-        <dd data-testid="profile-created">
-          <FormattedDate value={user.created} dateStyle="long" timeZone="UTC" />
-        </dd>
-      </div>
-    </dl>
+    <Card padding="lg" className={styles.profileCard}>
+      <Avatar name={user.fullName} alt="" size="lg" />
+      <dl className={styles.card}>
+        <div>
+          <dt>
+            <FormattedMessage id="profile.fullName" />
+          </dt>
+          <dd data-testid="profile-fullName">{user.fullName}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="profile.email" />
+          </dt>
+          <dd data-testid="profile-email">{user.email}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="profile.username" />
+          </dt>
+          <dd data-testid="profile-username">@{user.username}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="profile.created" />
+          </dt>
+          <dd data-testid="profile-created">
+            <FormattedDate value={user.created} dateStyle="long" timeZone="UTC" />
+          </dd>
+        </div>
+      </dl>
+    </Card>
   );
 }

@@ -3,7 +3,7 @@
  * (DESIGN.md §4); in the browser the viewer is fetched fresh (network-only) with the bearer
  * token. Loading, error (with retry) and signed-out states are shown in the user's language.
  */
-import { Button, Container } from '@studio/ui';
+import { Button, Callout, Container, Heading, Link as UiLink, Skeleton, VisuallyHidden } from '@studio/ui';
 import { Component, type ReactNode, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment, useSubscription } from 'react-relay';
@@ -85,9 +85,12 @@ class LoadErrorBoundary extends Component<{ fallback: (retry: () => void) => Rea
 
 function Loading() {
   return (
-    <p role="status" className={styles.muted}>
-      <FormattedMessage id="profile.loading" />
-    </p>
+    <div role="status" className={styles.loading}>
+      <VisuallyHidden>
+        <FormattedMessage id="profile.loading" />
+      </VisuallyHidden>
+      <Skeleton height={160} radius="lg" />
+    </div>
   );
 }
 
@@ -104,12 +107,16 @@ function ProfileContent(props: { fetchKey: number }) {
         <Button variant="secondary" onClick={() => void session.signOut()}>
           <FormattedMessage id="profile.signOut" />
         </Button>
-        <Link to={to('/profile/change-name')}>
-          <FormattedMessage id="profile.edit.name" />
-        </Link>
-        <Link to={to('/profile/change-password')}>
-          <FormattedMessage id="profile.edit.password" />
-        </Link>
+        <UiLink asChild>
+          <Link to={to('/profile/change-name')}>
+            <FormattedMessage id="profile.edit.name" />
+          </Link>
+        </UiLink>
+        <UiLink asChild>
+          <Link to={to('/profile/change-password')}>
+            <FormattedMessage id="profile.edit.password" />
+          </Link>
+        </UiLink>
       </div>
     </>
   );
@@ -121,9 +128,9 @@ export function ProfilePage() {
   const [fetchKey, setFetchKey] = useState(0);
   return (
     <Container className={styles.page}>
-      <h1>
+      <Heading level={1} size="2xl" className={styles.title}>
         <FormattedMessage id="profile.title" />
-      </h1>
+      </Heading>
       {!hydrated ? (
         <Loading />
       ) : !session.signedIn ? (
@@ -132,14 +139,15 @@ export function ProfilePage() {
         <LoadErrorBoundary
           onRetry={() => setFetchKey((k) => k + 1)}
           fallback={(retry) => (
-            <div role="alert" className={styles.error}>
-              <p>
-                <FormattedMessage id="profile.loadError" />
-              </p>
-              <Button onClick={retry}>
-                <FormattedMessage id="profile.retry" />
-              </Button>
-            </div>
+            <Callout
+              tone="danger"
+              title={<FormattedMessage id="profile.loadError" />}
+              action={
+                <Button variant="secondary" size="sm" onClick={retry}>
+                  <FormattedMessage id="profile.retry" />
+                </Button>
+              }
+            />
           )}
         >
           <Suspense fallback={<Loading />}>

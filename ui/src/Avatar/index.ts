@@ -1,0 +1,1 @@
+export { Avatar, getInitials, type AvatarImageStatus, type AvatarProps } from './Avatar';

@@ -1,0 +1,1 @@
+export { Card, CardBody, CardFooter, CardHeader, type CardPartProps, type CardProps } from './Card';

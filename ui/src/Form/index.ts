@@ -1,0 +1,10 @@
+export {
+  Fieldset,
+  Form,
+  FormActions,
+  FormMessage,
+  type FieldsetProps,
+  type FormActionsProps,
+  type FormMessageProps,
+  type FormProps,
+} from './Form';

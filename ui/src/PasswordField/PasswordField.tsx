@@ -1,0 +1,156 @@
+import { ExclamationTriangleIcon, EyeClosedIcon, EyeOpenIcon } from '@radix-ui/react-icons';
+import { type InputHTMLAttributes, type ReactNode, type Ref, type RefCallback, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import styles from './PasswordField.module.css';
+
+export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children' | 'type'> {
+  /** The visible label (texts come in as props; the package has no i18n of its own). */
+  label: ReactNode;
+  /** Accessible name of the toggle while the password is hidden, e.g. "Show password". */
+  showLabel: string;
+  /** Accessible name of the toggle while the password is shown, e.g. "Hide password". */
+  hideLabel: string;
+  /** Help text under the field (e.g. the password rules); announced through `aria-describedby`. */
+  hint?: ReactNode;
+  /** An error message shown under the field; sets `aria-invalid` and is announced through `aria-describedby`. */
+  error?: ReactNode;
+  /** Native `required` plus a visual asterisk after the label (hidden from assistive technology). */
+  required?: boolean;
+  /** Whether the password is shown as plain text (controlled). */
+  visible?: boolean;
+  /** Initial visibility when uncontrolled; default `false` (masked). */
+  defaultVisible?: boolean;
+  /** Called with the new visibility when the toggle is pressed. */
+  onVisibleChange?: (visible: boolean) => void;
+  /** Class for the outer wrapper (label + input + messages). */
+  className?: string;
+  /** Ref to the `<input>` element. */
+  ref?: Ref<HTMLInputElement>;
+}
+
+type Selection = { start: number | null; end: number | null; direction: 'forward' | 'backward' | 'none' | null };
+
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) ref.current = value;
+}
+
+/**
+ * A labelled password input with a show/hide toggle (an icon button inside the field, named by
+ * `showLabel` / `hideLabel`). Pressing the toggle with the mouse while typing keeps focus and the
+ * caret/selection in the input; from the keyboard, focus stays on the toggle. Hint and error are wired
+ * like TextField (`aria-invalid`, `aria-describedby`). `autoComplete` (`current-password` /
+ * `new-password`) and other props go to the `<input>`; spell-check and auto-capitalisation are off so
+ * a shown password is not sent to a spelling service.
+ */
+export function PasswordField({
+  label,
+  showLabel,
+  hideLabel,
+  hint,
+  error,
+  required,
+  visible: visibleProp,
+  defaultVisible = false,
+  onVisibleChange,
+  id,
+  className,
+  ref,
+  disabled,
+  'aria-describedby': describedByProp,
+  ...props
+}: PasswordFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null, describedByProp].filter(Boolean).join(' ') || undefined;
+
+  const [visibleState, setVisibleState] = useState(defaultVisible);
+  const visible = visibleProp ?? visibleState;
+
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const setInputRef: RefCallback<HTMLInputElement> = useCallback(
+    (node) => {
+      inputRef.current = node;
+      assignRef(ref, node);
+    },
+    [ref],
+  );
+
+  // Switching the input's type can reset its selection; put the caret back where the user left it.
+  const savedSelection = useRef<Selection | null>(null);
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    const selection = savedSelection.current;
+    savedSelection.current = null;
+    if (input && selection && selection.start !== null && selection.end !== null && input.ownerDocument.activeElement === input) {
+      input.setSelectionRange(selection.start, selection.end, selection.direction ?? undefined);
+    }
+  }, [visible]);
+
+  function toggle() {
+    const input = inputRef.current;
+    savedSelection.current =
+      input && input.ownerDocument.activeElement === input
+        ? { start: input.selectionStart, end: input.selectionEnd, direction: input.selectionDirection }
+        : null;
+    const next = !visible;
+    if (visibleProp === undefined) setVisibleState(next);
+    onVisibleChange?.(next);
+  }
+
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')} data-disabled={disabled || undefined}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+        {required ? (
+          <span className={styles.required} aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      <div className={styles.control}>
+        <input
+          spellCheck={false}
+          autoCapitalize="none"
+          autoCorrect="off"
+          {...props}
+          ref={setInputRef}
+          id={inputId}
+          type={visible ? 'text' : 'password'}
+          required={required}
+          disabled={disabled}
+          className={styles.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-label={visible ? hideLabel : showLabel}
+          aria-controls={inputId}
+          data-visible={visible || undefined}
+          disabled={disabled}
+          // With the mouse, keep focus (and the caret) in the input instead of moving it to the button.
+          onMouseDown={(event) => {
+            if (inputRef.current && event.currentTarget.ownerDocument.activeElement === inputRef.current) event.preventDefault();
+          }}
+          onClick={toggle}
+        >
+          {visible ? <EyeClosedIcon width={18} height={18} aria-hidden="true" /> : <EyeOpenIcon width={18} height={18} aria-hidden="true" />}
+        </button>
+      </div>
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          <ExclamationTriangleIcon className={styles.errorIcon} aria-hidden="true" />
+          <span>{error}</span>
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { Stack, type SpaceStep, type StackProps } from './Stack';

@@ -1,0 +1,117 @@
+import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { type ChangeEvent, type ReactNode, type Ref, type TextareaHTMLAttributes, useId, useState } from 'react';
+import styles from './Textarea.module.css';
+
+export interface TextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'children'> {
+  /** The visible label (texts come in as props; the package has no i18n of its own). */
+  label: ReactNode;
+  /** Help text under the field; announced through `aria-describedby`. */
+  hint?: ReactNode;
+  /** An error message shown under the field; sets `aria-invalid` and is announced through `aria-describedby`. */
+  error?: ReactNode;
+  /** Native `required` plus a visual asterisk after the label (hidden from assistive technology). */
+  required?: boolean;
+  /** Native limit in characters (UTF-16 code units, as the browser counts); also shows a counter under the field. */
+  maxLength?: number;
+  /**
+   * Counter text from the current length and `maxLength`; default `"n / max"` (e.g. `"12 / 500"`).
+   * Pass a function to localise it, e.g. `(n, max) => \`${n} of ${max} characters\``.
+   */
+  formatCount?: (length: number, maxLength: number) => ReactNode;
+  /** Visible height in text lines before the user resizes it (native `rows`); default 4. */
+  rows?: number;
+  /** Class for the outer wrapper (label + textarea + messages). */
+  className?: string;
+  /** Ref to the `<textarea>` element. */
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+const defaultFormatCount = (length: number, maxLength: number) => `${length} / ${maxLength}`;
+
+/**
+ * A labelled multi-line text input with hint and error wired like TextField (`aria-invalid`,
+ * `aria-describedby`) and, with `maxLength`, a live "n / max" counter that is part of the description.
+ * Works controlled (`value`) or uncontrolled (`defaultValue`); other props go to the `<textarea>`.
+ */
+export function Textarea({
+  label,
+  hint,
+  error,
+  required,
+  maxLength,
+  formatCount = defaultFormatCount,
+  rows = 4,
+  id,
+  className,
+  value,
+  defaultValue,
+  onChange,
+  'aria-describedby': describedByProp,
+  ...props
+}: TextareaProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const countId = `${inputId}-count`;
+  const hasCounter = maxLength !== undefined;
+  const describedBy =
+    [error ? errorId : null, hint ? hintId : null, hasCounter ? countId : null, describedByProp].filter(Boolean).join(' ') || undefined;
+
+  // Track the length only when there is a counter; controlled values are read directly.
+  const [uncontrolledLength, setUncontrolledLength] = useState(() => String(defaultValue ?? '').length);
+  const length = value !== undefined ? String(value).length : uncontrolledLength;
+
+  function handleChange(event: ChangeEvent<HTMLTextAreaElement>) {
+    if (value === undefined) setUncontrolledLength(event.currentTarget.value.length);
+    onChange?.(event);
+  }
+
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')} data-disabled={props.disabled || undefined}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+        {required ? (
+          <span className={styles.required} aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      <textarea
+        {...props}
+        id={inputId}
+        rows={rows}
+        required={required}
+        maxLength={maxLength}
+        value={value}
+        defaultValue={defaultValue}
+        onChange={handleChange}
+        className={styles.textarea}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {error || hint || hasCounter ? (
+        <div className={styles.messages}>
+          <div className={styles.texts}>
+            {error ? (
+              <p id={errorId} className={styles.error}>
+                <ExclamationTriangleIcon className={styles.errorIcon} aria-hidden="true" />
+                <span>{error}</span>
+              </p>
+            ) : null}
+            {hint ? (
+              <p id={hintId} className={styles.hint}>
+                {hint}
+              </p>
+            ) : null}
+          </div>
+          {hasCounter ? (
+            <p id={countId} className={styles.count} data-at-limit={length >= maxLength || undefined}>
+              {formatCount(length, maxLength)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
