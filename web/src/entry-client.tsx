@@ -3,7 +3,7 @@
  * records and the router from its hydration data, and hydrates the whole document.
  */
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { installBuildWatcher } from './app/buildWatcher';
 import { AppContext, PAGE_DATA_ID, type PageData, deserializeErrors } from './app/pageData';
@@ -29,7 +29,18 @@ for (const value of Object.values(pageData.hydration.loaderData)) {
   if (localeData?.locale && localeData.messages) primeMessages(localeData.locale, localeData.messages);
 }
 
-const router = createBrowserRouter(createRoutes({ environmentRef }), {
+const routes = createRoutes({ environmentRef });
+// Lazy routes the server rendered must be loaded before hydrating, or the page would hydrate empty.
+await Promise.all(
+  (matchRoutes(routes, location) ?? [])
+    .filter((match) => typeof match.route.lazy === 'function')
+    .map(async ({ route }) => {
+      const properties = await (route.lazy as () => Promise<Partial<typeof route>>)();
+      Object.assign(route, properties, { lazy: undefined });
+    }),
+);
+
+const router = createBrowserRouter(routes, {
   hydrationData: {
     loaderData: pageData.hydration.loaderData,
     actionData: pageData.hydration.actionData,

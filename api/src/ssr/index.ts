@@ -31,10 +31,15 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
-/** Reads the client entry's script, styles and preloads from Vite's build manifest. */
+/**
+ * Reads the client entry's script, styles and preloads from Vite's build manifest. Styles also
+ * cover the lazily loaded route chunks (account pages): a server-rendered account page is then
+ * styled on first paint instead of waiting for its chunk; all CSS together is a few KB gzip.
+ */
 export function assetsFromManifest(manifestFile: string, entry = 'src/entry-client.tsx'): PageAssets {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const root = manifest[entry];
@@ -52,6 +57,15 @@ export function assetsFromManifest(manifestFile: string, entry = 'src/entry-clie
     chunk.imports?.forEach((i) => visit(i, false));
   };
   visit(entry, true);
+  const lazyVisited = new Set<string>();
+  const visitLazyStyles = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || lazyVisited.has(key)) return;
+    lazyVisited.add(key);
+    chunk.css?.forEach((c) => styles.add(`/${c}`));
+    [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].forEach(visitLazyStyles);
+  };
+  root.dynamicImports?.forEach(visitLazyStyles);
   return { scripts: [`/${root.file}`], styles: [...styles], preloads: [...preloads] };
 }
 

@@ -7,13 +7,10 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { data } from 'react-router';
 import { Document, RootError } from '../app/Document';
-import { AuthPage } from '../features/auth/AuthPage';
 import { PageError } from '../features/errors/PageError';
 import { homeLoader, HomePage } from '../features/home/HomePage';
 import { SiteLayout } from '../features/layout/SiteLayout';
 import { PlaceholderPage } from '../features/pages/PlaceholderPage';
-import { ChangeNamePage } from '../features/profile/ChangeNamePage';
-import { ProfilePage } from '../features/profile/ProfilePage';
 import { loadMessages } from '../i18n/messages';
 import { LOCALES, type Locale, localePrefix } from '../i18n/locales';
 import type { Environment } from 'relay-runtime';
@@ -28,9 +25,17 @@ type Loader = (args: LoaderFunctionArgs, context: RouteContext, locale: Locale) 
 
 const components: Partial<Record<PageId, () => React.JSX.Element>> = {
   home: HomePage,
-  auth: AuthPage,
-  profile: ProfilePage,
-  profileChangeName: ChangeNamePage,
+};
+
+/**
+ * Account pages load on demand (their own chunks: forms, Radix pieces), so public pages stay
+ * light. The server resolves them while rendering; entry-client resolves the matched ones
+ * before hydrating. A chunk that fails to load lands in PageError, which asks the build watcher.
+ */
+const lazyComponents: Partial<Record<PageId, () => Promise<() => React.JSX.Element>>> = {
+  auth: () => import('../features/auth/AuthPage').then((m) => m.AuthPage),
+  profile: () => import('../features/profile/ProfilePage').then((m) => m.ProfilePage),
+  profileChangeName: () => import('../features/profile/ChangeNamePage').then((m) => m.ChangeNamePage),
 };
 /** Route validation (SPEC.md §8): an unknown product slug is a 404 "Page Not Found: <full path>". */
 const productLoader: Loader = async ({ params, request }) => {
@@ -60,11 +65,12 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           ...PAGES.map((page): RouteObject => {
             const Component = components[page.id] ?? PlaceholderPage;
             const loader = loaders[page.id];
+            const lazyComponent = lazyComponents[page.id];
             const common = {
               id: `${locale}:${page.id}`,
               caseSensitive: true,
               handle: { kind: 'page', page: page.id, indexable: page.indexable } satisfies RouteHandle,
-              element: <Component />,
+              ...(lazyComponent ? { lazy: async () => ({ Component: await lazyComponent() }) } : { element: <Component /> }),
               ...(loader ? { loader: (args: LoaderFunctionArgs) => loader(args, context, locale) } : {}),
             };
             return page.path === '' ? { ...common, index: true } : { ...common, path: page.path };

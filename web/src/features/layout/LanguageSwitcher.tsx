@@ -1,11 +1,12 @@
 /**
  * The language choice (SPEC.md §2). Choosing a language stores it in the `i18n_redirected`
  * cookie for 365 days and opens the current page in that language.
- * - `LanguageSelect`: the header's compact Select (needs script);
+ * - `LanguageSelect`: the header's compact select — the browser's own <select> (NativeSelect), so
+ *   the switcher on every page costs no script of its own (docs/decisions/0013);
  * - `LanguageLinks`: plain links to the page in each language (footer), which work without script
  *   and tell crawlers about the alternates.
  */
-import { Link as UiLink, Select } from '@studio/ui';
+import { Link as UiLink, NativeSelect } from '@studio/ui';
 import { serialize } from 'cookie';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -29,10 +30,9 @@ export function LanguageSelect() {
   const { pathname, search } = useLocation();
   const options = LOCALES.map((locale) => ({ value: locale, label: intl.formatMessage({ id: `language.${locale}` }), lang: locale }));
   return (
-    <Select
+    <NativeSelect
       size="sm"
       hideLabel
-      align="end"
       label={intl.formatMessage({ id: 'nav.language' })}
       options={options}
       value={current}

@@ -1,0 +1,85 @@
+import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
+import styles from './NativeSelect.module.css';
+
+/** One choice of a NativeSelect. */
+export interface NativeSelectOption {
+  /** Submitted and reported value. */
+  value: string;
+  /** Text shown in the list and the closed control. */
+  label: string;
+  /** Language of the label (BCP 47), so "Русский" is pronounced right. */
+  lang?: string;
+  disabled?: boolean;
+}
+
+export interface NativeSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'size'> {
+  /** The label; always the control's accessible name. */
+  label: ReactNode;
+  /** Keep the label for assistive technology only (e.g. the header's language switcher). */
+  hideLabel?: boolean;
+  options: readonly NativeSelectOption[];
+  /** Called with the chosen value (in addition to `onChange`). */
+  onValueChange?: (value: string) => void;
+  /** Help under the control while there is no error. */
+  hint?: ReactNode;
+  /** An error message; sets `aria-invalid` and is announced through `aria-describedby`. */
+  error?: ReactNode;
+  /** `sm` 32 px (header) or `md` 44 px (forms, default). */
+  size?: 'sm' | 'md';
+  ref?: Ref<HTMLSelectElement>;
+}
+
+/**
+ * The browser's own `<select>` in the Select's clothes: no script of its own (it costs the page
+ * nothing), the platform's picker on phones, and full keyboard and screen-reader support. Use it
+ * where a Select appears on every page (the language switcher); use `Select` where a styled
+ * list is worth its weight.
+ */
+export function NativeSelect({ label, hideLabel = false, options, onValueChange, onChange, hint, error, size = 'md', id, className, 'aria-describedby': describedByProp, ref, ...props }: NativeSelectProps) {
+  const autoId = useId();
+  const selectId = id ?? autoId;
+  const hintId = `${selectId}-hint`;
+  const errorId = `${selectId}-error`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null, describedByProp].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')} data-size={size}>
+      <label htmlFor={selectId} className={hideLabel ? styles.visuallyHidden : styles.label}>
+        {label}
+      </label>
+      <span className={styles.control}>
+        <select
+          {...props}
+          ref={ref}
+          id={selectId}
+          data-size={size}
+          className={styles.select}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => {
+            onChange?.(event);
+            onValueChange?.(event.target.value);
+          }}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value} lang={option.lang} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <svg className={styles.chevron} width="15" height="15" viewBox="0 0 15 15" aria-hidden="true" focusable="false">
+          <path d="M3.5 5.5 7.5 9.5 11.5 5.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </span>
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
