@@ -100,6 +100,38 @@ test.describe('two tabs of one browser', () => {
     expect(after.accessToken).not.toBe(expired.accessToken);
   });
 
+  test.describe('rejected refresh', () => {
+    // The refused refresh is provoked on purpose; the browser logs the 401 of that request.
+    test.use({ allowConsole: [{ text: /status of 401/, url: /\/api\/auth\/refresh$/ }] });
+
+    test('a rejected refresh signs every tab out and forgets the user', async ({ context }) => {
+      const first = await context.newPage();
+      await register(first, 'Tab Rejected');
+      const second = await context.newPage();
+      await openProfile(second);
+      await expect(second.getByTestId('profile-fullName')).toHaveText('Tab Rejected');
+
+      // An expired access token and a refresh token the server does not know: the refresh is refused (401).
+      const credentials = (await context.cookies()).find((cookie) => cookie.name === 'studio.credentials')!;
+      const stored = JSON.parse(decodeURIComponent(credentials.value)) as { accessToken: string; refreshToken: string };
+      const [header, , signature] = stored.accessToken.split('.');
+      const expiredPayload = Buffer.from(JSON.stringify({ sub: 'x', sid: 'x', exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url');
+      const broken = { accessToken: `${header}.${expiredPayload}.${signature}`, refreshToken: 'not-a-real-refresh-token' };
+      await context.addCookies([
+        { ...credentials, value: encodeURIComponent(JSON.stringify(broken)) },
+        { ...(await context.cookies()).find((cookie) => cookie.name === 'apollo:default.token')!, value: 'not-a-real-refresh-token' },
+      ]);
+
+      // The first tab needs a token (client-side navigation to a page that fetches the viewer); the refresh fails.
+      await first.getByRole('main').getByRole('link', { name: t('en', 'profile.edit.name'), exact: true }).click();
+      await expect(first.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(t('en', 'profile.signedOutTitle'));
+      expect((await context.cookies()).filter((cookie) => ['studio.credentials', 'apollo:default.token'].includes(cookie.name))).toEqual([]);
+      // The other tab is told and drops the user it was showing.
+      await expect(second.getByRole('banner').getByRole('link', { name: t('en', 'nav.signIn'), exact: true })).toBeVisible({ timeout: 1000 });
+      await expect(second.getByTestId('profile-fullName')).toHaveCount(0);
+    });
+  });
+
   test('a profile change in one tab appears in the other through the subscription', async ({ context }) => {
     const first = await context.newPage();
     await register(first, 'Tab Live');
