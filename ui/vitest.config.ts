@@ -26,9 +26,10 @@ function browser(): NonNullable<TestProjectInlineConfiguration['test']>['browser
         executablePath,
         args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--font-render-hinting=none', '--force-color-profile=srgb', '--hide-scrollbars'],
       },
-      contextOptions: { timezoneId: 'UTC', locale: 'en-US', reducedMotion: 'reduce', deviceScaleFactor: 1 },
+      contextOptions: { timezoneId: 'UTC', locale: 'en-US', reducedMotion: 'reduce', deviceScaleFactor: 1, viewport: { width: 1400, height: 1000 } },
     }),
-    instances: [{ browser: 'chromium', viewport: { width: 1024, height: 720 } }],
+    // The tester page is larger than the story frame, so frames are captured 1:1 (no scaling of 1 px lines).
+    instances: [{ browser: 'chromium', viewport: { width: 1200, height: 900 } }],
     screenshotFailures: false,
     expect: {
       toMatchScreenshot: {

@@ -30,7 +30,7 @@ export const Sizes: Story = {
 };
 
 export const Hover: Story = { parameters: { pseudo: { hover: true } } };
-export const FocusVisible: Story = { parameters: { pseudo: { focusVisible: true } } };
+export const FocusVisible: Story = { parameters: { pseudo: { focusVisible: ['button'] } } };
 export const Disabled: Story = { args: { disabled: true } };
 
 export const Loading: Story = {

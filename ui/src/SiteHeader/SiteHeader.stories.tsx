@@ -12,13 +12,22 @@ const nav = (items: string[], current = 0) =>
     </Link>
   ));
 
+const actions = (themeLabel: string, signIn: string, theme: 'light' | 'dark' = 'light') => (
+  <>
+    <ThemeToggle theme={theme} label={themeLabel} onThemeChange={() => {}} />
+    <Button variant="secondary" size="sm">
+      {signIn}
+    </Button>
+  </>
+);
+
 const meta = {
   title: 'Layout/SiteHeader',
   component: SiteHeader,
   parameters: {
     localeArgs: {
-      ru: { navigation: nav(['Продукты', 'Как мы работаем', 'Команда', 'Новости']), navigationLabel: 'Основная навигация', skipLink: { href: '#main', label: 'Перейти к содержанию' } },
-      es: { navigation: nav(['Productos', 'Cómo trabajamos', 'Equipo', 'Noticias']), navigationLabel: 'Navegación principal', skipLink: { href: '#main', label: 'Saltar al contenido' } },
+      ru: { navigation: nav(['Продукты', 'Как мы работаем', 'Команда', 'Новости']), navigationLabel: 'Основная навигация', skipLink: { href: '#main', label: 'Перейти к содержанию' }, actions: actions('Тёмная тема', 'Войти') },
+      es: { navigation: nav(['Productos', 'Cómo trabajamos', 'Equipo', 'Noticias']), navigationLabel: 'Navegación principal', skipLink: { href: '#main', label: 'Saltar al contenido' }, actions: actions('Tema oscuro', 'Iniciar sesión') },
     },
   },
   args: {
@@ -30,14 +39,7 @@ const meta = {
     navigation: nav(['Products', 'How we work', 'Team', 'News']),
     navigationLabel: 'Main',
     skipLink: { href: '#main', label: 'Skip to content' },
-    actions: (
-      <>
-        <ThemeToggle theme="light" label="Dark theme" onThemeChange={() => {}} />
-        <Button variant="secondary" size="sm">
-          Sign in
-        </Button>
-      </>
-    ),
+    actions: actions('Dark theme', 'Sign in'),
   },
 } satisfies Meta<typeof SiteHeader>;
 export default meta;
@@ -61,14 +63,7 @@ export const Russian: Story = {
     navigation: nav(['Продукты', 'Как мы работаем', 'Команда', 'Новости']),
     navigationLabel: 'Основная навигация',
     skipLink: { href: '#main', label: 'Перейти к содержанию' },
-    actions: (
-      <>
-        <ThemeToggle theme="light" label="Тёмная тема" onThemeChange={() => {}} />
-        <Button variant="secondary" size="sm">
-          Войти
-        </Button>
-      </>
-    ),
+    actions: actions('Тёмная тема', 'Войти'),
   },
 };
 
@@ -77,14 +72,7 @@ export const Spanish: Story = {
     navigation: nav(['Productos', 'Cómo trabajamos', 'Equipo', 'Noticias'], 2),
     navigationLabel: 'Navegación principal',
     skipLink: { href: '#main', label: 'Saltar al contenido' },
-    actions: (
-      <>
-        <ThemeToggle theme="dark" label="Tema oscuro" onThemeChange={() => {}} />
-        <Button variant="secondary" size="sm">
-          Iniciar sesión
-        </Button>
-      </>
-    ),
+    actions: actions('Tema oscuro', 'Iniciar sesión', 'dark'),
   },
 };
 

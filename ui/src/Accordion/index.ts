@@ -1,0 +1,1 @@
+export { Accordion, type AccordionItemData, type AccordionMultipleProps, type AccordionProps, type AccordionSingleProps } from './Accordion';

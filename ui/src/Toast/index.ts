@@ -1,0 +1,15 @@
+export {
+  Toast,
+  Toaster,
+  ToastProvider,
+  ToastViewport,
+  useToast,
+  type ToastActionOptions,
+  type ToastApi,
+  type ToasterProps,
+  type ToastOptions,
+  type ToastProps,
+  type ToastProviderProps,
+  type ToastTone,
+  type ToastViewportProps,
+} from './Toast';
