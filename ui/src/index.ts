@@ -17,6 +17,7 @@ export * from './Checkbox';
 export * from './Container';
 export * from './Dialog';
 export * from './DropdownMenu';
+export * from './Field';
 export * from './Form';
 export * from './Grid';
 export * from './IconButton';

@@ -1,6 +1,7 @@
 import * as CheckboxPrimitive from '@radix-ui/react-checkbox';
-import { CheckIcon, DividerHorizontalIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
-import { type ComponentProps, type ReactNode, type Ref, useId } from 'react';
+import { CheckIcon, DividerHorizontalIcon } from '@radix-ui/react-icons';
+import { type ComponentProps, type ReactNode, type Ref } from 'react';
+import { FieldMessages, useFieldIds } from '../Field';
 import styles from './Checkbox.module.css';
 
 /** `true`, `false`, or `'indeterminate'` (a "some selected" parent checkbox; announced as mixed). */
@@ -33,11 +34,8 @@ export interface CheckboxProps extends Omit<ComponentProps<typeof CheckboxPrimit
  * wired through `aria-describedby`, and the error sets `aria-invalid`.
  */
 export function Checkbox({ label, hint, error, required, id, className, 'aria-describedby': describedByProp, ...props }: CheckboxProps) {
-  const autoId = useId();
-  const boxId = id ?? autoId;
-  const hintId = `${boxId}-hint`;
-  const errorId = `${boxId}-error`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null, describedByProp].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(id, { hint, error, extra: [describedByProp] });
+  const boxId = ids.controlId;
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')} data-disabled={props.disabled || undefined}>
       <div className={styles.row}>
@@ -46,8 +44,8 @@ export function Checkbox({ label, hint, error, required, id, className, 'aria-de
           id={boxId}
           required={required}
           className={styles.box}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-invalid={ids.invalid}
+          aria-describedby={ids.describedBy}
         >
           <CheckboxPrimitive.Indicator className={styles.indicator}>
             <CheckIcon className={styles.check} width={18} height={18} aria-hidden="true" />
@@ -63,16 +61,10 @@ export function Checkbox({ label, hint, error, required, id, className, 'aria-de
           ) : null}
         </label>
       </div>
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          <ExclamationTriangleIcon className={styles.errorIcon} aria-hidden="true" />
-          <span>{error}</span>
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
+      {error || hint ? (
+        <div className={styles.messages}>
+          <FieldMessages ids={ids} error={error} hint={hint} />
+        </div>
       ) : null}
     </div>
   );

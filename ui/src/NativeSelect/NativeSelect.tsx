@@ -1,4 +1,5 @@
-import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
+import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { FieldLabel, FieldMessages, fieldClassNames, useFieldIds } from '../Field';
 import styles from './NativeSelect.module.css';
 
 /** One choice of a NativeSelect. */
@@ -36,16 +37,13 @@ export interface NativeSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectE
  * list is worth its weight.
  */
 export function NativeSelect({ label, hideLabel = false, options, onValueChange, onChange, hint, error, size = 'md', id, className, 'aria-describedby': describedByProp, ref, ...props }: NativeSelectProps) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
-  const hintId = `${selectId}-hint`;
-  const errorId = `${selectId}-error`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null, describedByProp].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(id, { hint, error, extra: [describedByProp] });
+  const selectId = ids.controlId;
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')} data-size={size}>
-      <label htmlFor={selectId} className={hideLabel ? styles.visuallyHidden : styles.label}>
+    <div className={[fieldClassNames.field, styles.field, className].filter(Boolean).join(' ')} data-size={size} data-disabled={props.disabled || undefined}>
+      <FieldLabel htmlFor={selectId} visuallyHidden={hideLabel} required={props.required && !hideLabel}>
         {label}
-      </label>
+      </FieldLabel>
       <span className={styles.control}>
         <select
           {...props}
@@ -53,8 +51,8 @@ export function NativeSelect({ label, hideLabel = false, options, onValueChange,
           id={selectId}
           data-size={size}
           className={styles.select}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-invalid={ids.invalid}
+          aria-describedby={ids.describedBy}
           onChange={(event) => {
             onChange?.(event);
             onValueChange?.(event.target.value);
@@ -70,16 +68,7 @@ export function NativeSelect({ label, hideLabel = false, options, onValueChange,
           <path d="M3.5 5.5 7.5 9.5 11.5 5.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </span>
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessages ids={ids} error={error} hint={hint} />
     </div>
   );
 }

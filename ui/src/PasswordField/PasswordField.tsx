@@ -1,5 +1,6 @@
-import { ExclamationTriangleIcon, EyeClosedIcon, EyeOpenIcon } from '@radix-ui/react-icons';
-import { type InputHTMLAttributes, type ReactNode, type Ref, type RefCallback, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { EyeClosedIcon, EyeOpenIcon } from '@radix-ui/react-icons';
+import { type InputHTMLAttributes, type ReactNode, type Ref, type RefCallback, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { FieldLabel, FieldMessages, fieldClassNames, useFieldIds } from '../Field';
 import styles from './PasswordField.module.css';
 
 export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children' | 'type'> {
@@ -59,11 +60,8 @@ export function PasswordField({
   'aria-describedby': describedByProp,
   ...props
 }: PasswordFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null, describedByProp].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(id, { hint, error, extra: [describedByProp] });
+  const inputId = ids.controlId;
 
   const [visibleState, setVisibleState] = useState(defaultVisible);
   const visible = visibleProp ?? visibleState;
@@ -100,15 +98,10 @@ export function PasswordField({
   }
 
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')} data-disabled={disabled || undefined}>
-      <label className={styles.label} htmlFor={inputId}>
+    <div className={[fieldClassNames.field, className].filter(Boolean).join(' ')} data-disabled={disabled || undefined}>
+      <FieldLabel htmlFor={inputId} required={required}>
         {label}
-        {required ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
+      </FieldLabel>
       <div className={styles.control}>
         <input
           spellCheck={false}
@@ -121,8 +114,8 @@ export function PasswordField({
           required={required}
           disabled={disabled}
           className={styles.input}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-invalid={ids.invalid}
+          aria-describedby={ids.describedBy}
         />
         <button
           type="button"
@@ -140,17 +133,7 @@ export function PasswordField({
           {visible ? <EyeClosedIcon width={18} height={18} aria-hidden="true" /> : <EyeOpenIcon width={18} height={18} aria-hidden="true" />}
         </button>
       </div>
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          <ExclamationTriangleIcon className={styles.errorIcon} aria-hidden="true" />
-          <span>{error}</span>
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessages ids={ids} error={error} hint={hint} />
     </div>
   );
 }

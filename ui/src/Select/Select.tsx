@@ -1,6 +1,7 @@
-import { CheckIcon, ChevronDownIcon, ChevronUpIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from '@radix-ui/react-icons';
 import * as SelectPrimitive from '@radix-ui/react-select';
-import { type ReactNode, type Ref, useId } from 'react';
+import { type ReactNode, type Ref } from 'react';
+import { FieldLabel, FieldMessages, fieldClassNames, useFieldIds } from '../Field';
 import styles from './Select.module.css';
 
 /** One choice of a Select. */
@@ -89,22 +90,13 @@ export function Select({
   className,
   ref,
 }: SelectProps) {
-  const autoId = useId();
-  const triggerId = id ?? autoId;
-  const labelId = `${triggerId}-label`;
-  const hintId = `${triggerId}-hint`;
-  const errorId = `${triggerId}-error`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null, describedByProp].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(id, { hint, error, extra: [describedByProp] });
+  const { controlId: triggerId, labelId, describedBy } = ids;
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')} data-size={size} data-disabled={disabled || undefined}>
-      <label id={labelId} htmlFor={triggerId} className={hideLabel ? styles.visuallyHidden : styles.label}>
+    <div className={[fieldClassNames.field, styles.field, className].filter(Boolean).join(' ')} data-size={size} data-disabled={disabled || undefined}>
+      <FieldLabel id={labelId} htmlFor={triggerId} visuallyHidden={hideLabel} required={required && !hideLabel}>
         {label}
-        {required && !hideLabel ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
+      </FieldLabel>
       <SelectPrimitive.Root
         value={value}
         defaultValue={defaultValue}
@@ -162,17 +154,7 @@ export function Select({
           </SelectPrimitive.Content>
         </SelectPrimitive.Portal>
       </SelectPrimitive.Root>
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          <ExclamationTriangleIcon className={styles.errorIcon} aria-hidden="true" />
-          <span>{error}</span>
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessages ids={ids} error={error} hint={hint} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { FieldLabel, FieldMessages, fieldClassNames, useFieldIds } from '../Field';
 import styles from './TextField.module.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
@@ -23,40 +23,14 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * (plus any `aria-describedby` passed in). Other props go to the `<input>`.
  */
 export function TextField({ label, hint, error, required, id, className, 'aria-describedby': describedByProp, ...props }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null, describedByProp].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(id, { hint, error, extra: [describedByProp] });
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')} data-disabled={props.disabled || undefined}>
-      <label className={styles.label} htmlFor={inputId}>
+    <div className={[fieldClassNames.field, className].filter(Boolean).join(' ')} data-disabled={props.disabled || undefined}>
+      <FieldLabel htmlFor={ids.controlId} required={required}>
         {label}
-        {required ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
-      <input
-        {...props}
-        id={inputId}
-        required={required}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          <ExclamationTriangleIcon className={styles.errorIcon} aria-hidden="true" />
-          <span>{error}</span>
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
+      </FieldLabel>
+      <input {...props} id={ids.controlId} required={required} className={styles.input} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} />
+      <FieldMessages ids={ids} error={error} hint={hint} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
-import { type ChangeEvent, type ReactNode, type Ref, type TextareaHTMLAttributes, useId, useState } from 'react';
+import { type ChangeEvent, type ReactNode, type Ref, type TextareaHTMLAttributes, useState } from 'react';
+import { FieldLabel, FieldMessages, fieldClassNames, useFieldIds } from '../Field';
 import styles from './Textarea.module.css';
 
 export interface TextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'children'> {
@@ -49,14 +49,12 @@ export function Textarea({
   'aria-describedby': describedByProp,
   ...props
 }: TextareaProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const countId = `${inputId}-count`;
   const hasCounter = maxLength !== undefined;
-  const describedBy =
-    [error ? errorId : null, hint ? hintId : null, hasCounter ? countId : null, describedByProp].filter(Boolean).join(' ') || undefined;
+  const field = useFieldIds(id, { hint, error });
+  const inputId = field.controlId;
+  const countId = `${inputId}-count`;
+  // Error, hint, then the counter, then ids passed by the caller.
+  const ids = { ...field, describedBy: [field.describedBy, hasCounter ? countId : null, describedByProp].filter(Boolean).join(' ') || undefined };
 
   // Track the length only when there is a counter; controlled values are read directly.
   const [uncontrolledLength, setUncontrolledLength] = useState(() => String(defaultValue ?? '').length);
@@ -68,15 +66,10 @@ export function Textarea({
   }
 
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')} data-disabled={props.disabled || undefined}>
-      <label className={styles.label} htmlFor={inputId}>
+    <div className={[fieldClassNames.field, className].filter(Boolean).join(' ')} data-disabled={props.disabled || undefined}>
+      <FieldLabel htmlFor={inputId} required={required}>
         {label}
-        {required ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
+      </FieldLabel>
       <textarea
         {...props}
         id={inputId}
@@ -87,23 +80,13 @@ export function Textarea({
         defaultValue={defaultValue}
         onChange={handleChange}
         className={styles.textarea}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-invalid={ids.invalid}
+        aria-describedby={ids.describedBy}
       />
       {error || hint || hasCounter ? (
         <div className={styles.messages}>
           <div className={styles.texts}>
-            {error ? (
-              <p id={errorId} className={styles.error}>
-                <ExclamationTriangleIcon className={styles.errorIcon} aria-hidden="true" />
-                <span>{error}</span>
-              </p>
-            ) : null}
-            {hint ? (
-              <p id={hintId} className={styles.hint}>
-                {hint}
-              </p>
-            ) : null}
+            <FieldMessages ids={ids} error={error} hint={hint} />
           </div>
           {hasCounter ? (
             <p id={countId} className={styles.count} data-at-limit={length >= maxLength || undefined}>

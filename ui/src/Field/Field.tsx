@@ -1,0 +1,105 @@
+import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { type HTMLAttributes, type ReactNode, useId } from 'react';
+import styles from './Field.module.css';
+
+/** Ids and ARIA wiring of one labelled control. */
+export interface FieldIds {
+  /** The control's id (the given one, or a generated one). */
+  controlId: string;
+  labelId: string;
+  hintId: string;
+  errorId: string;
+  /** `aria-describedby` for the control: error, then hint, then any extra ids; undefined when empty. */
+  describedBy: string | undefined;
+  /** `aria-invalid` for the control: true while there is an error. */
+  invalid: true | undefined;
+}
+
+/**
+ * The one place that wires a control to its label, hint and error (WCAG 1.3.1, 3.3.1):
+ * ids derived from the control's id, `aria-describedby` listing the visible error and hint
+ * (then `extra`, e.g. a counter or ids passed by the caller), `aria-invalid` while in error.
+ */
+export function useFieldIds(id: string | undefined, options: { hint?: ReactNode; error?: ReactNode; extra?: (string | undefined | null | false)[] }): FieldIds {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  const describedBy = [options.error ? errorId : null, options.hint ? hintId : null, ...(options.extra ?? [])].filter(Boolean).join(' ') || undefined;
+  return { controlId, labelId: `${controlId}-label`, hintId, errorId, describedBy, invalid: options.error ? true : undefined };
+}
+
+export interface FieldLabelProps extends HTMLAttributes<HTMLLabelElement> {
+  htmlFor: string;
+  /** Adds the visual asterisk (hidden from assistive technology, which announces "required" from the control). */
+  required?: boolean;
+  /** Keeps the label for assistive technology only. */
+  visuallyHidden?: boolean;
+}
+
+/** A control's visible label in the fields' type style. */
+export function FieldLabel({ required, visuallyHidden, className, children, ...props }: FieldLabelProps) {
+  return (
+    <label {...props} className={[visuallyHidden ? styles.visuallyHidden : styles.label, className].filter(Boolean).join(' ')}>
+      {children}
+      {required ? (
+        <span className={styles.required} aria-hidden="true">
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+/** The error line (icon + text) and the hint line under a control; renders nothing for neither. */
+export function FieldMessages({ ids, error, hint }: { ids: Pick<FieldIds, 'errorId' | 'hintId'>; error?: ReactNode; hint?: ReactNode }) {
+  return (
+    <>
+      {error ? (
+        <p id={ids.errorId} className={styles.error}>
+          <ExclamationTriangleIcon className={styles.errorIcon} aria-hidden="true" />
+          <span>{error}</span>
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={ids.hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export interface FieldProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  required?: boolean;
+  /** Dims the label like a disabled control's. */
+  disabled?: boolean;
+  /** Id of the control inside (generated when omitted). */
+  controlId?: string;
+  /** Renders the control with the ids and ARIA values it must carry. */
+  children: (ids: FieldIds) => ReactNode;
+}
+
+/**
+ * The frame every labelled control shares — label, control, error, hint — for controls the
+ * package does not have yet. TextField, PasswordField, Textarea, Select and NativeSelect are
+ * built from the same parts.
+ */
+export function Field({ label, hint, error, required, disabled, controlId, className, children, ...props }: FieldProps) {
+  const ids = useFieldIds(controlId, { hint, error });
+  return (
+    <div {...props} className={[styles.field, className].filter(Boolean).join(' ')} data-disabled={disabled || undefined}>
+      <FieldLabel htmlFor={ids.controlId} id={ids.labelId} required={required}>
+        {label}
+      </FieldLabel>
+      {children(ids)}
+      <FieldMessages ids={ids} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** Class names of the shared field frame, for components that lay out their own wrapper. */
+export const fieldClassNames = { field: styles.field, label: styles.label } as const;
