@@ -64,6 +64,11 @@ export function createClientEnvironment({ records, webSocketUrl = null }: Client
   return environment;
 }
 
+/** Whether `environment` can subscribe (a WebSocket endpoint is configured, `PUBLIC_WS_URL` not `off`). */
+export function hasSubscriptions(environment: Environment): boolean {
+  return sockets.has(environment);
+}
+
 /** Closes the environment's WebSocket (sign-in, sign-out); its store is dropped with it. */
 export function disposeClientEnvironment(environment: Environment): void {
   void sockets.get(environment)?.dispose();

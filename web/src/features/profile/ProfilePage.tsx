@@ -9,7 +9,7 @@ import { FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment, useSubscription } from 'react-relay';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import type { ProfilePageViewerUpdatedSubscription } from './__generated__/ProfilePageViewerUpdatedSubscription.graphql';
-import { onSubscriptionsReconnected } from '../../relay/environment';
+import { hasSubscriptions, onSubscriptionsReconnected } from '../../relay/environment';
 import { Link } from 'react-router';
 import type { ProfilePageQuery as ProfilePageQueryType } from './__generated__/ProfilePageQuery.graphql';
 import { useLocalizePath } from '../../i18n/useLocale';
@@ -38,11 +38,11 @@ const ViewerUpdatedSubscription = graphql`
 `;
 
 /**
- * Keeps the profile live: records from `viewerUpdated` update the store (Relay merges them by id),
+ * Keeps the profile live (rendered only when the environment has a WebSocket): records from `viewerUpdated` update the store (Relay merges them by id),
  * and after a lost connection comes back the profile is refetched quietly, since notices sent meanwhile
  * are not replayed.
  */
-function useLiveViewer() {
+function LiveViewer() {
   const config = useMemo<GraphQLSubscriptionConfig<ProfilePageViewerUpdatedSubscription>>(
     () => ({ subscription: ViewerUpdatedSubscription, variables: {}, onError: (error) => console.warn('Live profile updates stopped', error) }),
     [],
@@ -57,6 +57,7 @@ function useLiveViewer() {
       }),
     [environment],
   );
+  return null;
 }
 
 const noop = () => () => {};
@@ -96,12 +97,13 @@ function Loading() {
 
 function ProfileContent(props: { fetchKey: number }) {
   const data = useLazyLoadQuery<ProfilePageQueryType>(ProfilePageQuery, {}, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
-  useLiveViewer();
   const session = useSession();
+  const live = hasSubscriptions(useRelayEnvironment());
   const to = useLocalizePath();
   if (!data.viewer) return <SignedOut />;
   return (
     <>
+      {live ? <LiveViewer /> : null}
       <ProfileCard user={data.viewer} />
       <div className={styles.actions}>
         <Button variant="secondary" onClick={() => void session.signOut()}>

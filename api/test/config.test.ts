@@ -1,0 +1,26 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+
+// Settings that the web client receives through the page data (api/src/ssr): where to open the
+// GraphQL WebSocket and how often to look for a new build.
+const base = () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'studio-config-')), JWT_SECRET: 'x'.repeat(40) });
+
+describe('live-update and build-poll settings', () => {
+  it('defaults to the built-in WebSocket endpoint and a 10-minute poll', () => {
+    const config = loadConfig(base());
+    expect(config.publicWsUrl).toBe('/api/graphql');
+    expect(config.buildPollIntervalMs).toBe(600_000);
+  });
+
+  it('turns subscriptions off with PUBLIC_WS_URL=off and takes another endpoint as given', () => {
+    expect(loadConfig({ ...base(), PUBLIC_WS_URL: 'off' }).publicWsUrl).toBeNull();
+    expect(loadConfig({ ...base(), PUBLIC_WS_URL: 'wss://live.example.com/graphql' }).publicWsUrl).toBe('wss://live.example.com/graphql');
+  });
+
+  it('refuses a poll interval under a second with a clear message', () => {
+    expect(() => loadConfig({ ...base(), BUILD_POLL_INTERVAL_MS: '10' })).toThrow(/BUILD_POLL_INTERVAL_MS/);
+  });
+});
