@@ -14,6 +14,7 @@ import { seedDatabase } from './db/seed/index.js';
 import { type LivePubSub, createLivePubSub } from './graphql/pubsub.js';
 import { registerGraphQL } from './graphql/server.js';
 import { installErrorHandler } from './http/errors.js';
+import { type MailService, createMailService } from './mail/index.js';
 import { registerSsr } from './ssr/index.js';
 
 export interface BuildOptions {
@@ -28,9 +29,12 @@ export interface App {
   database: DatabaseHandle;
   /** The live-update bus (in-process, or Redis when `REDIS_URL` is set). */
   pubsub: LivePubSub;
+  /** Outgoing mail: `mail.send(...)` queues into the durable outbox; its worker runs until `close()`. */
+  mail: MailService;
   /**
    * Stops accepting connections, waits for in-flight requests, closes sockets (ending their
-   * subscriptions), quits the Redis clients and closes the database.
+   * subscriptions), quits the Redis clients, stops the mail worker (after the delivery in flight)
+   * and closes the database.
    */
   close(): Promise<void>;
 }
@@ -53,6 +57,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await fastify.register(cookie);
   await fastify.register(rateLimit, { global: false });
 
+  const mail = createMailService(database.db, config, fastify.log);
+  mail.start();
   const sessions = new SessionService(database.db, config);
   fastify.get('/api/health', async (_request, reply) => {
     const ok = await database.ping();
@@ -73,12 +79,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     fastify,
     database,
     pubsub,
+    mail,
     close() {
       closing ??= (async () => {
         await graphql.close();
         await fastify.close();
         await pubsub.close();
         await ssr?.close();
+        await mail.close();
         await database.close();
       })();
       return closing;

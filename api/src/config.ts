@@ -50,6 +50,19 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   SEED: bool.default(true),
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'memory']).default('outbox'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).optional().or(z.literal('').transform(() => undefined)),
+  SALES_EMAIL: z.email().default('sales@localhost'),
+  MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(1).default(5000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3600000),
+  MAIL_SENDING_STALE_MS: z.coerce.number().int().min(1000).default(600000),
 });
 
 export interface Config {
@@ -86,6 +99,26 @@ export interface Config {
   logLevel: string;
   shutdownTimeoutMs: number;
   seed: boolean;
+  /**
+   * Outgoing mail (api/src/mail, DESIGN.md §9). `transport`: `outbox` writes `.eml` files into
+   * `<dataDir>/outbox/` (the default), `smtp` sends through `smtpUrl`, `memory` keeps messages in
+   * the process (tests). `from` is the From header (default `"<SITE_NAME>" <no-reply@localhost>`),
+   * `salesEmail` receives order notifications. The worker polls the durable outbox every
+   * `workerIntervalMs` ms; a failed delivery is retried after `retryBaseMs · 2^(attempt−1)` ms,
+   * capped at `retryMaxMs`, up to `maxAttempts` attempts in all; a row left `sending` for
+   * `sendingStaleMs` ms (a process died mid-send) is marked failed, never resent.
+   */
+  mail: {
+    transport: 'outbox' | 'smtp' | 'memory';
+    smtpUrl: string | null;
+    from: string;
+    salesEmail: string;
+    workerIntervalMs: number;
+    maxAttempts: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    sendingStaleMs: number;
+  };
 }
 
 /**
@@ -116,6 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   else if (url) throw new Error(`DATABASE_URL must start with postgres:// or file: (got ${url.split(':')[0]}:…)`);
   else database = { kind: 'sqlite', file: resolve(dataDir, 'studio.sqlite') };
   const port = e.PORT;
+  if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
+    throw new Error('SMTP_URL is required when MAIL_TRANSPORT=smtp (e.g. smtp://user:pass@mail.example.com:587)');
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -144,5 +180,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     seed: e.SEED,
+    mail: {
+      transport: e.MAIL_TRANSPORT,
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\]/g, '\\$&')}" <no-reply@localhost>`,
+      salesEmail: e.SALES_EMAIL,
+      workerIntervalMs: e.MAIL_WORKER_INTERVAL_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      retryMaxMs: e.MAIL_RETRY_MAX_MS,
+      sendingStaleMs: e.MAIL_SENDING_STALE_MS,
+    },
   };
 }

@@ -96,6 +96,32 @@ export interface ProductTranslationsTable {
   tagline: string;
 }
 
+/** Lifecycle of an outbox row: pending → sending → sent, or back to pending (retry), or failed. */
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** One accepted outgoing mail of the durable outbox (api/src/mail/service.ts). */
+export interface MailOutboxTable {
+  id: string;
+  /** Unique: the same logical mail (e.g. `verify:<userId>:<codeId>`) is queued at most once. */
+  idempotencyKey: string;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  template: string;
+  locale: string;
+  status: MailStatus;
+  /** Delivery attempts started so far (incremented when a worker claims the row). */
+  attempts: number;
+  /** ISO time from which the row is due (creation, or after a failure plus the backoff). */
+  nextAttemptAt: string;
+  /** ISO time a worker claimed the row (status `sending`). */
+  claimedAt: string | null;
+  lastError: string | null;
+  created: string;
+  sentAt: string | null;
+}
+
 export interface KyselyMigrationLock {
   id: string;
   isLocked: Generated<number>;
@@ -110,6 +136,7 @@ export interface Database {
   referralCodes: ReferralCodesTable;
   products: ProductsTable;
   productTranslations: ProductTranslationsTable;
+  mailOutbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -117,3 +144,4 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ProductRow = Selectable<ProductsTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;

@@ -1,0 +1,22 @@
+/**
+ * The project's one mail module (issue "account management" item 9): typed templates in en/ru/es
+ * (`renderMail`), a durable database outbox with a delivering worker (`createMailService`) and the
+ * `outbox` / `smtp` / `memory` transports. See service.ts for the delivery guarantee.
+ */
+export { escapeHtml } from './escape.js';
+export { type DrainResult, type MailRequest, type MailService, type SendResult, createMailService, retryDelayMs } from './service.js';
+export {
+  EMAIL_CODE_TTL_MINUTES,
+  MAIL_LOCALES,
+  MAIL_TEMPLATES,
+  type MailLocale,
+  type MailTemplate,
+  type MailTemplateParams,
+  PASSWORD_RESET_TTL_MINUTES,
+  type RenderedMail,
+  type SiteContext,
+  changePasswordUrl,
+  localePrefix,
+  renderMail,
+} from './templates.js';
+export { type MailTransport, type OutgoingMail, type SentMail, createMailTransport } from './transport.js';

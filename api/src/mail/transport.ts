@@ -1,0 +1,114 @@
+/**
+ * The three ways a mail leaves the server (`MAIL_TRANSPORT`, DESIGN.md §9), all through nodemailer
+ * so every transport builds the same RFC 5322 message:
+ * - `outbox` (default): nodemailer's stream transport renders the message into a buffer, written
+ *   as `<DATA_DIR>/outbox/<created>-<id>.eml` (via a temp file and rename, so a reader never sees
+ *   half a file);
+ * - `smtp`: nodemailer's SMTP transport to `SMTP_URL` (`smtp://` or `smtps://`, user and password
+ *   in the URL, nodemailer's query options such as `?tls.rejectUnauthorized=false`);
+ * - `memory`: the stream transport's buffer is kept in `sent` (tests, and the SMTP-less dev loop).
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.js';
+
+/** A message ready to go: addresses, subject, both bodies, and its stable Message-ID. */
+export interface OutgoingMail {
+  /** The outbox row id (used in the `.eml` file name). */
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** `<outbox-id@host>`: the same row always carries the same Message-ID, so receivers can de-duplicate. */
+  messageId: string;
+  /** ISO time the mail was accepted; the `Date` header. */
+  created: string;
+}
+
+/** A message kept by the `memory` transport. `raw` is the full RFC 5322 source. */
+export interface SentMail {
+  id: string;
+  messageId: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  raw: string;
+}
+
+export interface MailTransport {
+  kind: Config['mail']['transport'];
+  /**
+   * Hands `mail` over: resolves once the SMTP server accepted it (250 after DATA), the `.eml`
+   * file is written, or the message is kept in memory.
+   * @throws the transport's error (nodemailer's, with `code` such as ECONNECTION, or a file error).
+   */
+  deliver(mail: OutgoingMail): Promise<void>;
+  /** Messages delivered so far by the `memory` transport; null for the others. */
+  sent: SentMail[] | null;
+  /** Closes pooled connections (none are pooled today); safe to call twice. */
+  close(): void;
+}
+
+function message(mail: OutgoingMail) {
+  return {
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    messageId: mail.messageId,
+    date: new Date(mail.created),
+  };
+}
+
+/**
+ * Creates the transport of `config.mail.transport`.
+ * @throws Error when `smtp` is chosen without `smtpUrl` (loadConfig already refuses that).
+ */
+export function createMailTransport(config: Pick<Config, 'mail' | 'dataDir'>): MailTransport {
+  const kind = config.mail.transport;
+  if (kind === 'smtp') {
+    if (!config.mail.smtpUrl) throw new Error('SMTP_URL is required when MAIL_TRANSPORT=smtp');
+    // Timeouts in ms: a dead server fails the attempt (and the row is retried) instead of holding
+    // the worker for nodemailer's 2-minute default.
+    const transporter = nodemailer.createTransport({ url: config.mail.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    return {
+      kind,
+      sent: null,
+      async deliver(mail) {
+        await transporter.sendMail(message(mail));
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  if (kind === 'memory') {
+    const sent: SentMail[] = [];
+    return {
+      kind,
+      sent,
+      async deliver(mail) {
+        const info = await stream.sendMail(message(mail));
+        sent.push({ id: mail.id, messageId: mail.messageId, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, raw: (info.message as Buffer).toString('utf8') });
+      },
+      close: () => stream.close(),
+    };
+  }
+  const dir = join(config.dataDir, 'outbox');
+  return {
+    kind,
+    sent: null,
+    async deliver(mail) {
+      const info = await stream.sendMail(message(mail));
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${mail.created.replace(/[:.]/g, '-')}-${mail.id}.eml`);
+      writeFileSync(`${file}.tmp`, info.message as Buffer);
+      renameSync(`${file}.tmp`, file);
+    },
+    close: () => stream.close(),
+  };
+}

@@ -1,0 +1,100 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { MAIL_LOCALES, MAIL_TEMPLATES, type MailTemplateParams, escapeHtml, renderMail, retryDelayMs } from '../src/mail/index.js';
+
+// Pure parts of the mail module: escaping, every template in every language, backoff, settings.
+const site = { siteName: 'Acme <Studio> & "Co"', publicUrl: 'https://studio.example' };
+const evil = '<script>alert("x")</script> & \'q\'';
+const params: MailTemplateParams = {
+  emailVerificationCode: { code: 'AB12CD34' },
+  emailChangeCode: { code: 'ZX98YW76', newEmail: `new+${evil}@example.test` },
+  emailChangedNotice: { oldEmail: 'old@example.test', newEmail: `new${evil}@example.test` },
+  passwordReset: { token: 'tok/en+=&"<>' },
+  orderReceived: { name: evil, reference: 'R-42', summary: `line one\n${evil}` },
+  orderNotification: { reference: 'R-42', name: evil, email: 'c@example.test', phone: null, summary: evil, customerLocale: 'ru' },
+};
+
+describe('escapeHtml', () => {
+  it('escapes the five HTML-significant characters and nothing else', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
+    expect(escapeHtml('Привет, ¿qué tal? 100%')).toBe('Привет, ¿qué tal? 100%');
+  });
+});
+
+describe('renderMail', () => {
+  for (const template of MAIL_TEMPLATES) {
+    for (const locale of MAIL_LOCALES) {
+      it(`${template} in ${locale}: subject, text and HTML, every value escaped`, () => {
+        const mail = renderMail(template, locale, params[template] as never, site);
+        expect(mail.subject.length).toBeGreaterThan(5);
+        expect(mail.subject).not.toMatch(/[\r\n]/);
+        expect(mail.html).toContain(`<html lang="${locale}">`);
+        expect(mail.html).toContain(`<title>${escapeHtml(mail.subject)}</title>`);
+        // No interpolated markup survives in the HTML; the text keeps the values verbatim.
+        expect(mail.html).not.toContain('<script>');
+        expect(mail.html).not.toContain('<Studio>');
+        expect(mail.html).toContain('Acme &lt;Studio&gt; &amp; &quot;Co&quot;');
+        expect(mail.text).toContain('https://studio.example');
+        if (template === 'orderReceived' || template === 'orderNotification') {
+          expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;');
+          expect(mail.text).toContain(evil);
+        }
+      });
+    }
+  }
+
+  it('puts the codes into subject and body, with the 20-minute validity', () => {
+    const en = renderMail('emailVerificationCode', 'en', { code: 'AB12CD34' }, site);
+    expect(en.subject).toBe('AB12CD34 is your Acme <Studio> & "Co" verification code');
+    expect(en.text).toContain('    AB12CD34');
+    expect(en.text).toContain('20 minutes');
+    expect(renderMail('emailVerificationCode', 'ru', { code: 'AB12CD34' }, site).text).toContain('20 минут');
+    expect(renderMail('emailChangeCode', 'es', params.emailChangeCode, site).text).toContain('20 minutos');
+  });
+
+  it('links the password reset to the locale-prefixed change-password page with the token URL-encoded', () => {
+    const token = encodeURIComponent('tok/en+=&"<>');
+    expect(renderMail('passwordReset', 'en', params.passwordReset, site).text).toContain(`https://studio.example/auth/change-password?token=${token}`);
+    expect(renderMail('passwordReset', 'ru', params.passwordReset, site).text).toContain(`https://studio.example/ru/auth/change-password?token=${token}`);
+    const es = renderMail('passwordReset', 'es', params.passwordReset, site);
+    expect(es.text).toContain(`https://studio.example/es/auth/change-password?token=${token}`);
+    expect(es.html).toContain(`href="https://studio.example/es/auth/change-password?token=${token}"`);
+    expect(es.text).toContain('una hora');
+  });
+
+  it('names the customer language in the sales notification and shows a dash for no phone', () => {
+    const en = renderMail('orderNotification', 'en', params.orderNotification, site);
+    expect(en.text).toContain('Language: Russian');
+    expect(en.text).toContain('Phone: —');
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('doubles from the base and stops at the cap', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 30_000, 3_600_000))).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(retryDelayMs(20, 30_000, 3_600_000)).toBe(3_600_000);
+    expect(retryDelayMs(1000, 1, 10)).toBe(10);
+  });
+});
+
+describe('mail settings', () => {
+  const base = () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'studio-mailcfg-')), JWT_SECRET: 'x'.repeat(40) });
+
+  it('defaults to the .eml outbox, a From with the site name and sales@localhost', () => {
+    const config = loadConfig({ ...base(), SITE_NAME: 'My "Shop"' });
+    expect(config.mail.transport).toBe('outbox');
+    expect(config.mail.from).toBe('"My \\"Shop\\"" <no-reply@localhost>');
+    expect(config.mail.salesEmail).toBe('sales@localhost');
+    expect(config.mail.smtpUrl).toBeNull();
+  });
+
+  it('requires SMTP_URL for the smtp transport, with a clear message', () => {
+    expect(() => loadConfig({ ...base(), MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL is required when MAIL_TRANSPORT=smtp/);
+    expect(() => loadConfig({ ...base(), MAIL_TRANSPORT: 'smtp', SMTP_URL: 'http://x' })).toThrow(/SMTP_URL must start with smtp/);
+    expect(loadConfig({ ...base(), MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.smtpUrl).toBe('smtp://127.0.0.1:2525');
+    expect(() => loadConfig({ ...base(), MAIL_TRANSPORT: 'carrier-pigeon' })).toThrow(/MAIL_TRANSPORT/);
+  });
+});
