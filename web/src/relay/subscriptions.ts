@@ -21,6 +21,7 @@ export function resolveWebSocketUrl(configured: string, base: Location | URL = l
   return url.href;
 }
 
+/** A lazy graphql-ws client for `url` that authenticates every (re)connection with a fresh access token. */
 export function createSubscriptionClient(options: {
   url: string;
   getAccessToken(): Promise<string | null>;

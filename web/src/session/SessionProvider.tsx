@@ -29,12 +29,14 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** The session of the nearest SessionProvider; throws outside one. */
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('SessionProvider is missing');
   return session;
 }
 
+/** Provides the session and the current Relay environment, replaced on every sign-in and sign-out. */
 export function SessionProvider(props: {
   initialSignedIn: boolean;
   environmentRef: { current: Environment };

@@ -30,6 +30,7 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
+/** Holds the theme choice for the document; `initialChoice` is what the server rendered from the cookie. */
 export function ThemeProvider({ initialChoice, children }: { initialChoice: Theme | null; children: ReactNode }) {
   const [choice, setChoice] = useState<Theme | null>(initialChoice);
   const system = useSyncExternalStore(subscribeSystem, systemSnapshot, serverSnapshot);
@@ -46,6 +47,7 @@ export function ThemeProvider({ initialChoice, children }: { initialChoice: Them
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 
+/** The theme in effect, the stored choice and `setTheme`; throws outside ThemeProvider. */
 export function useTheme(): ThemeContextValue {
   const value = useContext(ThemeContext);
   if (!value) throw new Error('ThemeProvider is missing');

@@ -23,6 +23,7 @@ function isLocale(value: string): value is Locale {
   return (LOCALES as readonly string[]).includes(value);
 }
 
+/** The header's language select: stores the choice and opens the current page in that language. */
 export function LanguageSelect() {
   const intl = useIntl();
   const current = useLocale();
@@ -45,6 +46,7 @@ export function LanguageSelect() {
   );
 }
 
+/** Links to the current page in each language (footer); they work without script. */
 export function LanguageLinks() {
   const intl = useIntl();
   const current = useLocale();

@@ -95,6 +95,7 @@ function NameForm() {
 
 const noop = () => () => {};
 
+/** The /profile/change-name route: a shell on the server, the form once hydrated and signed in. */
 export function ChangeNamePage() {
   const hydrated = useSyncExternalStore(noop, () => true, () => false);
   const session = useSession();

@@ -124,6 +124,7 @@ function ProfileContent(props: { fetchKey: number }) {
   );
 }
 
+/** The /profile route: a shell on the server; in the browser the signed-in user's live profile. */
 export function ProfilePage() {
   const hydrated = useHydrated();
   const session = useSession();
