@@ -11,7 +11,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { type Locale, expect, localize, t, test, waitForHydration } from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
@@ -52,6 +52,25 @@ async function changeName(page: Page, name: string, locale: Locale = 'en', origi
   await expect(page.getByTestId('profile-fullName')).toHaveText(name);
 }
 
+/**
+ * Replaces the stored credentials with an access token whose `exp` has passed (the client only
+ * decodes it to decide when to refresh) and, optionally, another refresh token in both cookies.
+ * Answers the pair that was stored before.
+ */
+async function expireAccessToken(context: BrowserContext, refreshToken?: string): Promise<{ accessToken: string; refreshToken: string }> {
+  const cookies = await context.cookies();
+  const credentials = cookies.find((cookie) => cookie.name === 'studio.credentials')!;
+  const stored = JSON.parse(decodeURIComponent(credentials.value)) as { accessToken: string; refreshToken: string };
+  const [header, , signature] = stored.accessToken.split('.');
+  const expiredPayload = Buffer.from(JSON.stringify({ sub: 'x', sid: 'x', exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url');
+  const replaced = { accessToken: `${header}.${expiredPayload}.${signature}`, refreshToken: refreshToken ?? stored.refreshToken };
+  await context.addCookies([
+    { ...credentials, value: encodeURIComponent(JSON.stringify(replaced)) },
+    ...(refreshToken ? [{ ...cookies.find((cookie) => cookie.name === 'apollo:default.token')!, value: refreshToken }] : []),
+  ]);
+  return stored;
+}
+
 test.describe('two tabs of one browser', () => {
   test('signing out in one tab signs the other out within a second', async ({ context }) => {
     const first = await context.newPage();
@@ -75,14 +94,8 @@ test.describe('two tabs of one browser', () => {
     const second = await context.newPage();
     await openProfile(second);
 
-    // Make the stored access token look expired to both tabs: same refresh token, an access
-    // token whose `exp` has passed (the client only decodes it to decide when to refresh).
-    const credentials = (await context.cookies()).find((cookie) => cookie.name === 'studio.credentials')!;
-    const stored = JSON.parse(decodeURIComponent(credentials.value)) as { accessToken: string; refreshToken: string };
-    const [header, , signature] = stored.accessToken.split('.');
-    const expiredPayload = Buffer.from(JSON.stringify({ sub: 'x', sid: 'x', exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url');
-    const expired = { accessToken: `${header}.${expiredPayload}.${signature}`, refreshToken: stored.refreshToken };
-    await context.addCookies([{ ...credentials, value: encodeURIComponent(JSON.stringify(expired)) }]);
+    // Make the stored access token look expired to both tabs (same refresh token).
+    const stored = await expireAccessToken(context);
 
     const refreshes: string[] = [];
     context.on('request', (request) => {
@@ -97,7 +110,7 @@ test.describe('two tabs of one browser', () => {
     // Both use the one rotated pair: the old refresh token is spent, the new one is stored.
     const after = JSON.parse(decodeURIComponent((await context.cookies()).find((cookie) => cookie.name === 'studio.credentials')!.value)) as typeof stored;
     expect(after.refreshToken).not.toBe(stored.refreshToken);
-    expect(after.accessToken).not.toBe(expired.accessToken);
+    expect(after.accessToken).not.toBe(stored.accessToken);
   });
 
   test.describe('rejected refresh', () => {
@@ -112,15 +125,7 @@ test.describe('two tabs of one browser', () => {
       await expect(second.getByTestId('profile-fullName')).toHaveText('Tab Rejected');
 
       // An expired access token and a refresh token the server does not know: the refresh is refused (401).
-      const credentials = (await context.cookies()).find((cookie) => cookie.name === 'studio.credentials')!;
-      const stored = JSON.parse(decodeURIComponent(credentials.value)) as { accessToken: string; refreshToken: string };
-      const [header, , signature] = stored.accessToken.split('.');
-      const expiredPayload = Buffer.from(JSON.stringify({ sub: 'x', sid: 'x', exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url');
-      const broken = { accessToken: `${header}.${expiredPayload}.${signature}`, refreshToken: 'not-a-real-refresh-token' };
-      await context.addCookies([
-        { ...credentials, value: encodeURIComponent(JSON.stringify(broken)) },
-        { ...(await context.cookies()).find((cookie) => cookie.name === 'apollo:default.token')!, value: 'not-a-real-refresh-token' },
-      ]);
+      await expireAccessToken(context, 'not-a-real-refresh-token');
 
       // The first tab needs a token (client-side navigation to a page that fetches the viewer); the refresh fails.
       await first.getByRole('main').getByRole('link', { name: t('en', 'profile.edit.name'), exact: true }).click();

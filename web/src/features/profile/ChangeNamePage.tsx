@@ -5,12 +5,13 @@
  * the user is back on the profile. Account pages render a shell on the server (DESIGN.md §4).
  */
 import { Button, Container, Form, FormActions, FormMessage, Heading, Skeleton, Text, TextField } from '@studio/ui';
-import { type FormEvent, Suspense, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
 import type { ChangeNamePageMutation } from './__generated__/ChangeNamePageMutation.graphql';
 import type { ChangeNamePageQuery } from './__generated__/ChangeNamePageQuery.graphql';
+import { useHydrated } from '../../app/useHydrated';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
 import { type FieldProblem, checkName } from '../auth/validation';
@@ -93,11 +94,9 @@ function NameForm() {
   );
 }
 
-const noop = () => () => {};
-
 /** The /profile/change-name route: a shell on the server, the form once hydrated and signed in. */
 export function ChangeNamePage() {
-  const hydrated = useSyncExternalStore(noop, () => true, () => false);
+  const hydrated = useHydrated();
   const session = useSession();
   return (
     <Container size="narrow" className={styles.page}>

@@ -4,11 +4,12 @@
  * token. Loading, error (with retry) and signed-out states are shown in the user's language.
  */
 import { Button, Callout, Container, Heading, Link as UiLink, Skeleton, VisuallyHidden } from '@studio/ui';
-import { Component, type ReactNode, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Component, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment, useSubscription } from 'react-relay';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import type { ProfilePageViewerUpdatedSubscription } from './__generated__/ProfilePageViewerUpdatedSubscription.graphql';
+import { useHydrated } from '../../app/useHydrated';
 import { hasSubscriptions, onSubscriptionsReconnected } from '../../relay/environment';
 import { Link } from 'react-router';
 import type { ProfilePageQuery as ProfilePageQueryType } from './__generated__/ProfilePageQuery.graphql';
@@ -60,11 +61,6 @@ function LiveViewer() {
   return null;
 }
 
-const noop = () => () => {};
-/** False during SSR and hydration, true afterwards. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noop, () => true, () => false);
-}
 
 class LoadErrorBoundary extends Component<{ fallback: (retry: () => void) => ReactNode; onRetry: () => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
