@@ -15,6 +15,8 @@ import { type LivePubSub, createLivePubSub } from './graphql/pubsub.js';
 import { registerGraphQL } from './graphql/server.js';
 import { installErrorHandler } from './http/errors.js';
 import { type MailService, createMailService } from './mail/index.js';
+import { createOrderService } from './orders/service.js';
+import { registerSeoRoutes } from './seo/routes.js';
 import { registerSsr } from './ssr/index.js';
 
 export interface BuildOptions {
@@ -42,7 +44,7 @@ export interface App {
 /** Builds the whole server for `config`. Opens (and migrates, and seeds) the database. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const database = await openDatabase(config);
-  if (config.seed) await seedDatabase(database.db);
+  if (config.seed) await seedDatabase(database.db, config.contentDir);
   const fastify = Fastify({
     logger: {
       level: config.logLevel,
@@ -66,8 +68,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await fastify.register(authRoutes, { db: database.db, sessions, config });
   const pubsub = createLivePubSub(config, fastify.log);
-  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub });
+  const orders = createOrderService(database.db, mail, config, fastify.log);
+  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders });
+  registerSeoRoutes(fastify, { db: database.db, config });
   const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, viteDev: options.viteDev ?? false });
+  // Content changed (an admin's mutation, here or in another process): drop the cached pages.
+  const stopInvalidation = ssr ? pubsub.onContentChanged(() => ssr.invalidate()) : () => {};
   if (!ssr) {
     fastify.setNotFoundHandler((request, reply) =>
       reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No ${request.method} ${request.url.split('?')[0]} on this server` } }),
@@ -84,7 +90,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       closing ??= (async () => {
         await graphql.close();
         await fastify.close();
+        stopInvalidation();
         await pubsub.close();
+        await orders.close();
         await ssr?.close();
         await mail.close();
         await database.close();

@@ -50,6 +50,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   SEED: bool.default(true),
+  CONTENT_DIR: z.string().default(resolve(repoRoot, 'content')),
+  ORDER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  ORDER_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'memory']).default('outbox'),
   SMTP_URL: z
     .string()
@@ -99,6 +102,10 @@ export interface Config {
   logLevel: string;
   shutdownTimeoutMs: number;
   seed: boolean;
+  /** Seed content (content/README.md): products and news read on start when `seed` is on. */
+  contentDir: string;
+  /** Orders accepted per client IP address per window (spam protection of `createOrder`). */
+  orderRateLimit: { max: number; windowSeconds: number };
   /**
    * Outgoing mail (api/src/mail, DESIGN.md §9). `transport`: `outbox` writes `.eml` files into
    * `<dataDir>/outbox/` (the default), `smtp` sends through `smtpUrl`, `memory` keeps messages in
@@ -180,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     seed: e.SEED,
+    contentDir: resolve(e.CONTENT_DIR),
+    orderRateLimit: { max: e.ORDER_RATE_LIMIT_MAX, windowSeconds: e.ORDER_RATE_LIMIT_WINDOW_SECONDS },
     mail: {
       transport: e.MAIL_TRANSPORT,
       smtpUrl: e.SMTP_URL ?? null,

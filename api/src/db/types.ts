@@ -87,6 +87,11 @@ export interface ProductsTable {
   slug: string;
   position: number;
   created: string;
+  /** JSON array of technology names. */
+  technologies: string;
+  year: number | null;
+  visualMotif: string;
+  visualHue: number;
 }
 
 export interface ProductTranslationsTable {
@@ -94,6 +99,10 @@ export interface ProductTranslationsTable {
   locale: string;
   name: string;
   tagline: string;
+  /** JSON array of paragraphs. */
+  description: string;
+  /** JSON array of short lines. */
+  features: string;
 }
 
 /** Lifecycle of an outbox row: pending → sending → sent, or back to pending (retry), or failed. */
@@ -122,6 +131,46 @@ export interface MailOutboxTable {
   sentAt: string | null;
 }
 
+/** A news item; `publishedAt` null means a draft that only admins see. */
+export interface NewsItemsTable {
+  id: string;
+  productId: string | null;
+  publishedAt: string | null;
+  created: string;
+  updated: string;
+}
+
+/** A news item's text in one locale; `body` is a JSON array of paragraphs. */
+export interface NewsTranslationsTable {
+  newsItemId: string;
+  locale: string;
+  title: string;
+  summary: string;
+  body: string;
+}
+
+/** An order from the order form (/order). `reference` is what the customer and sales see. */
+export interface OrdersTable {
+  id: string;
+  reference: string;
+  name: string;
+  email: string;
+  company: string | null;
+  interest: string;
+  budget: string;
+  message: string;
+  referralCode: string | null;
+  locale: string;
+  userId: string | null;
+  created: string;
+}
+
+/** Content seed keys ever applied (`product:<slug>`, `news:<key>`). */
+export interface ContentSeedsTable {
+  key: string;
+  created: string;
+}
+
 export interface KyselyMigrationLock {
   id: string;
   isLocked: Generated<number>;
@@ -137,6 +186,10 @@ export interface Database {
   products: ProductsTable;
   productTranslations: ProductTranslationsTable;
   mailOutbox: MailOutboxTable;
+  newsItems: NewsItemsTable;
+  newsTranslations: NewsTranslationsTable;
+  orders: OrdersTable;
+  contentSeeds: ContentSeedsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -145,3 +198,5 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type NewsItemRow = Selectable<NewsItemsTable>;
+export type NewsTranslationRow = Selectable<NewsTranslationsTable>;

@@ -6,7 +6,8 @@ import DataLoader from 'dataloader';
 import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
-import type { ProductTranslationsTable, UserRow } from '../db/types.js';
+import type { NewsTranslationRow, ProductTranslationsTable, UserRow } from '../db/types.js';
+import type { OrderService } from '../orders/service.js';
 import type { Viewer } from './policy.js';
 import type { LivePubSub } from './pubsub.js';
 
@@ -16,6 +17,8 @@ export interface Services {
   config: Config;
   /** Change notices for subscriptions (pubsub.ts); mutations publish, `viewerUpdated` listens. */
   pubsub: LivePubSub;
+  /** Orders from the order form (`createOrder`). */
+  orders: OrderService;
 }
 
 export interface GraphQLContext extends Services {
@@ -25,6 +28,8 @@ export interface GraphQLContext extends Services {
    */
   bearer: string | undefined;
   viewer: Viewer | null;
+  /** The client's IP address (HTTP requests; behind a proxy only in production, `trustProxy`), for rate limits. */
+  clientIp?: string;
   loaders: ReturnType<typeof createLoaders>;
 }
 
@@ -42,6 +47,10 @@ export function createLoaders(db: Db) {
     productTranslations: new DataLoader<string, ProductTranslationsTable[]>(async (ids) => {
       const rows = await db.selectFrom('productTranslations').selectAll().where('productId', 'in', [...ids]).execute();
       return ids.map((id) => rows.filter((r) => r.productId === id));
+    }),
+    newsTranslations: new DataLoader<string, NewsTranslationRow[]>(async (ids) => {
+      const rows = await db.selectFrom('newsTranslations').selectAll().where('newsItemId', 'in', [...ids]).execute();
+      return ids.map((id) => rows.filter((r) => r.newsItemId === id));
     }),
   };
 }

@@ -1,25 +1,26 @@
 /**
- * Global ids (Relay server specification): base64 of "Type:localId" via graphql-relay.
+ * Global ids (Relay server specification): "Type:localId" in base64url without padding, so an id
+ * can stand in a URL path (`/news/{id}`). Decoding also accepts standard base64 with padding
+ * (graphql-relay's `toGlobalId`, which ids issued before schema 1.2 used).
  */
-import { fromGlobalId, toGlobalId } from 'graphql-relay';
 import { badInput } from './errors.js';
 
-export type NodeType = 'User' | 'Image' | 'ServiceAccount' | 'ReferralCode' | 'Product';
-const nodeTypes = new Set<string>(['User', 'Image', 'ServiceAccount', 'ReferralCode', 'Product']);
+export type NodeType = 'User' | 'Image' | 'ServiceAccount' | 'ReferralCode' | 'Product' | 'NewsItem';
+const nodeTypes = new Set<string>(['User', 'Image', 'ServiceAccount', 'ReferralCode', 'Product', 'NewsItem']);
 
 export function globalId(type: NodeType, id: string): string {
-  return toGlobalId(type, id);
+  return Buffer.from(`${type}:${id}`, 'utf8').toString('base64url');
 }
 
 /** Decodes a global id; undefined when it is malformed or of an unknown type. */
 export function decodeId(id: string): { type: NodeType; id: string } | undefined {
-  try {
-    const decoded = fromGlobalId(id);
-    if (!nodeTypes.has(decoded.type) || !decoded.id) return undefined;
-    return { type: decoded.type as NodeType, id: decoded.id };
-  } catch {
-    return undefined;
-  }
+  if (id.length > 400 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(id)) return undefined;
+  const decoded = Buffer.from(id, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const type = decoded.slice(0, colon);
+  const local = decoded.slice(colon + 1);
+  if (colon < 1 || !nodeTypes.has(type) || !local) return undefined;
+  return { type: type as NodeType, id: local };
 }
 
 /**

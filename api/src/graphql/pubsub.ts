@@ -60,6 +60,13 @@ export interface LivePubSub {
    * may be a moment after this count rose (`PUBSUB NUMSUB <topic>` tells).
    */
   activeSubscriptions(userId?: string): number;
+  /**
+   * Announces that public content (products, news) changed, so every process drops its cached
+   * pages (DESIGN.md §4). Never throws, like `publishUserChanged`.
+   */
+  publishContentChanged(): void;
+  /** Calls `listener` after each content-change notice, from any process; answers a function that stops listening. */
+  onContentChanged(listener: () => void): () => void;
   /** Quits the Redis clients (at once when Redis is unreachable); nothing is published afterwards. */
   close(): Promise<void>;
 }
@@ -67,6 +74,22 @@ export interface LivePubSub {
 /** The routing key of user-change notices; the topic is `<key>:<user id>`. */
 export function userChangedKey(keyPrefix: string): string {
   return `${keyPrefix}user:changed`;
+}
+
+/** The routing key of content-change notices (one topic, `<key>:site`). */
+export function contentChangedKey(keyPrefix: string): string {
+  return `${keyPrefix}content:changed`;
+}
+
+/** `onContentChanged` over a bus: a background loop over the `site` topic until stopped. */
+function contentListener(pubsub: PubSub<Topics>, key: string) {
+  return (listener: () => void) => {
+    const source = pubsub.subscribe(key, 'site');
+    void (async () => {
+      for await (const _notice of source) listener();
+    })();
+    return () => void source.return?.();
+  };
 }
 
 /**
@@ -79,6 +102,7 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
   const activeSubscriptions = (userId?: string) =>
     userId === undefined ? [...active.values()].reduce((a, b) => a + b, 0) : (active.get(userId) ?? 0);
   const subscribeUserChanges = (pubsub: PubSub<Topics>) => (userId: string) => coalesced(pubsub, key, userId, active);
+  const contentKey = contentChangedKey(config.redis.keyPrefix);
   if (!config.redis.url) {
     const pubsub = createPubSub<Topics>();
     return {
@@ -86,6 +110,8 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
       publishUserChanged: (userId) => pubsub.publish(key, userId, { id: userId }),
       subscribeUserChanges: subscribeUserChanges(pubsub),
       activeSubscriptions,
+      publishContentChanged: () => pubsub.publish(contentKey, 'site', { id: 'site' }),
+      onContentChanged: contentListener(pubsub, contentKey),
       close: async () => {},
     };
   }
@@ -123,6 +149,14 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
     },
     subscribeUserChanges: subscribeUserChanges(pubsub),
     activeSubscriptions,
+    publishContentChanged() {
+      try {
+        pubsub.publish(contentKey, 'site', { id: 'site' });
+      } catch (error) {
+        report('PUBLISH')(error);
+      }
+    },
+    onContentChanged: contentListener(pubsub, contentKey),
     async close() {
       closed = true;
       await Promise.all([quit(publisher), quit(subscriber)]);

@@ -6,7 +6,6 @@
  * (`ctx.pubsub.publishUserChanged`, pubsub.ts) after the change is stored; `viewerUpdated`
  * listens for the viewer's own id.
  */
-import { connectionFromArraySlice, cursorToOffset } from 'graphql-relay';
 import { Repeater } from 'graphql-yoga';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
@@ -14,12 +13,12 @@ import { isUniqueViolation, nowIso } from '../db/index.js';
 import type { ProductRow, UserRow, UserUpdate } from '../db/types.js';
 import * as rules from '../users/validation.js';
 import { type GraphQLContext, buildContext } from './context.js';
+import { connection, contentResolvers, page, pickTranslation } from './content.js';
 import { badInput, conflict, forbidden, fromZod, unauthenticated } from './errors.js';
 import { decodeId, expectId, globalId } from './ids.js';
 import { type Viewer, assertCanUpdateUser, assertOwnerOrAdmin, canReadPrivate } from './policy.js';
 
 type Ctx = GraphQLContext;
-const LOCALES: Record<string, string> = { EN: 'en', RU: 'ru', ES: 'es' };
 
 function requireViewer(ctx: Ctx) {
   if (!ctx.viewer) throw unauthenticated();
@@ -89,6 +88,10 @@ export const resolvers = {
           const account = await ctx.db.selectFrom('serviceAccounts').selectAll().where('id', '=', decoded.id).executeTakeFirst();
           return account && canReadPrivate(ctx.viewer, account.userId) ? { ...account, __typename: 'ServiceAccount' } : null;
         }
+        case 'NewsItem': {
+          const item = await contentResolvers.Query.newsItem(null, { id }, ctx);
+          return item ? { ...item, __typename: 'NewsItem' } : null;
+        }
         case 'ReferralCode': {
           const code = await ctx.db.selectFrom('referralCodes').selectAll().where('id', '=', decoded.id).executeTakeFirst();
           return code && canReadPrivate(ctx.viewer, code.userId) ? { ...code, __typename: 'ReferralCode' } : null;
@@ -108,27 +111,17 @@ export const resolvers = {
       throw badInput('Pass either id or username');
     },
     async products(_: unknown, args: { first?: number | null; after?: string | null }, ctx: Ctx) {
-      const first = args.first ?? 20;
-      if (first < 0 || first > 50) throw badInput('first: must be between 0 and 50', 'first');
-      let offset = 0;
-      if (args.after) {
-        const parsed = cursorToOffset(args.after);
-        if (!Number.isSafeInteger(parsed) || parsed < 0 || parsed > 1_000_000) throw badInput('after: not a valid cursor', 'after');
-        offset = parsed + 1;
-      }
+      const slice = page(args, 20);
       const [rows, count] = await Promise.all([
-        ctx.db.selectFrom('products').selectAll().orderBy('position').orderBy('id').limit(first).offset(offset).execute(),
+        ctx.db.selectFrom('products').selectAll().orderBy('position').orderBy('id').limit(slice.first).offset(slice.offset).execute(),
         ctx.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      const totalCount = Number(count.n);
-      return {
-        ...connectionFromArraySlice(rows, { first, after: args.after ?? undefined }, { sliceStart: offset, arrayLength: totalCount }),
-        totalCount,
-      };
+      return connection(rows, args, slice, Number(count.n));
     },
     async product(_: unknown, { slug }: { slug: string }, ctx: Ctx) {
       return (await ctx.db.selectFrom('products').selectAll().where('slug', '=', slug).executeTakeFirst()) ?? null;
     },
+    ...contentResolvers.Query,
   },
   User: {
     id: (u: UserRow) => globalId('User', u.id),
@@ -181,7 +174,9 @@ export const resolvers = {
     async tagline(p: ProductRow, { locale }: { locale: string }, ctx: Ctx) {
       return pickTranslation(await ctx.loaders.productTranslations.load(p.id), locale)?.tagline ?? '';
     },
+    ...contentResolvers.Product,
   },
+  NewsItem: contentResolvers.NewsItem,
   Subscription: {
     viewerUpdated: {
       /** Refused without a bearer token: `UNAUTHENTICATED`, as every mutation (DESIGN.md §5). */
@@ -192,6 +187,7 @@ export const resolvers = {
     },
   },
   Mutation: {
+    ...contentResolvers.Mutation,
     async updateUser(_: unknown, args: { id: string } & Record<string, unknown>, ctx: Ctx) {
       const viewer = requireViewer(ctx);
       const targetId = expectId(args.id, 'User', 'id');
@@ -315,7 +311,7 @@ export const resolvers = {
  * token's subject never changes); they read the database directly, so they are fresh too.
  */
 function viewerUpdates(ctx: Ctx, viewer: Viewer): Repeater<UserRow> {
-  const services = { db: ctx.db, sessions: ctx.sessions, config: ctx.config, pubsub: ctx.pubsub };
+  const services = { db: ctx.db, sessions: ctx.sessions, config: ctx.config, pubsub: ctx.pubsub, orders: ctx.orders };
   return new Repeater<UserRow>(async (push, stop) => {
     const changes = ctx.pubsub.subscribeUserChanges(viewer.userId);
     void stop.then(() => changes.return());
@@ -333,9 +329,3 @@ function viewerUpdates(ctx: Ctx, viewer: Viewer): Repeater<UserRow> {
     stop();
   });
 }
-
-function pickTranslation<T extends { locale: string }>(rows: T[], locale: string): T | undefined {
-  const wanted = LOCALES[locale] ?? 'en';
-  return rows.find((r) => r.locale === wanted) ?? rows.find((r) => r.locale === 'en');
-}
-

@@ -88,10 +88,10 @@ export function registerGraphQL(app: FastifyInstance, services: Services): Graph
       armor,
       subscriptionsOverWebSocketOnly,
     ],
-    context: async ({ request }) => {
+    context: async ({ request, req }) => {
       const result = await buildContext(services, bearerFrom(request.headers.get('authorization')));
       if (typeof result === 'string') throw unauthenticated(`The access token is ${result}.`);
-      return result;
+      return { ...result, clientIp: req.ip };
     },
   });
 

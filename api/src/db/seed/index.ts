@@ -1,26 +1,93 @@
 /**
- * Seeds what the public pages need on first start: the product catalogue with its
- * translations (en, ru, es). Idempotent: products that exist (by slug) are left alone.
+ * Seeds the public content from `config.contentDir` (content/README.md): the product catalogue
+ * and the news, each with texts in en, ru and es.
+ *
+ * Each seed item is applied once in the database's life: its key (`product:<slug>`,
+ * `news:<key>`) is recorded in `content_seeds`, so an item an admin changed or deleted is never
+ * overwritten or brought back by a restart. A product row that exists without a seed record
+ * (databases seeded before content files, with name and tagline only) gets its details filled in.
+ * Every item is written in its own transaction.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readNewsFiles, readProductFiles, CONTENT_LOCALES, type ProductFile } from '../../content/files.js';
 import { type Db, nowIso } from '../index.js';
-import { productSeeds } from './products.js';
 
-/** Inserts the missing seed products; answers how many were added. */
-export async function seedDatabase(db: Db): Promise<number> {
-  const existing = new Set((await db.selectFrom('products').select('slug').execute()).map((r) => r.slug));
-  let added = 0;
-  for (const seed of productSeeds) {
-    if (existing.has(seed.slug)) continue;
-    const id = randomUUID();
+export interface SeedResult {
+  products: number;
+  news: number;
+}
+
+/** A short random id for news items (11 characters of base64url: 64 bits). */
+export function newNewsItemId(): string {
+  return randomBytes(8).toString('base64url');
+}
+
+const productColumns = (p: ProductFile) => ({
+  position: p.position,
+  technologies: JSON.stringify(p.technologies),
+  year: p.year ?? null,
+  visualMotif: p.visual.motif,
+  visualHue: p.visual.hue,
+});
+
+/** Applies the seed items not applied before; answers how many of each were added. */
+export async function seedDatabase(db: Db, contentDir: string): Promise<SeedResult> {
+  const products = readProductFiles(contentDir);
+  const news = readNewsFiles(contentDir);
+  const applied = new Set((await db.selectFrom('contentSeeds').select('key').execute()).map((r) => r.key));
+  const result: SeedResult = { products: 0, news: 0 };
+
+  for (const product of products) {
+    const key = `product:${product.slug}`;
+    if (applied.has(key)) continue;
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('products').values({ id, slug: seed.slug, position: seed.position, created: nowIso() }).execute();
+      const existing = await trx.selectFrom('products').select('id').where('slug', '=', product.slug).executeTakeFirst();
+      const id = existing?.id ?? randomUUID();
+      if (existing) {
+        await trx.updateTable('products').set(productColumns(product)).where('id', '=', id).execute();
+        await trx.deleteFrom('productTranslations').where('productId', '=', id).execute();
+      } else {
+        await trx.insertInto('products').values({ id, slug: product.slug, created: nowIso(), ...productColumns(product) }).execute();
+      }
       await trx
         .insertInto('productTranslations')
-        .values((['en', 'ru', 'es'] as const).map((locale) => ({ productId: id, locale, name: seed.name[locale], tagline: seed.tagline[locale] })))
+        .values(
+          CONTENT_LOCALES.map((locale) => {
+            const texts = product.locales[locale];
+            return {
+              productId: id,
+              locale,
+              name: texts.name,
+              tagline: texts.tagline,
+              description: JSON.stringify(texts.description),
+              features: JSON.stringify(texts.features),
+            };
+          }),
+        )
         .execute();
+      await trx.insertInto('contentSeeds').values({ key, created: nowIso() }).execute();
     });
-    added++;
+    result.products++;
   }
-  return added;
+
+  const productIds = new Map((await db.selectFrom('products').select(['id', 'slug']).execute()).map((r) => [r.slug, r.id]));
+  for (const item of news) {
+    const key = `news:${item.key}`;
+    if (applied.has(key)) continue;
+    await db.transaction().execute(async (trx) => {
+      const id = newNewsItemId();
+      const now = nowIso();
+      await trx
+        .insertInto('newsItems')
+        .values({ id, productId: (item.product && productIds.get(item.product)) || null, publishedAt: new Date(item.published).toISOString(), created: now, updated: now })
+        .execute();
+      await trx
+        .insertInto('newsTranslations')
+        .values(CONTENT_LOCALES.map((locale) => ({ newsItemId: id, locale, ...item.locales[locale], body: JSON.stringify(item.locales[locale].body) })))
+        .execute();
+      await trx.insertInto('contentSeeds').values({ key, created: now }).execute();
+    });
+    result.news++;
+  }
+  return result;
 }
