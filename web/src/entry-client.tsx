@@ -29,7 +29,7 @@ for (const value of Object.values(pageData.hydration.loaderData)) {
   if (localeData?.locale && localeData.messages) primeMessages(localeData.locale, localeData.messages);
 }
 
-const routes = createRoutes({ environmentRef });
+const routes = createRoutes({ environmentRef, siteName: pageData.siteName });
 // Lazy routes the server rendered must be loaded before hydrating, or the page would hydrate empty.
 await Promise.all(
   (matchRoutes(routes, location) ?? [])

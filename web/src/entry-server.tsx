@@ -38,7 +38,7 @@ export interface RenderResult {
 /** Renders the page at `request.url`. Never throws for a page error: those render the error page. */
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const environmentRef = { current: createServerEnvironment(request.executeOperation) };
-  const handler = createStaticHandler(createRoutes({ environmentRef }));
+  const handler = createStaticHandler(createRoutes({ environmentRef, siteName: request.siteName }));
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
   const context = await handler.query(new Request(request.url, { headers }));

@@ -13,7 +13,7 @@ import { newNewsItemId } from '../db/seed/index.js';
 import type { NewsItemRow, ProductRow } from '../db/types.js';
 import type { GraphQLContext as Ctx } from './context.js';
 import { badInput, forbidden, fromZod, unauthenticated } from './errors.js';
-import { expectId, globalId } from './ids.js';
+import { decodeId, expectId, globalId } from './ids.js';
 import { isAdmin } from './policy.js';
 
 const LOCALES: Record<string, string> = { EN: 'en', RU: 'ru', ES: 'es' };
@@ -116,9 +116,10 @@ export const contentResolvers = {
       ]);
       return connection(rows, args, slice, Number(count.n));
     },
+    /** Null, like `node`, for an id that is not a news item's: the web app's route validation turns it into a 404. */
     async newsItem(_: unknown, { id }: { id: string }, ctx: Ctx) {
-      const local = expectId(id, 'NewsItem', 'id');
-      return loadNewsItem(ctx, local);
+      const decoded = decodeId(id);
+      return decoded?.type === 'NewsItem' ? loadNewsItem(ctx, decoded.id) : null;
     },
   },
   Product: {

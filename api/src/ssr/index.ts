@@ -15,6 +15,7 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.js';
 import type { GraphQLServer } from '../graphql/server.js';
 import type { PageAssets, ServerEntry } from './contract.js';
+import { LOCALE_COOKIE, isBot, rootRedirect } from './locale.js';
 
 /** Cookie names whose presence means the browser holds a session (web/src/session/cookies.ts). */
 export const SESSION_COOKIES = ['studio.credentials', 'apollo:default.token'] as const;
@@ -68,6 +69,11 @@ export function assetsFromManifest(manifestFile: string, entry = 'src/entry-clie
   root.dynamicImports?.forEach(visitLazyStyles);
   return { scripts: [`/${root.file}`], styles: [...styles], preloads: [...preloads] };
 }
+
+/** Shown only when rendering itself failed (the app's own 500 page could not be rendered). */
+const FALLBACK_ERROR_PAGE =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Internal Server Error</title></head>' +
+  '<body style="font-family:system-ui,sans-serif;padding:32px"><main><h1>Internal Server Error</h1><p><a href="/">Home</a></p></main></body></html>';
 
 /** The request's cookies as parsed by @fastify/cookie. */
 function requestCookies(request: FastifyRequest): Record<string, string | undefined> {
@@ -164,6 +170,13 @@ export async function registerSsr(
       .send(latest ? readFileSync(path) : readSmallFile(path));
   });
 
+  // The link-preview image of every page (Open Graph, Twitter card): 1200×630 PNG.
+  app.get('/og-image.png', (_request, reply) => {
+    const body = readSmallFile(opts.viteDev ? join(config.webDistDir, '..', 'public', 'og-image.png') : join(clientDir, 'og-image.png'));
+    if (!body) return reply.status(404).send();
+    return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(body);
+  });
+
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.get('/favicon.svg', (_request, reply) => {
     const file = opts.viteDev ? join(config.webDistDir, '..', 'public', 'favicon.svg') : join(clientDir, 'favicon.svg');
@@ -174,7 +187,8 @@ export async function registerSsr(
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, status: number) => {
     const accept = String(request.headers['accept-encoding'] ?? '');
-    reply.status(status).type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie');
+    reply.status(status).type('text/html; charset=utf-8');
+    if (!reply.hasHeader('vary')) reply.header('vary', 'Accept-Encoding, Cookie');
     if (/\bbr\b/.test(accept)) {
       page.br ??= brotliCompressSync(page.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } });
       return reply.header('content-encoding', 'br').send(page.br);
@@ -191,6 +205,12 @@ export async function registerSsr(
     if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No ${request.method} ${path} on this server` } });
     }
+    // The root redirect (SPEC.md §2): `/` answers by the visitor's language, so caches must vary on it.
+    const isRoot = path === '/';
+    if (isRoot) reply.header('vary', 'Accept-Encoding, Cookie, Accept-Language');
+    const userAgent = request.headers['user-agent'];
+    const redirect = rootRedirect(request.url, { acceptLanguage: request.headers['accept-language'], userAgent }, requestCookies(request)[LOCALE_COOKIE]);
+    if (redirect) return reply.header('cache-control', 'private, no-cache').redirect(redirect, 302);
     const signedIn = isSignedIn(request);
     const theme = requestCookies(request)[THEME_COOKIE];
     const cacheKey = `${theme === 'light' || theme === 'dark' ? theme : 'system'} ${request.url}`;
@@ -199,7 +219,10 @@ export async function registerSsr(
       if (hit) return sendPage(request, reply, hit, 200);
     }
     const { entry, assets } = await loadEntry(request.url);
-    const result = await entry.render({
+    const bot = isBot(userAgent);
+    let result: Awaited<ReturnType<ServerEntry['render']>>;
+    try {
+      result = await entry.render({
       url: `${config.publicUrl}${request.url}`,
       headers: request.headers as Record<string, string | undefined>,
       signedIn,
@@ -209,8 +232,16 @@ export async function registerSsr(
       buildPollIntervalMs: config.buildPollIntervalMs,
       assets,
       executeOperation: graphql.executeOperation,
-    });
+      });
+    } catch (error) {
+      // Page errors render the localized error page inside the app; this is the last resort.
+      request.log.error({ err: error }, 'page render failed');
+      reply.status(500).type('text/html; charset=utf-8');
+      return reply.send(bot ? '' : FALLBACK_ERROR_PAGE);
+    }
     if (result.location) return reply.redirect(result.location, result.status);
+    // Bots get the status without an error page (SPEC.md §2).
+    if (bot && result.status >= 400) return reply.status(result.status).type('text/plain; charset=utf-8').send('');
     const html = Buffer.from(result.html);
     const page: CachedPage = { html };
     if (result.cacheable && result.status === 200 && !signedIn && !opts.viteDev && config.pageCacheMaxEntries > 0) {

@@ -11,6 +11,7 @@ import type { PageId, RouteHandle } from '../routes/pages';
 import { SessionProvider } from '../session/SessionProvider';
 import { ThemeProvider, useTheme } from '../theme/ThemeProvider';
 import { useLocaleData } from '../i18n/useLocale';
+import { usePageMeta } from './meta';
 import { PAGE_DATA_ID, useAppContext } from './pageData';
 import '../styles/global.css';
 
@@ -27,27 +28,71 @@ function usePageInfo(): { locale: Locale; messages: Messages; page: PageId; inde
   };
 }
 
-function Head(props: { page: PageId; indexable: boolean }) {
+/** Open Graph locale names (`og:locale`). */
+const OG_LOCALES: Record<Locale, string> = { en: 'en_US', ru: 'ru_RU', es: 'es_ES' };
+
+/** JSON for an inline `application/ld+json` block: `<` escaped so the text cannot close the element. */
+function jsonLdText(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+function Head(props: { page: PageId; indexable: boolean; locale: Locale }) {
   const intl = useIntl();
   const app = useAppContext();
+  const meta = usePageMeta();
   const { pathname } = useLocation();
   const site = app.siteName;
-  const heading = intl.formatMessage({ id: `page.${props.page}.title` }, { site });
+  const heading = meta?.title ?? intl.formatMessage({ id: `page.${props.page}.title` }, { site });
   const title = props.page === 'home' || heading.includes(site) ? heading : `${heading} · ${site}`;
+  const description = meta?.description ?? intl.formatMessage({ id: `page.${props.page}.description` }, { site });
   const unprefixed = stripLocale(pathname);
   const url = (locale: Locale) => `${app.publicUrl}${localizePath(unprefixed, locale)}`;
+  const canonical = `${app.publicUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
+  const image = `${app.publicUrl}/og-image.png`;
+  const jsonLd = [...(meta?.jsonLd ?? [])];
+  if (props.page === 'home') {
+    jsonLd.push({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: site,
+      url: `${app.publicUrl}/`,
+      logo: `${app.publicUrl}/favicon.svg`,
+      description,
+    });
+  }
   return (
     <>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>{title}</title>
-      <meta name="description" content={intl.formatMessage({ id: `page.${props.page}.description` }, { site })} />
+      <meta name="description" content={description} />
       {props.indexable ? null : <meta name="robots" content="noindex" />}
-      <link rel="canonical" href={`${app.publicUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`} />
+      <link rel="canonical" href={canonical} />
       {LOCALES.map((locale) => (
         <link key={locale} rel="alternate" hrefLang={locale} href={url(locale)} />
       ))}
       <link rel="alternate" hrefLang="x-default" href={url(DEFAULT_LOCALE)} />
+      <meta property="og:site_name" content={site} />
+      <meta property="og:type" content={meta?.type ?? 'website'} />
+      <meta property="og:title" content={heading} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:image" content={image} />
+      <meta property="og:image:width" content="1200" />
+      <meta property="og:image:height" content="630" />
+      <meta property="og:locale" content={OG_LOCALES[props.locale]} />
+      {LOCALES.filter((l) => l !== props.locale).map((l) => (
+        <meta key={l} property="og:locale:alternate" content={OG_LOCALES[l]} />
+      ))}
+      {meta?.published ? <meta property="article:published_time" content={meta.published} /> : null}
+      {meta?.modified ? <meta property="article:modified_time" content={meta.modified} /> : null}
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={heading} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={image} />
+      {jsonLd.map((block, i) => (
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(block) }} />
+      ))}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {app.assets.styles.map((href) => (
         <link key={href} rel="stylesheet" href={href} />
@@ -81,7 +126,7 @@ function DocumentContent() {
     <IntlProvider locale={tag} defaultLocale="en-US" messages={info.messages}>
       <html lang={tag} data-theme={choice ?? undefined}>
         <head>
-          <Head page={info.page} indexable={info.indexable} />
+          <Head page={info.page} indexable={info.indexable} locale={info.locale} />
         </head>
         <body>
           <SessionProvider initialSignedIn={app.signedIn} environmentRef={app.environmentRef} webSocketUrl={app.webSocketUrl}>

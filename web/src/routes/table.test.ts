@@ -6,7 +6,7 @@ import { createRoutes } from './table';
 
 // The route table answers every path of SPEC.md §2 in each locale with the right page, and a 404
 // "Page not found: <path>" for anything else. Pages whose loaders need data are not loaded here.
-const handler = createStaticHandler(createRoutes({ environmentRef: { current: null as unknown as Environment } }));
+const handler = createStaticHandler(createRoutes({ environmentRef: { current: null as unknown as Environment }, siteName: 'Studio' }));
 
 function concrete(path: string): string {
   return path.replace(':id', '42').replace(':slug', 'voice-match');

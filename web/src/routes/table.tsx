@@ -14,39 +14,63 @@ import { PlaceholderPage } from '../features/pages/PlaceholderPage';
 import { loadMessages } from '../i18n/messages';
 import { LOCALES, type Locale, localePrefix } from '../i18n/locales';
 import type { Environment } from 'relay-runtime';
-import { PAGES, PRODUCT_SLUGS, type PageId, type RouteHandle } from './pages';
+import { PAGES, type PageId, type RouteHandle } from './pages';
 
-/** What loaders need from their surroundings: the current Relay environment. */
+/** What loaders need from their surroundings: the current Relay environment and the site's name (`SITE_NAME`). */
 export interface RouteContext {
   environmentRef: { current: Environment };
+  siteName: string;
 }
 
-type Loader = (args: LoaderFunctionArgs, context: RouteContext, locale: Locale) => Promise<unknown>;
+/**
+ * A page loader: fills the Relay store (server: in-process; browser: on navigation) and may
+ * answer `{ meta }` (PageMeta) for the document head. Throws a 404 response for an unknown
+ * slug or id (route validation, SPEC.md §8).
+ */
+export type Loader = (args: LoaderFunctionArgs, context: RouteContext, locale: Locale, page: PageId) => Promise<unknown>;
 
 const components: Partial<Record<PageId, () => React.JSX.Element>> = {
   home: HomePage,
 };
 
+/** What a lazily loaded page module gives the route. */
+interface LazyPage {
+  Component: () => React.JSX.Element;
+  loader?: Loader;
+}
+
+const contentPage = () => import('../features/content/ContentPage').then((m): LazyPage => ({ Component: m.ContentPage, loader: m.contentLoader }));
+
 /**
- * Account pages load on demand (their own chunks: forms, Radix pieces), so public pages stay
- * light. The server resolves them while rendering; entry-client resolves the matched ones
- * before hydrating. A chunk that fails to load lands in PageError, which asks the build watcher.
+ * Pages other than home load on demand (their own chunks: content, forms, Radix pieces), so the
+ * home page stays light; a lazy page brings its loader along. The server resolves them while
+ * rendering; entry-client resolves the matched ones before hydrating. A chunk that fails to load
+ * lands in PageError, which asks the build watcher.
  */
-const lazyComponents: Partial<Record<PageId, () => Promise<() => React.JSX.Element>>> = {
-  auth: () => import('../features/auth/AuthPage').then((m) => m.AuthPage),
-  profile: () => import('../features/profile/ProfilePage').then((m) => m.ProfilePage),
-  profileChangeName: () => import('../features/profile/ChangeNamePage').then((m) => m.ChangeNamePage),
-};
-/** Route validation (SPEC.md §8): an unknown product slug is a 404 "Page Not Found: <full path>". */
-const productLoader: Loader = async ({ params, request }) => {
-  if (!(PRODUCT_SLUGS as readonly string[]).includes(params['slug'] ?? '')) {
-    const url = new URL(request.url);
-    throw data(`Page Not Found: ${url.pathname}${url.search}`, { status: 404, statusText: 'Not Found' });
-  }
-  return null;
+const lazyPages: Partial<Record<PageId, () => Promise<LazyPage>>> = {
+  auth: () => import('../features/auth/AuthPage').then((m) => ({ Component: m.AuthPage })),
+  profile: () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
+  profileChangeName: () => import('../features/profile/ChangeNamePage').then((m) => ({ Component: m.ChangeNamePage })),
+  faq: contentPage,
+  how: contentPage,
+  team: contentPage,
+  techs: contentPage,
+  culture: contentPage,
+  privacy: contentPage,
+  products: () => import('../features/products/ProductsPage').then((m) => ({ Component: m.ProductsPage, loader: m.productsLoader })),
+  product: () => import('../features/products/ProductPage').then((m) => ({ Component: m.ProductPage, loader: m.productLoader })),
+  news: () => import('../features/news/NewsPage').then((m) => ({ Component: m.NewsPage, loader: m.newsLoader })),
+  newsItem: () => import('../features/news/NewsItemPage').then((m) => ({ Component: m.NewsItemPage, loader: m.newsItemLoader })),
+  order: () => import('../features/order/OrderPage').then((m) => ({ Component: m.OrderPage, loader: m.orderLoader })),
 };
 
-const loaders: Partial<Record<PageId, Loader>> = { home: homeLoader, product: productLoader };
+/** Route validation (SPEC.md §8): the 404 "Page Not Found: <full path>" of a bad slug or id. */
+export function pageNotFound(request: Request): never {
+  const url = new URL(request.url);
+  throw data(`Page Not Found: ${url.pathname}${url.search}`, { status: 404, statusText: 'Not Found' });
+}
+
+const loaders: Partial<Record<PageId, Loader>> = { home: homeLoader };
 
 /** Builds the route objects; loaders read the environment from `context` when they run. */
 export function createRoutes(context: RouteContext): RouteObject[] {
@@ -65,13 +89,21 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           ...PAGES.map((page): RouteObject => {
             const Component = components[page.id] ?? PlaceholderPage;
             const loader = loaders[page.id];
-            const lazyComponent = lazyComponents[page.id];
+            const lazyPage = lazyPages[page.id];
+            const bind = (load: Loader) => (args: LoaderFunctionArgs) => load(args, context, locale, page.id);
             const common = {
               id: `${locale}:${page.id}`,
               caseSensitive: true,
               handle: { kind: 'page', page: page.id, indexable: page.indexable } satisfies RouteHandle,
-              ...(lazyComponent ? { lazy: async () => ({ Component: await lazyComponent() }) } : { element: <Component /> }),
-              ...(loader ? { loader: (args: LoaderFunctionArgs) => loader(args, context, locale) } : {}),
+              ...(lazyPage
+                ? {
+                    lazy: async () => {
+                      const m = await lazyPage();
+                      return { Component: m.Component, ...(m.loader ? { loader: bind(m.loader) } : {}) };
+                    },
+                  }
+                : { element: <Component /> }),
+              ...(loader ? { loader: bind(loader) } : {}),
             };
             return page.path === '' ? { ...common, index: true } : { ...common, path: page.path };
           }),

@@ -10,7 +10,7 @@ import type { HomePageQuery as HomePageQueryType } from './__generated__/HomePag
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import type { RouteContext } from '../../routes/table';
-import { ProductTeaser } from './ProductTeaser';
+import { ProductCard } from '../products/ProductCard';
 import styles from './HomePage.module.css';
 
 const HomePageQuery = graphql`
@@ -20,7 +20,7 @@ const HomePageQuery = graphql`
       edges {
         node {
           id
-          ...ProductTeaser_product @arguments(locale: $locale)
+          ...ProductCard_product @arguments(locale: $locale)
         }
       }
     }
@@ -125,7 +125,7 @@ export function HomePage() {
           ) : (
             <Grid as="ul" minItemWidth={240} gap={4} className={styles.grid}>
               {products.map((edge) => (
-                <ProductTeaser key={edge.node.id} product={edge.node} />
+                <ProductCard key={edge.node.id} product={edge.node} />
               ))}
             </Grid>
           )}
