@@ -16,9 +16,11 @@ const steps = [
   ['UI components, stories, a11y and screenshots (Chromium)', 'pnpm', ['--filter', '@studio/ui', 'run', 'test']],
   ['Storybook build', 'pnpm', ['run', 'build-storybook']],
   ['Web unit tests', 'pnpm', ['--filter', '@studio/web', 'run', 'test']],
-  ['API integration tests', 'pnpm', ['--filter', '@studio/api', 'run', 'test']],
+  // The API suite serves real pages from the build (api/test/ssr.test.ts), so the build comes first.
   ['Build', 'pnpm', ['run', 'build']],
+  ['API integration tests', 'pnpm', ['--filter', '@studio/api', 'run', 'test']],
   ['End-to-end (Chromium)', 'pnpm', ['--filter', '@studio/e2e', 'run', 'test']],
+  ['Lighthouse: accessibility, best practices and SEO = 100 (Chromium)', 'node', ['e2e/lighthouse/run.mjs', '--mode', 'check']],
 ];
 const only = process.argv.slice(2);
 for (const [name, cmd, args] of steps) {

@@ -245,6 +245,8 @@ export interface StartOptions {
    * (so the same JWT secret), which stay `server`'s to remove. Close this one first.
    */
   shareDataWith?: TestServer;
+  /** Serve the web app too (server-side rendering from the built `web/dist`; `pnpm build` first). */
+  web?: boolean;
 }
 
 /**
@@ -279,7 +281,7 @@ export async function startServer(kind: DbKind, env: Record<string, string> = {}
     }
     const config = loadConfig({ ...BASE_ENV, DATA_DIR: dataDir, ...dbEnv, ...env });
     if (config.database.kind !== kind) throw new Error(`expected a ${kind} database, config has ${config.database.kind}`);
-    app = await buildApp(config, { web: false });
+    app = await buildApp(config, { web: options.web ?? false });
     await app.fastify.listen({ port: 0, host: '127.0.0.1' });
     const address = app.fastify.server.address();
     if (!address || typeof address === 'string') throw new Error('server has no TCP address');

@@ -1,5 +1,5 @@
 import { createStaticHandler } from 'react-router';
-import type { Environment } from 'relay-runtime';
+import { Environment, Network, RecordSource, Store } from 'relay-runtime';
 import { describe, expect, it } from 'vitest';
 import { PAGES, type RouteHandle } from './pages';
 import { createRoutes } from './table';
@@ -39,13 +39,32 @@ describe('route table', () => {
     expect(context.matches[1]?.route.id).toBe('en');
   });
 
-  it('answers 404 for a product slug that does not exist', async () => {
-    const context = await handler.query(new Request('http://localhost/ru/products/nope'), {
+  it('answers 404 "Page Not Found: <full path>" for a product slug the catalogue does not have', async () => {
+    // The product loader asks GraphQL; this network answers that no product has the slug.
+    const asked: unknown[] = [];
+    const environment = new Environment({
+      network: Network.create((_operation, variables) => {
+        asked.push(variables);
+        return Promise.resolve({ data: { product: null } });
+      }),
+      store: new Store(new RecordSource()),
+    });
+    const withNetwork = createStaticHandler(createRoutes({ environmentRef: { current: environment }, siteName: 'Studio' }));
+    const context = await withNetwork.query(new Request('http://localhost/ru/products/nope?x=1'), {
       filterMatchesToLoad: (match) => match.route.id.endsWith(':product'),
     });
     if (context instanceof Response) throw new Error('unexpected response');
     expect(context.statusCode).toBe(404);
-    expect((Object.values(context.errors ?? {})[0] as { data: string }).data).toBe('Page Not Found: /ru/products/nope');
+    expect((Object.values(context.errors ?? {})[0] as { data: string }).data).toBe('Page Not Found: /ru/products/nope?x=1');
+    expect(asked).toEqual([{ slug: 'nope', locale: 'RU' }]);
+  });
+
+  it('answers 404 without asking GraphQL for a slug that cannot be one', async () => {
+    const context = await handler.query(new Request('http://localhost/products/NOT%20A%20SLUG'), {
+      filterMatchesToLoad: (match) => match.route.id.endsWith(':product'),
+    });
+    if (context instanceof Response) throw new Error('unexpected response');
+    expect(context.statusCode).toBe(404);
   });
 
   it.each([

@@ -13,9 +13,11 @@ import styles from '../pages/Page.module.css';
 
 export function PageError() {
   const error = useRouteError();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const to = useLocalizePath();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // Route validation (bad slug or id) names the full path, query included (SPEC.md §8).
+  const invalid = notFound && typeof error.data === 'string' && error.data.startsWith('Page Not Found: ');
   if (!notFound && typeof window !== 'undefined') console.error(error);
   // A page chunk of an older build could not load: reload once onto the new build (SPEC.md §4).
   useEffect(() => {
@@ -27,7 +29,13 @@ export function PageError() {
         <FormattedMessage id={notFound ? 'notFound.title' : 'error.title'} />
       </Heading>
       <Text size="lg" tone="muted" className={styles.lead}>
-        {notFound ? <FormattedMessage id="notFound.message" values={{ path: pathname }} /> : <FormattedMessage id="error.message" />}
+        {invalid ? (
+          <FormattedMessage id="notFound.invalid" values={{ path: pathname + search }} />
+        ) : notFound ? (
+          <FormattedMessage id="notFound.message" values={{ path: pathname }} />
+        ) : (
+          <FormattedMessage id="error.message" />
+        )}
       </Text>
       <Button asChild>
         <Link to={to('/')}>

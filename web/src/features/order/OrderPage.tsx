@@ -28,7 +28,7 @@ import {
   Textarea,
   VisuallyHidden,
 } from '@studio/ui';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from 'react-relay';
 import { Link, useSearchParams } from 'react-router';
@@ -238,7 +238,7 @@ function OrderForm({ products, onSent }: { products: readonly Product[]; onSent:
     });
   }
 
-  const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const text = (id: string) => intl.formatMessage({ id });
   const interestOptions: NativeSelectOption[] = [
     { value: '', label: intl.formatMessage({ id: 'order.interest.placeholder' }) },
     ...SERVICES.map((service) => ({ value: service, label: intl.formatMessage({ id: 'order.interest.service' }, { name: text(`order.service.${service}`) }) })),
@@ -254,118 +254,118 @@ function OrderForm({ products, onSent }: { products: readonly Product[]; onSent:
     name: field,
     value: values[field],
     error: message(problems[field]),
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => update(field, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => update(field, event.target.value),
   });
 
   return (
     <Card padding="lg" className={styles.card}>
-    <Form noValidate onSubmit={onSubmit} aria-labelledby="order-title" aria-busy={sending || undefined}>
-      <Text size="sm" tone="muted" className={styles.requiredNote}>
-        <FormattedMessage id="order.requiredNote" />
-      </Text>
-      {formError ? (
-        <FormMessage ref={formErrorRef} tabIndex={-1} tone="error">
-          {message(formError)}
-        </FormMessage>
-      ) : null}
-      <Fieldset legend={<FormattedMessage id="order.about.legend" />}>
-        <TextField {...textInput('name')} label={<FormattedMessage id="order.name.label" />} required autoComplete="name" />
-        <TextField
-          {...textInput('email')}
-          label={<FormattedMessage id="order.email.label" />}
-          hint={<FormattedMessage id="order.email.hint" />}
-          required
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-        />
-        <TextField {...textInput('company')} label={<FormattedMessage id="order.company.label" />} autoComplete="organization" />
-      </Fieldset>
-      <Fieldset legend={<FormattedMessage id="order.project.legend" />}>
-        <NativeSelect
-          id={FIELD_IDS.interest}
-          name="interest"
-          label={<FormattedMessage id="order.interest.label" />}
-          hint={<FormattedMessage id="order.interest.hint" />}
-          required
-          options={interestOptions}
-          value={values.interest}
-          onValueChange={(value) => update('interest', value)}
-          error={message(problems.interest)}
-        />
-        <NativeSelect
-          id={FIELD_IDS.budget}
-          name="budget"
-          label={<FormattedMessage id="order.budget.label" />}
-          hint={<FormattedMessage id="order.budget.hint" />}
-          required
-          options={budgetOptions}
-          value={values.budget}
-          onValueChange={(value) => update('budget', value as OrderValues['budget'])}
-          error={message(problems.budget)}
-        />
-        <Textarea
-          id={FIELD_IDS.message}
-          name="message"
-          label={<FormattedMessage id="order.message.label" />}
-          hint={<FormattedMessage id="order.message.hint" />}
-          required
-          rows={6}
-          maxLength={LIMITS.messageMax}
-          formatCount={(length, max) => (
-            // Compact on screen (the counter sits beside the hint), in words for screen readers.
-            <>
-              <span aria-hidden="true">{`${intl.formatNumber(length)} / ${intl.formatNumber(max)}`}</span>
-              <VisuallyHidden>{intl.formatMessage({ id: 'order.message.count' }, { length, max })}</VisuallyHidden>
-            </>
-          )}
-          value={values.message}
-          onChange={(event) => update('message', event.target.value)}
-          error={message(problems.message)}
-        />
-        <TextField
-          {...textInput('referralCode')}
-          label={<FormattedMessage id="order.referralCode.label" />}
-          hint={<FormattedMessage id="order.referralCode.hint" />}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-        />
-      </Fieldset>
-      {/* Spam protection: people never see or reach this field; bots that fill it are dropped by the server. */}
-      <div className={styles.honeypot} aria-hidden="true">
-        <label htmlFor="order-website">
-          <FormattedMessage id="order.honeypot.label" />
-        </label>
-        <input id="order-website" name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={(event) => update('website', event.target.value)} />
-      </div>
-      <Checkbox
-        id={FIELD_IDS.consent}
-        name="consent"
-        required
-        checked={values.consent}
-        onCheckedChange={(checked) => update('consent', checked === true)}
-        error={message(problems.consent)}
-        label={
-          <FormattedMessage
-            id="order.consent.label"
-            values={{
-              link: (chunks: ReactNode[]) => (
-                <UiLink href={to('/privacy')} external externalLabel={intl.formatMessage({ id: 'order.newTab' })}>
-                  {chunks}
-                </UiLink>
-              ),
-            }}
+      <Form noValidate onSubmit={onSubmit} aria-labelledby="order-title" aria-busy={sending || undefined}>
+        <Text size="sm" tone="muted" className={styles.requiredNote}>
+          <FormattedMessage id="order.requiredNote" />
+        </Text>
+        {formError ? (
+          <FormMessage ref={formErrorRef} tabIndex={-1} tone="error">
+            {message(formError)}
+          </FormMessage>
+        ) : null}
+        <Fieldset legend={<FormattedMessage id="order.about.legend" />}>
+          <TextField {...textInput('name')} label={<FormattedMessage id="order.name.label" />} required autoComplete="name" />
+          <TextField
+            {...textInput('email')}
+            label={<FormattedMessage id="order.email.label" />}
+            hint={<FormattedMessage id="order.email.hint" />}
+            required
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
           />
-        }
-      />
-      <FormActions>
-        <Button type="submit" size="lg" loading={sending} disabled={sending}>
-          <FormattedMessage id={sending ? 'order.sending' : 'order.submit'} />
-        </Button>
-      </FormActions>
-    </Form>
+          <TextField {...textInput('company')} label={<FormattedMessage id="order.company.label" />} autoComplete="organization" />
+        </Fieldset>
+        <Fieldset legend={<FormattedMessage id="order.project.legend" />}>
+          <NativeSelect
+            id={FIELD_IDS.interest}
+            name="interest"
+            label={<FormattedMessage id="order.interest.label" />}
+            hint={<FormattedMessage id="order.interest.hint" />}
+            required
+            options={interestOptions}
+            value={values.interest}
+            onValueChange={(value) => update('interest', value)}
+            error={message(problems.interest)}
+          />
+          <NativeSelect
+            id={FIELD_IDS.budget}
+            name="budget"
+            label={<FormattedMessage id="order.budget.label" />}
+            hint={<FormattedMessage id="order.budget.hint" />}
+            required
+            options={budgetOptions}
+            value={values.budget}
+            onValueChange={(value) => update('budget', value as OrderValues['budget'])}
+            error={message(problems.budget)}
+          />
+          <Textarea
+            id={FIELD_IDS.message}
+            name="message"
+            label={<FormattedMessage id="order.message.label" />}
+            hint={<FormattedMessage id="order.message.hint" />}
+            required
+            rows={6}
+            maxLength={LIMITS.messageMax}
+            formatCount={(length, max) => (
+              // Compact on screen (the counter sits beside the hint), in words for screen readers.
+              <>
+                <span aria-hidden="true">{`${intl.formatNumber(length)} / ${intl.formatNumber(max)}`}</span>
+                <VisuallyHidden>{intl.formatMessage({ id: 'order.message.count' }, { length, max })}</VisuallyHidden>
+              </>
+            )}
+            value={values.message}
+            onChange={(event) => update('message', event.target.value)}
+            error={message(problems.message)}
+          />
+          <TextField
+            {...textInput('referralCode')}
+            label={<FormattedMessage id="order.referralCode.label" />}
+            hint={<FormattedMessage id="order.referralCode.hint" />}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+          />
+        </Fieldset>
+        {/* Spam protection: people never see or reach this field; bots that fill it are dropped by the server. */}
+        <div className={styles.honeypot} aria-hidden="true">
+          <label htmlFor="order-website">
+            <FormattedMessage id="order.honeypot.label" />
+          </label>
+          <input id="order-website" name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={(event) => update('website', event.target.value)} />
+        </div>
+        <Checkbox
+          id={FIELD_IDS.consent}
+          name="consent"
+          required
+          checked={values.consent}
+          onCheckedChange={(checked) => update('consent', checked === true)}
+          error={message(problems.consent)}
+          label={
+            <FormattedMessage
+              id="order.consent.label"
+              values={{
+                link: (chunks: ReactNode[]) => (
+                  <UiLink href={to('/privacy')} external externalLabel={intl.formatMessage({ id: 'order.newTab' })}>
+                    {chunks}
+                  </UiLink>
+                ),
+              }}
+            />
+          }
+        />
+        <FormActions>
+          <Button type="submit" size="lg" loading={sending} disabled={sending}>
+            <FormattedMessage id={sending ? 'order.sending' : 'order.submit'} />
+          </Button>
+        </FormActions>
+      </Form>
     </Card>
   );
 }

@@ -166,14 +166,15 @@ describe('initialInterest (?product=)', () => {
 });
 
 describe('order messages', () => {
-  const catalogue = (locale: string) => JSON.parse(readFileSync(join(__dirname, `messages.${locale}.json`), 'utf8')) as Record<string, string>;
+  const catalogue = (locale: string) => JSON.parse(readFileSync(join(__dirname, '..', '..', 'i18n', 'messages', `${locale}.json`), 'utf8')) as Record<string, string>;
   const en = catalogue('en');
 
-  it('have the same keys in en, ru and es, all under order.', () => {
-    const keys = Object.keys(en).sort();
-    expect(Object.keys(catalogue('ru')).sort()).toEqual(keys);
-    expect(Object.keys(catalogue('es')).sort()).toEqual(keys);
-    expect(keys.every((key) => key.startsWith('order.'))).toBe(true);
+  it('have the same order.* keys in en, ru and es', () => {
+    const orderKeys = (c: Record<string, string>) => Object.keys(c).filter((k) => k.startsWith('order.')).sort();
+    const keys = orderKeys(en);
+    expect(keys.length).toBeGreaterThan(40);
+    expect(orderKeys(catalogue('ru'))).toEqual(keys);
+    expect(orderKeys(catalogue('es'))).toEqual(keys);
   });
 
   it('contain every message id the rules and the page use', () => {

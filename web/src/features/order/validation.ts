@@ -172,7 +172,7 @@ export type OrderFailure = { kind: 'field'; field: OrderField; problem: FieldPro
 /**
  * Maps the errors of a failed `createOrder` to what the form shows:
  * - `BAD_USER_INPUT` naming a form field → that field's message (the client's own check of the
- *   value when it finds the problem, else the field's generic "check this" message);
+ *   value when it finds the problem, else REJECTED, e.g. a product no longer in the catalogue);
  * - `TOO_MANY_REQUESTS` → a form-level "wait and try again", with minutes when the server says;
  * - anything else, or no GraphQL errors at all (network failure) → "could not send, try again".
  */
