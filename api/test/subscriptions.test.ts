@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fromGlobalId, toGlobalId } from 'graphql-relay';
+import { decodeId, globalId } from '../src/graphql/ids.js';
 import { type SubscribePayload, createClient } from 'graphql-ws';
 import { Redis } from 'ioredis';
 import { decodeJwt } from 'jose';
@@ -154,11 +154,11 @@ describe.each(DB_KINDS)('viewerUpdated on %s', (kind) => {
     if (target.config.graphql.persistedOnly) {
       // No ad-hoc queries there: the token's subject is the database id.
       const localId = String(decodeJwt(registered.accessToken).sub);
-      return { ...registered, id: toGlobalId('User', localId), localId, username: '' };
+      return { ...registered, id: globalId('User', localId), localId, username: '' };
     }
     const viewer = await target.graphql('{ viewer { id username } }', undefined, registered.accessToken);
     expect(viewer.errors).toBeUndefined();
-    return { ...registered, ...viewer.data.viewer, localId: fromGlobalId(viewer.data.viewer.id).id };
+    return { ...registered, ...viewer.data.viewer, localId: decodeId(viewer.data.viewer.id)!.id };
   }
 
   /** A second signed-in session of `user` (another device); answers its access token. */
@@ -529,12 +529,12 @@ describe.each(DB_KINDS)('viewerUpdated on %s', (kind) => {
     const uniquePrefix = () => `studio-test-${randomBytes(6).toString('hex')}:`;
     /** How many Redis connections subscribe to `channel` (the subscription is live on Redis). */
     const numsub = async (channel: string) => Number(((await redis.pubsub('NUMSUB', channel)) as [string, number])[1]);
-    /** The connections whose CLIENT SETNAME starts with `prefix`, with their ids. */
+    /** The live-update bus connections of the app with key prefix `prefix` (`<prefix>live-<role>`), with their ids. */
     const clientsNamed = async (prefix: string) =>
       String(await redis.call('CLIENT', 'LIST'))
         .split('\n')
         .map((line) => Object.fromEntries(line.trim().split(' ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])))
-        .filter((c) => typeof c['name'] === 'string' && c['name'].startsWith(prefix))
+        .filter((c) => typeof c['name'] === 'string' && c['name'].startsWith(`${prefix}live-`))
         .map((c) => ({ id: String(c['id']), name: String(c['name']) }));
 
     beforeAll(() => {

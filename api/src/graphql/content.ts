@@ -6,6 +6,7 @@
  */
 import { connectionFromArraySlice, cursorToOffset } from 'graphql-relay';
 import { GraphQLError } from 'graphql';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { newsTexts, productTexts } from '../content/files.js';
 import { nowIso } from '../db/index.js';
@@ -80,7 +81,7 @@ const textsList = z.array(newsTexts.extend({ locale: z.enum(['EN', 'RU', 'ES']) 
 
 function parseTexts(texts: unknown, requireAll: boolean) {
   const parsed = textsList.safeParse(texts);
-  if (!parsed.success) throw fromZod(parsed.error);
+  if (!parsed.success) throw fromZod(parsed.error, 'texts');
   const locales = parsed.data.map((t) => t.locale);
   if (new Set(locales).size !== locales.length) throw badInput('texts: one entry per language', 'texts');
   if (requireAll && locales.length !== 3) throw badInput('texts: English, Russian and Spanish texts are all required', 'texts');
@@ -111,7 +112,12 @@ export const contentResolvers = {
       const includeDrafts = !!args.includeDrafts;
       if (includeDrafts) requireAdmin(ctx);
       const [rows, count] = await Promise.all([
-        newsQuery(ctx, includeDrafts).selectAll().orderBy('publishedAt', 'desc').orderBy('created', 'desc').orderBy('id').limit(slice.first).offset(slice.offset).execute(),
+        newsQuery(ctx, includeDrafts)
+          .selectAll()
+          // Drafts (no publication time) first on both databases, then newest first.
+          .orderBy(sql`published_at is null`, 'desc')
+          .orderBy('publishedAt', 'desc')
+          .orderBy('created', 'desc').orderBy('id').limit(slice.first).offset(slice.offset).execute(),
         newsQuery(ctx, includeDrafts).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return connection(rows, args, slice, Number(count.n));
@@ -227,7 +233,7 @@ export const contentResolvers = {
       requireAdmin(ctx);
       const id = expectId(args.id, 'Product', 'id');
       const parsed = productTextsPatch.safeParse(args.texts);
-      if (!parsed.success) throw fromZod(parsed.error);
+      if (!parsed.success) throw fromZod(parsed.error, 'texts');
       const { locale, description, features, ...plain } = parsed.data;
       const product = await ctx.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
       if (!product) throw badInput('id: no such product', 'id');

@@ -24,8 +24,9 @@ export function conflict(code: string, message: string, field?: string): GraphQL
 }
 
 /** One BAD_USER_INPUT error naming each invalid argument: "username: A username has…". */
-export function fromZod(error: ZodError): GraphQLError {
+export function fromZod(error: ZodError, argument?: string): GraphQLError {
+  const path = (issue: ZodError['issues'][number]) => [...(argument ? [argument] : []), ...issue.path].join('.');
   const first = error.issues[0];
-  const message = error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
-  return badInput(message, first?.path.join('.'));
+  const message = error.issues.map((i) => (path(i) ? `${path(i)}: ${i.message}` : i.message)).join('; ');
+  return badInput(message, first ? path(first) || undefined : undefined);
 }
