@@ -21,7 +21,7 @@ watch(join(root, 'web/src'), { recursive: true }, (_event, file) => {
   }, 150);
 });
 
-const api = spawn(join(root, 'node_modules/.bin/tsx'), ['watch', '--clear-screen=false', 'api/src/main.ts'], {
+const api = spawn(join(root, 'api/node_modules/.bin/tsx'), ['watch', '--clear-screen=false', 'api/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'development', STUDIO_VITE_DEV: '1', GRAPHQL_PERSISTED_ONLY: 'false', ...process.env },
