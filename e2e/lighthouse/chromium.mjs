@@ -70,7 +70,7 @@ export async function launchChromium({ executablePath, timeoutMs = 20_000 }) {
   try {
     const endpoint = await new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`Chromium did not print its DevTools port within ${timeoutMs / 1000} s`)),
+        () => reject(setupError(`Chromium did not print its DevTools port within ${timeoutMs / 1000} s`)),
         timeoutMs,
       );
       let buffer = '';
@@ -90,11 +90,11 @@ export async function launchChromium({ executablePath, timeoutMs = 20_000 }) {
       });
       child.once('error', (err) => {
         clearTimeout(timer);
-        reject(new Error(`Could not start Chromium at ${executablePath}: ${err.message} (set CHROMIUM_PATH)`));
+        reject(setupError(`Could not start Chromium at ${executablePath}: ${err.message} (set CHROMIUM_PATH)`));
       });
       child.once('exit', (code, signal) => {
         clearTimeout(timer);
-        reject(new Error(`Chromium exited (${signal ?? `code ${code}`}) before opening its DevTools port:\n${tail.join('\n')}`));
+        reject(setupError(`Chromium exited (${signal ?? `code ${code}`}) before opening its DevTools port:\n${tail.join('\n')}`));
       });
     });
     const version = await fetch(`http://${endpoint.hostname}:${endpoint.port}/json/version`)
@@ -119,4 +119,9 @@ function killGroup(pid, signal) {
   } catch {
     // already gone
   }
+}
+
+/** An error about the setup, printed without a stack trace. */
+function setupError(message) {
+  return Object.assign(new Error(message), { setup: true });
 }

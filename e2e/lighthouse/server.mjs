@@ -33,11 +33,11 @@ export function locateBuild(repoRoot, env = process.env) {
 
 /**
  * @param {{ entry: string, webDist: string, port: number, timeoutMs?: number, log?: (line: string) => void }} opts
- * @returns {Promise<{ baseUrl: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ baseUrl: string, stop: () => Promise<void>, gone: () => string | null }>}
  */
 export async function startServer({ entry, webDist, port, timeoutMs = 30_000, log = (l) => console.log(l) }) {
   if (await portAnswers(port)) {
-    throw new Error(`something is already listening on localhost:${port}; stop it or set LIGHTHOUSE_PORT`);
+    throw setupError(`something is already listening on localhost:${port}; stop it or set LIGHTHOUSE_PORT`);
   }
   const dataDir = mkdtempSync(join(os.tmpdir(), 'studio-lighthouse-data-'));
   const baseUrl = `http://localhost:${port}`;
@@ -68,7 +68,15 @@ export async function startServer({ entry, webDist, port, timeoutMs = 30_000, lo
   child.stdout.on('data', onOutput);
   child.stderr.on('data', onOutput);
   let exited = null;
-  const exitPromise = new Promise((r) => child.once('exit', (code, signal) => r((exited = { code, signal }))));
+  let stopped = false;
+  const exitPromise = new Promise((r) =>
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      const hint = code === 0 ? ': a graceful shutdown, so something else sent it SIGTERM or SIGINT' : '';
+      if (!stopped) log(`[server] exited before the runner stopped it (${signal ?? `code ${code}`}${hint})`);
+      r(exited);
+    }),
+  );
   child.once('error', (err) => onOutput(`spawn error: ${err.message}`));
 
   // Last resort when this process dies without running stop(): 'exit' handlers run synchronously.
@@ -78,7 +86,6 @@ export async function startServer({ entry, webDist, port, timeoutMs = 30_000, lo
   };
   process.once('exit', onExit);
 
-  let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
@@ -96,17 +103,25 @@ export async function startServer({ entry, webDist, port, timeoutMs = 30_000, lo
   try {
     for (;;) {
       if (exited) {
-        throw new Error(
-          `the server exited (${exited.signal ?? `code ${exited.code}`}) before /api/health answered` +
-            (tail.length ? `; its last output:\n${tail.join('\n')}` : ''),
+        const unresolved = tail.some((l) => l.includes('ERR_MODULE_NOT_FOUND'));
+        throw setupError(
+          `the server exited (${exited.signal ?? `code ${exited.code}`}) before /api/health answered (its output is above)` +
+            (unresolved
+              ? `.\n  It could not resolve a package: a build outside the repository does not find the repo's node_modules;` +
+                ` lay it out as <dir>/api/dist + <dir>/web/dist with node_modules symlinks (e2e/lighthouse/README.md).`
+              : ''),
         );
       }
       const status = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) })
         .then((r) => r.status)
         .catch(() => 0);
-      if (status === 200) return { baseUrl, stop };
+      if (status === 200) {
+        /** Null while the server runs, else why it is gone. */
+        const gone = () => (exited ? `the server exited during the run (${exited.signal ?? `code ${exited.code}`})` : null);
+        return { baseUrl, stop, gone };
+      }
       if (Date.now() > deadline) {
-        throw new Error(`GET ${baseUrl}/api/health did not answer 200 within ${timeoutMs / 1000} s (last status: ${status || 'no answer'})`);
+        throw setupError(`GET ${baseUrl}/api/health did not answer 200 within ${timeoutMs / 1000} s (last status: ${status || 'no answer'})`);
       }
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -127,4 +142,9 @@ async function portAnswers(port) {
       socket.once('error', () => resolve(false));
     });
   return (await tryHost('127.0.0.1')) || (await tryHost('::1'));
+}
+
+/** An error about the setup, printed without a stack trace. */
+function setupError(message) {
+  return Object.assign(new Error(message), { setup: true });
 }

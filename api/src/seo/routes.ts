@@ -17,10 +17,8 @@ import { globalId } from '../graphql/ids.js';
  */
 export const PUBLIC_PATHS = ['/', '/faq', '/how', '/team', '/order', '/techs', '/culture', '/privacy', '/news', '/products'] as const;
 
-const LOCALE_PREFIXES = { en: '', ru: '/ru', es: '/es' } as const;
-
 /** `path` (unprefixed) in each locale: ('/faq') → { en: '/faq', ru: '/ru/faq', es: '/es/faq' }. */
-export function localizedPaths(path: string): Record<keyof typeof LOCALE_PREFIXES, string> {
+export function localizedPaths(path: string): Record<'en' | 'ru' | 'es', string> {
   const at = (prefix: string) => (path === '/' ? prefix || '/' : `${prefix}${path}`);
   return { en: at(''), ru: at('/ru'), es: at('/es') };
 }
