@@ -36,6 +36,9 @@ export default defineConfig({
   plugins: [relay, react(), buildDescriptor()],
   build: {
     manifest: true,
+    // All CSS is ~10 KB gzip: one stylesheet in the head beats a request per route chunk, and a
+    // lazily loaded page never reflows when its styles arrive after the server-rendered HTML.
+    cssCodeSplit: false,
     rollupOptions: { input: 'src/entry-client.tsx' },
     sourcemap: true,
   },

@@ -47,7 +47,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   }
   const signedIn = request.signedIn || hasSession(request.headers['cookie'] ?? '');
   const pageData: PageData = {
-    assets: { scripts: request.assets.scripts, styles: request.assets.styles, preloads: request.assets.preloads },
+    assets: { scripts: request.assets.scripts, styles: request.assets.styles, preloads: request.assets.preloads, fonts: request.assets.fonts ?? [] },
     siteName: request.siteName,
     publicUrl: request.publicUrl,
     signedIn,

@@ -12,6 +12,8 @@ export interface PageAssets {
   styles: string[];
   /** Modules to preload (`<link rel="modulepreload">`). */
   preloads: string[];
+  /** The main text fonts (Inter latin and cyrillic woff2), preloaded so text does not reflow when they arrive. */
+  fonts?: string[];
   /** Extra HTML for the head in development (Vite client, React refresh preamble). */
   devHead?: string;
 }

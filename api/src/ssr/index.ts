@@ -37,7 +37,7 @@ interface ManifestChunk {
 }
 
 /**
- * Reads the client entry's script, styles and preloads from Vite's build manifest. Styles also
+ * Reads the client entry's script, styles, preloads and main fonts from Vite's build manifest. Styles also
  * cover the lazily loaded route chunks (account pages): a server-rendered account page is then
  * styled on first paint instead of waiting for its chunk; all CSS together is a few KB gzip.
  */
@@ -47,6 +47,7 @@ export function assetsFromManifest(manifestFile: string, entry = 'src/entry-clie
   if (!root) throw new Error(`${manifestFile} has no entry ${entry}`);
   const styles = new Set<string>();
   const preloads = new Set<string>();
+  const preloadKeys = new Set<string>();
   const visit = (key: string, isRoot: boolean) => {
     const chunk = manifest[key];
     if (!chunk) return;
@@ -54,6 +55,7 @@ export function assetsFromManifest(manifestFile: string, entry = 'src/entry-clie
     if (!isRoot) {
       if (preloads.has(`/${chunk.file}`)) return;
       preloads.add(`/${chunk.file}`);
+      preloadKeys.add(key);
     }
     chunk.imports?.forEach((i) => visit(i, false));
   };
@@ -66,8 +68,14 @@ export function assetsFromManifest(manifestFile: string, entry = 'src/entry-clie
     chunk.css?.forEach((c) => styles.add(`/${c}`));
     [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].forEach(visitLazyStyles);
   };
-  root.dynamicImports?.forEach(visitLazyStyles);
-  return { scripts: [`/${root.file}`], styles: [...styles], preloads: [...preloads] };
+  // Lazy chunks imported by the entry or by any module it loads statically (e.g. the route table).
+  for (const key of [entry, ...preloadKeys]) manifest[key]?.dynamicImports?.forEach(visitLazyStyles);
+  // With `build.cssCodeSplit: false` (web/vite.config.ts) all CSS is one `style.css` entry.
+  for (const [key, chunk] of Object.entries(manifest)) if (key.endsWith('.css') && chunk.file.endsWith('.css')) styles.add(`/${chunk.file}`);
+  const fonts = Object.entries(manifest)
+    .filter(([key]) => /fonts\/inter-(latin|cyrillic)-wght-normal\.woff2$/.test(key))
+    .map(([, chunk]) => `/${chunk.file}`);
+  return { scripts: [`/${root.file}`], styles: [...styles], preloads: [...preloads], fonts };
 }
 
 /** Shown only when rendering itself failed (the app's own 500 page could not be rendered). */

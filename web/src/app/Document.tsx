@@ -94,6 +94,11 @@ function Head(props: { page: PageId; indexable: boolean; locale: Locale }) {
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(block) }} />
       ))}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {(app.assets.fonts ?? [])
+        .filter((href) => props.locale === 'ru' || !href.includes('cyrillic'))
+        .map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="" />
+        ))}
       {app.assets.styles.map((href) => (
         <link key={href} rel="stylesheet" href={href} />
       ))}

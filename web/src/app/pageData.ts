@@ -16,6 +16,8 @@ export interface PageAssets {
   scripts: string[];
   styles: string[];
   preloads: string[];
+  /** Main text fonts to preload (Inter latin and cyrillic woff2, site-relative URLs). */
+  fonts?: string[];
   devHead?: string;
 }
 
