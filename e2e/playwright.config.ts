@@ -10,15 +10,31 @@
  *
  * Always `localhost`, never 127.0.0.1: the session cookies are Secure, and Chromium accepts
  * Secure cookies over plain http only on localhost.
+ *
+ * Mail: the runner process also starts a real SMTP server (smtp-server, plain SMTP without TLS
+ * or authentication) on 127.0.0.1:2587, and the app sends through it (MAIL_TRANSPORT=smtp). Each
+ * accepted message is written as one `.eml` file into `e2e/.tmp/mail/` (wiped at start), which
+ * tests read with `waitForMail` (tests/fixtures.ts). Same rule as the data directory: only the
+ * runner starts it; workers inherit E2E_MAIL_DIR and leave it alone.
+ *
+ * The browser presents a normal desktop Chrome user agent: the server treats HeadlessChrome's
+ * default one as a bot (isbot), and bots get error statuses with an empty body and no root
+ * redirect (SPEC.md §2).
  */
-import { mkdirSync, rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PORT = 3100;
 const BASE_URL = `http://localhost:${PORT}`;
+const SMTP_PORT = 2587;
+/** Where order notifications go (SALES_EMAIL); tests/fixtures.ts has the same address. */
+const SALES_EMAIL = 'sales@studio.test';
+/** A current desktop Chrome on Linux: not a bot to isbot, unlike HeadlessChrome's default. */
+const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 function dataDir(): string {
   const inherited = process.env['E2E_DATA_DIR'];
@@ -29,6 +45,55 @@ function dataDir(): string {
   process.env['E2E_DATA_DIR'] = dir;
   return dir;
 }
+
+/**
+ * The SMTP sink's mail directory, started once in the runner process: a fresh `.tmp/mail`, and
+ * an SMTP server on 127.0.0.1:SMTP_PORT writing every accepted message there as
+ * `<time>-<n>.eml` (through a temporary name and a rename, so a reader never sees half a file).
+ * The server is unref'd: it never keeps the runner alive after the run.
+ */
+async function mailSink(): Promise<string> {
+  const inherited = process.env['E2E_MAIL_DIR'];
+  if (inherited) return inherited;
+  const dir = resolve(here, '.tmp', 'mail');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        try {
+          const name = `${Date.now()}-${String(++count).padStart(4, '0')}`;
+          // The envelope, as a header the message itself does not carry (mailparser keeps it).
+          const envelope = `X-Envelope-To: ${session.envelope.rcptTo.map((r) => r.address).join(', ')}\r\n`;
+          writeFileSync(join(dir, `${name}.tmp`), Buffer.concat([Buffer.from(envelope), ...chunks]));
+          renameSync(join(dir, `${name}.tmp`), join(dir, `${name}.eml`));
+          callback();
+        } catch (error) {
+          callback(error as Error);
+        }
+      });
+    },
+  });
+  await new Promise<void>((resolveListen, reject) => {
+    server.server.once('error', reject);
+    server.listen(SMTP_PORT, '127.0.0.1', () => resolveListen());
+  }).catch((error: unknown) => {
+    throw new Error(`The e2e SMTP sink could not listen on 127.0.0.1:${SMTP_PORT}: ${String(error)}`);
+  });
+  server.server.unref();
+  process.env['E2E_MAIL_DIR'] = dir;
+  return dir;
+}
+
+await mailSink();
 
 export default defineConfig({
   testDir: 'tests',
@@ -55,6 +120,7 @@ export default defineConfig({
         '--disable-quic',
       ],
     },
+    userAgent: USER_AGENT,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
@@ -74,6 +140,14 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTH_MAX: '1000',
       PUBLIC_URL: BASE_URL,
+      // Mail through the SMTP sink above, picked up quickly by the outbox worker.
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      SALES_EMAIL,
+      MAIL_WORKER_INTERVAL_MS: '200',
+      MAIL_RETRY_BASE_MS: '1000',
+      // Every test sends from the same address; the default (5 an hour) is for real visitors.
+      ORDER_RATE_LIMIT_MAX: '50',
     },
   },
 });

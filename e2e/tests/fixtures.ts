@@ -9,9 +9,11 @@
  * from the texts the app shows, and small helpers for locale paths and hydration.
  */
 import { readFileSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, expect, test as base } from '@playwright/test';
+import { simpleParser } from 'mailparser';
 
 export { expect };
 
@@ -129,4 +131,71 @@ export async function waitForHydration(page: Page): Promise<void> {
     const main = document.getElementById('main');
     return !!main && Object.keys(main).some((key) => key.startsWith('__reactFiber$'));
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mail (the SMTP sink of playwright.config.ts)
+
+/** SALES_EMAIL of the server under test (playwright.config.ts): order notifications go here. */
+export const SALES_EMAIL = 'sales@studio.test';
+
+/** Where the SMTP sink writes every received message as a `.eml` file. */
+export const MAIL_DIR = process.env['E2E_MAIL_DIR'] ?? resolve(dirname(fileURLToPath(import.meta.url)), '..', '.tmp', 'mail');
+
+/** A message the SMTP sink received, parsed by mailparser. */
+export interface ReceivedMail {
+  /** The `.eml` file's name (received order: `<ms>-<n>.eml`). */
+  file: string;
+  subject: string;
+  /** The To header's addresses, lower-cased. */
+  to: string[];
+  /** The SMTP envelope's recipients (RCPT TO), lower-cased. */
+  envelopeTo: string[];
+  from: string;
+  text: string;
+  /** The HTML body ('' when the message has none). */
+  html: string;
+}
+
+const parsedMail = new Map<string, ReceivedMail>();
+
+async function readMail(file: string): Promise<ReceivedMail> {
+  const cached = parsedMail.get(file);
+  if (cached) return cached;
+  const parsed = await simpleParser(await readFile(resolve(MAIL_DIR, file)));
+  const addresses = (value: typeof parsed.to): string[] =>
+    (Array.isArray(value) ? value : value ? [value] : []).flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
+  const envelope = parsed.headers.get('x-envelope-to');
+  const mail: ReceivedMail = {
+    file,
+    subject: parsed.subject ?? '',
+    to: addresses(parsed.to),
+    envelopeTo: typeof envelope === 'string' ? envelope.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean) : [],
+    from: parsed.from?.text ?? '',
+    text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+  };
+  parsedMail.set(file, mail);
+  return mail;
+}
+
+/**
+ * The first message the SMTP sink received (oldest first) that `predicate` accepts, polling the
+ * mail directory until `timeoutMs` has passed; then throws, listing what did arrive. Tests run
+ * in parallel and share the sink, so the predicate should pick the message by something unique
+ * (a recipient address made for the test, an order reference).
+ */
+export async function waitForMail(predicate: (mail: ReceivedMail) => boolean, timeoutMs = 10_000): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = (await readdir(MAIL_DIR).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+    const mails = await Promise.all(files.map(readMail));
+    const found = mails.find(predicate);
+    if (found) return found;
+    if (Date.now() > deadline) {
+      const seen = mails.map((m) => `  ${m.file}: to ${m.to.join(', ')} — ${m.subject}`).join('\n') || '  (none)';
+      throw new Error(`waitForMail: no matching message within ${timeoutMs} ms in ${MAIL_DIR}; received:\n${seen}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

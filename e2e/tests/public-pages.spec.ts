@@ -3,6 +3,7 @@
  * JavaScript, with the head tags search engines need), hydration without a GraphQL request,
  * the language switcher, and the localized 404 page.
  */
+import { readFileSync } from 'node:fs';
 import {
   LOCALES,
   LOCALE_TAGS,
@@ -23,6 +24,11 @@ const PAGES: { path: string; locale: Locale; unprefixed: string; page: 'home' | 
   { path: '/es', locale: 'es', unprefixed: '/', page: 'home' },
   { path: '/ru/faq', locale: 'ru', unprefixed: '/faq', page: 'faq' },
 ];
+
+/** The content file of an informational page (content/pages/<page>/<locale>.json). */
+function pageContent(page: string, locale: Locale): { title: string; description: string } {
+  return JSON.parse(readFileSync(new URL(`../../content/pages/${page}/${locale}.json`, import.meta.url), 'utf8'));
+}
 
 /** Products the home page features (HomePage.tsx FEATURED; the seed has more). */
 const FEATURED_PRODUCTS = 6;
@@ -46,14 +52,16 @@ test.describe('server-rendered HTML without JavaScript', () => {
         }
         await expect(page).toHaveTitle(t(locale, 'page.home.title', { site: SITE_NAME }));
       } else {
-        await expect(main.getByRole('heading', { level: 1 })).toHaveText(t(locale, `page.${pageId}.title`));
-        await expect(page).toHaveTitle(`${t(locale, `page.${pageId}.title`)} · ${SITE_NAME}`);
+        // Informational pages take their title and description from their content file.
+        const content = pageContent(pageId, locale);
+        await expect(main.getByRole('heading', { level: 1 })).toHaveText(content.title);
+        await expect(page).toHaveTitle(`${content.title} · ${SITE_NAME}`);
       }
 
       const head = page.locator('head');
       await expect(head.locator('meta[name="description"]')).toHaveAttribute(
         'content',
-        t(locale, `page.${pageId}.description`, { site: SITE_NAME }),
+        pageId === 'home' ? t(locale, 'page.home.description', { site: SITE_NAME }) : pageContent(pageId, locale).description,
       );
       await expect(head.locator('meta[name="robots"]')).toHaveCount(0);
       await expect(head.locator('link[rel="canonical"]')).toHaveCount(1);

@@ -88,29 +88,43 @@ test.describe('two tabs of one browser', () => {
     await expect(second.getByTestId('profile-fullName')).toHaveCount(0);
   });
 
+  test.describe(() => {
+  test.use({ allowConsole: [{ text: /status of 409/, url: /\/api\/auth\/refresh$/ }] });
   test('a refresh needed by both tabs at once rotates the refresh token once', async ({ context }) => {
     const first = await context.newPage();
     await register(first, 'Tab Refresh');
     const second = await context.newPage();
+    const subscribed = new Promise<void>((resolve) => {
+      second.on('websocket', (socket) => socket.on('framereceived', (frame) => String(frame.payload).includes('connection_ack') && resolve()));
+    });
     await openProfile(second);
+    // Both tabs settle first (the profile shown, its live subscription acknowledged): a tab reloaded
+    // while its own refresh is in flight loses the rotated pair (see the closing note of issue 5).
+    await expect(first.getByTestId('profile-fullName')).toHaveText('Tab Refresh');
+    await expect(second.getByTestId('profile-fullName')).toHaveText('Tab Refresh');
+    await subscribed;
 
     // Make the stored access token look expired to both tabs (same refresh token).
     const stored = await expireAccessToken(context);
 
-    const refreshes: string[] = [];
-    context.on('request', (request) => {
-      if (request.url().endsWith('/api/auth/refresh')) refreshes.push(request.url());
+    const rotations: number[] = [];
+    context.on('response', (response) => {
+      if (response.url().endsWith('/api/auth/refresh')) rotations.push(response.status());
     });
     // Both tabs load at the same time and both need a fresh token before fetching the viewer.
     await Promise.all([first.reload(), second.reload()]);
     await expect(first.getByTestId('profile-fullName')).toHaveText('Tab Refresh');
     await expect(second.getByTestId('profile-fullName')).toHaveText('Tab Refresh');
-    expect(refreshes).toHaveLength(1);
+    // One rotation. A tab may still ask once more when the other tab's new cookie reaches its
+    // document a moment late (Chromium); the server answers 409 and that tab waits for the cookie.
+    expect(rotations.filter((status) => status === 200)).toHaveLength(1);
+    expect(rotations.every((status) => status === 200 || status === 409)).toBe(true);
 
     // Both use the one rotated pair: the old refresh token is spent, the new one is stored.
     const after = JSON.parse(decodeURIComponent((await context.cookies()).find((cookie) => cookie.name === 'studio.credentials')!.value)) as typeof stored;
     expect(after.refreshToken).not.toBe(stored.refreshToken);
     expect(after.accessToken).not.toBe(stored.accessToken);
+  });
   });
 
   test.describe('rejected refresh', () => {

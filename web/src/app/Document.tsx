@@ -4,27 +4,37 @@
  * alternates for the current page (SPEC.md §2), the assets, and the page data script.
  */
 import { IntlProvider, useIntl } from 'react-intl';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { useContext } from 'react';
+import { Outlet, UNSAFE_DataRouterStateContext, isRouteErrorResponse, useLocation, useMatches } from 'react-router';
 import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, type Locale, localizePath, stripLocale } from '../i18n/locales';
 import type { Messages } from '../i18n/messages';
 import type { PageId, RouteHandle } from '../routes/pages';
 import { SessionProvider } from '../session/SessionProvider';
 import { ThemeProvider, useTheme } from '../theme/ThemeProvider';
 import { useLocaleData } from '../i18n/useLocale';
-import { usePageMeta } from './meta';
+import { clampDescription, usePageMeta } from './meta';
 import { PAGE_DATA_ID, useAppContext } from './pageData';
 import '../styles/global.css';
 
+/**
+ * The page the head describes. When a page's loader failed (a bad slug or id answers 404, a
+ * database error 500), the head describes the error page instead: its title, and `noindex`.
+ * The router's errors come from its state context (the only place outside an error boundary
+ * that has them; the same on the server and in the browser).
+ */
 function usePageInfo(): { locale: Locale; messages: Messages; page: PageId; indexable: boolean } {
   const matches = useMatches();
   const localeData = useLocaleData();
+  const errors = useContext(UNSAFE_DataRouterStateContext)?.errors;
   const pageMatch = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.kind === 'page');
   const handle = pageMatch?.handle as RouteHandle | undefined;
+  const error = errors ? Object.values(errors)[0] : undefined;
+  const failed: PageId | null = error === undefined ? null : isRouteErrorResponse(error) && error.status === 404 ? 'notFound' : 'error';
   return {
     locale: localeData?.locale ?? DEFAULT_LOCALE,
     messages: localeData?.messages ?? {},
-    page: handle?.page ?? 'notFound',
-    indexable: handle?.indexable ?? false,
+    page: failed ?? handle?.page ?? 'notFound',
+    indexable: failed ? false : (handle?.indexable ?? false),
   };
 }
 
@@ -44,7 +54,7 @@ function Head(props: { page: PageId; indexable: boolean; locale: Locale }) {
   const site = app.siteName;
   const heading = meta?.title ?? intl.formatMessage({ id: `page.${props.page}.title` }, { site });
   const title = props.page === 'home' || heading.includes(site) ? heading : `${heading} · ${site}`;
-  const description = meta?.description ?? intl.formatMessage({ id: `page.${props.page}.description` }, { site });
+  const description = clampDescription(meta?.description ?? intl.formatMessage({ id: `page.${props.page}.description` }, { site }));
   const unprefixed = stripLocale(pathname);
   const url = (locale: Locale) => `${app.publicUrl}${localizePath(unprefixed, locale)}`;
   const canonical = `${app.publicUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;

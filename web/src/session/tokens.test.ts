@@ -172,3 +172,30 @@ describe('events for other tabs', () => {
     expect(readCredentials()?.refreshToken).toBe('keep');
   });
 });
+
+describe('a rotation lost to another tab (409 REFRESH_TOKEN_RACE)', () => {
+  const race = (onCall: () => void) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        onCall();
+        return new Response(JSON.stringify({ error: { code: 'REFRESH_TOKEN_RACE', message: 'rotated concurrently' } }), { status: 409 });
+      }),
+    );
+
+  it('waits for the other tab’s pair to become visible here and uses it', async () => {
+    writeCredentials({ accessToken: await token(nowSeconds() - 10), refreshToken: 'spent' });
+    const rotated = await token(nowSeconds() + 900);
+    // The other tab's cookie arrives 250 ms after the server refused ours.
+    race(() => setTimeout(() => writeCredentials({ accessToken: rotated, refreshToken: 'next' }), 250));
+    expect(await getAccessToken()).toBe(rotated);
+    expect(readCredentials()?.refreshToken).toBe('next');
+  });
+
+  it('answers null (keeping the credentials) when no other pair arrives', async () => {
+    writeCredentials({ accessToken: await token(nowSeconds() - 10), refreshToken: 'spent' });
+    race(() => {});
+    expect(await getAccessToken()).toBeNull();
+    expect(readCredentials()?.refreshToken).toBe('spent');
+  });
+});

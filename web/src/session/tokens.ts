@@ -10,6 +10,7 @@
  * A successful rotation raises `refresh` for other tabs.
  */
 import { decodeJwt } from 'jose';
+import pRetry from 'p-retry';
 import { emitAppEvent } from '../app/events';
 import { AuthApiError, refresh } from './authApi';
 import { type Credentials, clearCredentials, readCredentials, writeCredentials } from './cookies';
@@ -74,9 +75,10 @@ export function refreshCredentials(rejectedToken?: string): Promise<Credentials 
       return next;
     } catch (error) {
       if (error instanceof AuthApiError && error.code === 'REFRESH_TOKEN_RACE') {
-        // Another tab rotated it between our read and our call (only possible without Web Locks); use its pair.
-        const latest = readCredentials();
-        return latest?.accessToken && latest.refreshToken !== stored.refreshToken ? (latest as Credentials) : null;
+        // Another tab rotated it just before us: without Web Locks, or because a cookie written in
+        // another tab reaches this tab's `document.cookie` a moment later (Chromium propagates
+        // cookie changes between renderers asynchronously). Use its pair once it is visible here.
+        return waitForRotatedPair(stored.refreshToken);
       }
       if (error instanceof AuthApiError && DEFINITE_REJECTIONS.has(error.status)) {
         endSession();
@@ -88,6 +90,22 @@ export function refreshCredentials(rejectedToken?: string): Promise<Credentials 
     inflight = null;
   });
   return inflight;
+}
+
+/** Polls the stored credentials (up to ~1 s) until they hold a refresh token other than `spent`; null if none arrives. */
+async function waitForRotatedPair(spent: string): Promise<Credentials | null> {
+  try {
+    return await pRetry(
+      () => {
+        const latest = readCredentials();
+        if (latest?.accessToken && latest.refreshToken !== spent) return latest as Credentials;
+        throw new Error('the rotated credentials are not visible in this tab yet');
+      },
+      { retries: 10, minTimeout: 100, factor: 1 },
+    );
+  } catch {
+    return null;
+  }
 }
 
 /**
