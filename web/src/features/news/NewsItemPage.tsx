@@ -7,6 +7,7 @@ import { FormattedDate, FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, useParams } from 'react-router';
 import type { PageMeta } from '../../app/meta';
+import { BackLink } from '../layout/BackLink';
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import { type Loader, pageNotFound } from '../../routes/table';
@@ -85,13 +86,7 @@ export function NewsItemPage() {
     <article>
       <header className={styles.hero}>
         <Container className={styles.articleHeader}>
-          <nav aria-label="breadcrumb" className={styles.breadcrumb}>
-            <UiLink asChild>
-              <Link to={to('/news')}>
-                ← <FormattedMessage id="news.back" />
-              </Link>
-            </UiLink>
-          </nav>
+          <BackLink to="/news" label="news.back" className={styles.breadcrumb} />
           {item.published ? (
             <Eyebrow as="p" tone="muted" className={styles.date}>
               <FormattedDate value={item.published} dateStyle="long" timeZone="UTC" />

@@ -8,6 +8,7 @@ import { FormattedDate, FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useFragment, useLazyLoadQuery } from 'react-relay';
 import { Link, useParams } from 'react-router';
 import type { PageMeta } from '../../app/meta';
+import { BackLink } from '../layout/BackLink';
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import { type Loader, pageNotFound } from '../../routes/table';
@@ -84,13 +85,7 @@ function ProductDetail(props: { product: ProductDetail_product$key }) {
       <header className={styles.hero}>
         <Container className={styles.heroInner}>
           <div className={styles.heroText}>
-            <nav aria-label="breadcrumb" className={styles.breadcrumb}>
-              <UiLink asChild>
-                <Link to={to('/products')}>
-                  ← <FormattedMessage id="product.backToCatalogue" />
-                </Link>
-              </UiLink>
-            </nav>
+            <BackLink to="/products" label="product.backToCatalogue" className={styles.breadcrumb} />
             {product.year ? (
               <Eyebrow className={styles.eyebrow}>
                 <FormattedMessage id="product.launched" values={{ year: product.year }} />
