@@ -8,7 +8,7 @@
  * requests of one client racing (answered 409 without revoking; see
  * docs/decisions/0005-refresh-token-rotation.md).
  */
-import { type KeyObject, createSecretKey, randomUUID } from 'node:crypto';
+import { type KeyObject, createHmac, createSecretKey, randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { UserRow } from '../db/types.js';
@@ -74,9 +74,12 @@ export class SessionService {
   }
 
   /**
-   * Rotates `refreshToken`.
+   * Rotates `refreshToken`. Idempotent within `REFRESH_REUSE_GRACE_MS`: the same token presented
+   * again (a lost response, a concurrent request) while its successor is unused answers the same
+   * successor with a new access token (decision 0005).
    * @throws HttpError 401 INVALID_REFRESH_TOKEN (unknown, expired, revoked family),
-   *   401 REFRESH_TOKEN_REUSED (family revoked now), 409 REFRESH_TOKEN_RACE (lost a concurrent rotation).
+   *   401 REFRESH_TOKEN_REUSED (family revoked now), 409 REFRESH_TOKEN_RACE (presented again within
+   *   the window after its successor was already used).
    */
   async rotate(refreshToken: string): Promise<Credentials> {
     const now = Date.now();
@@ -88,9 +91,16 @@ export class SessionService {
       .executeTakeFirst();
     const invalid = new HttpError(401, 'INVALID_REFRESH_TOKEN', 'The refresh token is not valid; sign in again.');
     if (!row || row.revokedAt !== null || Date.parse(row.expiresAt) <= now) throw invalid;
-    if (row.usedAt !== null) throw await this.onReuse(row.sessionId, row.usedAt, now);
+    // The successor is derived from the token it replaces, so a rotation answered to a client that
+    // never received it (a tab closed or reloaded mid-refresh, a dropped response) can be answered
+    // again with the same pair within the grace window instead of leaving every tab signed out.
+    const successor = this.successorOf(refreshToken);
+    if (row.usedAt !== null) {
+      const replay = await this.replayWithinGrace(row, successor, now);
+      if (replay) return replay;
+      throw await this.onReuse(row.sessionId, row.usedAt, now);
+    }
 
-    const successor = newRefreshToken();
     const won = await this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('refreshTokens')
@@ -103,7 +113,34 @@ export class SessionService {
       await trx.updateTable('sessions').set({ lastUsed: nowIso(now) }).where('id', '=', row.sessionId).execute();
       return true;
     });
-    if (!won) throw raceError();
+    if (!won) {
+      // A concurrent request with the same token rotated it first: the same pair is the answer.
+      const replay = await this.replayWithinGrace({ ...row, usedAt: nowIso(now) }, successor, now);
+      if (replay) return replay;
+      throw raceError();
+    }
+    return { accessToken: await this.issueAccess({ userId: row.userId, sessionId: row.sessionId }), refreshToken: successor };
+  }
+
+  /** The refresh token that replaces `token`: HMAC-SHA-256 under the signing secret, base64url (256 bits). */
+  private successorOf(token: string): string {
+    return createHmac('sha256', this.key).update(`refresh-successor:${token}`).digest('base64url');
+  }
+
+  /**
+   * Answers the pair of a rotation already done, when the token was used less than
+   * `REFRESH_REUSE_GRACE_MS` ago and its successor is still unused: the same successor and a new
+   * access token. Otherwise null (the caller decides between race and reuse).
+   */
+  private async replayWithinGrace(row: { sessionId: string; userId: string; usedAt: string | null }, successor: string, now: number): Promise<Credentials | null> {
+    if (row.usedAt === null || now - Date.parse(row.usedAt) >= this.config.refreshReuseGraceMs) return null;
+    const next = await this.db
+      .selectFrom('refreshTokens')
+      .select(['id', 'usedAt'])
+      .where('sessionId', '=', row.sessionId)
+      .where('tokenHash', '=', hashToken(successor))
+      .executeTakeFirst();
+    if (!next || next.usedAt !== null) return null;
     return { accessToken: await this.issueAccess({ userId: row.userId, sessionId: row.sessionId }), refreshToken: successor };
   }
 
