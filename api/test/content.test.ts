@@ -8,8 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { seedDatabase } from '../src/db/seed/index.js';
@@ -26,6 +25,7 @@ import {
   startServer,
   uniqueEmail,
 } from './harness.js';
+import { type Sink, startSink } from './smtp-sink.js';
 
 const FORBIDDEN = 'Forbidden resource';
 const REFERENCE = /^ST-[2-9A-HJ-NP-Z]{6}$/;
@@ -64,41 +64,6 @@ const PRODUCTS = readJsonDir<ProductJson>(join(CONTENT_DIR, 'products')).sort((a
 const NEWS = readJsonDir<NewsJson>(join(CONTENT_DIR, 'news')).sort((a, b) => Date.parse(b.published) - Date.parse(a.published));
 
 // ---------------------------------------------------------------------------------------------
-// A real SMTP server on 127.0.0.1 that keeps every message it accepts, parsed (as in mail.test.ts).
-
-interface Sink {
-  port: number;
-  received: ParsedMail[];
-  close(): Promise<void>;
-}
-
-async function startSink(): Promise<Sink> {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        // Parse before acknowledging, so `received` is complete when the sender sees 250.
-        simpleParser(Buffer.concat(chunks)).then((mail) => {
-          received.push(mail);
-          callback();
-        }, callback);
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.server.address();
-  if (!address || typeof address === 'string') throw new Error('sink has no port');
-  return { port: address.port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 /** The addresses a parsed mail was sent to. */
 function recipients(mail: ParsedMail): string[] {
   const to = mail.to === undefined ? [] : Array.isArray(mail.to) ? mail.to : [mail.to];

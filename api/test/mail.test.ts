@@ -1,56 +1,16 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nowIso } from '../src/db/index.js';
 import { DB_KINDS, type DbKind, type TestServer, skipReason, startServer } from './harness.js';
+import { startSink } from './smtp-sink.js';
 
 // The mail module end to end on SQLite and PostgreSQL: the real server (buildApp), its durable
 // outbox table, its worker, and a real SMTP sink (smtp-server on a loopback port) whose received
 // messages are parsed with mailparser. Worker intervals are either huge (only explicit drains
 // run) or a few ms; timeouts below are failure bounds only.
-
-/** A real SMTP server on 127.0.0.1 that keeps every message it accepts, parsed. */
-interface Sink {
-  port: number;
-  received: ParsedMail[];
-  close(): Promise<void>;
-}
-
-async function startSink(port = 0): Promise<Sink> {
-  const received: ParsedMail[] = [];
-  const pending: Promise<void>[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        // Parse before acknowledging, so `received` is complete when the sender sees 250.
-        const parsed = simpleParser(Buffer.concat(chunks)).then((mail) => {
-          received.push(mail);
-        });
-        pending.push(parsed);
-        parsed.then(() => callback(), callback);
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const address = server.server.address();
-  if (!address || typeof address === 'string') throw new Error('sink has no port');
-  return {
-    port: address.port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** A loopback port nothing listens on (bound then released). */
 async function freePort(): Promise<number> {
