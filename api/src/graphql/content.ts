@@ -156,9 +156,9 @@ export const contentResolvers = {
     },
     published: (n: NewsItemRow) => n.publishedAt,
     isPublished: (n: NewsItemRow) => n.publishedAt !== null && n.publishedAt <= nowIso(),
+    /** Batched: a page of news asks for its products in one query. */
     async product(n: NewsItemRow, _: unknown, ctx: Ctx) {
-      if (!n.productId) return null;
-      return (await ctx.db.selectFrom('products').selectAll().where('id', '=', n.productId).executeTakeFirst()) ?? null;
+      return n.productId ? ((await ctx.loaders.product.load(n.productId)) ?? null) : null;
     },
   },
   Mutation: {

@@ -6,7 +6,7 @@ import DataLoader from 'dataloader';
 import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
-import type { NewsTranslationRow, ProductTranslationsTable, UserRow } from '../db/types.js';
+import type { NewsTranslationRow, ProductRow, ProductTranslationsTable, UserRow } from '../db/types.js';
 import type { OrderService } from '../orders/service.js';
 import type { Viewer } from './policy.js';
 import type { LivePubSub } from './pubsub.js';
@@ -43,6 +43,9 @@ export function createLoaders(db: Db) {
   return {
     user: new DataLoader<string, UserRow | undefined>(async (ids) =>
       byKey(ids, await db.selectFrom('users').selectAll().where('id', 'in', [...ids]).execute(), (r) => r.id),
+    ),
+    product: new DataLoader<string, ProductRow | undefined>(async (ids) =>
+      byKey(ids, await db.selectFrom('products').selectAll().where('id', 'in', [...ids]).execute(), (r) => r.id),
     ),
     productTranslations: new DataLoader<string, ProductTranslationsTable[]>(async (ids) => {
       const rows = await db.selectFrom('productTranslations').selectAll().where('productId', 'in', [...ids]).execute();
