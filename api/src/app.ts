@@ -6,6 +6,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { AccountService } from './accounts/service.js';
 import { authRoutes } from './auth/routes.js';
 import { SessionService } from './auth/sessions.js';
 import type { Config } from './config.js';
@@ -16,8 +17,12 @@ import { registerGraphQL } from './graphql/server.js';
 import { installErrorHandler } from './http/errors.js';
 import { type MailService, createMailService } from './mail/index.js';
 import { createOrderService } from './orders/service.js';
+import { registerSecurityHeaders } from './security/headers.js';
+import { createRateLimits } from './security/limits.js';
 import { registerSeoRoutes } from './seo/routes.js';
 import { registerSsr } from './ssr/index.js';
+import { uploadRoutes } from './uploads/routes.js';
+import { UploadService } from './uploads/service.js';
 
 export interface BuildOptions {
   /** Serve the web app (default true); API-only tests turn it off. */
@@ -56,6 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
   });
   installErrorHandler(fastify);
+  await registerSecurityHeaders(fastify, config);
   await fastify.register(cookie);
   await fastify.register(rateLimit, { global: false });
 
@@ -66,10 +72,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const ok = await database.ping();
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: ok ? 'ok' : 'unreachable' });
   });
-  await fastify.register(authRoutes, { db: database.db, sessions, config });
   const pubsub = createLivePubSub(config, fastify.log);
-  const orders = createOrderService(database.db, mail, config, fastify.log);
-  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders });
+  const limits = createRateLimits(config);
+  const accounts = new AccountService({ db: database.db, mail, sessions, limits, config, log: fastify.log, userChanged: (id) => pubsub.publishUserChanged(id) });
+  const uploads = new UploadService(database.db, config.uploadsDir, fastify.log);
+  await fastify.register(authRoutes, { db: database.db, sessions, config, accounts, limits });
+  await fastify.register(uploadRoutes, { uploads, sessions, limits });
+  const orders = createOrderService(database.db, mail, config, fastify.log, limits);
+  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, accounts, uploads });
   registerSeoRoutes(fastify, { db: database.db, config });
   const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, viteDev: options.viteDev ?? false });
   // Content changed (an admin's mutation, here or in another process): drop the cached pages.
@@ -92,7 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await fastify.close();
         stopInvalidation();
         await pubsub.close();
-        await orders.close();
+        await limits.close();
         await ssr?.close();
         await mail.close();
         await database.close();

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { LimitName, LimitRule } from './security/limits.js';
 
 /** The repository root (two levels above `api/src` or `api/dist`). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -16,6 +17,15 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** A rate limit written `<max>/<windowSeconds>` (security/limits.ts). */
+const limitRule = z
+  .string()
+  .regex(/^\d+\/\d+$/, 'A rate limit is written <max>/<windowSeconds>, e.g. 10/900')
+  .transform((v) => {
+    const [max, windowSeconds] = v.split('/').map(Number) as [number, number];
+    return { max: Math.max(1, max), windowSeconds: Math.max(1, windowSeconds) };
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -66,6 +76,13 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3600000),
   MAIL_SENDING_STALE_MS: z.coerce.number().int().min(1000).default(600000),
+  UPLOADS_DIR: z.string().optional(),
+  RATE_LIMIT_LOGIN_ACCOUNT: limitRule.prefault('10/900'),
+  RATE_LIMIT_RESET_IP: limitRule.prefault('10/3600'),
+  RATE_LIMIT_RESET_EMAIL: limitRule.prefault('3/3600'),
+  RATE_LIMIT_CODE_SEND: limitRule.prefault('3/900'),
+  RATE_LIMIT_CODE_ENTRY: limitRule.prefault('10/900'),
+  RATE_LIMIT_UPLOAD: limitRule.prefault('20/3600'),
 });
 
 export interface Config {
@@ -104,8 +121,10 @@ export interface Config {
   seed: boolean;
   /** Seed content (content/README.md): products and news read on start when `seed` is on. */
   contentDir: string;
-  /** Orders accepted per client IP address per window (spam protection of `createOrder`). */
-  orderRateLimit: { max: number; windowSeconds: number };
+  /** The named rate limits of security/limits.ts (`order` from ORDER_RATE_LIMIT_*, the others from RATE_LIMIT_<NAME>). */
+  limits: Record<LimitName, LimitRule>;
+  /** Where uploaded images are stored (`UPLOADS_DIR`, default `<dataDir>/uploads`). */
+  uploadsDir: string;
   /**
    * Outgoing mail (api/src/mail, DESIGN.md §9). `transport`: `outbox` writes `.eml` files into
    * `<dataDir>/outbox/` (the default), `smtp` sends through `smtpUrl`, `memory` keeps messages in
@@ -188,7 +207,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     seed: e.SEED,
     contentDir: resolve(e.CONTENT_DIR),
-    orderRateLimit: { max: e.ORDER_RATE_LIMIT_MAX, windowSeconds: e.ORDER_RATE_LIMIT_WINDOW_SECONDS },
+    limits: {
+      order: { max: e.ORDER_RATE_LIMIT_MAX, windowSeconds: e.ORDER_RATE_LIMIT_WINDOW_SECONDS },
+      loginAccount: e.RATE_LIMIT_LOGIN_ACCOUNT,
+      resetIp: e.RATE_LIMIT_RESET_IP,
+      resetEmail: e.RATE_LIMIT_RESET_EMAIL,
+      codeSend: e.RATE_LIMIT_CODE_SEND,
+      codeEntry: e.RATE_LIMIT_CODE_ENTRY,
+      upload: e.RATE_LIMIT_UPLOAD,
+    },
+    uploadsDir: resolve(e.UPLOADS_DIR ?? resolve(dataDir, 'uploads')),
     mail: {
       transport: e.MAIL_TRANSPORT,
       smtpUrl: e.SMTP_URL ?? null,

@@ -303,7 +303,7 @@ describe.each(DB_KINDS)('viewerUpdated on %s', (kind) => {
       const second = await live(dave, laptop);
       expect(server.app.pubsub.activeSubscriptions(dave.localId)).toBe(2);
 
-      const result = await server.graphql('mutation ($id: ID!) { deleteUser(id: $id) { id } }', { id: dave.id }, laptop);
+      const result = await server.graphql('mutation ($id: ID!, $c: String) { deleteUser(id: $id, confirmation: $c) { id } }', { id: dave.id, c: dave.password }, laptop);
       expect(result.errors, result.text).toBeUndefined();
       expect(await first.ended()).toEqual({ complete: true });
       expect(await second.ended()).toEqual({ complete: true });

@@ -223,9 +223,45 @@ const m0004: Migration = {
   },
 };
 
+// Account management (issue 6): the language of a user's mails, a pending e-mail change, one-time
+// e-mail codes (one live code per user and purpose) and password-reset tokens, both hashed.
+const m0005: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('users').addColumn('locale', text, (c) => c.notNull().defaultTo('en')).execute();
+    await db.schema.alterTable('users').addColumn('pending_email', text).execute();
+    await db.schema
+      .createTable('email_codes')
+      .addColumn('id', text, (c) => c.primaryKey())
+      .addColumn('user_id', text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('purpose', text, (c) => c.notNull())
+      .addColumn('email', text, (c) => c.notNull())
+      .addColumn('code_hash', text, (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('expires_at', text, (c) => c.notNull())
+      .addColumn('created', text, (c) => c.notNull())
+      .addUniqueConstraint('email_codes_user_purpose', ['user_id', 'purpose'])
+      .execute();
+    await db.schema
+      .createTable('password_resets')
+      .addColumn('id', text, (c) => c.primaryKey())
+      .addColumn('user_id', text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('token_hash', text, (c) => c.notNull().unique())
+      .addColumn('expires_at', text, (c) => c.notNull())
+      .addColumn('used_at', text)
+      .addColumn('created', text, (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('password_resets_user').on('password_resets').column('user_id').execute();
+  },
+  async down(db: Kysely<any>) {
+    for (const t of ['password_resets', 'email_codes']) await db.schema.dropTable(t).ifExists().execute();
+    await db.schema.alterTable('users').dropColumn('pending_email').execute();
+    await db.schema.alterTable('users').dropColumn('locale').execute();
+  },
+};
+
 /** Migrations keyed by name; Kysely applies them in name order. */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': m0001, '0002_sessions_live_device': m0002, '0003_mail_outbox': m0003, '0004_content': m0004 };
+    return { '0001_initial': m0001, '0002_sessions_live_device': m0002, '0003_mail_outbox': m0003, '0004_content': m0004, '0005_accounts': m0005 };
   },
 };

@@ -25,6 +25,10 @@ export interface UsersTable {
   stripeAccountId: string | null;
   stripeOnboardingCompleted: number;
   imageId: string | null;
+  /** The language of the account's mails (en, ru, es): set at registration, updated at sign-in. */
+  locale: string;
+  /** The new address of an e-mail change waiting for its code, or null. */
+  pendingEmail: string | null;
   created: string;
   updated: string;
 }
@@ -171,6 +175,31 @@ export interface ContentSeedsTable {
   created: string;
 }
 
+/**
+ * A one-time e-mail code (issue 6 items 2–3): at most one live code per user and purpose; only its
+ * HMAC is stored (DESIGN.md §6). `email` is the address it was sent to (the new one for a change).
+ */
+export interface EmailCodesTable {
+  id: string;
+  userId: string;
+  purpose: 'verify' | 'change';
+  email: string;
+  codeHash: string;
+  attempts: number;
+  expiresAt: string;
+  created: string;
+}
+
+/** A password-reset link's token (issue 6 item 4), stored only as its SHA-256 hash; single use. */
+export interface PasswordResetsTable {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  expiresAt: string;
+  usedAt: string | null;
+  created: string;
+}
+
 export interface KyselyMigrationLock {
   id: string;
   isLocked: Generated<number>;
@@ -190,12 +219,16 @@ export interface Database {
   newsTranslations: NewsTranslationsTable;
   orders: OrdersTable;
   contentSeeds: ContentSeedsTable;
+  emailCodes: EmailCodesTable;
+  passwordResets: PasswordResetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type ImageRow = Selectable<ImagesTable>;
+export type EmailCodeRow = Selectable<EmailCodesTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type NewsItemRow = Selectable<NewsItemsTable>;

@@ -3,11 +3,13 @@
  * per-request batch loaders, so a page that lists N things makes one query per table.
  */
 import DataLoader from 'dataloader';
+import type { AccountService } from '../accounts/service.js';
 import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import type { NewsTranslationRow, ProductRow, ProductTranslationsTable, UserRow } from '../db/types.js';
 import type { OrderService } from '../orders/service.js';
+import type { UploadService } from '../uploads/service.js';
 import type { Viewer } from './policy.js';
 import type { LivePubSub } from './pubsub.js';
 
@@ -19,6 +21,10 @@ export interface Services {
   pubsub: LivePubSub;
   /** Orders from the order form (`createOrder`). */
   orders: OrderService;
+  /** E-mail codes, e-mail change and password flows (accounts/service.ts). */
+  accounts: AccountService;
+  /** Stored images (avatars). */
+  uploads: UploadService;
 }
 
 export interface GraphQLContext extends Services {

@@ -4,6 +4,7 @@
  */
 import { GraphQLError } from 'graphql';
 import type { ZodError } from 'zod';
+import { HttpError } from '../http/errors.js';
 
 export const FORBIDDEN_MESSAGE = 'Forbidden resource';
 
@@ -29,4 +30,19 @@ export function fromZod(error: ZodError, argument?: string): GraphQLError {
   const first = error.issues[0];
   const message = error.issues.map((i) => (path(i) ? `${path(i)}: ${i.message}` : i.message)).join('; ');
   return badInput(message, first ? path(first) || undefined : undefined);
+}
+
+/**
+ * Runs `work` and turns an HttpError of a shared service (accounts, uploads) into a GraphQL error
+ * with `extensions: { code, ...details }` (field, attemptsLeft, retryAfterSeconds); FORBIDDEN keeps
+ * the `Forbidden resource` message the clients rely on. Other errors pass through.
+ */
+export async function fromHttp<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    if (error.code === 'FORBIDDEN') throw forbidden();
+    throw new GraphQLError(error.message, { extensions: { code: error.code, ...error.details } });
+  }
 }

@@ -8,13 +8,15 @@
  */
 import { Repeater } from 'graphql-yoga';
 import { z } from 'zod';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { verifyPassword } from '../auth/passwords.js';
 import { isUniqueViolation, nowIso } from '../db/index.js';
-import type { ProductRow, UserRow, UserUpdate } from '../db/types.js';
+import type { ImageRow, ProductRow, UserRow, UserUpdate } from '../db/types.js';
+import { uploadUrl } from '../uploads/routes.js';
+import { type ImageSize, imageFileName } from '../uploads/service.js';
 import * as rules from '../users/validation.js';
 import { type GraphQLContext, buildContext } from './context.js';
 import { connection, contentResolvers, page, pickTranslation } from './content.js';
-import { badInput, conflict, forbidden, fromZod, unauthenticated } from './errors.js';
+import { badInput, conflict, forbidden, fromHttp, fromZod, unauthenticated } from './errors.js';
 import { decodeId, expectId, globalId } from './ids.js';
 import { type Viewer, assertCanUpdateUser, assertOwnerOrAdmin, canReadPrivate } from './policy.js';
 
@@ -133,6 +135,7 @@ export const resolvers = {
     email: privateField((u) => u.email),
     emailVerificationCode: () => null,
     isVerified: privateField((u) => u.isVerified === 1),
+    pendingEmail: privateField((u) => u.pendingEmail),
     passwordIsSet: privateField((u) => u.passwordHash !== null),
     phone: privateField((u) => u.phone),
     telegram: privateField((u) => u.telegram),
@@ -159,7 +162,7 @@ export const resolvers = {
   },
   Image: {
     id: (i: { id: string }) => globalId('Image', i.id),
-    url: (i: { id: string; ext: string }) => `/api/uploads/${i.id}.${i.ext}`,
+    url: (i: ImageRow, { size }: { size?: ImageSize | null }) => uploadUrl(imageFileName(i, size ?? 'LARGE')),
   },
   ServiceAccount: { id: (a: { id: string }) => globalId('ServiceAccount', a.id) },
   ReferralCode: {
@@ -200,14 +203,16 @@ export const resolvers = {
       const target = await userOrForbidden(ctx, targetId);
 
       const patch: UserUpdate = {};
+      // One's own address changes only after the code mailed to the new one comes back
+      // (accounts/service.ts); an administrator's change applies at once.
+      let startEmailChange: string | null = null;
       if (input.email !== undefined && input.email !== target.email) {
-        if (viewer.userId === target.id) {
-          if (!input.checkPassword || !(await verifyPassword(target.passwordHash, input.checkPassword))) {
-            throw badInput('checkPassword: the current password is required to change the e-mail and did not match', 'checkPassword');
-          }
+        if (viewer.userId === target.id) startEmailChange = input.email;
+        else {
+          patch.email = input.email;
+          patch.isVerified = 0;
+          patch.pendingEmail = null;
         }
-        patch.email = input.email;
-        patch.isVerified = 0;
       }
       if (input.username !== undefined) patch.username = input.username;
       if (input.fullName !== undefined) patch.fullName = input.fullName;
@@ -238,8 +243,42 @@ export const resolvers = {
         }
         ctx.loaders.user.clear(target.id);
         ctx.pubsub.publishUserChanged(target.id);
+        // The replaced avatar (and any upload not in use) goes, rows and files.
+        if (patch.imageId) await ctx.uploads.removeImages(target.id, patch.imageId);
+      }
+      if (startEmailChange) {
+        const email = startEmailChange;
+        await fromHttp(() => ctx.accounts.startEmailChange(target.id, email, input.checkPassword));
+        ctx.loaders.user.clear(target.id);
       }
       return userOrForbidden(ctx, target.id);
+    },
+
+    async sendEmailVerification(_: unknown, __: unknown, ctx: Ctx) {
+      const viewer = requireViewer(ctx);
+      const sent = await fromHttp(() => ctx.accounts.sendVerification(viewer.userId));
+      return { ...sent, user: await userOrForbidden(ctx, viewer.userId) };
+    },
+
+    async verifyEmail(_: unknown, { code }: { code: string }, ctx: Ctx) {
+      const viewer = requireViewer(ctx);
+      await fromHttp(() => ctx.accounts.verifyEmail(viewer.userId, code.slice(0, 64)));
+      ctx.loaders.user.clear(viewer.userId);
+      return userOrForbidden(ctx, viewer.userId);
+    },
+
+    async confirmEmailChange(_: unknown, { code }: { code: string }, ctx: Ctx) {
+      const viewer = requireViewer(ctx);
+      await fromHttp(() => ctx.accounts.confirmEmailChange(viewer.userId, code.slice(0, 64)));
+      ctx.loaders.user.clear(viewer.userId);
+      return userOrForbidden(ctx, viewer.userId);
+    },
+
+    async cancelEmailChange(_: unknown, __: unknown, ctx: Ctx) {
+      const viewer = requireViewer(ctx);
+      await ctx.accounts.cancelEmailChange(viewer.userId);
+      ctx.loaders.user.clear(viewer.userId);
+      return userOrForbidden(ctx, viewer.userId);
     },
 
     async deleteAccount(_: unknown, { accountId }: { accountId: string }, ctx: Ctx) {
@@ -258,13 +297,27 @@ export const resolvers = {
       return { id: globalId('ServiceAccount', id), user: owner };
     },
 
-    async deleteUser(_: unknown, { id }: { id: string }, ctx: Ctx) {
+    async deleteUser(_: unknown, { id, confirmation }: { id: string; confirmation?: string | null }, ctx: Ctx) {
       const viewer = requireViewer(ctx);
       const targetId = expectId(id, 'User', 'id');
       assertOwnerOrAdmin(viewer, targetId);
       const target = await userOrForbidden(ctx, targetId);
+      if (target.id === viewer.userId) {
+        // A stolen access token alone must not be enough to destroy the account.
+        const given = (confirmation ?? '').slice(0, 1024);
+        const confirmed = target.passwordHash !== null ? await verifyPassword(target.passwordHash, given) : given.trim().toLowerCase() === target.email;
+        if (!confirmed) {
+          throw conflict(
+            'WRONG_PASSWORD',
+            target.passwordHash !== null ? 'confirmation: the current password did not match' : 'confirmation: type the e-mail address of the account',
+            'confirmation',
+          );
+        }
+      }
+      const images = await ctx.db.selectFrom('images').select(['id', 'ext']).where('userId', '=', target.id).execute();
       // Sessions, tokens, images, linked accounts and codes go with the user (ON DELETE CASCADE).
       await ctx.db.deleteFrom('users').where('id', '=', target.id).execute();
+      await ctx.uploads.removeFiles(images);
       ctx.loaders.user.clear(target.id);
       ctx.pubsub.publishUserChanged(target.id); // ends the user's subscriptions (viewerUpdates)
       return { id: globalId('User', target.id) };
@@ -274,23 +327,13 @@ export const resolvers = {
       const viewer = requireViewer(ctx);
       const targetId = args.userId ? expectId(args.userId, 'User', 'userId') : viewer.userId;
       assertOwnerOrAdmin(viewer, targetId);
-      const parsed = rules.password.safeParse(args.newPassword);
-      if (!parsed.success) throw badInput(`newPassword: ${parsed.error.issues[0]?.message}`, 'newPassword');
       const target = await userOrForbidden(ctx, targetId);
       const self = target.id === viewer.userId;
-      if (self && target.passwordHash !== null) {
-        if (!args.oldPassword || !(await verifyPassword(target.passwordHash, args.oldPassword))) {
-          throw badInput('oldPassword: the current password did not match', 'oldPassword');
-        }
-      }
-      await ctx.db
-        .updateTable('users')
-        .set({ passwordHash: await hashPassword(parsed.data), updated: nowIso() })
-        .where('id', '=', target.id)
-        .execute();
-      await ctx.sessions.revokeOthers(target.id, self ? viewer.sessionId : null, 'password-change');
+      // Other devices are signed out; this one stays when the user changes their own password.
+      await fromHttp(() =>
+        ctx.accounts.changePassword(target.id, args.newPassword, { oldPassword: args.oldPassword, requireOld: self, keepSessionId: self ? viewer.sessionId : null }),
+      );
       ctx.loaders.user.clear(target.id);
-      ctx.pubsub.publishUserChanged(target.id);
       return { id: globalId('User', target.id), user: await loadUser(ctx, target.id) };
     },
   },
@@ -311,7 +354,7 @@ export const resolvers = {
  * token's subject never changes); they read the database directly, so they are fresh too.
  */
 function viewerUpdates(ctx: Ctx, viewer: Viewer): Repeater<UserRow> {
-  const services = { db: ctx.db, sessions: ctx.sessions, config: ctx.config, pubsub: ctx.pubsub, orders: ctx.orders };
+  const services = { db: ctx.db, sessions: ctx.sessions, config: ctx.config, pubsub: ctx.pubsub, orders: ctx.orders, accounts: ctx.accounts, uploads: ctx.uploads };
   return new Repeater<UserRow>(async (push, stop) => {
     const changes = ctx.pubsub.subscribeUserChanges(viewer.userId);
     void stop.then(() => changes.return());

@@ -7,12 +7,20 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodError } from 'zod';
 
-/** An error with an HTTP status and a stable machine-readable code. */
+/** What a client needs besides the code to explain an error: the field, tries left, seconds to wait. */
+export interface ErrorDetails {
+  field?: string;
+  attemptsLeft?: number;
+  retryAfterSeconds?: number;
+}
+
+/** An error with an HTTP status, a stable machine-readable code and optional details. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly details: ErrorDetails = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -39,7 +47,8 @@ const frameworkCodes: Record<string, string> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
+      if (error.details.retryAfterSeconds) void reply.header('retry-after', String(error.details.retryAfterSeconds));
+      return reply.status(error.status).send({ error: { code: error.code, message: error.message, ...error.details } });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

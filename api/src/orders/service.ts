@@ -6,13 +6,12 @@
  *
  * Spam protection: a honeypot field (`website`, hidden from people; a filled one gets a
  * plausible answer and nothing is stored or sent) and a rate limit per client IP address
- * (`ORDER_RATE_LIMIT_MAX` per `ORDER_RATE_LIMIT_WINDOW_SECONDS`) through rate-limiter-flexible,
+ * (`ORDER_RATE_LIMIT_MAX` per `ORDER_RATE_LIMIT_WINDOW_SECONDS`, the `order` limit of security/limits.ts),
  * in Redis when `REDIS_URL` is set (shared by every process) with an in-memory fallback while
  * Redis is unreachable.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimits } from '../security/limits.js';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { type Db, nowIso } from '../db/index.js';
@@ -63,7 +62,6 @@ export type OrderOutcome =
 export interface OrderService {
   /** Validates, rate-limits and stores an order and queues its two e-mails. */
   create(input: OrderInput, who: { userId: string | null; ip: string | undefined }): Promise<OrderOutcome>;
-  close(): Promise<void>;
 }
 
 /** `ST-` and six characters without look-alikes (0/O, 1/I/L): about 31 bits. */
@@ -74,32 +72,17 @@ export function newOrderReference(): string {
   return out;
 }
 
-function createLimiter(config: Pick<Config, 'orderRateLimit' | 'redis'>): { limiter: RateLimiterAbstract; close(): Promise<void> } {
-  const options = { points: config.orderRateLimit.max, duration: config.orderRateLimit.windowSeconds, keyPrefix: `${config.redis.keyPrefix}order` };
-  if (!config.redis.url) return { limiter: new RateLimiterMemory(options), close: async () => {} };
-  const client = new Redis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: `${config.redis.keyPrefix}rate-limits` });
-  client.on('error', () => {}); // reconnects by itself; the insurance limiter covers the gap
-  return {
-    limiter: new RateLimiterRedis({ ...options, storeClient: client, insuranceLimiter: new RateLimiterMemory(options) }),
-    close: async () => void client.disconnect(),
-  };
-}
-
 export function createOrderService(
   db: Db,
   mail: MailService,
-  config: Pick<Config, 'orderRateLimit' | 'redis' | 'mail'>,
+  config: Pick<Config, 'mail'>,
   log: { info(obj: unknown, msg?: string): void },
+  limits: RateLimits,
 ): OrderService {
-  const { limiter, close } = createLimiter(config);
   return {
     async create(raw, who) {
-      try {
-        await limiter.consume(who.ip ?? 'unknown');
-      } catch (error) {
-        if (error instanceof RateLimiterRes) return { kind: 'rate-limited', retryAfterSeconds: Math.ceil(error.msBeforeNext / 1000) };
-        throw error;
-      }
+      const retryAfterSeconds = await limits.consume('order', who.ip ?? 'unknown');
+      if (retryAfterSeconds !== null) return { kind: 'rate-limited', retryAfterSeconds };
       const parsed = orderInput.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -161,6 +144,5 @@ export function createOrderService(
       });
       return { kind: 'accepted', reference };
     },
-    close,
   };
 }

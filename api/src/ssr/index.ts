@@ -15,7 +15,11 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.js';
 import type { GraphQLServer } from '../graphql/server.js';
 import type { PageAssets, ServerEntry } from './contract.js';
+import { cspNonce } from '../security/headers.js';
 import { LOCALE_COOKIE, isBot, rootRedirect } from './locale.js';
+
+/** The password-reset page (`/auth/change-password?token=…`) in every locale. */
+const RESET_PAGE = /^\/(?:ru\/|es\/)?auth\/change-password\/?$/;
 
 /** Cookie names whose presence means the browser holds a session (web/src/session/cookies.ts). */
 export const SESSION_COOKIES = ['studio.credentials', 'apollo:default.token'] as const;
@@ -219,6 +223,8 @@ export async function registerSsr(
     const userAgent = request.headers['user-agent'];
     const redirect = rootRedirect(request.url, { acceptLanguage: request.headers['accept-language'], userAgent }, requestCookies(request)[LOCALE_COOKIE]);
     if (redirect) return reply.header('cache-control', 'private, no-cache').redirect(redirect, 302);
+    // The reset page's URL holds the token: no Referer may carry it anywhere (issue 6 item 4).
+    if (RESET_PAGE.test(path)) reply.header('referrer-policy', 'no-referrer');
     const signedIn = isSignedIn(request);
     const theme = requestCookies(request)[THEME_COOKIE];
     const cacheKey = `${theme === 'light' || theme === 'dark' ? theme : 'system'} ${request.url}`;
@@ -226,7 +232,10 @@ export async function registerSsr(
       const hit = cache.get(cacheKey);
       if (hit) return sendPage(request, reply, hit, 200);
     }
-    const { entry, assets } = await loadEntry(request.url);
+    const loaded = await loadEntry(request.url);
+    const { entry } = loaded;
+    // Vite's inline preamble (development only) runs under the CSP with this response's nonce.
+    const assets = loaded.assets.devHead ? { ...loaded.assets, devHead: loaded.assets.devHead.replace(/<script\b/g, `<script nonce="${cspNonce(reply)}"`) } : loaded.assets;
     const bot = isBot(userAgent);
     let result: Awaited<ReturnType<ServerEntry['render']>>;
     try {

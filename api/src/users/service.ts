@@ -32,6 +32,8 @@ export interface NewAccount {
   fullName: string;
   /** The wished username (derived from the e-mail when absent); a suffix makes it unique. */
   username?: string | undefined;
+  /** The language of the account's mails (en, ru, es); default en. */
+  locale?: string;
 }
 
 /**
@@ -64,6 +66,8 @@ export async function createUser(db: Db, account: NewAccount): Promise<UserRow> 
       stripeAccountId: null,
       stripeOnboardingCompleted: 0,
       imageId: null,
+      locale: account.locale ?? 'en',
+      pendingEmail: null,
       created: now,
       updated: now,
     };

@@ -3,14 +3,19 @@
  * both refuse the same input with the same messages. Lengths are in characters.
  */
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/passwords.js';
+import { PASSWORD_MAX, PASSWORD_MIN, newPasswordProblem } from '../auth/passwords.js';
 
 /** E-mail: trimmed, lower-cased, at most 254 characters (RFC 5321 path limit). */
 export const email = z.string().trim().toLowerCase().max(254, 'Use at most 254 characters').pipe(z.email('Enter a valid e-mail address'));
-export const password = z
-  .string()
-  .min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `The password must be at most ${PASSWORD_MAX} characters`);
+/**
+ * A new password (registration, change, reset): the shared rules of @studio/schema/passwords —
+ * 8–128 characters (code points), none of the most common passwords (OWASP ASVS 5.0 §6.2).
+ */
+export const newPassword = z.string().superRefine((value, ctx) => {
+  const problem = newPasswordProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+export { PASSWORD_MAX, PASSWORD_MIN };
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,31}$/;
 export const username = z
   .string()
