@@ -2,12 +2,14 @@
  * The page host (DESIGN.md §4, issue 5) with the real built web app (`pnpm build` first; the
  * test runner builds before this suite): the root redirect by cookie and Accept-Language, bots
  * (never redirected, error statuses with empty bodies), the page cache dropped when an admin
- * changes content, and the 500 page when the database is gone.
+ * changes content, the pages' security headers (CSP, and Referrer-Policy no-referrer on the
+ * password-reset page), and the 500 page when the database is gone.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
+import { expectStrictCsp } from './csp.js';
 import { DB_KINDS, type TestServer, skipReason, startServer } from './harness.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -117,6 +119,49 @@ describe.each(DB_KINDS)('pages on %s', (kind) => {
       const published = await server.graphql('mutation($id: ID!) { publishNewsItem(id: $id) { isPublished } }', { id: created.data.createNewsItem.id }, admin.accessToken);
       expect(published.data.publishNewsItem.isPublished).toBe(true);
       await expect.poll(async () => (await (await page('/news')).text()).includes(title), { timeout: 2000 }).toBe(true);
+    });
+  });
+
+  describe('security headers', () => {
+    it.each(['/auth/change-password?token=x', '/auth/change-password', '/es/auth/change-password', '/ru/auth/change-password?token=abc'])(
+      'the reset page %s is sent with Referrer-Policy no-referrer',
+      async (path) => {
+        const response = await page(path);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+        // Served from the page cache the second time: the same header.
+        expect((await page(path)).headers.get('referrer-policy')).toBe('no-referrer');
+      },
+    );
+
+    it.each(['/', '/faq', '/es/products', '/auth/reset', '/ru/auth/login', '/no-such-page'])('%s keeps strict-origin-when-cross-origin', async (path) => {
+      const response = await page(path);
+      expect(response.status).toBeLessThan(500);
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    });
+
+    it('pages carry the strict CSP with a fresh nonce, and no inline script runs without it', async () => {
+      const nonces: string[] = [];
+      for (const path of ['/', '/es/products', '/auth/change-password?token=x', '/ru/no-such-page']) {
+        const response = await page(path);
+        const nonce = expectStrictCsp(response.headers);
+        nonces.push(nonce);
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(response.headers.get('x-frame-options')).toBe('DENY');
+        const html = await response.text();
+        // Every <script> either loads a file or is a data block (not executed), or carries this response's nonce.
+        for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+          const external = /\ssrc=/i.test(tag);
+          const dataBlock = /\stype=["']?application\/(ld\+)?json/i.test(tag);
+          const nonced = tag.includes(`nonce="${nonce}"`);
+          expect(external || dataBlock || nonced, `${path}: ${tag}`).toBe(true);
+        }
+        // No inline event handlers either (CSP would block them, so they would be dead code).
+        expect(html, path).not.toMatch(/<[a-z][^>]*\son[a-z]+=["']/i);
+      }
+      expect(new Set(nonces).size).toBe(nonces.length);
+      const hsts = (await page('/')).headers.get('strict-transport-security') ?? '';
+      expect(hsts).toMatch(/max-age=31536000\b/); // NODE_ENV=production here
     });
   });
 

@@ -95,16 +95,14 @@ export async function authRoutes(
 
   app.post('/api/auth/login', { config: { rateLimit } }, async (request) => {
     const body = parse(loginBody, request.body);
-    // Counted per e-mail whether or not it has an account, so the limit tells nothing either.
-    const blocked = await limits.blockedFor('loginAccount', body.email);
-    if (blocked !== null) throw tooManyRequests(blocked);
+    // Counted per e-mail whether or not it has an account, so the limit tells nothing either, and
+    // before the password is checked, so a burst of parallel guesses cannot slip past the count.
+    const wait = await limits.consume('loginAccount', body.email);
+    if (wait !== null) throw tooManyRequests(wait);
     const user = await findUserByEmail(db, body.email);
     // Same answer, and the same hashing time, for an unknown e-mail and a wrong password.
     const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
-    if (!user || !ok) {
-      await limits.consume('loginAccount', body.email);
-      throw new HttpError(401, 'INVALID_CREDENTIALS', 'The e-mail or password is incorrect.');
-    }
+    if (!user || !ok) throw new HttpError(401, 'INVALID_CREDENTIALS', 'The e-mail or password is incorrect.');
     await limits.reset('loginAccount', body.email);
     const patch: { passwordHash?: string; locale?: string } = {};
     if (user.passwordHash && needsRehash(user.passwordHash)) patch.passwordHash = await hashPassword(body.password);

@@ -11,7 +11,8 @@
  *  2. selects due `pending` rows and claims each with `UPDATE … SET status='sending',
  *     attempts=attempts+1 WHERE id=? AND status='pending'`: the database lets exactly one
  *     process's UPDATE change the row, so two app processes never both deliver it;
- *  3. delivers a claimed row; success → `sent` (+ `sent_at`); failure → back to `pending` with
+ *  3. delivers a claimed row; success → `sent` (+ `sent_at`, and the body is cleared: it may hold a
+ *     code or reset link, CONTENT_REMOVED); failure → back to `pending` with
  *     `next_attempt_at = now + retryDelayMs(attempts)` and `last_error`, or `failed` (error kept)
  *     once `MAIL_MAX_ATTEMPTS` attempts were made.
  *
@@ -112,6 +113,14 @@ const BATCH = 50;
  * Creates the mail service over `db` for `config` (transport from `config.mail.transport`).
  * The worker does not run until `start()`.
  */
+/**
+ * What a finished row keeps of its body: nothing. Bodies hold one-time codes and reset links, and
+ * secrets at rest are kept only as hashes (DESIGN.md §6), so a row that is `sent` or `failed`
+ * drops them (the subject too: a code's subject names the code); recipient, template, locale and
+ * times stay for the record.
+ */
+const CONTENT_REMOVED = { subject: '', html: '', text: '' } as const;
+
 export function createMailService(db: Db, config: Pick<Config, 'mail' | 'dataDir' | 'siteName' | 'publicUrl'>, log?: { error(obj: unknown, msg?: string): void }): MailService {
   const transport: MailTransport = createMailTransport(config);
   const site = { siteName: config.siteName, publicUrl: config.publicUrl };
@@ -154,6 +163,7 @@ export function createMailService(db: Db, config: Pick<Config, 'mail' | 'dataDir
         .updateTable('mailOutbox')
         .set({
           status: giveUp ? 'failed' : 'pending',
+          ...(giveUp ? CONTENT_REMOVED : {}),
           lastError: errorText(error),
           claimedAt: null,
           nextAttemptAt: nowIso(Date.now() + retryDelayMs(attempts, config.mail.retryBaseMs, config.mail.retryMaxMs)),
@@ -165,7 +175,12 @@ export function createMailService(db: Db, config: Pick<Config, 'mail' | 'dataDir
       else result.retried += 1;
       return;
     }
-    await db.updateTable('mailOutbox').set({ status: 'sent', sentAt: nowIso(), claimedAt: null }).where('id', '=', row.id).where('status', '=', 'sending').execute();
+    await db
+      .updateTable('mailOutbox')
+      .set({ status: 'sent', sentAt: nowIso(), claimedAt: null, ...CONTENT_REMOVED })
+      .where('id', '=', row.id)
+      .where('status', '=', 'sending')
+      .execute();
     result.sent += 1;
   }
 
@@ -174,7 +189,7 @@ export function createMailService(db: Db, config: Pick<Config, 'mail' | 'dataDir
     const now = Date.now();
     const stale = await db
       .updateTable('mailOutbox')
-      .set({ status: 'failed', lastError: 'interrupted while sending (the process stopped before recording the result); not resent: delivery is at most once' })
+      .set({ status: 'failed', ...CONTENT_REMOVED, lastError: 'interrupted while sending (the process stopped before recording the result); not resent: delivery is at most once' })
       .where('status', '=', 'sending')
       .where('claimedAt', '<', nowIso(now - config.mail.sendingStaleMs))
       .executeTakeFirst();

@@ -1,0 +1,264 @@
+/**
+ * Avatar uploads (issue 6 item 6) over real HTTP on SQLite and PostgreSQL: multipart bodies built
+ * with Node's FormData and Blob, images generated with sharp (a JPEG carrying EXIF GPS, a PNG),
+ * outputs checked with sharp and exifr: re-encoded to WebP at 512 and 128 px, no metadata left,
+ * served immutable; `updateUser(imageId:)` and `Image.url(size:)`; replacing an avatar and
+ * deleting a user remove the files; non-images, SVG, oversized bodies and missing tokens refused.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import exifr from 'exifr';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { globalId } from '../src/graphql/ids.js';
+import { DB_KINDS, type GraphQLResult, type HttpResult, type Registered, type TestServer, skipReason, startServer, uniqueDevice } from './harness.js';
+
+const URL_PATTERN = /^\/api\/uploads\/([0-9a-f-]{36})\.webp$/;
+const SMALL_URL_PATTERN = /^\/api\/uploads\/([0-9a-f-]{36})-128\.webp$/;
+const SET_IMAGE = 'mutation ($id: ID!, $imageId: ID) { updateUser(id: $id, imageId: $imageId) { image { id url small: url(size: SMALL) } } }';
+const VIEWER_IMAGE = '{ viewer { image { id url large: url(size: LARGE) small: url(size: SMALL) ext type sourceFileName } } }';
+
+/** A landscape JPEG with EXIF: camera make and model, a description and a GPS position (Paris). */
+async function jpegWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 60, b: 40 } } })
+    .jpeg({ quality: 80 })
+    .withExif({
+      IFD0: { Make: 'TestCam', Model: 'Spy 1', ImageDescription: 'my secret garden' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2405/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 707/100' },
+    })
+    .toBuffer();
+}
+
+async function png(): Promise<Buffer> {
+  return sharp({ create: { width: 300, height: 400, channels: 4, background: { r: 20, g: 120, b: 220, alpha: 1 } } })
+    .png()
+    .toBuffer();
+}
+
+interface Member extends Registered {
+  id: string;
+  localId: string;
+}
+
+function ok(result: GraphQLResult): any {
+  expect(result.errors, result.text).toBeUndefined();
+  expect(result.status, result.text).toBe(200);
+  return result.data;
+}
+
+describe.each(DB_KINDS)('uploads on %s', (kind) => {
+  const skip = skipReason(kind);
+  if (skip) {
+    it.skip(skip, () => {});
+    return;
+  }
+
+  let server: TestServer;
+  let a: Member;
+  let b: Member;
+
+  const db = () => server.app.database.db;
+  const dir = () => server.config.uploadsDir;
+  const filesIn = () => (existsSync(dir()) ? readdirSync(dir()).sort() : []);
+
+  async function member(name: string): Promise<Member> {
+    const registered = await server.register({ name });
+    const row = await db().selectFrom('users').select('id').where('email', '=', registered.email).executeTakeFirstOrThrow();
+    return { ...registered, localId: row.id, id: globalId('User', row.id) };
+  }
+
+  /** POST /api/uploads/avatar with `data` as the multipart field `field`. */
+  async function upload(token: string | undefined, data: Buffer | string, fileName: string, type: string, field = 'file'): Promise<HttpResult> {
+    const form = new FormData();
+    form.append(field, new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), fileName);
+    const response = await fetch(`${server.baseUrl}/api/uploads/avatar`, {
+      method: 'POST',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      body: form,
+    });
+    const text = await response.text();
+    let json: any;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, text, json, headers: response.headers };
+  }
+
+  /** Uploads `data` for `who`, expects 201 and answers the payload. */
+  async function uploadOk(who: Member, data: Buffer, fileName: string, type: string) {
+    const result = await upload(who.accessToken, data, fileName, type);
+    expect(result.status, result.text).toBe(201);
+    return result.json.data as { id: string; url: string; smallUrl: string };
+  }
+
+  const fileOf = (url: string) => join(dir(), url.replace('/api/uploads/', ''));
+
+  beforeAll(async () => {
+    server = await startServer(kind, { MAIL_TRANSPORT: 'memory', MAIL_WORKER_INTERVAL_MS: '600000' });
+    [a, b] = await Promise.all([member('Alice Avatar'), member('Bob Avatar')]);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  let first: { id: string; url: string; smallUrl: string };
+
+  it('a JPEG with EXIF GPS: 201; stored as WebP 512 and 128 px squares without any metadata', async () => {
+    const source = await jpegWithGps();
+    // The source really carries the position and the camera data.
+    expect(await exifr.gps(source)).toMatchObject({ latitude: expect.closeTo(48.8567, 3), longitude: expect.closeTo(2.352, 3) });
+    expect(await exifr.parse(source)).toMatchObject({ Make: 'TestCam', ImageDescription: 'my secret garden' });
+
+    first = await uploadOk(a, source, 'holiday.jpg', 'image/jpeg');
+    const [, id] = URL_PATTERN.exec(first.url) ?? [];
+    expect(id, first.url).toBeDefined();
+    expect(first.smallUrl).toBe(`/api/uploads/${id}-128.webp`);
+    expect(first.id).toBe(globalId('Image', id!));
+
+    for (const [url, px] of [
+      [first.url, 512],
+      [first.smallUrl, 128],
+    ] as const) {
+      const file = fileOf(url);
+      expect(existsSync(file), file).toBe(true);
+      const bytes = readFileSync(file);
+      const meta = await sharp(bytes).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: px, height: px });
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.iptc).toBeUndefined();
+      expect(await exifr.parse(bytes).catch(() => undefined)).toBeUndefined();
+      expect(await exifr.gps(bytes).catch(() => undefined)).toBeUndefined();
+      expect(bytes.includes('TestCam')).toBe(false);
+      expect(bytes.includes('secret garden')).toBe(false);
+    }
+    const row = await db().selectFrom('images').selectAll().where('id', '=', id!).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ userId: a.localId, ext: 'webp', type: 'AVATAR', sourceFileName: 'holiday.jpg' });
+  });
+
+  it('serves the files with 200 image/webp, cached a year as immutable', async () => {
+    for (const url of [first.url, first.smallUrl]) {
+      const response = await fetch(server.baseUrl + url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+      const cacheControl = response.headers.get('cache-control') ?? '';
+      expect(cacheControl).toContain('immutable');
+      expect(cacheControl).toMatch(/max-age=31536000\b/);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(fileOf(url)))).toBe(true);
+    }
+    // Nothing but image files is reachable there.
+    for (const path of ['/api/uploads/', '/api/uploads/../studio.sqlite', '/api/uploads/jwt-secret', '/api/uploads/%2e%2e/jwt-secret']) {
+      const response = await fetch(server.baseUrl + path);
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
+    }
+  });
+
+  it('updateUser(imageId) sets the avatar; viewer.image.url(size:) answers both renditions', async () => {
+    const set = ok(await server.graphql(SET_IMAGE, { id: a.id, imageId: first.id }, a.accessToken)).updateUser;
+    expect(set.image).toEqual({ id: first.id, url: first.url, small: first.smallUrl });
+    const viewer = ok(await server.graphql(VIEWER_IMAGE, undefined, a.accessToken)).viewer;
+    expect(viewer.image).toEqual({ id: first.id, url: first.url, large: first.url, small: first.smallUrl, ext: 'webp', type: 'AVATAR', sourceFileName: 'holiday.jpg' });
+    expect(viewer.image.small).toMatch(SMALL_URL_PATTERN);
+  });
+
+  it('B cannot set A’s image as its own avatar (BAD_USER_INPUT), and A’s files stay', async () => {
+    const result = await server.graphql(SET_IMAGE, { id: b.id, imageId: first.id }, b.accessToken);
+    expect(result.errors?.[0]?.extensions?.['code'], result.text).toBe('BAD_USER_INPUT');
+    expect(result.data ?? null).toBeNull();
+    const bRow = await db().selectFrom('users').select('imageId').where('id', '=', b.localId).executeTakeFirstOrThrow();
+    expect(bRow.imageId).toBeNull();
+    expect(existsSync(fileOf(first.url))).toBe(true);
+    expect(existsSync(fileOf(first.smallUrl))).toBe(true);
+    // Nor on A's record (Forbidden resource).
+    const foreign = await server.graphql(SET_IMAGE, { id: a.id, imageId: first.id }, b.accessToken);
+    expect(foreign.errors?.[0]).toMatchObject({ message: 'Forbidden resource', extensions: { code: 'FORBIDDEN' } });
+  });
+
+  it('replacing the avatar deletes the old files and row', async () => {
+    const second = await uploadOk(a, await png(), 'portrait.png', 'image/png');
+    // Uploaded but not yet in use: the current avatar is still there.
+    expect(existsSync(fileOf(first.url))).toBe(true);
+    const meta = await sharp(readFileSync(fileOf(second.url))).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
+
+    const set = ok(await server.graphql(SET_IMAGE, { id: a.id, imageId: second.id }, a.accessToken)).updateUser;
+    expect(set.image.id).toBe(second.id);
+    expect(existsSync(fileOf(first.url))).toBe(false);
+    expect(existsSync(fileOf(first.smallUrl))).toBe(false);
+    expect(existsSync(fileOf(second.url))).toBe(true);
+    expect(existsSync(fileOf(second.smallUrl))).toBe(true);
+    expect((await fetch(server.baseUrl + first.url)).status).toBe(404);
+    const rows = await db().selectFrom('images').select('id').where('userId', '=', a.localId).execute();
+    expect(rows.map((r) => globalId('Image', r.id))).toEqual([second.id]);
+    first = second;
+  });
+
+  it.each([
+    ['a text file named .jpg', 'not an image at all, just text\n'.repeat(20), 'photo.jpg', 'image/jpeg'],
+    ['an SVG', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>', 'logo.svg', 'image/svg+xml'],
+    ['an SVG named .png', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>', 'logo.png', 'image/png'],
+    ['an HTML page', '<!doctype html><html><body><script>alert(1)</script></body></html>', 'page.jpg', 'image/jpeg'],
+    ['a truncated JPEG', 'TRUNCATED', 'half.jpg', 'image/jpeg'],
+  ])('refuses %s with 415 NOT_AN_IMAGE and stores nothing', async (_name, body, fileName, type) => {
+    const data = body === 'TRUNCATED' ? (await jpegWithGps()).subarray(0, 400) : Buffer.from(body);
+    const before = filesIn();
+    const rowsBefore = await db().selectFrom('images').select('id').execute();
+    const result = await upload(a.accessToken, data, fileName, type);
+    expect(result.status, result.text).toBe(415);
+    expect(result.json.error.code).toBe('NOT_AN_IMAGE');
+    expect(filesIn()).toEqual(before);
+    expect(await db().selectFrom('images').select('id').execute()).toEqual(rowsBefore);
+  });
+
+  it('refuses a 6 MB body with 413 FILE_TOO_LARGE and stores nothing', async () => {
+    const before = filesIn();
+    const big = Buffer.alloc(6 * 1024 * 1024, 0x41);
+    big.set(await jpegWithGps(), 0);
+    const result = await upload(a.accessToken, big, 'huge.jpg', 'image/jpeg');
+    expect(result.status, result.text).toBe(413);
+    expect(result.json.error.code).toBe('FILE_TOO_LARGE');
+    expect(filesIn()).toEqual(before);
+  });
+
+  it('without a token answers 401 and stores nothing; without a file 400 FILE_REQUIRED', async () => {
+    const before = filesIn();
+    const anonymous = await upload(undefined, await png(), 'a.png', 'image/png');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.json.error.code).toBe('UNAUTHENTICATED');
+    const garbage = await upload('garbage.token.here', await png(), 'a.png', 'image/png');
+    expect(garbage.status).toBe(401);
+    const wrongField = await upload(a.accessToken, await png(), 'a.png', 'image/png', 'avatar');
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.json.error.code).toBe('FILE_REQUIRED');
+    const json = await server.post('/api/uploads/avatar', { file: 'x' }, { authorization: `Bearer ${a.accessToken}` });
+    expect(json.status).toBe(400);
+    expect(filesIn()).toEqual(before);
+  });
+
+  it('deleteUser revokes every session and removes the user’s files (in use or not)', async () => {
+    const doomed = await member('Doomed Dora');
+    const other = await server.login(doomed.email, doomed.password, uniqueDevice('other'));
+    expect(other.status).toBe(200);
+    const inUse = await uploadOk(doomed, await png(), 'me.png', 'image/png');
+    ok(await server.graphql(SET_IMAGE, { id: doomed.id, imageId: inUse.id }, doomed.accessToken));
+    const spare = await uploadOk(doomed, await jpegWithGps(), 'spare.jpg', 'image/jpeg');
+    const files = [inUse.url, inUse.smallUrl, spare.url, spare.smallUrl].map(fileOf);
+    for (const file of files) expect(existsSync(file)).toBe(true);
+
+    const deleted = ok(await server.graphql('mutation ($id: ID!, $c: String) { deleteUser(id: $id, confirmation: $c) { id } }', { id: doomed.id, c: doomed.password }, doomed.accessToken));
+    expect(deleted.deleteUser).toEqual({ id: doomed.id });
+    for (const session of [doomed, other.json]) {
+      expect((await server.graphql('{ viewer { id } }', undefined, session.accessToken)).status).toBe(401);
+      expect((await server.refresh(session.refreshToken)).status).toBe(401);
+    }
+    for (const file of files) expect(existsSync(file), file).toBe(false);
+    expect(await db().selectFrom('images').select('id').where('userId', '=', doomed.localId).execute()).toEqual([]);
+    expect(await db().selectFrom('sessions').select('id').where('userId', '=', doomed.localId).execute()).toEqual([]);
+    // Other users' files are untouched.
+    expect(existsSync(fileOf(first.url))).toBe(true);
+  });
+});
