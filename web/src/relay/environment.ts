@@ -59,9 +59,20 @@ export function createClientEnvironment({ records, webSocketUrl = null }: Client
     network: Network.create(fetchGraphQL, socket ? createSubscribe(socket) : undefined),
     store: new Store(new RecordSource(records), { gcReleaseBufferSize: 20 }),
     isServer: false,
+    getDataID,
   });
   if (socket) sockets.set(environment, socket);
   return environment;
+}
+
+/**
+ * Store keys: a record's `id`, except for mutation payloads. SPEC.md §7 has `updatePassword`,
+ * `deleteUser` and `deleteAccount` answer the id of the user or account they touched, so a
+ * payload's `id` equals that entity's; keyed by it, the payload would overwrite the entity's record
+ * (and its `__typename`). Payloads get Relay's path-based client ids instead.
+ */
+function getDataID(fieldValue: { [key: string]: unknown }, typeName: string): unknown {
+  return typeName.endsWith('Payload') ? undefined : fieldValue['id'];
 }
 
 /** Whether `environment` can subscribe (a WebSocket endpoint is configured, `PUBLIC_WS_URL` not `off`). */
@@ -90,7 +101,7 @@ export function createServerEnvironment(executeOperation: ExecuteOperation): Env
   });
   const store = new Store(new RecordSource());
   store.holdGC();
-  return new Environment({ network, store, isServer: true });
+  return new Environment({ network, store, isServer: true, getDataID });
 }
 
 /** The records of `environment`'s store, for the page. */

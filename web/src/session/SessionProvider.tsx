@@ -16,15 +16,18 @@ import { createClientEnvironment, disposeClientEnvironment } from '../relay/envi
 import { logout } from './authApi';
 import { type Credentials, clearCredentials, readCredentials, writeCredentials } from './cookies';
 import { getDeviceToken } from './deviceToken';
-import { createSignOut } from './logout';
+import { type SignOutOptions, createSignOut } from './logout';
 import { getAccessToken, onSessionEnded } from './tokens';
 
 export interface Session {
   signedIn: boolean;
   /** Stores fresh credentials (register, login, social sign-in) and signs every tab in. */
   signIn(credentials: Credentials, options?: { social?: boolean }): void;
-  /** Signs out here and in every tab; resolves when local data is gone. */
-  signOut(): Promise<void>;
+  /**
+   * Signs out here and in every tab; resolves when local data is gone. With `local` the server is
+   * not told (it already ended every session: account deleted, password reset).
+   */
+  signOut(options?: SignOutOptions): Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);

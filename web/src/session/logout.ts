@@ -11,13 +11,19 @@ export interface SignOutSteps {
   onRequestError?(error: unknown): void;
 }
 
+/** Options of one sign-out. */
+export interface SignOutOptions {
+  /** The server already ended the session (account deleted, password reset): skip the request. */
+  local?: boolean;
+}
+
 /** A sign-out function that joins a running sign-out instead of starting a second one. */
-export function createSignOut(steps: SignOutSteps): () => Promise<void> {
+export function createSignOut(steps: SignOutSteps): (options?: SignOutOptions) => Promise<void> {
   let running: Promise<void> | null = null;
-  return () => {
+  return (options = {}) => {
     running ??= (async () => {
       try {
-        await steps.request();
+        if (!options.local) await steps.request();
       } catch (error) {
         steps.onRequestError?.(error);
       } finally {

@@ -1,18 +1,23 @@
 /**
  * /auth: sign in or create an account with e-mail and password. Fields are checked in the
- * browser first; server errors are shown in the user's language. On success the session
- * starts (new Relay environment) and the visitor lands on their profile.
- * `?mode=register` opens the registration form, so the switch works as a plain link.
+ * browser first — a new password against the shared rules (NewPasswordField, issue 6) —; server
+ * errors are shown in the user's language. Register and login send the page's locale (the
+ * language of the account's mails). On success the session starts (new Relay environment) and the
+ * visitor lands on their profile. `?mode=register` opens the registration form, so the switch
+ * works as a plain link; the sign-in form links to /auth/reset ("Forgot your password?").
  */
 import { Button, Card, Container, Form, FormMessage, Heading, Link as UiLink, PasswordField, Text, TextField } from '@studio/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useLocalizePath } from '../../i18n/useLocale';
+import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import { AuthApiError, login, register } from '../../session/authApi';
 import { getDeviceToken } from '../../session/deviceToken';
 import { useSession } from '../../session/SessionProvider';
-import { type FieldProblem, checkEmail, checkName, checkPassword, serverErrorMessageId } from './validation';
+import { waitProblem } from './forms';
+import { NewPasswordField } from './NewPasswordField';
+import { checkNewPassword } from './passwordRules';
+import { type FieldProblem, checkCurrentPassword, checkEmail, checkName, serverErrorMessageId } from './validation';
 import styles from './AuthPage.module.css';
 
 type Mode = 'signIn' | 'register';
@@ -23,6 +28,7 @@ export function AuthPage() {
   const [params] = useSearchParams();
   const mode: Mode = params.get('mode') === 'register' ? 'register' : 'signIn';
   const to = useLocalizePath();
+  const locale = useLocale();
   const navigate = useNavigate();
   const session = useSession();
   const [values, setValues] = useState({ name: '', email: '', password: '' });
@@ -49,9 +55,12 @@ export function AuthPage() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (submitting) return;
     const found: Partial<Record<Field, FieldProblem>> = {};
     const email = checkEmail(values.email);
-    const password = checkPassword(values.password, mode);
+    setSubmitting(true);
+    // A new password is checked against the common-password list too (loaded now if not yet).
+    const password = mode === 'register' ? await checkNewPassword(values.password) : checkCurrentPassword(values.password);
     if (email) found.email = email;
     if (password) found.password = password;
     if (mode === 'register') {
@@ -62,21 +71,23 @@ export function AuthPage() {
     setServerError(null);
     const first = (['name', 'email', 'password'] as const).find((f) => found[f]);
     if (first) {
+      setSubmitting(false);
       formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    setSubmitting(true);
     try {
       const deviceToken = getDeviceToken();
       const credentials =
         mode === 'register'
-          ? await register({ email: values.email.trim(), password: values.password, name: values.name.trim(), deviceToken })
-          : await login({ email: values.email.trim(), password: values.password, deviceToken });
+          ? await register({ email: values.email.trim(), password: values.password, name: values.name.trim(), deviceToken, locale })
+          : await login({ email: values.email.trim(), password: values.password, deviceToken, locale });
       session.signIn(credentials);
       navigate(to('/profile'));
     } catch (error) {
       const code = error instanceof AuthApiError ? error.code : 'UNKNOWN';
-      setServerError(intl.formatMessage({ id: serverErrorMessageId(code) }));
+      const retryAfter = error instanceof AuthApiError ? error.retryAfterSeconds : null;
+      const problem = code === 'RATE_LIMITED' && retryAfter ? waitProblem(retryAfter) : { id: serverErrorMessageId(code) };
+      setServerError(intl.formatMessage({ id: problem.id }, problem.values));
       setSubmitting(false);
     }
   }
@@ -105,14 +116,25 @@ export function AuthPage() {
           ) : null}
           {mode === 'register' ? <TextField label={<FormattedMessage id="auth.name.label" />} autoComplete="name" maxLength={100} {...field('name')} /> : null}
           <TextField label={<FormattedMessage id="auth.email.label" />} type="email" autoComplete="email" inputMode="email" {...field('email')} />
-          <PasswordField
-            label={<FormattedMessage id="auth.password.label" />}
-            showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
-            hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
-            autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
-            hint={mode === 'register' ? <FormattedMessage id="auth.password.hint" /> : undefined}
-            {...field('password')}
-          />
+          {mode === 'register' ? (
+            <NewPasswordField label={<FormattedMessage id="auth.password.label" />} {...field('password')} />
+          ) : (
+            <div className={styles.passwordWithLink}>
+              <PasswordField
+                label={<FormattedMessage id="auth.password.label" />}
+                showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
+                hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
+                autoComplete="current-password"
+                {...field('password')}
+              />
+              <UiLink asChild variant="subtle" className={styles.forgot}>
+                {/* The typed address goes along in the history state (not the URL), to prefill the reset form. */}
+                <Link to={to('/auth/reset')} state={{ email: values.email.trim() }}>
+                  <FormattedMessage id="auth.forgotPassword" />
+                </Link>
+              </UiLink>
+            </div>
+          )}
           <Button type="submit" loading={submitting}>
             <FormattedMessage id={submitting ? 'auth.submitting' : mode === 'register' ? 'auth.register.submit' : 'auth.signIn.submit'} />
           </Button>

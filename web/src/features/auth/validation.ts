@@ -1,10 +1,9 @@
 /**
  * Client-side checks of the auth forms, mirroring the server's rules
- * (api/src/users/validation.ts): e-mail ≤ 254, password 8–128, name 1–100 characters.
+ * (api/src/users/validation.ts): e-mail ≤ 254, name 1–100 characters, a password to sign in with
+ * given. New passwords follow the shared rules of passwordRules.ts (`@studio/schema/passwords`).
  * Answers message descriptors so the form shows them in the user's language.
  */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 export interface FieldProblem {
   id: string;
@@ -20,11 +19,12 @@ export function checkEmail(value: string): FieldProblem | null {
   return EMAIL.test(v) ? null : { id: 'validation.email' };
 }
 
-export function checkPassword(value: string, mode: 'signIn' | 'register'): FieldProblem | null {
-  if (!value) return { id: 'validation.required' };
-  if (mode === 'register' && value.length < PASSWORD_MIN) return { id: 'validation.passwordTooShort', values: { min: PASSWORD_MIN } };
-  if (value.length > (mode === 'register' ? PASSWORD_MAX : 1024)) return { id: 'validation.tooLong', values: { max: PASSWORD_MAX } };
-  return null;
+/**
+ * A password to sign in (or confirm a change) with: only required. Its length is not checked, so
+ * a password set under older rules still works; absurd lengths are the server's to refuse.
+ */
+export function checkCurrentPassword(value: string): FieldProblem | null {
+  return value ? null : { id: 'validation.required' };
 }
 
 export function checkName(value: string): FieldProblem | null {

@@ -12,6 +12,7 @@ import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import type { RouteContext } from '../../routes/table';
 import { ProductCard } from '../products/ProductCard';
 import styles from './HomePage.module.css';
+import { AccountDeletedNotice } from '../profile/AccountDeletedNotice';
 
 const HomePageQuery = graphql`
   query HomePageQuery($first: Int!, $locale: Locale!) {
@@ -50,6 +51,7 @@ export function HomePage() {
     <>
       <section className={styles.hero}>
         <Container>
+          <AccountDeletedNotice className={styles.notice} />
           <Eyebrow className={styles.eyebrow}>
             <FormattedMessage id="home.hero.eyebrow" />
           </Eyebrow>

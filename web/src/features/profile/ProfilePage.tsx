@@ -1,39 +1,74 @@
 /**
- * /profile: the signed-in user's profile. Account pages render a shell on the server
- * (DESIGN.md §4); in the browser the viewer is fetched fresh (network-only) with the bearer
+ * /profile: the signed-in user's account (issue 6, item 1). Account pages render a shell on the
+ * server (DESIGN.md §4); in the browser the viewer is fetched fresh (network-only) with the bearer
  * token. Loading, error (with retry) and signed-out states are shown in the user's language.
+ *
+ * The page is a responsive grid of cards, each a component with its own fragment: photo, identity
+ * (name, username, e-mail), about (bio, phone, Telegram), sign-in (password, sign out), referral
+ * code, balance, linked accounts and the danger zone, under the e-mail confirmation banner.
+ * `ProfilePage_user` gathers their fragments; the query and the `viewerUpdated` subscription both
+ * select it, so a change from any tab or device refreshes every card.
+ *
+ * Deleting the account signs this tab out locally and tells the other tabs (SessionProvider: the
+ * server has already ended every session, so a failing logout request does not matter), then
+ * goes to the home page in the page's language.
  */
-import { Button, Callout, Container, Heading, Link as UiLink, Skeleton, VisuallyHidden } from '@studio/ui';
+import { Button, Callout, Container, Heading, Skeleton, VisuallyHidden } from '@studio/ui';
 import { Component, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment, useSubscription } from 'react-relay';
+import { fetchQuery, graphql, useFragment, useLazyLoadQuery, useRelayEnvironment, useSubscription } from 'react-relay';
+import { useNavigate } from 'react-router';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
+import type { ProfilePage_user$key } from './__generated__/ProfilePage_user.graphql';
+import type { ProfilePageQuery as ProfilePageQueryType } from './__generated__/ProfilePageQuery.graphql';
 import type { ProfilePageViewerUpdatedSubscription } from './__generated__/ProfilePageViewerUpdatedSubscription.graphql';
 import { useHydrated } from '../../app/useHydrated';
-import { hasSubscriptions, onSubscriptionsReconnected } from '../../relay/environment';
-import { Link } from 'react-router';
-import type { ProfilePageQuery as ProfilePageQueryType } from './__generated__/ProfilePageQuery.graphql';
 import { useLocalizePath } from '../../i18n/useLocale';
+import { hasSubscriptions, onSubscriptionsReconnected } from '../../relay/environment';
 import { useSession } from '../../session/SessionProvider';
+import { AboutBlock } from './AboutBlock';
+import { ACCOUNT_DELETED_STATE } from './AccountDeletedNotice';
+import { AvatarBlock } from './AvatarBlock';
+import { BalanceBlock } from './BalanceBlock';
+import { DangerZone } from './DangerZone';
+import { EmailVerificationBanner } from './EmailVerificationBanner';
+import { LinkedAccountsBlock } from './LinkedAccountsBlock';
 import { ProfileCard } from './ProfileCard';
+import { ReferralBlock } from './ReferralBlock';
+import { SecurityBlock } from './SecurityBlock';
 import { SignedOut } from './SignedOut';
 import styles from './ProfilePage.module.css';
+
+/** Everything the profile shows: the fragments of its cards. */
+const ProfileFragment = graphql`
+  fragment ProfilePage_user on User {
+    ...EmailVerificationBanner_user
+    ...AvatarBlock_user
+    ...ProfileCard_user
+    ...AboutBlock_user
+    ...SecurityBlock_user
+    ...ReferralBlock_user
+    ...BalanceBlock_user
+    ...LinkedAccountsBlock_user
+    ...DangerZone_user
+  }
+`;
 
 const ProfilePageQuery = graphql`
   query ProfilePageQuery {
     viewer {
       id
-      ...ProfileCard_user
+      ...ProfilePage_user
     }
   }
 `;
 
-/** The signed-in user's record after any change, from any tab or device (schema 1.1). */
+/** The signed-in user's record after any change, from any tab or device (schema 1.1), with every card's fields. */
 const ViewerUpdatedSubscription = graphql`
   subscription ProfilePageViewerUpdatedSubscription {
     viewerUpdated {
       id
-      ...ProfileCard_user
+      ...ProfilePage_user
     }
   }
 `;
@@ -61,7 +96,6 @@ function LiveViewer() {
   return null;
 }
 
-
 class LoadErrorBoundary extends Component<{ fallback: (retry: () => void) => ReactNode; onRetry: () => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
@@ -80,42 +114,49 @@ class LoadErrorBoundary extends Component<{ fallback: (retry: () => void) => Rea
   }
 }
 
+/** The shell while the profile loads: the grid's shape in skeleton cards. */
 function Loading() {
   return (
-    <div role="status" className={styles.loading}>
+    <div role="status" className={styles.grid}>
       <VisuallyHidden>
         <FormattedMessage id="profile.loading" />
       </VisuallyHidden>
+      <Skeleton height={200} radius="lg" />
+      <Skeleton height={200} radius="lg" className={styles.wide} />
+      <Skeleton height={160} radius="lg" className={styles.wide} />
       <Skeleton height={160} radius="lg" />
     </div>
   );
 }
 
-function ProfileContent(props: { fetchKey: number }) {
+/** The cards, in reading order; the grid places them (ProfilePage.module.css). */
+function ProfileBlocks(props: { user: ProfilePage_user$key; onDeleted: () => Promise<void> }) {
+  const user = useFragment(ProfileFragment, props.user);
+  return (
+    <>
+      <EmailVerificationBanner user={user} />
+      <div className={styles.grid}>
+        <AvatarBlock user={user} />
+        <ProfileCard user={user} className={styles.wide} />
+        <AboutBlock user={user} className={styles.wide} />
+        <SecurityBlock user={user} />
+        <ReferralBlock user={user} />
+        <BalanceBlock user={user} />
+        <LinkedAccountsBlock user={user} className={styles.accounts} />
+        <DangerZone user={user} onDeleted={props.onDeleted} className={styles.full} />
+      </div>
+    </>
+  );
+}
+
+function ProfileContent(props: { fetchKey: number; onDeleted: () => Promise<void> }) {
   const data = useLazyLoadQuery<ProfilePageQueryType>(ProfilePageQuery, {}, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
-  const session = useSession();
   const live = hasSubscriptions(useRelayEnvironment());
-  const to = useLocalizePath();
   if (!data.viewer) return <SignedOut />;
   return (
     <>
       {live ? <LiveViewer /> : null}
-      <ProfileCard user={data.viewer} />
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => void session.signOut()}>
-          <FormattedMessage id="profile.signOut" />
-        </Button>
-        <UiLink asChild>
-          <Link to={to('/profile/change-name')}>
-            <FormattedMessage id="profile.edit.name" />
-          </Link>
-        </UiLink>
-        <UiLink asChild>
-          <Link to={to('/profile/change-password')}>
-            <FormattedMessage id="profile.edit.password" />
-          </Link>
-        </UiLink>
-      </div>
+      <ProfileBlocks user={data.viewer} onDeleted={props.onDeleted} />
     </>
   );
 }
@@ -124,13 +165,29 @@ function ProfileContent(props: { fetchKey: number }) {
 export function ProfilePage() {
   const hydrated = useHydrated();
   const session = useSession();
+  const navigate = useNavigate();
+  const to = useLocalizePath();
   const [fetchKey, setFetchKey] = useState(0);
+  const [deleted, setDeleted] = useState(false);
+
+  /** After `deleteUser`: say so, sign out here and in other tabs, and leave for the home page. */
+  async function onDeleted() {
+    setDeleted(true);
+    // The server already ended every session of the account: clear here and in other tabs only.
+    await session.signOut({ local: true });
+    await navigate(to('/'), { replace: true, state: ACCOUNT_DELETED_STATE });
+  }
+
   return (
     <Container className={styles.page}>
       <Heading level={1} size="2xl" className={styles.title}>
         <FormattedMessage id="profile.title" />
       </Heading>
-      {!hydrated ? (
+      {deleted ? (
+        <Callout tone="success" title={<FormattedMessage id="profile.delete.done.title" />} data-testid="profile-deleted">
+          <FormattedMessage id="profile.delete.done.text" />
+        </Callout>
+      ) : !hydrated ? (
         <Loading />
       ) : !session.signedIn ? (
         <SignedOut />
@@ -150,7 +207,7 @@ export function ProfilePage() {
           )}
         >
           <Suspense fallback={<Loading />}>
-            <ProfileContent fetchKey={fetchKey} />
+            <ProfileContent fetchKey={fetchKey} onDeleted={onDeleted} />
           </Suspense>
         </LoadErrorBoundary>
       )}

@@ -1,0 +1,134 @@
+/**
+ * The photo card of /profile (issue 6, item 6): the avatar (`image.url(size: LARGE)`, initials
+ * while there is none or it fails to load) and an "Upload photo" / "Change photo" button that opens
+ * a hidden file picker (images only). The browser refuses files over 5 MB or not images; otherwise
+ * the file goes to POST /api/uploads/avatar with a progress bar, then `updateUser(imageId)` makes
+ * it the avatar. The server's 413 / 415 / 400 and other failures are said in the user's language;
+ * the progress and the result are announced through a polite status line, errors as alerts.
+ */
+import { Avatar, Button, Text } from '@studio/ui';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import type { AvatarBlock_user$key } from './__generated__/AvatarBlock_user.graphql';
+import type { AvatarBlockSetImageMutation } from './__generated__/AvatarBlockSetImageMutation.graphql';
+import { runMutation } from '../auth/forms';
+import type { FieldProblem } from './fieldRules';
+import { ProfileSection } from './ProfileSection';
+import { genericProblem } from './serverErrors';
+import { avatarFileProblem, uploadAvatar, uploadErrorMessageId } from './uploadAvatar';
+import styles from './blocks.module.css';
+
+const SetImageMutation = graphql`
+  mutation AvatarBlockSetImageMutation($id: ID!, $imageId: ID!) {
+    updateUser(id: $id, imageId: $imageId) {
+      id
+      ...AvatarBlock_user
+    }
+  }
+`;
+
+/** Where an upload is: choosing, sending the file (with progress 0–1), saving it as the avatar, or done. */
+type Phase = { kind: 'idle' } | { kind: 'uploading'; progress: number } | { kind: 'saving' } | { kind: 'done' };
+
+export function AvatarBlock(props: { user: AvatarBlock_user$key; className?: string }) {
+  const user = useFragment(
+    graphql`
+      fragment AvatarBlock_user on User {
+        id
+        fullName
+        image {
+          id
+          url(size: LARGE)
+        }
+      }
+    `,
+    props.user,
+  );
+  const intl = useIntl();
+  const [commit] = useMutation<AvatarBlockSetImageMutation>(SetImageMutation);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
+  // The chosen file, shown while it uploads (an object URL, released when replaced or unmounted).
+  const [preview, setPreview] = useState<string | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const busy = phase.kind === 'uploading' || phase.kind === 'saving';
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // Cleared so that choosing the same file again still fires `change`.
+    event.target.value = '';
+    if (!file || busy) return;
+    setProblem(null);
+    const refused = avatarFileProblem(file);
+    if (refused) {
+      setPhase({ kind: 'idle' });
+      setProblem({ id: refused, values: { max: 5 } });
+      return;
+    }
+    setPreview(URL.createObjectURL(file));
+    setPhase({ kind: 'uploading', progress: 0 });
+    const controller = new AbortController();
+    abortRef.current = controller;
+    try {
+      const image = await uploadAvatar(file, { signal: controller.signal, onProgress: (progress) => setPhase({ kind: 'uploading', progress }) });
+      setPhase({ kind: 'saving' });
+      const { errors } = await runMutation(commit, { variables: { id: user.id, imageId: image.id } });
+      if (errors.length) {
+        setProblem(genericProblem(errors));
+        setPhase({ kind: 'idle' });
+      } else {
+        setPhase({ kind: 'done' });
+      }
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setProblem({ id: uploadErrorMessageId(error), values: { max: 5 } });
+      setPhase({ kind: 'idle' });
+    } finally {
+      setPreview(null);
+      abortRef.current = null;
+    }
+  }
+
+  const src = preview ?? user.image?.url ?? undefined;
+  const percent = phase.kind === 'uploading' ? Math.round(phase.progress * 100) : null;
+
+  return (
+    <ProfileSection title={<FormattedMessage id="profile.avatar.title" />} className={props.className}>
+      <div className={styles.avatarRow}>
+        <Avatar src={src} name={user.fullName} alt={intl.formatMessage({ id: 'profile.avatar.alt' }, { name: user.fullName })} size="xl" />
+        <div className={styles.avatarControls}>
+          <input ref={fileRef} type="file" accept="image/*" className={styles.fileInput} tabIndex={-1} aria-hidden onChange={(event) => void onFile(event)} />
+          <Button variant="secondary" loading={busy} onClick={() => fileRef.current?.click()} data-testid="profile-avatar-upload">
+            <FormattedMessage id={user.image ? 'profile.avatar.change' : 'profile.avatar.upload'} />
+          </Button>
+          <Text size="sm" tone="muted">
+            <FormattedMessage id="profile.avatar.hint" values={{ max: 5 }} />
+          </Text>
+          {percent !== null ? (
+            // Announced by the status line once; the bar itself carries the exact value for those who ask.
+            <progress className={styles.progress} max={100} value={percent} aria-label={intl.formatMessage({ id: 'profile.avatar.progressLabel' })} />
+          ) : null}
+          <p role="status" className={styles.status}>
+            {phase.kind === 'uploading' ? (
+              <FormattedMessage id="profile.avatar.uploading" />
+            ) : phase.kind === 'saving' ? (
+              <FormattedMessage id="profile.avatar.saving" />
+            ) : phase.kind === 'done' ? (
+              <FormattedMessage id="profile.avatar.done" />
+            ) : null}
+          </p>
+          {problem ? (
+            <p role="alert" className={styles.error}>
+              {intl.formatMessage({ id: problem.id }, problem.values)}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </ProfileSection>
+  );
+}

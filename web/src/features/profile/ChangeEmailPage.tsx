@@ -1,0 +1,320 @@
+/**
+ * /profile/change-email (issue 6, SPEC.md §2): changing the sign-in address in two steps.
+ * 1. The new address and the current password → `updateUser(id, email, checkPassword)`; the address
+ *    does not change yet: the server sets `pendingEmail` and mails an 8-character code to the new
+ *    address. `WRONG_PASSWORD`, `EMAIL_TAKEN` and `BAD_USER_INPUT` are shown at their fields. An
+ *    account without a password (social sign-up) is sent to /profile/set-password first, since the
+ *    change is confirmed with the password.
+ * 2. The code (EmailCodeForm → `confirmEmailChange`) — shown as well when the viewer arrives with a
+ *    change already pending. "Use a different address" and "Cancel" abandon it (`cancelEmailChange`).
+ * On success the user is back on /profile, which fetches the record afresh and shows the new address.
+ */
+import { Button, Callout, Form, FormActions, FormMessage, Text, TextField } from '@studio/ui';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { Link, useNavigate } from 'react-router';
+import type { ChangeEmailPageCancelMutation } from './__generated__/ChangeEmailPageCancelMutation.graphql';
+import type { ChangeEmailPageConfirmMutation } from './__generated__/ChangeEmailPageConfirmMutation.graphql';
+import type { ChangeEmailPageQuery } from './__generated__/ChangeEmailPageQuery.graphql';
+import type { ChangeEmailPageStartMutation } from './__generated__/ChangeEmailPageStartMutation.graphql';
+import { useLocalizePath } from '../../i18n/useLocale';
+import { firstError, focusFirstInvalid, formProblem, runMutation } from '../auth/forms';
+import { CurrentPasswordField } from '../auth/NewPasswordField';
+import { type FieldProblem, checkCurrentPassword, checkEmail } from '../auth/validation';
+import { AccountShell } from './AccountShell';
+import { EmailCodeForm } from './EmailCodeForm';
+import { SignedOut } from './SignedOut';
+import styles from './AccountShell.module.css';
+
+const Query = graphql`
+  query ChangeEmailPageQuery {
+    viewer {
+      id
+      email
+      pendingEmail
+      passwordIsSet
+    }
+  }
+`;
+
+const StartMutation = graphql`
+  mutation ChangeEmailPageStartMutation($id: ID!, $email: String!, $checkPassword: String!) {
+    updateUser(id: $id, email: $email, checkPassword: $checkPassword) {
+      id
+      email
+      pendingEmail
+    }
+  }
+`;
+
+const ConfirmMutation = graphql`
+  mutation ChangeEmailPageConfirmMutation($code: String!) {
+    confirmEmailChange(code: $code) {
+      id
+      email
+      pendingEmail
+      ...EmailVerificationBanner_user
+    }
+  }
+`;
+
+const CancelMutation = graphql`
+  mutation ChangeEmailPageCancelMutation {
+    cancelEmailChange {
+      id
+      pendingEmail
+    }
+  }
+`;
+
+type Field = 'email' | 'checkPassword';
+const FIELDS: readonly Field[] = ['email', 'checkPassword'];
+
+/** Step 1: the new address and the current password. */
+function StartForm(props: { viewerId: string; currentEmail: string | null; initialEmail: string; focusOnMount: boolean; onStarted: (email: string) => void }) {
+  const intl = useIntl();
+  const to = useLocalizePath();
+  const [commit, saving] = useMutation<ChangeEmailPageStartMutation>(StartMutation);
+  const [values, setValues] = useState<Record<Field, string>>({ email: props.initialEmail, checkPassword: '' });
+  const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
+  const [formError, setFormError] = useState<FieldProblem | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (props.focusOnMount) formRef.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
+  }, [props.focusOnMount]);
+  useEffect(() => {
+    if (formError) alertRef.current?.focus();
+  }, [formError]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const email = values.email.trim();
+    const found: Partial<Record<Field, FieldProblem>> = {};
+    const emailProblem = checkEmail(email);
+    if (emailProblem) found.email = emailProblem;
+    else if (props.currentEmail && email.toLowerCase() === props.currentEmail.toLowerCase()) found.email = { id: 'passwords.changeEmail.same' };
+    const passwordProblem = checkCurrentPassword(values.checkPassword);
+    if (passwordProblem) found.checkPassword = passwordProblem;
+    setProblems(found);
+    setFormError(null);
+    if (focusFirstInvalid(formRef.current, FIELDS, found)) return;
+
+    const { response, errors } = await runMutation(commit, { variables: { id: props.viewerId, email, checkPassword: values.checkPassword } });
+    const error = firstError(errors);
+    if (!error && response) {
+      // The password is not needed any more; do not keep it around.
+      setValues((v) => ({ ...v, checkPassword: '' }));
+      props.onStarted(email);
+      return;
+    }
+    const fieldProblems: Partial<Record<Field, FieldProblem>> = {};
+    if (error?.code === 'WRONG_PASSWORD') fieldProblems.checkPassword = { id: 'passwords.error.wrongPassword' };
+    else if (error?.code === 'EMAIL_TAKEN') fieldProblems.email = { id: 'passwords.changeEmail.taken' };
+    else if (error?.code === 'BAD_USER_INPUT' && error.field === 'email') fieldProblems.email = { id: 'validation.email' };
+    else if (error?.code === 'BAD_USER_INPUT' && error.field === 'checkPassword') fieldProblems.checkPassword = { id: 'passwords.error.wrongPassword' };
+    if (focusFirstInvalid(formRef.current, FIELDS, fieldProblems)) setProblems(fieldProblems);
+    else setFormError(error ? formProblem(error) : { id: 'error.UNKNOWN' });
+  }
+
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    error: problems[name] ? intl.formatMessage({ id: problems[name].id }, problems[name].values) : undefined,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: event.target.value })),
+  });
+
+  return (
+    <Form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={saving || undefined}>
+      {formError ? (
+        <FormMessage ref={alertRef} tabIndex={-1} tone="error">
+          {intl.formatMessage({ id: formError.id }, formError.values)}
+        </FormMessage>
+      ) : null}
+      <TextField
+        label={<FormattedMessage id="passwords.changeEmail.newLabel" />}
+        hint={<FormattedMessage id="passwords.changeEmail.newHint" />}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={254}
+        {...field('email')}
+      />
+      <CurrentPasswordField hint={<FormattedMessage id="passwords.changeEmail.passwordHint" />} {...field('checkPassword')} />
+      <FormActions>
+        <Button type="submit" loading={saving}>
+          <FormattedMessage id={saving ? 'passwords.saving' : 'passwords.changeEmail.submit'} />
+        </Button>
+        <Button asChild variant="ghost">
+          <Link to={to('/profile')}>
+            <FormattedMessage id="profile.changeName.cancel" />
+          </Link>
+        </Button>
+      </FormActions>
+    </Form>
+  );
+}
+
+/** Step 2: the code sent to the pending address. */
+function ConfirmStep(props: {
+  pendingEmail: string;
+  focusOnMount: boolean;
+  /** Called before the change is abandoned: 'edit' goes back to step 1, 'leave' to the profile. */
+  onCancelling: (then: 'edit' | 'leave') => void;
+  /** Called once the new address is confirmed (before the store's update shows step 1 again). */
+  onConfirmed: () => void;
+}) {
+  const intl = useIntl();
+  const to = useLocalizePath();
+  const navigate = useNavigate();
+  const [commitConfirm] = useMutation<ChangeEmailPageConfirmMutation>(ConfirmMutation);
+  const [commitCancel, cancelling] = useMutation<ChangeEmailPageCancelMutation>(CancelMutation);
+  const [cancelError, setCancelError] = useState<FieldProblem | null>(null);
+  const introRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // Arriving here from step 1: start reading at the explanation, right before the code field.
+    if (props.focusOnMount) introRef.current?.focus();
+  }, [props.focusOnMount]);
+
+  async function confirm(code: string) {
+    const { response, errors } = await runMutation(commitConfirm, { variables: { code } });
+    if (!firstError(errors) && response) {
+      props.onConfirmed();
+      navigate(to('/profile'));
+    }
+    return errors;
+  }
+
+  async function cancel(then: 'edit' | 'leave') {
+    if (cancelling) return;
+    setCancelError(null);
+    props.onCancelling(then);
+    const { errors } = await runMutation(commitCancel, { variables: {} });
+    const error = firstError(errors);
+    if (error) setCancelError(formProblem(error));
+    else if (then === 'leave') navigate(to('/profile'));
+  }
+
+  const startAgain = (
+    <Button type="button" variant="secondary" size="sm" loading={cancelling} onClick={() => void cancel('edit')}>
+      <FormattedMessage id="passwords.changeEmail.startAgain" />
+    </Button>
+  );
+
+  return (
+    <div className={styles.stack}>
+      <div ref={introRef} tabIndex={-1}>
+        <Text>
+          <FormattedMessage id="passwords.changeEmail.codeSent" values={{ email: <strong className={styles.current}>{props.pendingEmail}</strong> }} />
+        </Text>
+      </div>
+      {cancelError ? <FormMessage tone="error">{intl.formatMessage({ id: cancelError.id }, cancelError.values)}</FormMessage> : null}
+      <EmailCodeForm
+        id="change-email-code"
+        label={<FormattedMessage id="passwords.code.label" />}
+        hint={<FormattedMessage id="passwords.changeEmail.codeHint" />}
+        submitLabel={<FormattedMessage id="passwords.changeEmail.confirm" />}
+        expiredMessage={<FormattedMessage id="passwords.changeEmail.expired" />}
+        expiredAction={startAgain}
+        submit={confirm}
+        disabled={cancelling}
+      >
+        <Button type="button" variant="secondary" disabled={cancelling} onClick={() => void cancel('edit')}>
+          <FormattedMessage id="passwords.changeEmail.differentAddress" />
+        </Button>
+        <Button type="button" variant="ghost" disabled={cancelling} onClick={() => void cancel('leave')}>
+          <FormattedMessage id="passwords.changeEmail.cancelChange" />
+        </Button>
+      </EmailCodeForm>
+    </div>
+  );
+}
+
+function ChangeEmailContent(props: { fetchKey: number }) {
+  const data = useLazyLoadQuery<ChangeEmailPageQuery>(Query, {}, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
+  const to = useLocalizePath();
+  /** The address being changed to: kept when the user goes back to correct it. */
+  const [draftEmail, setDraftEmail] = useState('');
+  /** Whether the step on screen came from the user's action here (then focus moves to it). */
+  const [moved, setMoved] = useState(false);
+  /** Set when the page is about to go back to the profile: nothing else flashes meanwhile. */
+  const [leaving, setLeaving] = useState(false);
+  const viewer = data.viewer;
+  if (!viewer) return <SignedOut />;
+  if (leaving && !viewer.pendingEmail) return null;
+
+  const current = (
+    <Text tone="muted">
+      <FormattedMessage id="passwords.changeEmail.current" values={{ email: <strong className={styles.current}>{viewer.email ?? '—'}</strong> }} />
+    </Text>
+  );
+
+  if (viewer.pendingEmail) {
+    return (
+      <div className={styles.stack}>
+        {current}
+        <ConfirmStep
+          pendingEmail={viewer.pendingEmail}
+          focusOnMount={moved}
+          onCancelling={(then) => {
+            setLeaving(then === 'leave');
+            setDraftEmail(viewer.pendingEmail ?? '');
+            setMoved(true);
+          }}
+          onConfirmed={() => setLeaving(true)}
+        />
+      </div>
+    );
+  }
+
+  if (viewer.passwordIsSet === false) {
+    return (
+      <div className={styles.stack}>
+        {current}
+        <Callout
+          tone="info"
+          role={null}
+          title={<FormattedMessage id="passwords.changeEmail.needPasswordTitle" />}
+          action={
+            <Button asChild variant="secondary" size="sm">
+              <Link to={to('/profile/set-password')}>
+                <FormattedMessage id="passwords.setPassword.link" />
+              </Link>
+            </Button>
+          }
+        >
+          <FormattedMessage id="passwords.changeEmail.needPassword" />
+        </Callout>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.stack}>
+      {current}
+      <StartForm
+        viewerId={viewer.id}
+        currentEmail={viewer.email ?? null}
+        initialEmail={draftEmail}
+        focusOnMount={moved}
+        onStarted={(email) => {
+          setDraftEmail(email);
+          setMoved(true);
+        }}
+      />
+    </div>
+  );
+}
+
+/** The /profile/change-email route: a shell on the server, the two steps once hydrated and signed in. */
+export function ChangeEmailPage() {
+  return (
+    <AccountShell title={<FormattedMessage id="page.profileChangeEmail.title" />} lead={<FormattedMessage id="passwords.changeEmail.lead" />}>
+      {(fetchKey) => <ChangeEmailContent fetchKey={fetchKey} />}
+    </AccountShell>
+  );
+}

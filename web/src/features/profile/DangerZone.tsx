@@ -1,0 +1,44 @@
+/**
+ * The danger zone of /profile (issue 6, item 7): deleting the account, behind the confirmation of
+ * DeleteAccountDialog (password, or the e-mail for an account without one).
+ */
+import { Button } from '@studio/ui';
+import { FormattedMessage } from 'react-intl';
+import { graphql, useFragment } from 'react-relay';
+import type { DangerZone_user$key } from './__generated__/DangerZone_user.graphql';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { ProfileSection } from './ProfileSection';
+import styles from './blocks.module.css';
+
+export function DangerZone(props: { user: DangerZone_user$key; onDeleted: () => void | Promise<void>; className?: string }) {
+  const user = useFragment(
+    graphql`
+      fragment DangerZone_user on User {
+        id
+        email
+        passwordIsSet
+      }
+    `,
+    props.user,
+  );
+  return (
+    <ProfileSection title={<FormattedMessage id="profile.delete.title" />} className={[styles.danger, props.className].filter(Boolean).join(' ')}>
+      <div className={styles.dangerBody}>
+        <p className={styles.note}>
+          <FormattedMessage id="profile.delete.lead" />
+        </p>
+        <DeleteAccountDialog
+          userId={user.id}
+          email={user.email ?? ''}
+          passwordIsSet={user.passwordIsSet ?? true}
+          onDeleted={props.onDeleted}
+          trigger={
+            <Button variant="danger" data-testid="profile-delete">
+              <FormattedMessage id="profile.delete.open" />
+            </Button>
+          }
+        />
+      </div>
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The sign-in card of /profile (issue 6, item 1): whether the account has a password, with the link
+ * to set one (/profile/set-password, accounts made through social sign-in) or to change it
+ * (/profile/change-password), and the Sign out button for this device.
+ */
+import { Button, Link as UiLink } from '@studio/ui';
+import { FormattedMessage } from 'react-intl';
+import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router';
+import type { SecurityBlock_user$key } from './__generated__/SecurityBlock_user.graphql';
+import { useLocalizePath } from '../../i18n/useLocale';
+import { useSession } from '../../session/SessionProvider';
+import { ProfileSection } from './ProfileSection';
+import styles from './blocks.module.css';
+
+export function SecurityBlock(props: { user: SecurityBlock_user$key; className?: string }) {
+  const user = useFragment(
+    graphql`
+      fragment SecurityBlock_user on User {
+        passwordIsSet
+      }
+    `,
+    props.user,
+  );
+  const to = useLocalizePath();
+  const session = useSession();
+  return (
+    <ProfileSection title={<FormattedMessage id="profile.security.title" />} className={props.className}>
+      <div className={styles.rows}>
+        <div className={styles.row}>
+          <div className={styles.rowMain}>
+            <span className={styles.label}>
+              <FormattedMessage id="profile.security.password" />
+            </span>
+            <p className={styles.value} data-testid="profile-password">
+              <FormattedMessage id={user.passwordIsSet ? 'profile.security.passwordSet' : 'profile.security.passwordNotSet'} />
+            </p>
+          </div>
+          <div className={styles.rowAction}>
+            <UiLink asChild>
+              {user.passwordIsSet ? (
+                <Link to={to('/profile/change-password')}>
+                  <FormattedMessage id="profile.edit.password" />
+                </Link>
+              ) : (
+                <Link to={to('/profile/set-password')}>
+                  <FormattedMessage id="profile.edit.setPassword" />
+                </Link>
+              )}
+            </UiLink>
+          </div>
+        </div>
+        <div className={styles.row}>
+          <p className={`${styles.note} ${styles.rowMain}`}>
+            <FormattedMessage id="profile.security.signOutText" />
+          </p>
+          <div className={styles.rowAction}>
+            <Button variant="secondary" size="sm" onClick={() => void session.signOut()}>
+              <FormattedMessage id="profile.signOut" />
+            </Button>
+          </div>
+        </div>
+      </div>
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * Money on /profile (issue 6, item 1): the server keeps amounts as integers in minor units of an
+ * ISO 4217 currency (DESIGN.md §6). For display they become major units using the currency's
+ * own number of decimals as Intl knows it (2 for USD and EUR, 0 for JPY, 3 for KWD), then
+ * react-intl formats them with `style: 'currency'`.
+ */
+
+/** Decimals of `currency` per Intl (ISO 4217 minor units); null for a code Intl does not accept. */
+export function currencyDigits(currency: string): number | null {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** `minor` (e.g. 12345 cents) in major units of `currency` (123.45); null when the currency is unknown. */
+export function minorToMajor(minor: number, currency: string): number | null {
+  const digits = currencyDigits(currency);
+  return digits === null ? null : minor / 10 ** digits;
+}
