@@ -37,12 +37,10 @@ export function cspNonce(reply: FastifyReply): string {
   return nonceOf(reply.raw as WithNonce);
 }
 
-/** Features the site never uses: denied to itself and to any frame. */
+/** Features the site never uses: denied to itself and to any frame (only names Chromium knows, or it warns). */
 const DENIED_FEATURES = [
   'accelerometer',
-  'ambientLightSensor',
   'autoplay',
-  'battery',
   'camera',
   'displayCapture',
   'geolocation',

@@ -8,6 +8,7 @@
  * - `GET /api/uploads/<file>` — the stored WebP files. Names are random UUIDs and a file never
  *   changes, so they are cached for a year as immutable.
  */
+import { mkdirSync } from 'node:fs';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +28,7 @@ export function uploadUrl(fileName: string): string {
 export async function uploadRoutes(app: FastifyInstance, opts: { uploads: UploadService; sessions: SessionService; limits: RateLimits }): Promise<void> {
   const { uploads, sessions, limits } = opts;
   // Registered in this plugin only, so no other route accepts multipart bodies.
+  mkdirSync(uploads.dir, { recursive: true }); // @fastify/static wants its root to exist
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
   await app.register(fastifyStatic, {
     root: uploads.dir,
