@@ -28,9 +28,11 @@ import { defineConfig } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const PORT = 3100;
+// Overridable so two runs can share a machine (e.g. `E2E_PORT=3200 E2E_SMTP_PORT=2687 E2E_TMP=.tmp-b`).
+const PORT = Number(process.env['E2E_PORT'] ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
-const SMTP_PORT = 2587;
+const SMTP_PORT = Number(process.env['E2E_SMTP_PORT'] ?? 2587);
+const TMP = process.env['E2E_TMP'] ?? '.tmp';
 /** Where order notifications go (SALES_EMAIL); tests/fixtures.ts has the same address. */
 const SALES_EMAIL = 'sales@studio.test';
 /** A current desktop Chrome on Linux: not a bot to isbot, unlike HeadlessChrome's default. */
@@ -39,7 +41,7 @@ const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 function dataDir(): string {
   const inherited = process.env['E2E_DATA_DIR'];
   if (inherited) return inherited;
-  const dir = resolve(here, '.tmp', 'data');
+  const dir = resolve(here, TMP, 'data');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   process.env['E2E_DATA_DIR'] = dir;
@@ -55,7 +57,7 @@ function dataDir(): string {
 async function mailSink(): Promise<string> {
   const inherited = process.env['E2E_MAIL_DIR'];
   if (inherited) return inherited;
-  const dir = resolve(here, '.tmp', 'mail');
+  const dir = resolve(here, TMP, 'mail');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   let count = 0;
@@ -97,7 +99,7 @@ await mailSink();
 
 export default defineConfig({
   testDir: 'tests',
-  outputDir: 'test-results',
+  outputDir: TMP === '.tmp' ? 'test-results' : `test-results-${TMP.replace(/\W/g, '')}`,
   fullyParallel: false,
   workers: 2,
   retries: 0,
