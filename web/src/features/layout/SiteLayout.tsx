@@ -51,6 +51,7 @@ function AccountActions() {
       <Button
         variant="secondary"
         size="sm"
+        className={styles.headerSignOut}
         loading={busy}
         onClick={async () => {
           setBusy(true);
