@@ -77,7 +77,7 @@ export const LOCALE_TAGS: Record<Locale, string> = { en: 'en-US', ru: 'ru-RU', e
 export const SITE_NAME = 'Studio';
 
 /** Origin of the server under test (PUBLIC_URL in playwright.config.ts). */
-export const ORIGIN = 'http://localhost:3100';
+export const ORIGIN = `http://localhost:${process.env['E2E_PORT'] ?? 3100}`;
 
 const messagesDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'src', 'i18n', 'messages');
 const catalogues = new Map<Locale, Record<string, string>>();

@@ -38,6 +38,7 @@ import { ReferralBlock } from './ReferralBlock';
 import { SecurityBlock } from './SecurityBlock';
 import { SignedOut } from './SignedOut';
 import styles from './ProfilePage.module.css';
+import { forceRefresh, getAccessToken } from '../../session/tokens';
 
 /** Everything the profile shows: the fragments of its cards. */
 const ProfileFragment = graphql`
@@ -79,9 +80,27 @@ const ViewerUpdatedSubscription = graphql`
  * are not replayed.
  */
 function LiveViewer() {
+  // Bumped to subscribe again after a refused token was refreshed.
+  const [attempt, setAttempt] = useState(0);
   const config = useMemo<GraphQLSubscriptionConfig<ProfilePageViewerUpdatedSubscription>>(
-    () => ({ subscription: ViewerUpdatedSubscription, variables: {}, onError: (error) => console.warn('Live profile updates stopped', error) }),
-    [],
+    () => ({
+      subscription: ViewerUpdatedSubscription,
+      variables: {},
+      onError: (error) => {
+        if (!/UNAUTHENTICATED|access token is/i.test(String(error))) {
+          console.warn('Live profile updates stopped', error);
+          return;
+        }
+        // The session ended elsewhere (password changed on another device, account deleted) or the
+        // token aged: one refresh decides. Refused → tokens.ts signs every tab out; renewed → resubscribe.
+        void getAccessToken()
+          .then((token) => forceRefresh(token))
+          .then((token) => token && setAttempt((n) => n + 1))
+          .catch((refreshError: unknown) => console.warn('Live profile updates stopped', refreshError));
+      },
+    }),
+    // A new config object is what makes useSubscription subscribe again.
+    [attempt],
   );
   useSubscription(config);
   const environment = useRelayEnvironment();
