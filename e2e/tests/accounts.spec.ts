@@ -119,7 +119,7 @@ for (const { locale, name } of CASES) {
       // The profile now shows the signed-out state.
       await page.goto(localize('/profile', locale));
       await waitForHydration(page);
-      await expect(main.getByRole('heading', { level: 2 })).toHaveText(t(locale, 'profile.signedOutTitle'));
+      await expect(main.getByRole('heading', { level: 2, name: t(locale, 'profile.signedOutTitle'), exact: true })).toBeVisible();
       await expect(main.getByText(t(locale, 'profile.signedOutText'), { exact: true })).toBeVisible();
       await expect(page.getByTestId('profile-email')).toHaveCount(0);
 

@@ -503,7 +503,7 @@ for (const { locale, name } of [
 
       // The other tab follows within a few seconds, without a reload.
       await expect(other.getByRole('banner').getByRole('link', { name: t(locale, 'nav.signIn'), exact: true })).toBeVisible({ timeout: 3000 });
-      await expect(other.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(t(locale, 'profile.signedOutTitle'), { timeout: 3000 });
+      await expect(other.getByRole('main').getByRole('heading', { level: 2, name: t(locale, 'profile.signedOutTitle'), exact: true })).toBeVisible({ timeout: 3000 });
       await expect(other.getByTestId('profile-fullName')).toHaveCount(0);
 
       // The old credentials no longer sign in.
