@@ -3,11 +3,13 @@
  * Benchmark of the server against a bare Fastify baseline (see bench/README.md).
  *
  *   node bench/run.mjs [--duration=10] [--warmup=2] [--connections=50] [--pipelining=1]
- *                      [--workers=0] [--only=a,b,c] [--cpu-prof]
+ *                      [--workers=0] [--only=a,b,c,logins] [--cpu-prof]
  *
  * (a) GET /            on the real server (anonymous, page-cache hit, no Accept-Encoding)
  * (b) POST /api/graphql on the real server (persisted ProfilePageQuery, bearer token)
  * (c) GET /            on a bare Fastify process answering the same bytes as (a)
+ * logins               the login storm of bench/logins.mjs (its own fresh server, after a–c;
+ *                      `node bench/logins.mjs` runs it alone, with its own options)
  *
  * The servers are child processes; autocannon runs here, in the parent, so the load
  * generator and each server have their own event loop (and, on two cores, their own core).
@@ -36,7 +38,7 @@ const AIMS = { a_c: 0.9, b_c: 0.3 };
 // ---------------------------------------------------------------- options
 
 function parseArgs(argv) {
-  const opts = { duration: 10, warmup: 2, connections: 50, pipelining: 1, workers: 0, only: ['a', 'b', 'c'], cpuProf: false };
+  const opts = { duration: 10, warmup: 2, connections: 50, pipelining: 1, workers: 0, only: ['a', 'b', 'c', 'logins'], cpuProf: false };
   for (const arg of argv) {
     const [key, value] = arg.replace(/^--/, '').split('=');
     if (key === 'cpu-prof') opts.cpuProf = true;
@@ -44,12 +46,12 @@ function parseArgs(argv) {
     else if (key in opts && value !== undefined && Number.isFinite(Number(value))) opts[key] = Number(value);
     else if (arg === '--') continue;
     else {
-      console.error(`Unknown option ${arg}\nUsage: node bench/run.mjs [--duration=10] [--warmup=2] [--connections=50] [--pipelining=1] [--workers=0] [--only=a,b,c] [--cpu-prof]`);
+      console.error(`Unknown option ${arg}\nUsage: node bench/run.mjs [--duration=10] [--warmup=2] [--connections=50] [--pipelining=1] [--workers=0] [--only=a,b,c,logins] [--cpu-prof]`);
       process.exit(2);
     }
   }
-  if (opts.only.some((t) => !['a', 'b', 'c'].includes(t))) {
-    console.error('--only takes a comma-separated subset of a,b,c');
+  if (!opts.only.length || opts.only.some((t) => !['a', 'b', 'c', 'logins'].includes(t))) {
+    console.error('--only takes a comma-separated subset of a,b,c,logins');
     process.exit(2);
   }
   return opts;
@@ -403,7 +405,7 @@ async function main() {
       `${opts.workers > 0 ? `, ${opts.workers} workers (per-response body check off)` : ', in this process (servers are children)'}`,
   );
   const results = {};
-  for (const name of opts.only) {
+  for (const name of opts.only.filter((t) => t in targets)) {
     const t = targets[name];
     results[name] = await unlessExits(t.pid === server.pid ? server : baseline, measure(name, t, t.pid), `measuring (${name})`);
   }
@@ -502,15 +504,40 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  if (interrupted) await new Promise(() => {}); // the signal handler stops the servers and exits 130
-  console.error(`\nbench failed: ${error.stack ?? error}`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-  if (opts.cpuProf && existsSync(join(resultsDir, 'profiles'))) {
-    console.log(`CPU profile(s) of the server in bench/results/profiles/ (summarize: node bench/profile-summary.mjs)`);
+/** The login storm (bench/logins.mjs) as a child process with its own server; exit code 1 when its run was invalid. */
+async function runLogins() {
+  console.log(`\n${'='.repeat(30)} login storm (bench/logins.mjs) ${'='.repeat(30)}`);
+  const child = track(spawn(process.execPath, [join(benchDir, 'logins.mjs')], { cwd: root, stdio: 'inherit' }), 'the login bench');
+  const [code, signal] = await once(child, 'exit');
+  if (code !== 0 && !interrupted) {
+    console.error(`\nthe login bench ${signal ? `was stopped by ${signal}` : `exited with code ${code}`} (see its output above)`);
+    process.exitCode = 1;
+  }
+}
+
+if (opts.only.some((t) => ['a', 'b', 'c'].includes(t))) {
+  try {
+    await main();
+  } catch (error) {
+    if (interrupted) await new Promise(() => {}); // the signal handler stops the servers and exits 130
+    console.error(`\nbench failed: ${error.stack ?? error}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
+    if (opts.cpuProf && existsSync(join(resultsDir, 'profiles'))) {
+      console.log(`CPU profile(s) of the server in bench/results/profiles/ (summarize: node bench/profile-summary.mjs)`);
+    }
+  }
+}
+// After a–c, whose servers are stopped by now: the storm gets its own fresh server and the machine to itself.
+if (opts.only.includes('logins') && !interrupted) {
+  try {
+    await runLogins();
+  } catch (error) {
+    if (interrupted) await new Promise(() => {});
+    console.error(`\nlogin bench failed: ${error.stack ?? error}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
   }
 }
