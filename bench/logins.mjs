@@ -112,6 +112,8 @@ async function mainThread() {
       process.exit(2);
     }
   }
+  opts.concurrency = Math.floor(opts.concurrency);
+  opts.rounds = Math.floor(opts.rounds);
   if (opts.concurrency < 1 || opts.idle <= 0 || (opts.storm <= 0 && opts.rounds < 1)) {
     console.error(`--concurrency ≥ 1, --idle > 0, and --storm > 0 or --rounds ≥ 1\n${usage}`);
     process.exit(2);
