@@ -12,30 +12,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/index.js';
 import { globalId } from '../src/graphql/ids.js';
-import { DB_KINDS, type GraphQLResult, type Registered, type TestServer, skipReason, startServer, uniqueDevice, uniqueEmail } from './harness.js';
+import { DB_KINDS, type GraphQLResult, ok, PRIVATE_USER_FIELDS, type Registered, skipReason, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 const FORBIDDEN = 'Forbidden resource';
 
 /** Every private field of User (schema 1.3.0, "Private."). */
-const PRIVATE_FIELDS = [
-  'email',
-  'isVerified',
-  'pendingEmail',
-  'passwordIsSet',
-  'phone',
-  'telegram',
-  'role',
-  'type',
-  'balance',
-  'balanceCurrency',
-  'held',
-  'withdrawalMethod',
-  'withdrawalMethodDetails',
-  'stripeAccountId',
-  'stripeOnboardingCompleted',
-  'defaultReferralCode { id }',
-  'accounts { id }',
-];
 
 const UPDATE_USER = `
   mutation (
@@ -70,11 +51,6 @@ function expectForbidden(result: GraphQLResult) {
   expect(result.data ?? null, result.text).toBeNull();
 }
 
-function ok(result: GraphQLResult): any {
-  expect(result.errors, result.text).toBeUndefined();
-  expect(result.status, result.text).toBe(200);
-  return result.data;
-}
 
 describe.each(DB_KINDS)('access matrix on %s', (kind) => {
   const skip = skipReason(kind);
@@ -217,8 +193,8 @@ describe.each(DB_KINDS)('access matrix on %s', (kind) => {
     });
 
     it.each([
-      ['user(id:)', `query ($id: ID!) { u: user(id: $id) { id fullName ${PRIVATE_FIELDS.join(' ')} } }`],
-      ['node(id:)', `query ($id: ID!) { u: node(id: $id) { id ... on User { fullName ${PRIVATE_FIELDS.join(' ')} } } }`],
+      ['user(id:)', `query ($id: ID!) { u: user(id: $id) { id fullName ${PRIVATE_USER_FIELDS.join(' ')} } }`],
+      ['node(id:)', `query ($id: ID!) { u: node(id: $id) { id ... on User { fullName ${PRIVATE_USER_FIELDS.join(' ')} } } }`],
     ])('%s: every private field of A is null with `Forbidden resource`, for B and for anonymous', async (_name, query) => {
       for (const token of [b.accessToken, undefined]) {
         const result = await server.graphql(query, { id: a.id }, token);
@@ -227,9 +203,9 @@ describe.each(DB_KINDS)('access matrix on %s', (kind) => {
         expect(result.data.u.fullName).toBe('Alice Anders'); // public
         const leaked = Object.entries(result.data.u).filter(([key, value]) => key !== 'id' && key !== 'fullName' && value !== null);
         expect(leaked).toEqual([]);
-        expect(result.errors).toHaveLength(PRIVATE_FIELDS.length);
+        expect(result.errors).toHaveLength(PRIVATE_USER_FIELDS.length);
         const paths = result.errors!.map((e) => e.path?.[1]).sort();
-        expect(paths).toEqual(PRIVATE_FIELDS.map((f) => f.split(' ')[0]).sort());
+        expect(paths).toEqual(PRIVATE_USER_FIELDS.map((f) => f.split(' ')[0]).sort());
         for (const error of result.errors!) expect(error).toMatchObject({ message: FORBIDDEN, extensions: { code: 'FORBIDDEN' } });
         // The text of the private values appears nowhere in the answer.
         for (const secret of [a.email, aPending, '+14155550123', 'alice_tg']) expect(result.text).not.toContain(secret);
@@ -273,7 +249,7 @@ describe.each(DB_KINDS)('access matrix on %s', (kind) => {
   // -------------------------------------------------------------------------------------------
   describe('the administrator acting on A', () => {
     it('reads every private field of A, and A’s Image and ServiceAccount nodes', async () => {
-      const result = await server.graphql(`query ($id: ID!) { user(id: $id) { ${PRIVATE_FIELDS.join(' ')} } }`, { id: a.id }, admin.accessToken);
+      const result = await server.graphql(`query ($id: ID!) { user(id: $id) { ${PRIVATE_USER_FIELDS.join(' ')} } }`, { id: a.id }, admin.accessToken);
       const user = ok(result).user;
       expect(user).toMatchObject({
         email: a.email,

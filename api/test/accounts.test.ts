@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HASH_OPTIONS, hashPassword, needsRehash, verifyPassword } from '../src/auth/passwords.js';
 import { nowIso } from '../src/db/index.js';
 import { globalId } from '../src/graphql/ids.js';
-import { DB_KINDS, type GraphQLResult, type Registered, type TestServer, skipReason, startServer, uniqueDevice, uniqueEmail } from './harness.js';
+import { DB_KINDS, type GraphQLResult, ok, type Registered, skipReason, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 import { type Sink, startSink } from './smtp-sink.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,11 +50,6 @@ function expectCode(result: GraphQLResult, code: string) {
   return result.errors![0]!;
 }
 
-function ok(result: GraphQLResult): any {
-  expect(result.errors, result.text).toBeUndefined();
-  expect(result.status, result.text).toBe(200);
-  return result.data;
-}
 
 /** A code that is not `code` (first character changed within the alphabet). */
 function wrongCode(code: string): string {

@@ -13,18 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { seedDatabase } from '../src/db/seed/index.js';
 import { PUBLIC_PATHS } from '../src/seo/routes.js';
-import {
-  DB_KINDS,
-  type DbKind,
-  type GraphQLResult,
-  type Registered,
-  TEST_REDIS_URL,
-  type TestServer,
-  redisSkipReason,
-  skipReason,
-  startServer,
-  uniqueEmail,
-} from './harness.js';
+import { DB_KINDS, type DbKind, type GraphQLResult, ok, redisSkipReason, type Registered, skipReason, startServer, TEST_REDIS_URL, type TestServer, uniqueEmail } from './harness.js';
 import { type Sink, startSink } from './smtp-sink.js';
 
 const FORBIDDEN = 'Forbidden resource';
@@ -119,11 +108,6 @@ function expectError(result: GraphQLResult, message: string | RegExp, code: stri
 }
 
 /** Asserts success and answers `data`. */
-function ok(result: GraphQLResult): any {
-  expect(result.errors, result.text).toBeUndefined();
-  expect(result.status, result.text).toBe(200);
-  return result.data;
-}
 
 /** A news global id (`NewsItem:<local id>` in base64url), for ids the server never issued. */
 const newsGlobalId = (local: string) => Buffer.from(`NewsItem:${local}`, 'utf8').toString('base64url');

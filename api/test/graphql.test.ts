@@ -12,7 +12,7 @@ import { toGlobalId } from 'graphql-relay';
 import { type SubscribePayload, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { DB_KINDS, type GraphQLResult, type Registered, type TestServer, skipReason, startServer, uniqueDevice } from './harness.js';
+import { DB_KINDS, type GraphQLResult, PRIVATE_USER_FIELDS, type Registered, skipReason, startServer, type TestServer, uniqueDevice } from './harness.js';
 
 const FORBIDDEN = 'Forbidden resource';
 const USER_FIELDS = 'id username fullName bio email phone telegram role isVerified type';
@@ -29,24 +29,6 @@ const UPDATE_USER = `
       withdrawalMethod: $withdrawalMethod, imageId: $imageId, checkPassword: $checkPassword
     ) { ${USER_FIELDS} withdrawalMethod }
   }`;
-const PRIVATE_FIELDS = [
-  'email',
-  'isVerified',
-  'passwordIsSet',
-  'phone',
-  'telegram',
-  'role',
-  'type',
-  'balance',
-  'balanceCurrency',
-  'held',
-  'withdrawalMethod',
-  'withdrawalMethodDetails',
-  'stripeAccountId',
-  'stripeOnboardingCompleted',
-  'defaultReferralCode { id }',
-  'accounts { id }',
-];
 
 interface Member extends Registered {
   id: string;
@@ -198,7 +180,7 @@ describe.each(DB_KINDS)('GraphQL on %s', (kind) => {
     });
 
     it('every private field of another user is refused, by user(id:) and node(id:)', async () => {
-      const selection = PRIVATE_FIELDS.join(' ');
+      const selection = PRIVATE_USER_FIELDS.join(' ');
       for (const query of [
         `query ($id: ID!) { u: user(id: $id) { id ${selection} } }`,
         `query ($id: ID!) { u: node(id: $id) { id ... on User { ${selection} } } }`,
@@ -207,7 +189,7 @@ describe.each(DB_KINDS)('GraphQL on %s', (kind) => {
         expect(result.data.u.id).toBe(bob.id);
         const leaked = Object.entries(result.data.u).filter(([key, value]) => key !== 'id' && value !== null);
         expect(leaked).toEqual([]);
-        expect(result.errors).toHaveLength(PRIVATE_FIELDS.length);
+        expect(result.errors).toHaveLength(PRIVATE_USER_FIELDS.length);
         for (const error of result.errors!) expect(error).toMatchObject({ message: FORBIDDEN, extensions: { code: 'FORBIDDEN' } });
       }
       // The owner reads them all.

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 
@@ -338,3 +339,31 @@ export async function startServer(kind: DbKind, env: Record<string, string> = {}
     throw error;
   }
 }
+
+/** Asserts a GraphQL answer has no errors and HTTP 200, and returns its `data`. */
+export function ok(result: GraphQLResult): any {
+  expect(result.errors, result.text).toBeUndefined();
+  expect(result.status, result.text).toBe(200);
+  return result.data;
+}
+
+/** Every private User field (schema.graphql), as selections: only the user and admins may read them. */
+export const PRIVATE_USER_FIELDS = [
+  'email',
+  'isVerified',
+  'pendingEmail',
+  'passwordIsSet',
+  'phone',
+  'telegram',
+  'role',
+  'type',
+  'balance',
+  'balanceCurrency',
+  'held',
+  'withdrawalMethod',
+  'withdrawalMethodDetails',
+  'stripeAccountId',
+  'stripeOnboardingCompleted',
+  'defaultReferralCode { id }',
+  'accounts { id }',
+];

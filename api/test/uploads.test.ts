@@ -11,7 +11,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId } from '../src/graphql/ids.js';
-import { DB_KINDS, type GraphQLResult, type HttpResult, type Registered, type TestServer, skipReason, startServer, uniqueDevice } from './harness.js';
+import { DB_KINDS, type HttpResult, ok, type Registered, skipReason, startServer, type TestServer, uniqueDevice } from './harness.js';
 
 const URL_PATTERN = /^\/api\/uploads\/([0-9a-f-]{36})\.webp$/;
 const SMALL_URL_PATTERN = /^\/api\/uploads\/([0-9a-f-]{36})-128\.webp$/;
@@ -40,11 +40,6 @@ interface Member extends Registered {
   localId: string;
 }
 
-function ok(result: GraphQLResult): any {
-  expect(result.errors, result.text).toBeUndefined();
-  expect(result.status, result.text).toBe(200);
-  return result.data;
-}
 
 describe.each(DB_KINDS)('uploads on %s', (kind) => {
   const skip = skipReason(kind);
