@@ -9,6 +9,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { AccountService } from './accounts/service.js';
 import { authRoutes } from './auth/routes.js';
 import { SessionService } from './auth/sessions.js';
+import { createProviders } from './auth/social/providers.js';
+import { socialRoutes } from './auth/social/routes.js';
+import { SocialAuthService } from './auth/social/service.js';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/index.js';
 import { seedDatabase } from './db/seed/index.js';
@@ -78,10 +81,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const uploads = new UploadService(database.db, config.uploadsDir, fastify.log);
   await fastify.register(authRoutes, { db: database.db, sessions, config, accounts, limits });
   await fastify.register(uploadRoutes, { uploads, sessions, limits });
+  const social = new SocialAuthService({
+    db: database.db,
+    sessions,
+    accounts,
+    config,
+    providers: createProviders(config),
+    log: fastify.log,
+    userChanged: (id) => pubsub.publishUserChanged(id),
+  });
+  await fastify.register(socialRoutes, { social, sessions, config });
   const orders = createOrderService(database.db, mail, config, fastify.log, limits);
   const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, accounts, uploads });
   registerSeoRoutes(fastify, { db: database.db, config });
-  const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, viteDev: options.viteDev ?? false });
+  const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, authProviders: social.enabled(), viteDev: options.viteDev ?? false });
   // Content changed (an admin's mutation, here or in another process): drop the cached pages.
   const stopInvalidation = ssr ? pubsub.onContentChanged(() => ssr.invalidate()) : () => {};
   if (!ssr) {

@@ -27,6 +27,36 @@ const limitRule = z
     return { max: Math.max(1, max), windowSeconds: Math.max(1, windowSeconds) };
   });
 
+/** An optional setting where an empty value means unset. */
+const optionalText = z.string().optional().transform((v) => (v ? v : undefined));
+
+/** `ALLOWED_CALLBACK_ORIGINS`: comma-separated http(s) origins; each is normalised by the URL parser. */
+function parseOrigins(list: string): string[] {
+  return list
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .map((v) => {
+      let url: URL;
+      try {
+        url = new URL(v);
+      } catch {
+        throw new Error(`ALLOWED_CALLBACK_ORIGINS: "${v}" is not an origin such as https://app.example.com`);
+      }
+      if (!/^https?:$/.test(url.protocol) || url.origin !== v.replace(/\/$/, '')) {
+        throw new Error(`ALLOWED_CALLBACK_ORIGINS: "${v}" must be a bare http(s) origin such as https://app.example.com (no path)`);
+      }
+      return url.origin;
+    });
+}
+
+/** A provider's client credentials when both are set; a half-configured provider is an error. */
+function clientOf(name: string, id: string | undefined, secret: string | undefined): { clientId: string; clientSecret: string } | null {
+  if (!id && !secret) return null;
+  if (!id || !secret) throw new Error(`${name}_CLIENT_ID and ${name}_CLIENT_SECRET must be set together`);
+  return { clientId: id, clientSecret: secret };
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -83,6 +113,20 @@ const envSchema = z.object({
   RATE_LIMIT_CODE_SEND: limitRule.prefault('3/900'),
   RATE_LIMIT_CODE_ENTRY: limitRule.prefault('10/900'),
   RATE_LIMIT_UPLOAD: limitRule.prefault('20/3600'),
+  // Social sign-in (issue 7): a provider is enabled when its client id and secret are set.
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GITHUB_CLIENT_ID: optionalText,
+  GITHUB_CLIENT_SECRET: optionalText,
+  YANDEX_CLIENT_ID: optionalText,
+  YANDEX_CLIENT_SECRET: optionalText,
+  VK_CLIENT_ID: optionalText,
+  VK_CLIENT_SECRET: optionalText,
+  OIDC_ISSUER: z.url('OIDC_ISSUER must be a URL, e.g. https://id.example.com').optional().or(z.literal('').transform(() => undefined)),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_NAME: z.string().min(1).max(40).default('OpenID Connect'),
+  ALLOWED_CALLBACK_ORIGINS: z.string().default(''),
 });
 
 export interface Config {
@@ -125,6 +169,20 @@ export interface Config {
   limits: Record<LimitName, LimitRule>;
   /** Where uploaded images are stored (`UPLOADS_DIR`, default `<dataDir>/uploads`). */
   uploadsDir: string;
+  /**
+   * Social sign-in (issue 7, api/src/auth/social): each provider's client credentials, null when
+   * not configured (then it is not offered). `oidc` is a generic OpenID Connect provider found by
+   * discovery at `issuer` and shown as `name`. `allowedCallbackOrigins` are the origins besides
+   * `publicUrl` that a social sign-in may return to (`ALLOWED_CALLBACK_ORIGINS`).
+   */
+  social: {
+    google: { clientId: string; clientSecret: string } | null;
+    github: { clientId: string; clientSecret: string } | null;
+    yandex: { clientId: string; clientSecret: string } | null;
+    vk: { clientId: string; clientSecret: string } | null;
+    oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
+    allowedCallbackOrigins: string[];
+  };
   /**
    * Outgoing mail (api/src/mail, DESIGN.md §9). `transport`: `outbox` writes `.eml` files into
    * `<dataDir>/outbox/` (the default), `smtp` sends through `smtpUrl`, `memory` keeps messages in
@@ -217,6 +275,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       upload: e.RATE_LIMIT_UPLOAD,
     },
     uploadsDir: resolve(e.UPLOADS_DIR ?? resolve(dataDir, 'uploads')),
+    social: {
+      google: clientOf('GOOGLE', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
+      github: clientOf('GITHUB', e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET),
+      yandex: clientOf('YANDEX', e.YANDEX_CLIENT_ID, e.YANDEX_CLIENT_SECRET),
+      vk: clientOf('VK', e.VK_CLIENT_ID, e.VK_CLIENT_SECRET),
+      oidc: (() => {
+        const client = clientOf('OIDC', e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET);
+        if (!client && !e.OIDC_ISSUER) return null;
+        if (!client || !e.OIDC_ISSUER) throw new Error('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+        return { issuer: e.OIDC_ISSUER, ...client, name: e.OIDC_NAME };
+      })(),
+      allowedCallbackOrigins: parseOrigins(e.ALLOWED_CALLBACK_ORIGINS),
+    },
     mail: {
       transport: e.MAIL_TRANSPORT,
       smtpUrl: e.SMTP_URL ?? null,

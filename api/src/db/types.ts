@@ -75,6 +75,37 @@ export interface ServiceAccountsTable {
   serviceType: string;
   serviceUserId: string;
   serviceUsername: string | null;
+  /** The provider's access token, encrypted (security/secretBox.ts); null when none is kept. */
+  serviceAccessToken: string | null;
+  /** The provider's refresh token, encrypted; null when none is kept. */
+  serviceRefreshToken: string | null;
+}
+
+/** A pending social authorization request, keyed by the SHA-256 of its `state` (single use, 10 min). */
+export interface SocialStatesTable {
+  id: string;
+  provider: string;
+  /** `login` (sign in or sign up) or `link` (add to `userId`). */
+  mode: string;
+  userId: string | null;
+  /** The PKCE code_verifier, encrypted. */
+  codeVerifier: string;
+  nonce: string;
+  callbackUrl: string;
+  deviceToken: string;
+  returnPath: string;
+  expiresAt: string;
+  created: string;
+}
+
+/** A one-time code `/loading` exchanges for credentials, keyed by its SHA-256 (single use, 60 s). */
+export interface SocialLoginCodesTable {
+  id: string;
+  userId: string;
+  deviceToken: string;
+  returnPath: string;
+  expiresAt: string;
+  created: string;
 }
 
 export interface ReferralCodesTable {
@@ -211,6 +242,8 @@ export interface Database {
   refreshTokens: RefreshTokensTable;
   images: ImagesTable;
   serviceAccounts: ServiceAccountsTable;
+  socialStates: SocialStatesTable;
+  socialLoginCodes: SocialLoginCodesTable;
   referralCodes: ReferralCodesTable;
   products: ProductsTable;
   productTranslations: ProductTranslationsTable;

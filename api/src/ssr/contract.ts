@@ -32,6 +32,12 @@ export interface RenderRequest {
   webSocketUrl: string | null;
   /** How often the browser polls `/_build/latest.json`, in milliseconds. */
   buildPollIntervalMs: number;
+  /**
+   * The enabled social sign-in providers (issue 7) in display order, e.g.
+   * `[{ id: 'google', name: 'Google' }, { id: 'oidc', name: 'Company SSO' }]`; empty when none is
+   * configured. `name` is the display name ("Yandex" is translated by the web; `OIDC_NAME` for oidc).
+   */
+  authProviders: { id: 'google' | 'github' | 'yandex' | 'vk' | 'oidc'; name: string }[];
   assets: PageAssets;
   /** Runs a GraphQL operation in-process as an anonymous visitor. */
   executeOperation(request: { id?: string | null; text?: string | null; variables: Record<string, unknown> }): Promise<ExecutionResult>;

@@ -14,12 +14,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.js';
 import type { GraphQLServer } from '../graphql/server.js';
-import type { PageAssets, ServerEntry } from './contract.js';
+import type { PageAssets, RenderRequest, ServerEntry } from './contract.js';
 import { cspNonce } from '../security/headers.js';
 import { LOCALE_COOKIE, isBot, rootRedirect } from './locale.js';
 
 /** The password-reset page (`/auth/change-password?token=…`) in every locale. */
-const RESET_PAGE = /^\/(?:ru\/|es\/)?auth\/change-password\/?$/;
+// Pages whose URL holds a secret (the reset token, the social sign-in one-time code): no Referer may carry it.
+const SECRET_URL_PAGE = /^\/(?:ru\/|es\/)?(?:auth\/change-password|loading)\/?$/;
 
 /** Cookie names whose presence means the browser holds a session (web/src/session/cookies.ts). */
 export const SESSION_COOKIES = ['studio.credentials', 'apollo:default.token'] as const;
@@ -106,7 +107,7 @@ export interface SsrHandle {
 /** Registers static assets and the page renderer. */
 export async function registerSsr(
   app: FastifyInstance,
-  opts: { config: Config; graphql: GraphQLServer; viteDev?: boolean },
+  opts: { config: Config; graphql: GraphQLServer; authProviders: RenderRequest['authProviders']; viteDev?: boolean },
 ): Promise<SsrHandle> {
   const { config, graphql } = opts;
   const clientDir = join(config.webDistDir, 'client');
@@ -223,8 +224,8 @@ export async function registerSsr(
     const userAgent = request.headers['user-agent'];
     const redirect = rootRedirect(request.url, { acceptLanguage: request.headers['accept-language'], userAgent }, requestCookies(request)[LOCALE_COOKIE]);
     if (redirect) return reply.header('cache-control', 'private, no-cache').redirect(redirect, 302);
-    // The reset page's URL holds the token: no Referer may carry it anywhere (issue 6 item 4).
-    if (RESET_PAGE.test(path)) reply.header('referrer-policy', 'no-referrer');
+    // The reset page's URL holds the token, /loading's the one-time code: no Referer may carry them (issues 6, 7).
+    if (SECRET_URL_PAGE.test(path)) reply.header('referrer-policy', 'no-referrer');
     const signedIn = isSignedIn(request);
     const theme = requestCookies(request)[THEME_COOKIE];
     const cacheKey = `${theme === 'light' || theme === 'dark' ? theme : 'system'} ${request.url}`;
@@ -247,6 +248,7 @@ export async function registerSsr(
       publicUrl: config.publicUrl,
       webSocketUrl: config.publicWsUrl,
       buildPollIntervalMs: config.buildPollIntervalMs,
+      authProviders: opts.authProviders,
       assets,
       executeOperation: graphql.executeOperation,
       });

@@ -4,7 +4,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
-import type { UserRow } from '../db/types.js';
+import type { Database, UserRow } from '../db/types.js';
+import type { Transaction } from 'kysely';
 import { HttpError } from '../http/errors.js';
 import { USERNAME_PATTERN } from './validation.js';
 
@@ -34,6 +35,21 @@ export interface NewAccount {
   username?: string | undefined;
   /** The language of the account's mails (en, ru, es); default en. */
   locale?: string;
+  /** Whether the e-mail is already known to belong to the user (a provider vouched for it); default false. */
+  isVerified?: boolean;
+  /**
+   * Runs inside the creating transaction after the user row is inserted (social sign-up inserts the
+   * linked account there, so a user never exists without it). Its errors abort the creation and are
+   * rethrown as they are.
+   */
+  alsoInsert?: (trx: Transaction<Database>, user: UserRow) => Promise<void>;
+}
+
+/** Wraps an `alsoInsert` failure so that its unique violations are not taken for a username clash. */
+class AlsoInsertError extends Error {
+  constructor(readonly inner: unknown) {
+    super('alsoInsert failed');
+  }
 }
 
 /**
@@ -57,7 +73,7 @@ export async function createUser(db: Db, account: NewAccount): Promise<UserRow> 
       telegram: null,
       role: 'USER',
       type: 'CLIENT',
-      isVerified: 0,
+      isVerified: account.isVerified ? 1 : 0,
       balance: 0,
       balanceCurrency: 'USD',
       held: 0,
@@ -78,9 +94,11 @@ export async function createUser(db: Db, account: NewAccount): Promise<UserRow> 
           .insertInto('referralCodes')
           .values({ id: randomUUID(), userId: row.id, code: randomBytes(5).toString('hex').toUpperCase(), created: now, isActive: 1, type: 'DEFAULT' })
           .execute();
+        if (account.alsoInsert) await account.alsoInsert(trx, row).catch((inner: unknown) => Promise.reject(new AlsoInsertError(inner)));
       });
       return row;
     } catch (error) {
+      if (error instanceof AlsoInsertError) throw error.inner;
       if (!isUniqueViolation(error)) throw error;
       const taken = await db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirst();
       if (taken) throw new HttpError(409, 'EMAIL_TAKEN', 'An account with this e-mail already exists.');

@@ -1,0 +1,288 @@
+/**
+ * Social sign-in and account linking (issue 7; SPEC.md §2 `/loading`, §4, §7).
+ *
+ * 1. `begin` makes a fresh `state`, PKCE `code_verifier` and OIDC `nonce` (openid-client's random
+ *    generators, 256 bits each), keeps them server-side in `social_states` — keyed by SHA-256 of the
+ *    state, the verifier encrypted (SecretBox), single use, 10 minutes — with the callback URL,
+ *    device token, mode (`login` or `link`, with the user) and return path, and answers the
+ *    provider's authorization URL.
+ * 2. `callback` consumes the record atomically (DELETE … RETURNING: a replay finds nothing), lets the
+ *    provider validate the answer (PKCE, nonce, ID token), then
+ *    - login: finds the user by (provider, provider user id) or creates one (username derived,
+ *      fullName from the profile, no password, `isVerified` only when the provider vouches for the
+ *      address) and answers `callbackUrl?code=<one-time code>`; the code (256 bits, stored as
+ *      SHA-256, single use, 60 s, bound to the device token) is exchanged by `/loading` for
+ *      credentials, so tokens never appear in a URL;
+ *    - link: adds the provider account to the user of the record → `callbackUrl?success=success`.
+ *    Accounts are never linked by e-mail address: a sign-up whose address belongs to an account
+ *    is refused (SOCIAL_EMAIL_TAKEN), and a provider account linked to another user is refused
+ *    (SOCIAL_ACCOUNT_CONFLICT). Failures go back as `callbackUrl?error=<CODE>`; without a valid
+ *    record the browser goes to the site's own `/loading?error=SOCIAL_STATE_INVALID`.
+ * 3. `exchange` redeems the one-time code for the device's credentials.
+ *
+ * Provider tokens are kept encrypted at rest (service_accounts.service_access_token / _refresh_token).
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import * as oidc from 'openid-client';
+import type { AccountService } from '../../accounts/service.js';
+import type { Config } from '../../config.js';
+import { type Db, isUniqueViolation, nowIso } from '../../db/index.js';
+import type { Database, SocialStatesTable } from '../../db/types.js';
+import { HttpError } from '../../http/errors.js';
+import { SecretBox } from '../../security/secretBox.js';
+import { createUser } from '../../users/service.js';
+import type { Credentials, SessionService } from '../sessions.js';
+import { callbackLocale } from './callbackUrl.js';
+import { type ProviderId, type ProviderProfile, type ProviderTokens, type SocialProvider, SocialError } from './providers.js';
+
+/** How long a started sign-in may take at the provider (issue 7: 10 minutes). */
+export const STATE_TTL_MS = 10 * 60 * 1000;
+/** How long `/loading` has to exchange its one-time code. */
+export const LOGIN_CODE_TTL_MS = 60 * 1000;
+
+/** The `error=` codes a callback can answer (web/src/features/auth/LoadingPage.tsx shows each). */
+export type SocialFailure =
+  | 'SOCIAL_STATE_INVALID'
+  | 'SOCIAL_ACCESS_DENIED'
+  | 'SOCIAL_PROVIDER_ERROR'
+  | 'SOCIAL_PROVIDER_UNAVAILABLE'
+  | 'SOCIAL_ACCOUNT_CONFLICT'
+  | 'SOCIAL_EMAIL_TAKEN'
+  | 'SOCIAL_EMAIL_MISSING';
+
+export interface BeginInput {
+  mode: 'login' | 'link';
+  /** The signed-in user, for `link`. */
+  userId: string | null;
+  /** An allowed callback URL (callbackUrl.ts). */
+  callbackUrl: string;
+  deviceToken: string;
+  /** A checked local path (callbackUrl.ts). */
+  returnPath: string;
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
+function withQuery(url: string, query: Record<string, string>): string {
+  const target = new URL(url);
+  for (const [name, value] of Object.entries(query)) target.searchParams.set(name, value);
+  return target.toString();
+}
+
+export class SocialAuthService {
+  private readonly box: SecretBox;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      sessions: SessionService;
+      accounts: Pick<AccountService, 'startVerification'>;
+      config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
+      providers: Map<ProviderId, SocialProvider>;
+      log: FastifyBaseLogger;
+      userChanged: (userId: string) => void;
+    },
+  ) {
+    this.box = new SecretBox(deps.config.jwtSecret, 'social');
+  }
+
+  /** The enabled providers in display order, for the sign-in page. */
+  enabled(): { id: ProviderId; name: string }[] {
+    return [...this.deps.providers.values()].map((p) => ({ id: p.id, name: p.name }));
+  }
+
+  /** @throws HttpError 404 PROVIDER_NOT_FOUND for an unknown or disabled provider. */
+  provider(id: string): SocialProvider {
+    const provider = this.deps.providers.get(id as ProviderId);
+    if (!provider) throw new HttpError(404, 'PROVIDER_NOT_FOUND', `Sign-in with "${id}" is not available on this site.`);
+    return provider;
+  }
+
+  /**
+   * Starts an authorization request and answers the provider's URL.
+   * @throws SocialError SOCIAL_PROVIDER_UNAVAILABLE when the provider's discovery fails.
+   */
+  async begin(provider: SocialProvider, input: BeginInput): Promise<URL> {
+    const checks = { state: oidc.randomState(), codeVerifier: oidc.randomPKCECodeVerifier(), nonce: oidc.randomNonce() };
+    const url = await provider.authorizationUrl(checks);
+    const now = Date.now();
+    // Expired records and codes are removed as new ones arrive (no job needed; both tables stay small).
+    await this.deps.db.deleteFrom('socialStates').where('expiresAt', '<', new Date(now).toISOString()).execute();
+    await this.deps.db.deleteFrom('socialLoginCodes').where('expiresAt', '<', new Date(now).toISOString()).execute();
+    await this.deps.db
+      .insertInto('socialStates')
+      .values({
+        id: sha256(checks.state),
+        provider: provider.id,
+        mode: input.mode,
+        userId: input.userId,
+        codeVerifier: await this.box.seal(checks.codeVerifier),
+        nonce: checks.nonce,
+        callbackUrl: input.callbackUrl,
+        deviceToken: input.deviceToken,
+        returnPath: input.returnPath,
+        expiresAt: new Date(now + STATE_TTL_MS).toISOString(),
+        created: new Date(now).toISOString(),
+      })
+      .execute();
+    return url;
+  }
+
+  /**
+   * Handles the provider's redirect back and answers where to send the browser (always a URL of
+   * the record's callback, or the site's own `/loading` when there is no valid record).
+   * @param query the callback's query; @param callbackUrl the full URL the provider redirected to.
+   */
+  async callback(provider: SocialProvider, query: Record<string, string | undefined>, callbackUrl: URL): Promise<string> {
+    const invalid = withQuery(`${this.deps.config.publicUrl}/loading`, { error: 'SOCIAL_STATE_INVALID' });
+    const state = query['state'];
+    if (!state) return invalid;
+    const record = await this.consumeState(state);
+    if (!record || record.provider !== provider.id) return invalid;
+    const fail = (error: SocialFailure) => withQuery(record.callbackUrl, { error });
+    if (query['error']) return fail(query['error'] === 'access_denied' ? 'SOCIAL_ACCESS_DENIED' : 'SOCIAL_PROVIDER_ERROR');
+    let result: { profile: ProviderProfile; tokens: ProviderTokens };
+    try {
+      result = await provider.complete(callbackUrl, { state, codeVerifier: await this.box.open(record.codeVerifier), nonce: record.nonce });
+    } catch (error) {
+      if (!(error instanceof SocialError)) throw error;
+      this.deps.log.warn({ err: error, provider: provider.id }, 'social sign-in refused');
+      return fail(error.code);
+    }
+    try {
+      if (record.mode === 'link' && record.userId) {
+        await this.link(provider, record.userId, result);
+        return withQuery(record.callbackUrl, { success: 'success', state: record.returnPath });
+      }
+      const userId = await this.findOrCreateUser(provider, result, callbackLocale(record.callbackUrl));
+      return withQuery(record.callbackUrl, { code: await this.issueLoginCode(userId, record.deviceToken, record.returnPath) });
+    } catch (error) {
+      if (error instanceof HttpError && error.code.startsWith('SOCIAL_')) return fail(error.code as SocialFailure);
+      throw error;
+    }
+  }
+
+  /**
+   * Redeems a one-time code from `/loading` for credentials on `deviceToken`.
+   * @throws HttpError 400 SOCIAL_CODE_INVALID when unknown, used, expired or issued to another device.
+   */
+  async exchange(code: string, deviceToken: string): Promise<Credentials & { returnPath: string }> {
+    const row = await this.deps.db.deleteFrom('socialLoginCodes').where('id', '=', sha256(code)).returningAll().executeTakeFirst();
+    if (!row || row.expiresAt < nowIso() || row.deviceToken !== deviceToken) {
+      throw new HttpError(400, 'SOCIAL_CODE_INVALID', 'This sign-in link has expired or was already used. Please sign in again.');
+    }
+    return { ...(await this.deps.sessions.start(row.userId, deviceToken)), returnPath: row.returnPath };
+  }
+
+  /** Takes the state record out (single use); null when unknown or expired. */
+  private async consumeState(state: string): Promise<SocialStatesTable | null> {
+    const row = await this.deps.db.deleteFrom('socialStates').where('id', '=', sha256(state)).returningAll().executeTakeFirst();
+    return row && row.expiresAt > nowIso() ? row : null;
+  }
+
+  private async accountValues(provider: SocialProvider, { profile, tokens }: { profile: ProviderProfile; tokens: ProviderTokens }) {
+    return {
+      serviceEmail: profile.email,
+      servicePhone: profile.phone,
+      serviceUsername: profile.username ?? profile.name,
+      serviceTokenExpiredAt: tokens.expiresAt?.toISOString() ?? null,
+      serviceAccessToken: await this.box.seal(tokens.accessToken),
+      serviceRefreshToken: tokens.refreshToken ? await this.box.seal(tokens.refreshToken) : null,
+      serviceAccountType: provider.accountType,
+    };
+  }
+
+  private async insertAccount(db: Db | Transaction<Database>, provider: SocialProvider, userId: string, result: { profile: ProviderProfile; tokens: ProviderTokens }) {
+    try {
+      await db
+        .insertInto('serviceAccounts')
+        .values({
+          id: randomUUID(),
+          userId,
+          created: nowIso(),
+          serviceType: provider.serviceType,
+          serviceUserId: result.profile.id,
+          ...(await this.accountValues(provider, result)),
+        })
+        .execute();
+    } catch (error) {
+      // Linked meanwhile (another tab finished the same provider account first).
+      if (isUniqueViolation(error)) throw new HttpError(409, 'SOCIAL_ACCOUNT_CONFLICT', 'This provider account is already linked.');
+      throw error;
+    }
+  }
+
+  private findAccount(provider: SocialProvider, providerUserId: string) {
+    return this.deps.db
+      .selectFrom('serviceAccounts')
+      .select(['id', 'userId'])
+      .where('serviceType', '=', provider.serviceType)
+      .where('serviceUserId', '=', providerUserId)
+      .executeTakeFirst();
+  }
+
+  /** Refreshes what the provider reported about an existing link (address, name, tokens). */
+  private async updateAccount(id: string, provider: SocialProvider, result: { profile: ProviderProfile; tokens: ProviderTokens }) {
+    await this.deps.db.updateTable('serviceAccounts').set(await this.accountValues(provider, result)).where('id', '=', id).execute();
+  }
+
+  private async link(provider: SocialProvider, userId: string, result: { profile: ProviderProfile; tokens: ProviderTokens }): Promise<void> {
+    const user = await this.deps.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    // The account was deleted while its owner was at the provider.
+    if (!user) throw new HttpError(400, 'SOCIAL_STATE_INVALID', 'The account no longer exists.');
+    const existing = await this.findAccount(provider, result.profile.id);
+    if (existing && existing.userId !== userId) {
+      throw new HttpError(409, 'SOCIAL_ACCOUNT_CONFLICT', 'This provider account is linked to another user.');
+    }
+    if (existing) await this.updateAccount(existing.id, provider, result);
+    else await this.insertAccount(this.deps.db, provider, userId, result);
+    this.deps.userChanged(userId);
+  }
+
+  private async findOrCreateUser(provider: SocialProvider, result: { profile: ProviderProfile; tokens: ProviderTokens }, locale: 'en' | 'ru' | 'es'): Promise<string> {
+    const existing = await this.findAccount(provider, result.profile.id);
+    if (existing) {
+      await this.updateAccount(existing.id, provider, result);
+      return existing.userId;
+    }
+    const { profile } = result;
+    if (!profile.email) throw new HttpError(400, 'SOCIAL_EMAIL_MISSING', 'The provider shared no e-mail address.');
+    const taken = await this.deps.db.selectFrom('users').select('id').where('email', '=', profile.email).executeTakeFirst();
+    if (taken) throw new HttpError(409, 'SOCIAL_EMAIL_TAKEN', 'An account with this e-mail address already exists.');
+    try {
+      const user = await createUser(this.deps.db, {
+        email: profile.email,
+        passwordHash: null,
+        fullName: (profile.name ?? profile.username ?? profile.email.split('@')[0] ?? 'User').slice(0, 100),
+        username: profile.username ?? profile.email,
+        locale,
+        isVerified: profile.emailVerified,
+        alsoInsert: (trx, row) => this.insertAccount(trx, provider, row.id, result),
+      });
+      if (!profile.emailVerified) await this.deps.accounts.startVerification(user);
+      return user.id;
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'EMAIL_TAKEN') throw new HttpError(409, 'SOCIAL_EMAIL_TAKEN', error.message);
+      if (error instanceof HttpError && error.code === 'SOCIAL_ACCOUNT_CONFLICT') {
+        // Created by a concurrent callback for the same provider account: that user it is.
+        const winner = await this.findAccount(provider, result.profile.id);
+        if (winner) return winner.userId;
+      }
+      throw error;
+    }
+  }
+
+  private async issueLoginCode(userId: string, deviceToken: string, returnPath: string): Promise<string> {
+    const code = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    await this.deps.db
+      .insertInto('socialLoginCodes')
+      .values({ id: sha256(code), userId, deviceToken, returnPath, expiresAt: new Date(now + LOGIN_CODE_TTL_MS).toISOString(), created: new Date(now).toISOString() })
+      .execute();
+    return code;
+  }
+}
