@@ -17,6 +17,17 @@
  * tests read with `waitForMail` (tests/fixtures.ts). Same rule as the data directory: only the
  * runner starts it; workers inherit E2E_MAIL_DIR and leave it alone.
  *
+ * Social sign-in: the runner also starts the test OpenID provider of api/test/oidc-provider.ts
+ * (a real oidc-provider with a "Sign in to Test ID" form: any username signs in, see `claimsFor`
+ * there) on http://127.0.0.1:3190 (E2E_OIDC_PORT), and the server gets it as its generic OpenID
+ * Connect provider: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_NAME "Test ID", with
+ * the redirect URI `${PUBLIC_URL}/api/auth/oidc/callback`. Always 127.0.0.1, never localhost:
+ * cookies ignore ports, so on localhost the provider's cookies and the site's would share one jar.
+ * Same rule again: only the runner starts it (imported there only, so workers do not even load
+ * oidc-provider); workers inherit E2E_OIDC_ISSUER and E2E_OIDC_CLIENT_SECRET. Tests sign in there
+ * with `signInAtTestProvider` (tests/fixtures.ts). The provider keeps everything in memory and
+ * prints two warnings at start (Node 20 is "unsupported", the in-memory adapter): both harmless.
+ *
  * The browser presents a normal desktop Chrome user agent: the server treats HeadlessChrome's
  * default one as a bot (isbot), and bots get error statuses with an empty body and no root
  * redirect (SPEC.md §2).
@@ -28,10 +39,13 @@ import { defineConfig } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 
 const here = dirname(fileURLToPath(import.meta.url));
-// Overridable so two runs can share a machine (e.g. `E2E_PORT=3200 E2E_SMTP_PORT=2687 E2E_TMP=.tmp-b`).
+// Overridable so two runs can share a machine
+// (e.g. `E2E_PORT=3200 E2E_SMTP_PORT=2687 E2E_OIDC_PORT=3290 E2E_TMP=.tmp-b`).
 const PORT = Number(process.env['E2E_PORT'] ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
 const SMTP_PORT = Number(process.env['E2E_SMTP_PORT'] ?? 2587);
+const OIDC_PORT = Number(process.env['E2E_OIDC_PORT'] ?? 3190);
+const OIDC_CLIENT_ID = 'studio-test';
 const TMP = process.env['E2E_TMP'] ?? '.tmp';
 /** Where order notifications go (SALES_EMAIL); tests/fixtures.ts has the same address. */
 const SALES_EMAIL = 'sales@studio.test';
@@ -97,6 +111,32 @@ async function mailSink(): Promise<string> {
 
 await mailSink();
 
+/**
+ * The test OpenID provider, started once in the runner process on 127.0.0.1:OIDC_PORT with
+ * one client for this server's callback; workers get the same issuer and secret from the
+ * environment. The provider lives as long as the runner.
+ */
+async function openIdProvider(): Promise<{ issuer: string; clientSecret: string }> {
+  const issuer = process.env['E2E_OIDC_ISSUER'];
+  const clientSecret = process.env['E2E_OIDC_CLIENT_SECRET'];
+  if (issuer && clientSecret) return { issuer, clientSecret };
+  // Imported here, not at the top: workers never start it and need not load oidc-provider.
+  const { startTestOpenIdProvider } = await import('../api/test/oidc-provider');
+  const provider = await startTestOpenIdProvider({
+    port: OIDC_PORT,
+    host: '127.0.0.1',
+    clientId: OIDC_CLIENT_ID,
+    redirectUris: [`${BASE_URL}/api/auth/oidc/callback`],
+  }).catch((error: unknown) => {
+    throw new Error(`The e2e OpenID provider could not listen on 127.0.0.1:${OIDC_PORT}: ${String(error)}`);
+  });
+  process.env['E2E_OIDC_ISSUER'] = provider.issuer;
+  process.env['E2E_OIDC_CLIENT_SECRET'] = provider.clientSecret;
+  return provider;
+}
+
+const oidc = await openIdProvider();
+
 export default defineConfig({
   testDir: 'tests',
   outputDir: TMP === '.tmp' ? 'test-results' : `test-results-${TMP.replace(/\W/g, '')}`,
@@ -150,6 +190,11 @@ export default defineConfig({
       MAIL_RETRY_BASE_MS: '1000',
       // Every test sends from the same address; the default (5 an hour) is for real visitors.
       ORDER_RATE_LIMIT_MAX: '50',
+      // Social sign-in through the test OpenID provider above.
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID,
+      OIDC_CLIENT_SECRET: oidc.clientSecret,
+      OIDC_NAME: 'Test ID',
     },
   },
 });

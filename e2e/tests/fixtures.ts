@@ -6,7 +6,8 @@
  * it with `test.use({ allowConsole: [...] })`, matched on both the text and the resource URL.
  *
  * Also: the site's copy straight from web/src/i18n/messages/*.json, so assertions never drift
- * from the texts the app shows, and small helpers for locale paths and hydration.
+ * from the texts the app shows, small helpers for locale paths and hydration, the mail the SMTP
+ * sink received, and the test OpenID provider's sign-in form.
  */
 import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
@@ -198,4 +199,33 @@ export async function waitForMail(predicate: (mail: ReceivedMail) => boolean, ti
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Social sign-in (the test OpenID provider of playwright.config.ts, api/test/oidc-provider.ts)
+
+/** Issuer of the test OpenID provider: always http://127.0.0.1 (the site is on localhost). */
+export const OIDC_ISSUER = process.env['E2E_OIDC_ISSUER'] ?? `http://127.0.0.1:${process.env['E2E_OIDC_PORT'] ?? 3190}`;
+
+/**
+ * Plays the user at the test OpenID provider, where the site has just sent `page` (its button
+ * for "Test ID"): waits for the "Sign in to Test ID" page, fills "Username" with `login` and
+ * presses "Sign in" — or presses "Cancel" with `{ deny: true }` (the site then gets
+ * access_denied) — and waits until the provider has sent the browser back to the site.
+ *
+ * The provider shows its form every time, even when this browser context signed in there
+ * before, and any username works. `login` becomes `sub-<login>`, `<login>@example.test`
+ * (verified; unverified when the login ends in `.unverified`, no e-mail at all for `.noemail`),
+ * name `Test <login>`: pick a login unique to the test, since tests share the server.
+ */
+export async function signInAtTestProvider(page: Page, login: string, options: { deny?: boolean } = {}): Promise<void> {
+  await page.waitForURL((url) => url.origin === OIDC_ISSUER);
+  await expect(page.getByRole('heading', { name: 'Sign in to Test ID' })).toBeVisible();
+  if (options.deny) {
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  } else {
+    await page.getByLabel('Username').fill(login);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+  await page.waitForURL((url) => url.origin !== OIDC_ISSUER);
 }
