@@ -7,7 +7,7 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import serialize from 'serialize-javascript';
-import { AppContext, type PageAssets, type PageData, serializeErrors } from './app/pageData';
+import { AppContext, type AuthProvider, type PageAssets, type PageData, serializeErrors } from './app/pageData';
 import { type ExecuteOperation, createServerEnvironment, serializeRecords } from './relay/environment';
 import type { RouteHandle } from './routes/pages';
 import { createRoutes } from './routes/table';
@@ -24,6 +24,8 @@ export interface RenderRequest {
   webSocketUrl: string | null;
   /** New-build poll interval, in milliseconds. */
   buildPollIntervalMs: number;
+  /** The enabled social sign-in providers in display order (empty: none). */
+  authProviders: AuthProvider[];
   assets: PageAssets;
   executeOperation: ExecuteOperation;
 }
@@ -53,6 +55,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     signedIn,
     webSocketUrl: request.webSocketUrl,
     buildPollIntervalMs: request.buildPollIntervalMs,
+    authProviders: request.authProviders,
     theme: parseTheme(request.headers['cookie'] ?? ''),
     year: new Date().getUTCFullYear(),
     records: serializeRecords(environmentRef.current),

@@ -31,6 +31,16 @@ export type SerializedError =
   | { kind: 'response'; status: number; statusText: string; data: unknown; internal: boolean }
   | { kind: 'error'; message: string };
 
+/** The social sign-in providers the server knows (issue 7); lower-case, as in `/api/auth/<id>/login`. */
+export type AuthProviderId = 'google' | 'github' | 'yandex' | 'vk' | 'oidc';
+
+/** One enabled social sign-in provider. */
+export interface AuthProvider {
+  id: AuthProviderId;
+  /** Display name from the server: "Google", "GitHub", "Yandex" (the web translates it), "VK", or `OIDC_NAME`. */
+  name: string;
+}
+
 export interface PageData {
   assets: PageAssets;
   siteName: string;
@@ -42,6 +52,11 @@ export interface PageData {
   buildPollIntervalMs: number;
   /** The visitor's stored theme choice (cookie `studio.theme`), or null to follow the system. */
   theme: Theme | null;
+  /**
+   * The social sign-in providers enabled on the server (issue 7; SPEC.md §1 "social login through
+   * a provider"), in display order; empty when none is configured, and then no social UI is shown.
+   */
+  authProviders: AuthProvider[];
   /** The year the page was rendered (footer), so server and browser agree. */
   year: number;
   records: RecordMap;

@@ -49,6 +49,7 @@ const contentPage = () => import('../features/content/ContentPage').then((m): La
  */
 const lazyPages: Partial<Record<PageId, () => Promise<LazyPage>>> = {
   auth: () => import('../features/auth/AuthPage').then((m) => ({ Component: m.AuthPage })),
+  loading: () => import('../features/auth/LoadingPage').then((m) => ({ Component: m.LoadingPage })),
   profile: () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
   profileChangeName: () => import('../features/profile/ChangeNamePage').then((m) => ({ Component: m.ChangeNamePage })),
   authReset: () => import('../features/auth/ResetRequestPage').then((m) => ({ Component: m.ResetRequestPage })),

@@ -4,9 +4,13 @@
  * Every failure becomes an `AuthApiError` whose `code` is the server's error code, or
  * `NETWORK` when the server could not be reached; a 429 carries the `Retry-After` seconds.
  * Register, login and reset requests send the page's `locale`: the language of the account's mails.
+ * Social sign-in (issue 7) adds the provider URLs of SPEC.md §7 (`/auth/{provider}/login`, a
+ * browser redirect, and `/auth/{provider}/get-login-url`, a GET with the bearer token) and the
+ * exchange of the one-time code the /loading page receives.
  */
-import type { Locale } from '../i18n/locales';
+import { type Locale, localePrefix } from '../i18n/locales';
 import type { Credentials } from './cookies';
+import { getDeviceToken } from './deviceToken';
 
 export const API_BASE = '/api';
 
@@ -23,13 +27,17 @@ export class AuthApiError extends Error {
   }
 }
 
-async function call<T>(path: string, body: unknown, accessToken?: string): Promise<T> {
+/** Sends one request to `{api}`; answers the JSON body (undefined for 204) or throws an AuthApiError. */
+async function send<T>(path: string, init: { method: 'GET' | 'POST'; body?: unknown; accessToken?: string | undefined }): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
-      body: JSON.stringify(body),
+      method: init.method,
+      headers: {
+        ...(init.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        ...(init.accessToken ? { authorization: `Bearer ${init.accessToken}` } : {}),
+      },
+      ...(init.method === 'POST' ? { body: JSON.stringify(init.body) } : {}),
       credentials: 'same-origin',
     });
   } catch (error) {
@@ -41,6 +49,10 @@ async function call<T>(path: string, body: unknown, accessToken?: string): Promi
     throw new AuthApiError(response.status, json?.error?.code ?? 'UNKNOWN', json?.error?.message ?? response.statusText, retryAfter(response.headers.get('retry-after')));
   }
   return json as T;
+}
+
+function call<T>(path: string, body: unknown, accessToken?: string): Promise<T> {
+  return send(path, { method: 'POST', body, accessToken });
 }
 
 /** `Retry-After` in seconds: a number of seconds or an HTTP date; null when absent or unreadable. */
@@ -98,4 +110,61 @@ export function refresh(refreshToken: string): Promise<Credentials> {
 
 export function logout(deviceToken: string, accessToken: string): Promise<void> {
   return call('/auth/logout', { deviceToken }, accessToken);
+}
+
+/** Where a social provider sends the browser back to: the /loading page of the locale (SPEC.md §7). */
+export function socialCallbackUrl(locale: Locale, origin: string): string {
+  return `${origin}${localePrefix(locale)}/loading`;
+}
+
+export interface SocialUrlOptions {
+  /** The /loading page to come back to: an absolute URL (`socialCallbackUrl`) or a site path such as `/ru/loading`. */
+  callbackUrl: string;
+  /** A local path to land on afterwards (the provider round trip carries it as `state`), e.g. `/ru/profile`. */
+  returnPath: string;
+  /**
+   * This browser's device token; defaults to `getDeviceToken()` in the browser. `null` leaves it
+   * out (server rendering, where there is no device yet).
+   */
+  deviceToken?: string | null;
+}
+
+/** The query of both provider URLs: `callbackUrl`, `deviceToken` (when known) and `state`. */
+function socialQuery(options: SocialUrlOptions): string {
+  const deviceToken = options.deviceToken === undefined ? getDeviceToken() : options.deviceToken;
+  const query = new URLSearchParams({ callbackUrl: options.callbackUrl });
+  if (deviceToken) query.set('deviceToken', deviceToken);
+  query.set('state', options.returnPath);
+  return query.toString();
+}
+
+/**
+ * The address that starts a social sign-in (SPEC.md §7 `GET {api}/auth/{provider}/login`, done as
+ * a browser redirect): `/api/auth/<id>/login?callbackUrl=…&deviceToken=…&state=<returnPath>`.
+ * The server answers 302 to the provider, or 400 `CALLBACK_URL_INVALID` / 404 `PROVIDER_NOT_FOUND`.
+ */
+export function socialLoginUrl(providerId: string, options: SocialUrlOptions): string {
+  return `${API_BASE}/auth/${encodeURIComponent(providerId)}/login?${socialQuery(options)}`;
+}
+
+/**
+ * Trades the one-time code of `/loading?code=…` for a session (issue 7): POST
+ * `/auth/social/exchange` `{ code, deviceToken }` → `{ accessToken, refreshToken, returnPath }`.
+ * Fails with `SOCIAL_CODE_INVALID` (unknown, used, expired after 60 s, or issued to another
+ * device), `RATE_LIMITED` or `NETWORK`.
+ */
+export function exchangeSocialCode(code: string, deviceToken: string): Promise<Credentials & { returnPath: string }> {
+  return call('/auth/social/exchange', { code, deviceToken });
+}
+
+/**
+ * The provider's sign-in page for linking it to the signed-in user (SPEC.md §7
+ * `GET {api}/auth/{provider}/get-login-url` with the bearer token; `data` is the URL). The
+ * provider then returns to `/loading?success=success&state=<returnPath>`. Fails with 401
+ * (token refused), `PROVIDER_NOT_FOUND`, `CALLBACK_URL_INVALID`, `RATE_LIMITED` or `NETWORK`.
+ */
+export async function getLinkUrl(providerId: string, accessToken: string, options: SocialUrlOptions): Promise<string> {
+  const answer = await send<{ data?: unknown } | null>(`/auth/${encodeURIComponent(providerId)}/get-login-url?${socialQuery(options)}`, { method: 'GET', accessToken });
+  if (typeof answer?.data !== 'string') throw new AuthApiError(200, 'UNKNOWN', 'The server answered no provider URL');
+  return answer.data;
 }

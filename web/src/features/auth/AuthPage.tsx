@@ -5,6 +5,8 @@
  * language of the account's mails). On success the session starts (new Relay environment) and the
  * visitor lands on their profile. `?mode=register` opens the registration form, so the switch
  * works as a plain link; the sign-in form links to /auth/reset ("Forgot your password?").
+ * Under the form, both modes offer social sign-in with the enabled providers (SocialButtons,
+ * issue 7), which also land on the profile.
  */
 import { Button, Card, Container, Form, FormMessage, Heading, Link as UiLink, PasswordField, Text, TextField } from '@studio/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -17,6 +19,7 @@ import { useSession } from '../../session/SessionProvider';
 import { waitProblem } from './forms';
 import { NewPasswordField } from './NewPasswordField';
 import { checkNewPassword } from './passwordRules';
+import { SocialButtons } from './SocialButtons';
 import { type FieldProblem, checkCurrentPassword, checkEmail, checkName, serverErrorMessageId } from './validation';
 import styles from './AuthPage.module.css';
 
@@ -140,6 +143,7 @@ export function AuthPage() {
           </Button>
         </Form>
       </Card>
+      <SocialButtons returnPath={to('/profile')} />
       <Text tone="muted" className={styles.switch}>
         <FormattedMessage id={mode === 'register' ? 'auth.haveAccount' : 'auth.noAccount'} />{' '}
         <UiLink asChild>

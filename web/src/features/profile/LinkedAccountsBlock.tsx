@@ -6,17 +6,29 @@
  * drops the disconnected one from the store as well), so it leaves the list at once; focus moves
  * to the card's heading and a status line says what happened. Disconnecting the only way to sign
  * in answers LAST_SIGN_IN_METHOD, shown in the dialog with a link to set a password.
+ *
+ * Under the list (issue 7), "Connect another account" offers one button per provider enabled on
+ * the server (page data): it asks for the provider's address with the bearer token
+ * (`get-login-url`, one refresh and retry when the token is refused, SPEC.md §8) and goes there;
+ * the provider returns through /loading (`?success=success`), which comes back here with
+ * `SOCIAL_LINKED_STATE` — the status line then says the account was connected, and the list is
+ * fresh because the profile fetches the viewer network-only. Failures to start are shown in the
+ * card in the user's language. Provider names come from one mapping (auth/social.ts `providerName`).
  */
-import { AlertDialog, Button, Link as UiLink } from '@studio/ui';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { FormattedDate, FormattedMessage, type IntlShape, useIntl } from 'react-intl';
+import { AlertDialog, Button, Heading, Link as UiLink } from '@studio/ui';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import type { LinkedAccountsBlock_user$data, LinkedAccountsBlock_user$key } from './__generated__/LinkedAccountsBlock_user.graphql';
 import type { LinkedAccountsBlockDisconnectMutation } from './__generated__/LinkedAccountsBlockDisconnectMutation.graphql';
+import { type AuthProvider, type AuthProviderId, useAppContext } from '../../app/pageData';
 import { runMutation } from '../auth/forms';
-import { useLocalizePath } from '../../i18n/useLocale';
+import { type SocialMessage, isSocialLinkedState, linkErrorMessage, providerName, rememberSocialProvider } from '../auth/social';
+import { useLocale, useLocalizePath } from '../../i18n/useLocale';
+import { AuthApiError, getLinkUrl, socialCallbackUrl } from '../../session/authApi';
+import { forceRefresh, getAccessToken } from '../../session/tokens';
 import { ProfileSection } from './ProfileSection';
 import { errorCode, genericProblem } from './serverErrors';
 import styles from './blocks.module.css';
@@ -35,24 +47,6 @@ const DisconnectMutation = graphql`
 
 type Account = NonNullable<LinkedAccountsBlock_user$data['accounts']>[number];
 
-/** The provider's name as people know it (brand names; the generic one is translated). */
-export function serviceName(intl: IntlShape, serviceType: Account['serviceType']): string {
-  switch (serviceType) {
-    case 'GOOGLE':
-      return 'Google';
-    case 'GITHUB':
-      return 'GitHub';
-    case 'YANDEX':
-      return intl.formatMessage({ id: 'profile.accounts.service.yandex' });
-    case 'VK':
-      return 'VK';
-    case 'OIDC':
-      return intl.formatMessage({ id: 'profile.accounts.service.oidc' });
-    default:
-      return serviceType;
-  }
-}
-
 /** Removes the account from the user's list in the store (the answer's list should already lack it). */
 function dropAccount(store: RecordSourceSelectorProxy, userId: string, accountId: string) {
   const user = store.get(userId);
@@ -60,13 +54,13 @@ function dropAccount(store: RecordSourceSelectorProxy, userId: string, accountId
   if (user && accounts) user.setLinkedRecords(accounts.filter((account) => account?.getDataID() !== accountId), 'accounts');
 }
 
-function LinkedAccount(props: { account: Account; userId: string; onDisconnected: (name: string) => void }) {
+function LinkedAccount(props: { account: Account; userId: string; providers: readonly AuthProvider[]; onDisconnected: (name: string) => void }) {
   const { account, userId } = props;
   const intl = useIntl();
   const to = useLocalizePath();
   const [commit] = useMutation<LinkedAccountsBlockDisconnectMutation>(DisconnectMutation);
   const [error, setError] = useState<ReactNode>(null);
-  const name = serviceName(intl, account.serviceType);
+  const name = providerName(intl, account.serviceType, props.providers);
   const identity = account.serviceEmail ?? account.serviceUsername;
 
   async function disconnect() {
@@ -131,6 +125,84 @@ function LinkedAccount(props: { account: Account; userId: string; onDisconnected
   );
 }
 
+/** The provider's address for linking: asks with the current token, and once more after a refresh if the server refused it. */
+async function linkUrl(id: AuthProviderId, options: { callbackUrl: string; returnPath: string }): Promise<string> {
+  const token = await getAccessToken();
+  if (!token) throw new AuthApiError(401, 'UNAUTHENTICATED', 'Not signed in');
+  try {
+    return await getLinkUrl(id, token, options);
+  } catch (error) {
+    if (!(error instanceof AuthApiError) || error.status !== 401) throw error;
+    const renewed = await forceRefresh(token);
+    if (!renewed) throw error;
+    return getLinkUrl(id, renewed, options);
+  }
+}
+
+/** "Connect another account": one button per enabled provider, each starting a link round trip. */
+function ConnectAccounts(props: { providers: readonly AuthProvider[] }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const to = useLocalizePath();
+  const titleId = useId();
+  const [pending, setPending] = useState<AuthProviderId | null>(null);
+  const [error, setError] = useState<SocialMessage | null>(null);
+
+  useEffect(() => {
+    // Back from the provider through the back/forward cache: the buttons work again.
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && setPending(null);
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  async function connect(id: AuthProviderId) {
+    if (pending) return;
+    setPending(id);
+    setError(null);
+    try {
+      const url = await linkUrl(id, { callbackUrl: socialCallbackUrl(locale, window.location.origin), returnPath: to('/profile') });
+      rememberSocialProvider(id);
+      // The button keeps spinning while the browser leaves for the provider.
+      window.location.assign(url);
+    } catch (reason) {
+      console.warn('Could not start linking', id, reason);
+      setError(linkErrorMessage(reason, providerName(intl, id, props.providers)));
+      setPending(null);
+    }
+  }
+
+  return (
+    <div role="group" aria-labelledby={titleId} className={styles.editForm} data-testid="profile-connect">
+      <Heading level={3} size="sm" id={titleId}>
+        <FormattedMessage id="social.connect.title" />
+      </Heading>
+      <div className={styles.editActions}>
+        {props.providers.map((provider) => {
+          const name = providerName(intl, provider.id, props.providers);
+          return (
+            <Button
+              key={provider.id}
+              variant="secondary"
+              size="sm"
+              loading={pending === provider.id}
+              aria-label={intl.formatMessage({ id: 'social.connect.label' }, { service: name })}
+              data-provider={provider.id}
+              onClick={() => void connect(provider.id)}
+            >
+              {name}
+            </Button>
+          );
+        })}
+      </div>
+      {error ? (
+        <p role="alert" className={styles.error}>
+          <FormattedMessage id={error.id} values={error.values} />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function LinkedAccountsBlock(props: { user: LinkedAccountsBlock_user$key; className?: string }) {
   const user = useFragment(
     graphql`
@@ -149,6 +221,9 @@ export function LinkedAccountsBlock(props: { user: LinkedAccountsBlock_user$key;
   );
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [disconnected, setDisconnected] = useState<{ name: string; at: number } | null>(null);
+  const { authProviders } = useAppContext();
+  // Arrived from /loading after a finished link (issue 7).
+  const linked = isSocialLinkedState(useLocation().state);
   const accounts = user.accounts ?? [];
 
   useEffect(() => {
@@ -163,7 +238,7 @@ export function LinkedAccountsBlock(props: { user: LinkedAccountsBlock_user$key;
       {accounts.length ? (
         <ul className={styles.accounts}>
           {accounts.map((account) => (
-            <LinkedAccount key={account.id} account={account} userId={user.id} onDisconnected={(name) => setDisconnected({ name, at: Date.now() })} />
+            <LinkedAccount key={account.id} account={account} userId={user.id} providers={authProviders} onDisconnected={(name) => setDisconnected({ name, at: Date.now() })} />
           ))}
         </ul>
       ) : (
@@ -171,8 +246,13 @@ export function LinkedAccountsBlock(props: { user: LinkedAccountsBlock_user$key;
           <FormattedMessage id="profile.accounts.empty" />
         </p>
       )}
+      {authProviders.length ? <ConnectAccounts providers={authProviders} /> : null}
       <p role="status" className={styles.status}>
-        {disconnected ? <FormattedMessage id="profile.accounts.disconnected" values={{ service: disconnected.name }} /> : null}
+        {disconnected ? (
+          <FormattedMessage id="profile.accounts.disconnected" values={{ service: disconnected.name }} />
+        ) : linked ? (
+          <FormattedMessage id="social.connect.done" />
+        ) : null}
       </p>
     </ProfileSection>
   );

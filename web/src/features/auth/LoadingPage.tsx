@@ -1,0 +1,160 @@
+/**
+ * /loading (SPEC.md §2 "return page for social login; an optional query success=success is used
+ * after a login-url fetch"; issue 7): where the server sends the browser back after a provider.
+ * What it does depends on the query (social.ts `readLoadingParams`):
+ * - `?code=<one-time code>` (a social sign-in): the query leaves the address bar at once, the code is
+ *   traded for credentials (POST /api/auth/social/exchange with this browser's device token,
+ *   exactly once per code even under StrictMode's double effects), the session starts with
+ *   `social-sign-in-done` for other tabs (SessionProvider), and the page is replaced by the return
+ *   path the server kept, if it is a local path (`safeReturnPath`), else the localized /profile;
+ * - `?success=success&state=<path>` (a provider linked from the profile): the query leaves the
+ *   address bar, a short status shows, then the page is replaced by `state` (if local, else
+ *   /profile) with `SOCIAL_LINKED_STATE`, which the accounts card announces. The profile fetches the
+ *   viewer network-only on mount, so the new account is there without anything else;
+ * - `?error=<CODE>`, a failed exchange, or no parameter at all: the reason in the visitor's language
+ *   (SOCIAL_EMAIL_TAKEN explains to sign in with the password and connect the provider from the
+ *   profile), focused for screen readers, with the way back to sign-in (and to the profile when
+ *   signed in). The provider is named when this tab started the round trip (sessionStorage).
+ * The server renders the same views from the query (work in progress, link done, or the error
+ * without the provider's name); the work itself runs in effects after hydration.
+ */
+import { Button, Callout, Card, Container, Heading, Spinner, Text } from '@studio/ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useAppContext } from '../../app/pageData';
+import { useHydrated } from '../../app/useHydrated';
+import { useLocalizePath } from '../../i18n/useLocale';
+import { AuthApiError, exchangeSocialCode } from '../../session/authApi';
+import type { Credentials } from '../../session/cookies';
+import { getDeviceToken } from '../../session/deviceToken';
+import { type Session, useSession } from '../../session/SessionProvider';
+import { SOCIAL_LINKED_STATE, providerName, readLoadingParams, recallSocialProvider, safeReturnPath, socialErrorMessage } from './social';
+import styles from './LoadingPage.module.css';
+
+/** How long "Account connected" stays before the page moves on, in milliseconds. */
+const LINKED_DELAY_MS = 800;
+
+/** Exchanges under way or done, by code: one request (and one sign-in) per code in this page's life. */
+const exchanges = new Map<string, Promise<string | null>>();
+
+/** Trades `code` for a session once and signs in; resolves with the server's return path, unchecked. */
+function exchangeOnce(code: string, signIn: Session['signIn']): Promise<string | null> {
+  let exchange = exchanges.get(code);
+  if (!exchange) {
+    exchange = exchangeSocialCode(code, getDeviceToken()).then(({ accessToken, refreshToken, returnPath }) => {
+      const credentials: Credentials = { accessToken, refreshToken };
+      signIn(credentials, { social: true });
+      return typeof returnPath === 'string' ? returnPath : null;
+    });
+    exchanges.set(code, exchange);
+  }
+  return exchange;
+}
+
+/** Takes the query (a one-time code, a link result) out of the address bar and the history entry. */
+function clearQuery() {
+  // Raw History API: the router's own location keeps the query, so this page keeps reading it.
+  window.history.replaceState(window.history.state, '', window.location.pathname);
+}
+
+interface Failure {
+  code: string;
+  retryAfterSeconds: number | null;
+}
+
+export function LoadingPage() {
+  const location = useLocation();
+  const action = useMemo(() => readLoadingParams(location.search), [location.search]);
+  const navigate = useNavigate();
+  const to = useLocalizePath();
+  const session = useSession();
+  const { signIn } = session;
+  const intl = useIntl();
+  const { siteName, authProviders } = useAppContext();
+  const hydrated = useHydrated();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+
+  const error: Failure | null = failure ?? (action.kind === 'error' ? { code: action.code, retryAfterSeconds: null } : null);
+
+  useEffect(() => {
+    if (action.kind !== 'exchange') return;
+    clearQuery();
+    let active = true;
+    exchangeOnce(action.code, signIn).then(
+      (returnPath) => {
+        if (active) void navigate(safeReturnPath(returnPath) ?? to('/profile'), { replace: true });
+      },
+      (reason: unknown) => {
+        if (!active) return;
+        console.warn('Social sign-in: the code exchange failed', reason);
+        setFailure(reason instanceof AuthApiError ? { code: reason.code, retryAfterSeconds: reason.retryAfterSeconds } : { code: 'UNKNOWN', retryAfterSeconds: null });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [action, signIn, navigate, to]);
+
+  useEffect(() => {
+    if (action.kind !== 'linked') return;
+    clearQuery();
+    const target = safeReturnPath(action.returnPath) ?? to('/profile');
+    const timer = setTimeout(() => void navigate(target, { replace: true, state: SOCIAL_LINKED_STATE }), LINKED_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [action, navigate, to]);
+
+  const errorCode = error?.code ?? null;
+  useEffect(() => {
+    if (errorCode && hydrated) messageRef.current?.focus();
+  }, [errorCode, hydrated]);
+
+  if (error) {
+    // The provider's name comes from this tab's storage: only after hydration, so both renders agree.
+    const recalled = hydrated ? recallSocialProvider() : null;
+    const provider = recalled ? providerName(intl, recalled, authProviders) : null;
+    const message = socialErrorMessage(error.code, provider, error.retryAfterSeconds);
+    return (
+      <Container size="narrow" className={styles.page}>
+        <Heading level={1} size="2xl" className={styles.heading}>
+          <FormattedMessage id={session.signedIn ? 'social.error.title.link' : 'social.error.title.signIn'} />
+        </Heading>
+        <Card padding="lg" className={styles.stack}>
+          <Callout ref={messageRef} tabIndex={-1} tone="danger" className={styles.message} data-testid="social-error" data-code={error.code}>
+            <FormattedMessage id={message.id} values={message.values} />
+          </Callout>
+          <div className={styles.actions}>
+            {session.signedIn ? (
+              <Button asChild>
+                <Link to={to('/profile')}>
+                  <FormattedMessage id="social.backToProfile" />
+                </Link>
+              </Button>
+            ) : null}
+            <Button asChild variant={session.signedIn ? 'secondary' : 'primary'}>
+              <Link to={to('/auth')}>
+                <FormattedMessage id="social.backToSignIn" />
+              </Link>
+            </Button>
+          </div>
+        </Card>
+      </Container>
+    );
+  }
+
+  const linked = action.kind === 'linked';
+  return (
+    <Container size="narrow" className={styles.page}>
+      <Heading level={1} size="2xl" className={styles.heading}>
+        <FormattedMessage id={linked ? 'social.linked.title' : 'page.loading.title'} />
+      </Heading>
+      <div role="status" className={styles.working} data-testid="social-working">
+        <Spinner size="lg" />
+        <Text tone="muted">
+          {linked ? <FormattedMessage id="social.linked.text" /> : <FormattedMessage id="page.loading.description" values={{ site: siteName }} />}
+        </Text>
+      </div>
+    </Container>
+  );
+}
