@@ -1,0 +1,191 @@
+/**
+ * Social sign-in (issue 7) in real Chromium against a real OpenID provider (oidc-provider, started
+ * by playwright.config.ts on 127.0.0.1 and shown as "Test ID"); each journey with its own login
+ * names, so the provider's account (`sub-<login>`, `<login>@example.test`) is new:
+ * - (en) sign up with Test ID, sign out, sign in again as the same user; no code stays in the URL;
+ * - (ru) link Test ID from the profile of a password account; another user linking the same Test ID
+ *   account is refused with the conflict message;
+ * - (es) after a social sign-up, disconnecting the only sign-in method is refused with a link to
+ *   set a password; after setting one, disconnecting works;
+ * - (en) a social sign-in in one tab signs the other tab in (social-sign-in-done);
+ * - (ru) a sign-up whose e-mail has a password account is refused (never linked by address), and a
+ *   sign-in cancelled at the provider says so.
+ * Texts come from web/src/i18n/messages (`t`).
+ */
+import type { Page } from '@playwright/test';
+import { type Locale, ORIGIN, escapeRegExp, expect, localize, signInAtTestProvider, t, test, waitForHydration } from './fixtures';
+
+const PROVIDER = 'Test ID';
+const PASSWORD = 'correct horse battery staple';
+
+/** A login unique to this test run (lower-case letters, digits and dots). */
+function uniqueLogin(kind: string): string {
+  return `${kind}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Exactly ORIGIN + `path`, no query unless `query` is given. */
+function pathIs(path: string, query?: string): RegExp {
+  return new RegExp(`^${escapeRegExp(ORIGIN + path)}${query ? escapeRegExp(`?${query}`) : ''}$`);
+}
+
+function card(page: Page, locale: Locale, titleId: string) {
+  return page.getByRole('main').getByRole('region', { name: t(locale, titleId), exact: true });
+}
+
+/** From the sign-in page, "Continue with Test ID" and sign in at the provider as `login`. */
+async function continueWithProvider(page: Page, locale: Locale, login: string, options: { deny?: boolean } = {}) {
+  await page.goto(localize('/auth', locale));
+  await waitForHydration(page);
+  await page.getByRole('link', { name: t(locale, 'social.continueWith', { provider: PROVIDER }), exact: true }).click();
+  await signInAtTestProvider(page, login, options);
+}
+
+async function expectSignedInProfile(page: Page, locale: Locale, login: string) {
+  await expect(page).toHaveURL(pathIs(localize('/profile', locale)));
+  await expect(page.getByTestId('profile-fullName')).toHaveText(`Test ${login}`);
+}
+
+/** Registers a password account through the API (its e-mail chosen by the test). */
+async function registerByApi(page: Page, email: string) {
+  const response = await page.request.post('/api/auth/register', {
+    data: { email, password: PASSWORD, name: 'Password Person', deviceToken: `e2e-${Date.now()}` },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** Registers through the form in `locale` and waits for the profile. */
+async function registerByForm(page: Page, locale: Locale, name: string) {
+  await page.goto(`${localize('/auth', locale)}?mode=register`);
+  await waitForHydration(page);
+  const main = page.getByRole('main');
+  await main.getByLabel(t(locale, 'auth.name.label'), { exact: true }).fill(name);
+  await main.getByLabel(t(locale, 'auth.email.label'), { exact: true }).fill(`${uniqueLogin('social.pw')}@example.com`);
+  await main.getByLabel(t(locale, 'auth.password.label'), { exact: true }).fill(PASSWORD);
+  await main.getByRole('button', { name: t(locale, 'auth.register.submit'), exact: true }).click();
+  await expect(page.getByTestId('profile-fullName')).toHaveText(name);
+}
+
+test.describe('social sign-in', () => {
+  test('(en) signs up with the provider, signs out, and signs in again as the same user', async ({ page }) => {
+    const login = uniqueLogin('newcomer');
+    const loadingUrls: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/loading') loadingUrls.push(frame.url());
+    });
+    await continueWithProvider(page, 'en', login);
+    await expectSignedInProfile(page, 'en', login);
+    // The browser came back with a one-time code, never with tokens, and the code left the address bar.
+    expect(loadingUrls.some((url) => /[?&]code=[\w-]{43}$/.test(url))).toBe(true);
+    expect(loadingUrls.join(' ')).not.toMatch(/token/i);
+    expect(page.url()).not.toContain('code=');
+    const accounts = card(page, 'en', 'profile.accounts.title');
+    await expect(accounts.getByTestId('profile-account')).toHaveCount(1);
+    await expect(accounts.getByTestId('profile-account')).toContainText(PROVIDER);
+    await expect(accounts.getByTestId('profile-account')).toContainText(`${login}@example.test`);
+    const username = await page.getByTestId('profile-username').textContent();
+
+    await page.getByRole('banner').getByRole('button', { name: t('en', 'nav.signOut'), exact: true }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: t('en', 'nav.signOut'), exact: true })).toHaveCount(0);
+
+    await continueWithProvider(page, 'en', login);
+    await expectSignedInProfile(page, 'en', login);
+    await expect(page.getByTestId('profile-username')).toHaveText(username ?? '');
+    await expect(card(page, 'en', 'profile.accounts.title').getByTestId('profile-account')).toHaveCount(1);
+  });
+
+  test('(ru) links the provider to a password account; another user cannot link the same one', async ({ page, browser }) => {
+    const login = uniqueLogin('linker');
+    await registerByForm(page, 'ru', 'Анна Пароль');
+    const accounts = card(page, 'ru', 'profile.accounts.title');
+    await expect(accounts.getByTestId('profile-accounts-empty')).toBeVisible();
+    await accounts.getByRole('button', { name: t('ru', 'social.connect.label', { service: PROVIDER }), exact: true }).click();
+    await signInAtTestProvider(page, login);
+    await expect(page).toHaveURL(pathIs('/ru/profile'));
+    await expect(accounts.getByTestId('profile-account')).toHaveCount(1);
+    await expect(accounts.getByTestId('profile-account')).toContainText(`${login}@example.test`);
+    await expect(accounts.getByText(t('ru', 'social.connect.done'), { exact: true })).toBeVisible();
+    await expect(page.getByTestId('profile-fullName')).toHaveText('Анна Пароль');
+
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    try {
+      await registerByForm(otherPage, 'ru', 'Борис Другой');
+      await card(otherPage, 'ru', 'profile.accounts.title')
+        .getByRole('button', { name: t('ru', 'social.connect.label', { service: PROVIDER }), exact: true })
+        .click();
+      await signInAtTestProvider(otherPage, login);
+      await expect(otherPage).toHaveURL(pathIs('/ru/loading', 'error=SOCIAL_ACCOUNT_CONFLICT'));
+      const error = otherPage.getByTestId('social-error');
+      await expect(error).toHaveText(t('ru', 'social.error.SOCIAL_ACCOUNT_CONFLICT', { provider: PROVIDER }));
+      await expect(error).toBeFocused();
+      await otherPage.getByRole('link', { name: t('ru', 'social.backToProfile'), exact: true }).click();
+      await expect(card(otherPage, 'ru', 'profile.accounts.title').getByTestId('profile-accounts-empty')).toBeVisible();
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('(es) after a social sign-up, a password must be set before the provider can be disconnected', async ({ page }) => {
+    const login = uniqueLogin('leaver');
+    await continueWithProvider(page, 'es', login);
+    await expectSignedInProfile(page, 'es', login);
+    const accounts = card(page, 'es', 'profile.accounts.title');
+    const disconnect = async () => {
+      await accounts.getByRole('button', { name: t('es', 'profile.accounts.disconnectLabel', { service: PROVIDER }), exact: true }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: t('es', 'profile.accounts.disconnect'), exact: true }).click();
+    };
+    await disconnect();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText(t('es', 'profile.accounts.error.lastMethod', { service: PROVIDER }).replace(/<\/?link>/g, ''));
+    await dialog.getByRole('link').click();
+
+    await expect(page).toHaveURL(pathIs('/es/profile/set-password'));
+    await waitForHydration(page);
+    const main = page.getByRole('main');
+    await main.getByLabel(t('es', 'passwords.new.label'), { exact: true }).fill('lantern meadow in winter');
+    await main.getByLabel(t('es', 'passwords.confirm.label'), { exact: true }).fill('lantern meadow in winter');
+    await main.getByRole('button', { name: t('es', 'passwords.setPassword.submit'), exact: true }).click();
+    await expect(main.getByText(t('es', 'passwords.setPassword.done', { email: `${login}@example.test` }), { exact: true })).toBeVisible();
+
+    await page.goto('/es/profile');
+    await waitForHydration(page);
+    await disconnect();
+    await expect(accounts.getByTestId('profile-accounts-empty')).toBeVisible();
+    await expect(accounts.getByText(t('es', 'profile.accounts.disconnected', { service: PROVIDER }), { exact: true })).toBeVisible();
+
+    // The password now signs in.
+    const signIn = await page.request.post('/api/auth/login', { data: { email: `${login}@example.test`, password: 'lantern meadow in winter', deviceToken: 'e2e-after' } });
+    expect(signIn.status()).toBe(200);
+  });
+
+  test('(en) a social sign-in in one tab signs the other tab in', async ({ context }) => {
+    const login = uniqueLogin('twotabs');
+    const waiting = await context.newPage();
+    await waiting.goto('/auth');
+    await waitForHydration(waiting);
+    await expect(waiting.getByRole('heading', { level: 1, name: t('en', 'auth.signIn.title') })).toBeVisible();
+
+    const active = await context.newPage();
+    await continueWithProvider(active, 'en', login);
+    await expectSignedInProfile(active, 'en', login);
+
+    // The waiting tab heard social-sign-in-done, switched to the signed-in session and left /auth.
+    await expectSignedInProfile(waiting, 'en', login);
+    await expect(waiting.getByRole('banner').getByRole('button', { name: t('en', 'nav.signOut'), exact: true })).toBeVisible();
+  });
+
+  test('(ru) refuses a sign-up whose e-mail has an account, and says when the sign-in was cancelled', async ({ page }) => {
+    const login = uniqueLogin('owner');
+    await registerByApi(page, `${login}@example.test`);
+    await continueWithProvider(page, 'ru', login);
+    await expect(page).toHaveURL(pathIs('/ru/loading', 'error=SOCIAL_EMAIL_TAKEN'));
+    const error = page.getByTestId('social-error');
+    await expect(error).toHaveText(t('ru', 'social.error.SOCIAL_EMAIL_TAKEN', { provider: PROVIDER }));
+    await expect(page.getByRole('banner').getByRole('button', { name: t('ru', 'nav.signOut'), exact: true })).toHaveCount(0);
+    await page.getByRole('link', { name: t('ru', 'social.backToSignIn'), exact: true }).click();
+    await expect(page).toHaveURL(pathIs('/ru/auth'));
+
+    await continueWithProvider(page, 'ru', uniqueLogin('shy'), { deny: true });
+    await expect(page.getByTestId('social-error')).toHaveText(t('ru', 'social.error.SOCIAL_ACCESS_DENIED'));
+  });
+});
