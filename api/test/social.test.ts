@@ -372,13 +372,17 @@ describe.each(DB_KINDS)('social sign-in on %s', (kind) => {
       expect(answer.json.error.field).toBe('state');
     });
 
-    it('answers 404 for an unknown or disabled provider and 400 without a device token', async () => {
+    it('answers 404 for an unknown or disabled provider; without a device token, sends the browser back or answers 400', async () => {
       for (const id of ['github', 'nope']) {
         const answer = await visit(`/api/auth/${id}/login?${startQuery(uniqueDevice())}`);
         expect(answer.status).toBe(404);
         expect(answer.json.error.code).toBe('PROVIDER_NOT_FOUND');
       }
-      const missing = await visit(`/api/auth/oidc/login?callbackUrl=${encodeURIComponent(`${SITE}/loading`)}`);
+      // Without a device token (a click before the page hydrated): back to the page to start again.
+      const early = await visit(`/api/auth/oidc/login?callbackUrl=${encodeURIComponent('/ru/loading')}&state=%2F`);
+      expect(early.status).toBe(302);
+      expect(early.location).toBe(`${SITE}/ru/loading?error=SOCIAL_STATE_INVALID`);
+      const missing = await visit(`/api/auth/oidc/login?callbackUrl=${encodeURIComponent('https://evil.example/loading')}`);
       expect(missing.status).toBe(400);
       expect(missing.json.error.code).toBe('VALIDATION_FAILED');
     });

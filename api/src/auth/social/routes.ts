@@ -2,6 +2,8 @@
  * The social sign-in routes of SPEC.md §7 and DESIGN.md §5 (issue 7), under /api/auth:
  * - `GET /api/auth/{provider}/login?callbackUrl&deviceToken&state=/` → 302 to the provider
  *   (a browser navigation). 400 CALLBACK_URL_INVALID / VALIDATION_FAILED, 404 PROVIDER_NOT_FOUND;
+ *   without a deviceToken (a click before hydration) the browser goes back to the allowed
+ *   callback with `error=SOCIAL_STATE_INVALID`;
  *   an unreachable provider sends the browser to `callbackUrl?error=SOCIAL_PROVIDER_UNAVAILABLE`.
  * - `GET /api/auth/{provider}/get-login-url?callbackUrl&deviceToken&state` + bearer →
  *   200 `{ data: url }` to link the provider to the signed-in user; 401 without a valid token,
@@ -65,7 +67,14 @@ export async function socialRoutes(app: FastifyInstance, opts: { social: SocialA
 
   app.get<Params>('/api/auth/:provider/login', { config: { rateLimit } }, async (request, reply) => {
     const provider = social.provider(request.params.provider);
-    const input = startInput(request.query, config);
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    // A click on a server-rendered button before the page hydrated carries no device token yet
+    // (it lives in the browser): send the person back to start again instead of showing JSON.
+    if (!query['deviceToken'] && typeof query['callbackUrl'] === 'string') {
+      const back = checkCallbackUrl(query['callbackUrl'], config.publicUrl, config.social.allowedCallbackOrigins);
+      if (back) return redirect(reply, `${back}?error=SOCIAL_STATE_INVALID`);
+    }
+    const input = startInput(query, config);
     try {
       const url = await social.begin(provider, { ...input, mode: 'login', userId: null });
       return redirect(reply, url.toString());
