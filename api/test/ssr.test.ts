@@ -123,8 +123,8 @@ describe.each(DB_KINDS)('pages on %s', (kind) => {
   });
 
   describe('security headers', () => {
-    it.each(['/auth/change-password?token=x', '/auth/change-password', '/es/auth/change-password', '/ru/auth/change-password?token=abc'])(
-      'the reset page %s is sent with Referrer-Policy no-referrer',
+    it.each(['/auth/change-password?token=x', '/auth/change-password', '/es/auth/change-password', '/ru/auth/change-password?token=abc', '/loading?code=x', '/ru/loading'])(
+      'the page %s, whose URL may hold a secret, is sent with Referrer-Policy no-referrer',
       async (path) => {
         const response = await page(path);
         expect(response.status).toBe(200);
@@ -162,6 +162,29 @@ describe.each(DB_KINDS)('pages on %s', (kind) => {
       expect(new Set(nonces).size).toBe(nonces.length);
       const hsts = (await page('/')).headers.get('strict-transport-security') ?? '';
       expect(hsts).toMatch(/max-age=31536000\b/); // NODE_ENV=production here
+    });
+  });
+
+  describe('social sign-in buttons', () => {
+    it('shows only the enabled providers on the sign-in page, and none when none is enabled', async () => {
+      const plain = await page('/auth');
+      expect(plain.status).toBe(200);
+      expect(await plain.text()).not.toContain('data-testid="social-sign-in"');
+      const spare = await startServer(
+        kind,
+        { NODE_ENV: 'production', GRAPHQL_PERSISTED_ONLY: 'false', GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret', YANDEX_CLIENT_ID: 'id', YANDEX_CLIENT_SECRET: 'secret' },
+        { web: true },
+      );
+      try {
+        const html = await (await fetch(`${spare.baseUrl}/ru/auth`, { headers: { 'user-agent': BROWSER } })).text();
+        const providers = [...html.matchAll(/data-provider="(\w+)"/g)].map((m) => m[1]);
+        expect(providers).toEqual(['github', 'yandex']);
+        expect(html).toContain('Войти через GitHub');
+        expect(html).toContain('Войти через Яндекс');
+        expect(html).not.toContain('Google');
+      } finally {
+        await spare.close();
+      }
     });
   });
 

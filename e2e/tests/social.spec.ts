@@ -72,6 +72,9 @@ test.describe('social sign-in', () => {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/loading') loadingUrls.push(frame.url());
     });
+    await page.goto('/auth');
+    // Only the enabled provider (the e2e server configures Test ID alone).
+    await expect(page.getByTestId('social-sign-in').getByRole('link')).toHaveText([t('en', 'social.continueWith', { provider: PROVIDER })]);
     await continueWithProvider(page, 'en', login);
     await expectSignedInProfile(page, 'en', login);
     // The browser came back with a one-time code, never with tokens, and the code left the address bar.
