@@ -2,8 +2,9 @@
  * Social sign-in of issue 7 over real HTTP on SQLite and PostgreSQL, against a real OpenID
  * provider (oidc-provider, ./oidc-provider.ts) on loopback: sign-up, sign-in again, linking,
  * conflicts, never linking by e-mail, the one-time code, and the attacks — missing, altered,
- * replayed and expired state, a wrong PKCE verifier, a nonce mismatch, and a table of
- * open-redirect attempts on callbackUrl. The site's public origin is `http://studio.test`
+ * replayed and expired state, a callback arriving in another browser than the one that started
+ * (OAuth CSRF), a wrong PKCE verifier, a nonce mismatch, and a table of open-redirect attempts on
+ * callbackUrl. The site's public origin is `http://studio.test`
  * (PUBLIC_URL): the provider redirects there, and the test replays that URL against the server.
  */
 import { randomPKCECodeVerifier } from 'openid-client';
@@ -51,12 +52,34 @@ describe.each(DB_KINDS)('social sign-in on %s', (kind) => {
     await provider?.close();
   });
 
-  /** GET without following redirects. */
-  async function visit(pathOrUrl: string, headers: Record<string, string> = {}): Promise<Redirect> {
+  /** GET without following redirects; `cookie` is the `name=value` of a cookie the answer set. */
+  async function visit(pathOrUrl: string, headers: Record<string, string> = {}): Promise<Redirect & { cookie: string | null; setCookie: string | null }> {
     const url = new URL(pathOrUrl, server.baseUrl);
     const response = await fetch(`${server.baseUrl}${url.pathname}${url.search}`, { redirect: 'manual', headers });
     const text = await response.text();
-    return { status: response.status, location: response.headers.get('location'), json: text.startsWith('{') ? JSON.parse(text) : undefined };
+    const setCookie = response.headers.get('set-cookie');
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      json: text.startsWith('{') ? JSON.parse(text) : undefined,
+      setCookie,
+      cookie: setCookie ? setCookie.split(';')[0]! : null,
+    };
+  }
+
+  /** The browser-binding cookie each started flow's browser holds, by the flow's state. */
+  const browsers = new Map<string, string>();
+  function rememberBrowser(providerUrl: string, cookie: string | null) {
+    expect(cookie).toMatch(/^studio\.social=[\w-]{43}$/);
+    browsers.set(new URL(providerUrl).searchParams.get('state')!, cookie!);
+  }
+
+  /** Asks for a link URL as `member` (bearer), remembering the browser cookie; answers the provider URL. */
+  async function linkUrl(accessToken: string, query: string): Promise<string> {
+    const answer = await visit(`/api/auth/oidc/get-login-url?${query}`, { authorization: `Bearer ${accessToken}` });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    rememberBrowser(answer.json.data, answer.cookie);
+    return answer.json.data;
   }
 
   function startQuery(device: string, callbackUrl = `${SITE}/loading`, state = '/profile') {
@@ -67,13 +90,18 @@ describe.each(DB_KINDS)('social sign-in on %s', (kind) => {
   async function startLogin(device: string, callbackUrl?: string): Promise<URL> {
     const started = await visit(`/api/auth/oidc/login?${startQuery(device, callbackUrl)}`);
     expect(started.status, JSON.stringify(started.json)).toBe(302);
+    rememberBrowser(started.location!, started.cookie);
     return new URL(started.location!);
   }
 
-  /** The provider's redirect back, replayed against the server: where the browser is sent. */
-  async function callback(back: URL): Promise<URL> {
+  /**
+   * The provider's redirect back, replayed against the server by the browser that started the
+   * flow (its binding cookie), or by another one (`cookie`, '' for none): where the browser is sent.
+   */
+  async function callback(back: URL, cookie?: string): Promise<URL> {
     expect(back.origin + back.pathname).toBe(`${SITE}/api/auth/oidc/callback`);
-    const answer = await visit(back.pathname + back.search);
+    const jar = cookie ?? browsers.get(back.searchParams.get('state') ?? '') ?? '';
+    const answer = await visit(back.pathname + back.search, jar ? { cookie: jar } : {});
     expect(answer.status).toBe(302);
     expect(answer.location).not.toMatch(/accessToken|refreshToken|eyJ/);
     return new URL(answer.location!);
@@ -214,11 +242,10 @@ describe.each(DB_KINDS)('social sign-in on %s', (kind) => {
     const query = startQuery(member.deviceToken, `${SITE}/ru/loading`, '/ru/profile');
     const anonymous = await visit(`/api/auth/oidc/get-login-url?${query}`);
     expect(anonymous.status).toBe(401);
-    const answer = await server.get(`/api/auth/oidc/get-login-url?${query}`, { authorization: `Bearer ${member.accessToken}` });
-    expect(answer.status, answer.text).toBe(200);
-    expect(new URL(answer.json.data).origin).toBe(provider.issuer);
+    const providerUrl = await linkUrl(member.accessToken, query);
+    expect(new URL(providerUrl).origin).toBe(provider.issuer);
     const name = login('linker');
-    const landing = await callback(await completeAtProvider(answer.json.data, name));
+    const landing = await callback(await completeAtProvider(providerUrl, name));
     expect(landing.href).toBe(`${SITE}/ru/loading?success=success&state=%2Fru%2Fprofile`);
     const me = await viewer(member.accessToken);
     expect(me.accounts).toHaveLength(1);
@@ -233,8 +260,7 @@ describe.each(DB_KINDS)('social sign-in on %s', (kind) => {
     const name = login('taken');
     const first = await signedIn(name);
     const other = await server.register();
-    const answer = await server.get(`/api/auth/oidc/get-login-url?${startQuery(other.deviceToken)}`, { authorization: `Bearer ${other.accessToken}` });
-    const landing = await callback(await completeAtProvider(answer.json.data, name));
+    const landing = await callback(await completeAtProvider(await linkUrl(other.accessToken, startQuery(other.deviceToken)), name));
     expect(landing.href).toBe(`${SITE}/loading?error=SOCIAL_ACCOUNT_CONFLICT`);
     expect((await viewer(other.accessToken)).accounts).toEqual([]);
     expect((await viewer(first.accessToken)).accounts).toHaveLength(1);
@@ -293,6 +319,35 @@ describe.each(DB_KINDS)('social sign-in on %s', (kind) => {
         .where('nonce', '=', authUrl.searchParams.get('nonce')!)
         .execute();
       expect((await callback(back)).href).toBe(invalid);
+      expect(await userCount()).toBe(before);
+    });
+
+    it('sets the browser-binding cookie HttpOnly, SameSite=Lax, on /api/auth only, for 10 minutes', async () => {
+      const started = await visit(`/api/auth/oidc/login?${startQuery(uniqueDevice())}`);
+      const attributes = started.setCookie!.split(';').map((a) => a.trim().toLowerCase());
+      expect(attributes).toEqual(expect.arrayContaining(['path=/api/auth', 'httponly', 'samesite=lax', 'max-age=600']));
+      // A browser that has one keeps it, so flows in parallel tabs do not undo each other.
+      const again = await visit(`/api/auth/oidc/login?${startQuery(uniqueDevice())}`, { cookie: started.cookie! });
+      expect(again.cookie).toBe(started.cookie);
+    });
+
+    it('refuses a link completed in another browser (OAuth CSRF): nothing is linked', async () => {
+      const attacker = await server.register();
+      const providerUrl = await linkUrl(attacker.accessToken, startQuery(attacker.deviceToken));
+      // The victim opens the attacker's URL and signs in at the provider with their own account.
+      const back = await completeAtProvider(providerUrl, login('victim'));
+      expect((await callback(back, '')).href).toBe(`${SITE}/loading?error=SOCIAL_STATE_INVALID`);
+      expect((await viewer(attacker.accessToken)).accounts).toEqual([]);
+
+      const again = await completeAtProvider(await linkUrl(attacker.accessToken, startQuery(attacker.deviceToken)), login('victim'));
+      expect((await callback(again, `studio.social=${'x'.repeat(43)}`)).href).toBe(`${SITE}/loading?error=SOCIAL_STATE_INVALID`);
+      expect((await viewer(attacker.accessToken)).accounts).toEqual([]);
+    });
+
+    it('refuses a sign-in completed in another browser', async () => {
+      const before = await userCount();
+      const back = await completeAtProvider((await startLogin(uniqueDevice())).href, login('elsewhere'));
+      expect((await callback(back, '')).href).toBe(`${SITE}/loading?error=SOCIAL_STATE_INVALID`);
       expect(await userCount()).toBe(before);
     });
 

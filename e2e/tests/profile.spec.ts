@@ -421,13 +421,15 @@ test.describe('profile: referral code (ru)', () => {
 test.describe('profile: linked accounts (es)', () => {
   const locale: Locale = 'es';
 
-  test('a new account has no linked accounts and says so', async ({ page }) => {
+  test('a new account has no linked accounts, says so, and offers the enabled provider', async ({ page }) => {
     await register(page, locale, 'Marta Ruiz', 'accounts');
     const accounts = card(page, locale, 'profile.accounts.title');
     await expect(accounts).toBeVisible();
     await expect(page.getByTestId('profile-accounts-empty')).toHaveText(t(locale, 'profile.accounts.empty'));
     await expect(accounts.getByRole('listitem')).toHaveCount(0);
-    await expect(accounts.getByRole('button')).toHaveCount(0);
+    // Nothing to disconnect; only the enabled provider (Test ID in the e2e server) to connect.
+    await expect(accounts.getByRole('button')).toHaveText(['Test ID']);
+    await expect(accounts.getByRole('button', { name: t(locale, 'social.connect.label', { service: 'Test ID' }), exact: true })).toBeVisible();
     await expect(accounts.getByText(t(locale, 'profile.accounts.disconnect'))).toHaveCount(0);
   });
 });

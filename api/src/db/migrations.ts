@@ -262,7 +262,7 @@ const m0005: Migration = {
 /**
  * Social sign-in (issue 7): the provider tokens of a linked account (encrypted, security/secretBox.ts),
  * the pending authorization requests (`social_states`: state hash → PKCE verifier, nonce, where to
- * return; single use, 10 minutes) and the one-time codes `/loading` exchanges for credentials.
+ * return, hash of the starting browser's binding cookie; single use, 10 minutes) and the one-time codes `/loading` exchanges for credentials.
  */
 const m0006: Migration = {
   async up(db: Kysely<any>) {
@@ -279,6 +279,7 @@ const m0006: Migration = {
       .addColumn('callback_url', text, (c) => c.notNull())
       .addColumn('device_token', text, (c) => c.notNull())
       .addColumn('return_path', text, (c) => c.notNull())
+      .addColumn('browser_binding', text, (c) => c.notNull())
       .addColumn('expires_at', text, (c) => c.notNull())
       .addColumn('created', text, (c) => c.notNull())
       .execute();

@@ -94,6 +94,8 @@ export interface SocialStatesTable {
   callbackUrl: string;
   deviceToken: string;
   returnPath: string;
+  /** SHA-256 of the `studio.social` cookie of the browser that started it (RFC 6749 §10.12). */
+  browserBinding: string;
   expiresAt: string;
   created: string;
 }

@@ -12,10 +12,13 @@
  *   URL with `code=` (one-time), `success=success` or `error=` (service.ts).
  * - `POST /api/auth/social/exchange` `{ code, deviceToken }` → 200 `{ accessToken, refreshToken,
  *   returnPath }`; 400 SOCIAL_CODE_INVALID.
+ * Starting sets the HttpOnly cookie `studio.social` (path /api/auth, SameSite=Lax, 10 minutes), a
+ * per-browser secret whose hash the state record keeps; the callback must bring it back.
  * Every route is rate limited per IP like the other auth routes. Redirects are `no-store` and
  * carry `Referrer-Policy: no-referrer` (their URLs hold codes).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { HttpError, validationError } from '../../http/errors.js';
@@ -24,7 +27,7 @@ import { requireBearer } from '../routes.js';
 import type { SessionService } from '../sessions.js';
 import { checkCallbackUrl, checkReturnPath } from './callbackUrl.js';
 import { SocialError } from './providers.js';
-import type { SocialAuthService } from './service.js';
+import { STATE_TTL_MS, type SocialAuthService } from './service.js';
 
 const startQuery = z.object({
   callbackUrl: z.string({ error: 'callbackUrl is required' }).max(2048, 'callbackUrl: use at most 2048 characters'),
@@ -55,6 +58,24 @@ function startInput(query: unknown, config: Pick<Config, 'publicUrl' | 'social'>
   return { callbackUrl, deviceToken: q.deviceToken, returnPath };
 }
 
+/** The browser-binding cookie: one random secret per browser, sent only to /api/auth, 10 minutes. */
+const BINDING_COOKIE = 'studio.social';
+
+/** This browser's binding secret (reused if it already has one, so parallel tabs share it), set on `reply`. */
+function bindBrowser(request: FastifyRequest, reply: FastifyReply, config: Pick<Config, 'publicUrl'>): string {
+  const existing = request.cookies[BINDING_COOKIE];
+  const binding = existing && /^[\w-]{43}$/.test(existing) ? existing : randomBytes(32).toString('base64url');
+  reply.setCookie(BINDING_COOKIE, binding, {
+    path: '/api/auth',
+    httpOnly: true,
+    // Lax: sent on the provider's top-level redirect back to the callback.
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https:'),
+    maxAge: STATE_TTL_MS / 1000,
+  });
+  return binding;
+}
+
 function redirect(reply: FastifyReply, location: string) {
   return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 302);
 }
@@ -76,7 +97,7 @@ export async function socialRoutes(app: FastifyInstance, opts: { social: SocialA
     }
     const input = startInput(query, config);
     try {
-      const url = await social.begin(provider, { ...input, mode: 'login', userId: null });
+      const url = await social.begin(provider, { ...input, mode: 'login', userId: null, browserBinding: bindBrowser(request, reply, config) });
       return redirect(reply, url.toString());
     } catch (error) {
       if (!(error instanceof SocialError)) throw error;
@@ -92,7 +113,7 @@ export async function socialRoutes(app: FastifyInstance, opts: { social: SocialA
     const claims = await requireBearer(request, sessions);
     const input = startInput(request.query, config);
     try {
-      const url = await social.begin(provider, { ...input, mode: 'link', userId: claims.userId });
+      const url = await social.begin(provider, { ...input, mode: 'link', userId: claims.userId, browserBinding: bindBrowser(request, reply, config) });
       return reply.header('cache-control', 'no-store').send({ data: url.toString() });
     } catch (error) {
       if (error instanceof SocialError) throw new HttpError(503, error.code, `${provider.name} cannot be reached right now. Please try again later.`);
@@ -106,7 +127,7 @@ export async function socialRoutes(app: FastifyInstance, opts: { social: SocialA
     const raw = parse(callbackQuery, request.query);
     const query = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]));
     const current = new URL(`${config.publicUrl}${request.url}`);
-    return redirect(reply, await social.callback(provider, query, current));
+    return redirect(reply, await social.callback(provider, query, current, request.cookies[BINDING_COOKIE]));
   });
 
   app.post('/api/auth/social/exchange', { config: { rateLimit } }, async (request) => {

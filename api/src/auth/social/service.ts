@@ -6,7 +6,10 @@
  *    state, the verifier encrypted (SecretBox), single use, 10 minutes — with the callback URL,
  *    device token, mode (`login` or `link`, with the user) and return path, and answers the
  *    provider's authorization URL.
- * 2. `callback` consumes the record atomically (DELETE … RETURNING: a replay finds nothing), lets the
+ * 2. `callback` consumes the record atomically (DELETE … RETURNING: a replay finds nothing), checks
+ *    that the browser arriving is the one that started (its `studio.social` binding cookie, whose
+ *    hash the record holds: RFC 6749 §10.12 — without it, a link URL made by an attacker and opened
+ *    by a victim would attach the victim's provider account to the attacker's user), lets the
  *    provider validate the answer (PKCE, nonce, ID token), then
  *    - login: finds the user by (provider, provider user id) or creates one (username derived,
  *      fullName from the profile, no password, `isVerified` only when the provider vouches for the
@@ -61,6 +64,8 @@ export interface BeginInput {
   deviceToken: string;
   /** A checked local path (callbackUrl.ts). */
   returnPath: string;
+  /** The starting browser's binding secret (routes.ts, cookie `studio.social`); only its hash is kept. */
+  browserBinding: string;
 }
 
 function sha256(value: string): string {
@@ -125,6 +130,7 @@ export class SocialAuthService {
         callbackUrl: input.callbackUrl,
         deviceToken: input.deviceToken,
         returnPath: input.returnPath,
+        browserBinding: sha256(input.browserBinding),
         expiresAt: new Date(now + STATE_TTL_MS).toISOString(),
         created: new Date(now).toISOString(),
       })
@@ -135,15 +141,19 @@ export class SocialAuthService {
   /**
    * Handles the provider's redirect back and answers where to send the browser (always a URL of
    * the record's callback, or the site's own `/loading` when there is no valid record).
-   * @param query the callback's query; @param callbackUrl the full URL the provider redirected to.
+   * @param query the callback's query; @param callbackUrl the full URL the provider redirected to;
+   * @param browserBinding the `studio.social` cookie of the browser that arrived, if any.
    */
-  async callback(provider: SocialProvider, query: Record<string, string | undefined>, callbackUrl: URL): Promise<string> {
+  async callback(provider: SocialProvider, query: Record<string, string | undefined>, callbackUrl: URL, browserBinding: string | undefined): Promise<string> {
     const invalid = withQuery(`${this.deps.config.publicUrl}/loading`, { error: 'SOCIAL_STATE_INVALID' });
     const state = query['state'];
     if (!state) return invalid;
     const record = await this.consumeState(state);
     if (!record || record.provider !== provider.id) return invalid;
     const fail = (error: SocialFailure) => withQuery(record.callbackUrl, { error });
+    // Another browser than the one that started (a link or sign-in URL passed to a victim, the
+    // classic OAuth CSRF): refused, and the record is spent.
+    if (!browserBinding || sha256(browserBinding) !== record.browserBinding) return fail('SOCIAL_STATE_INVALID');
     if (query['error']) return fail(query['error'] === 'access_denied' ? 'SOCIAL_ACCESS_DENIED' : 'SOCIAL_PROVIDER_ERROR');
     let result: { profile: ProviderProfile; tokens: ProviderTokens };
     try {
