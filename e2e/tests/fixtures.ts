@@ -7,12 +7,13 @@
  *
  * Also: the site's copy straight from web/src/i18n/messages/*.json, so assertions never drift
  * from the texts the app shows, small helpers for locale paths and hydration, the mail the SMTP
- * sink received, and the test OpenID provider's sign-in form.
+ * sink received, the test OpenID provider's sign-in form, and an axe check (`axeViolations`).
  */
 import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test as base } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
@@ -228,4 +229,22 @@ export async function signInAtTestProvider(page: Page, login: string, options: {
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
   await page.waitForURL((url) => url.origin !== OIDC_ISSUER);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accessibility
+
+/** The WCAG rules every page is checked against (2.0 and 2.1, levels A and AA). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The axe violations of the page as it is now (rule, impact, help, element selectors); [] when none. */
+export async function axeViolations(page: Page) {
+  // Legacy mode runs axe.run in the page itself instead of axe's per-frame runs finished in an
+  // extra blank page: half the time, and the same result while the page has no iframes.
+  const axe = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(page.frames().length === 1)
+    .analyze();
+  return axe.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }

@@ -12,7 +12,6 @@
  * The 500 page is not tested here: the shared server cannot be broken safely from a browser
  * test (the API suite covers it).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
 import { PRODUCT_SLUGS } from '../../web/src/routes/pages';
 import {
@@ -22,6 +21,7 @@ import {
   ORIGIN,
   SALES_EMAIL,
   SITE_NAME,
+  axeViolations,
   escapeRegExp,
   expect,
   localize,
@@ -42,7 +42,6 @@ const SEEDED_NEWS = 10;
 /** Items per page of /news (web/src/features/news/NewsPage.tsx NEWS_PAGE_SIZE). */
 const NEWS_PAGE_SIZE = 6;
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const REFERENCE = /^ST-[2-9A-HJ-NP-Z]{6}$/;
 
@@ -175,19 +174,7 @@ async function checkPublicPage(page: Page, path: string, locale: Locale): Promis
   }
   expect.soft(head.h1, `${path}: one h1`).toHaveLength(1);
 
-  // Legacy mode runs axe.run in the page itself instead of axe's per-frame runs finished in an
-  // extra blank page: half the time, and the same result while the page has no iframes.
-  const axe = await new AxeBuilder({ page })
-    .withTags(AXE_TAGS)
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(page.frames().length === 1)
-    .analyze();
-  const violations = axe.violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    help: v.help,
-    targets: v.nodes.map((n) => n.target.join(' ')),
-  }));
+  const violations = await axeViolations(page);
   expect.soft(violations, `${path}: axe violations`).toEqual([]);
 }
 

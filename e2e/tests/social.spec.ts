@@ -10,10 +10,11 @@
  * - (en) a social sign-in in one tab signs the other tab in (social-sign-in-done);
  * - (ru) a sign-up whose e-mail has a password account is refused (never linked by address), and a
  *   sign-in cancelled at the provider says so.
+ * The sign-in page, the profile's accounts card and the /loading error are checked with axe.
  * Texts come from web/src/i18n/messages (`t`).
  */
 import type { Page } from '@playwright/test';
-import { type Locale, ORIGIN, escapeRegExp, expect, localize, signInAtTestProvider, t, test, waitForHydration } from './fixtures';
+import { type Locale, ORIGIN, axeViolations, escapeRegExp, expect, localize, signInAtTestProvider, t, test, waitForHydration } from './fixtures';
 
 const PROVIDER = 'Test ID';
 const PASSWORD = 'correct horse battery staple';
@@ -75,6 +76,8 @@ test.describe('social sign-in', () => {
     await page.goto('/auth');
     // Only the enabled provider (the e2e server configures Test ID alone).
     await expect(page.getByTestId('social-sign-in').getByRole('link')).toHaveText([t('en', 'social.continueWith', { provider: PROVIDER })]);
+    await waitForHydration(page);
+    expect(await axeViolations(page), '/auth with the provider buttons').toEqual([]);
     await continueWithProvider(page, 'en', login);
     await expectSignedInProfile(page, 'en', login);
     // The browser came back with a one-time code, never with tokens, and the code left the address bar.
@@ -108,6 +111,7 @@ test.describe('social sign-in', () => {
     await expect(accounts.getByTestId('profile-account')).toContainText(`${login}@example.test`);
     await expect(accounts.getByText(t('ru', 'social.connect.done'), { exact: true })).toBeVisible();
     await expect(page.getByTestId('profile-fullName')).toHaveText('Анна Пароль');
+    expect(await axeViolations(page), '/ru/profile with a linked account and the Connect buttons').toEqual([]);
 
     const other = await browser.newContext();
     const otherPage = await other.newPage();
@@ -184,6 +188,7 @@ test.describe('social sign-in', () => {
     await expect(page).toHaveURL(pathIs('/ru/loading', 'error=SOCIAL_EMAIL_TAKEN'));
     const error = page.getByTestId('social-error');
     await expect(error).toHaveText(t('ru', 'social.error.SOCIAL_EMAIL_TAKEN', { provider: PROVIDER }));
+    expect(await axeViolations(page), '/ru/loading with an error').toEqual([]);
     await expect(page.getByRole('banner').getByRole('button', { name: t('ru', 'nav.signOut'), exact: true })).toHaveCount(0);
     await page.getByRole('link', { name: t('ru', 'social.backToSignIn'), exact: true }).click();
     await expect(page).toHaveURL(pathIs('/ru/auth'));
