@@ -20,10 +20,11 @@
  * which the REST error handler sends as `{ error: { code, message, ...details } }` and the GraphQL
  * layer turns into errors with `extensions: { code, ...details }` (graphql/errors.ts `fromHttp`).
  */
-import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword, newPasswordProblem, verifyPassword } from '../auth/passwords.js';
 import type { SessionService } from '../auth/sessions.js';
+import { newOpaqueToken } from '../auth/tokens.js';
 import type { Config } from '../config.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { EmailCodeRow, UserRow } from '../db/types.js';
@@ -273,7 +274,7 @@ export class AccountService {
     const { db } = this.deps;
     const user = await db.selectFrom('users').select(['id']).where('email', '=', email).executeTakeFirst();
     if (!user) return false;
-    const token = randomBytes(32).toString('base64url');
+    const token = newOpaqueToken();
     const id = randomUUID();
     const now = Date.now();
     await db.transaction().execute(async (trx) => {

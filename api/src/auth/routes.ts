@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
-import { HttpError, validationError } from '../http/errors.js';
+import { HttpError, parseRequest } from '../http/errors.js';
 import { createUser, findUserByEmail } from '../users/service.js';
 import * as rules from '../users/validation.js';
 import { type AccountService, mailLocale, tooManyRequests } from '../accounts/service.js';
@@ -47,15 +47,6 @@ const resetConfirmBody = z.object({
 const refreshBody = z.object({ refreshToken: z.string().min(1, 'refreshToken is required').max(200, 'Use at most 200 characters') });
 const logoutBody = z.object({ deviceToken: rules.deviceToken });
 
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  if (body === undefined || body === null || typeof body !== 'object') {
-    throw new HttpError(400, 'VALIDATION_FAILED', 'The request body must be a JSON object');
-  }
-  const result = schema.safeParse(body);
-  if (!result.success) throw validationError(result.error);
-  return result.data;
-}
-
 /**
  * Reads and authenticates the bearer token of `request`.
  * @throws HttpError 401 when it is missing, invalid, expired or its session was revoked.
@@ -78,7 +69,7 @@ export async function authRoutes(
   const rateLimit = { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs };
 
   app.post('/api/auth/register', { config: { rateLimit } }, async (request, reply) => {
-    const body = parse(registerBody, request.body);
+    const body = parseRequest(registerBody, request.body);
     const fullName = body.fullName ?? body.name;
     if (!fullName) throw new HttpError(400, 'VALIDATION_FAILED', 'name: The name must not be empty');
     const user = await createUser(db, {
@@ -94,7 +85,7 @@ export async function authRoutes(
   });
 
   app.post('/api/auth/login', { config: { rateLimit } }, async (request) => {
-    const body = parse(loginBody, request.body);
+    const body = parseRequest(loginBody, request.body);
     // Counted per e-mail whether or not it has an account, so the limit tells nothing either, and
     // before the password is checked, so a burst of parallel guesses cannot slip past the count.
     const wait = await limits.consume('loginAccount', body.email);
@@ -116,24 +107,24 @@ export async function authRoutes(
   });
 
   app.post('/api/auth/reset', { config: { rateLimit } }, async (request, reply) => {
-    const body = parse(resetBody, request.body);
+    const body = parseRequest(resetBody, request.body);
     await accounts.requestPasswordReset(body.email, mailLocale(body.locale), request.ip);
     return reply.status(202).send({ data: 'sent' });
   });
 
   app.post('/api/auth/reset/confirm', { config: { rateLimit } }, async (request, reply) => {
-    const body = parse(resetConfirmBody, request.body);
+    const body = parseRequest(resetConfirmBody, request.body);
     await accounts.confirmPasswordReset(body.token, body.password);
     return reply.status(204).send();
   });
 
   app.post('/api/auth/refresh', { config: { rateLimit: { ...rateLimit, max: rateLimit.max * 3 } } }, async (request) => {
-    const body = parse(refreshBody, request.body);
+    const body = parseRequest(refreshBody, request.body);
     return sessions.rotate(body.refreshToken);
   });
 
   app.post('/api/auth/logout', { config: { rateLimit } }, async (request, reply) => {
-    const body = parse(logoutBody, request.body);
+    const body = parseRequest(logoutBody, request.body);
     const claims = await requireBearer(request, sessions);
     await sessions.revokeDevice(claims.userId, body.deviceToken, claims.sessionId);
     return reply.status(204).send();

@@ -13,7 +13,7 @@ import type { Config } from '../config.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { UserRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
-import { type AccessClaims, hashToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.js';
+import { type AccessClaims, hashToken, newOpaqueToken, signAccessToken, verifyAccessToken } from './tokens.js';
 
 /** The credentials pair answered by register, login and refresh (SPEC.md §3). */
 export interface Credentials {
@@ -55,7 +55,7 @@ export class SessionService {
   private async startOnce(userId: string, deviceToken: string): Promise<Credentials> {
     const now = Date.now();
     const sessionId = randomUUID();
-    const refreshToken = newRefreshToken();
+    const refreshToken = newOpaqueToken();
     await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('sessions')

@@ -56,12 +56,15 @@ export function accessTokenExpiry(token: string): number | null {
   }
 }
 
-/** A new opaque refresh token (256 bits, base64url, 43 characters). */
-export function newRefreshToken(): string {
+/**
+ * A new opaque secret: 256 random bits, base64url, 43 characters. Used for refresh tokens,
+ * password-reset tokens, social sign-in one-time codes and browser bindings.
+ */
+export function newOpaqueToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** The stored form of a refresh token: its SHA-256 digest in hex. */
+/** The stored form of an opaque token (refresh token, social one-time code, state): its SHA-256 digest in hex. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }

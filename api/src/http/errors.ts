@@ -5,7 +5,7 @@
  * anything unexpected becomes a logged 500 that reveals nothing.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ZodError } from 'zod';
+import type { ZodError, ZodType } from 'zod';
 
 /** What a client needs besides the code to explain an error: the field, tries left, seconds to wait. */
 export interface ErrorDetails {
@@ -33,6 +33,21 @@ export function validationError(error: ZodError): HttpError {
     .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
     .join('; ');
   return new HttpError(400, 'VALIDATION_FAILED', message);
+}
+
+/**
+ * Validates a request's JSON body (`part` 'body': it must be an object) or query string (`part`
+ * 'query': absent counts as empty) against `schema`.
+ * @throws HttpError 400 VALIDATION_FAILED naming every problem.
+ */
+export function parseRequest<T>(schema: ZodType<T>, value: unknown, part: 'body' | 'query' = 'body'): T {
+  if (part === 'query') value ??= {};
+  if (value === undefined || value === null || typeof value !== 'object') {
+    throw new HttpError(400, 'VALIDATION_FAILED', 'The request body must be a JSON object');
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
 }
 
 const frameworkCodes: Record<string, string> = {

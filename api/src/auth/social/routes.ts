@@ -17,14 +17,14 @@
  * Every route is rate limited per IP like the other auth routes. Redirects are `no-store` and
  * carry `Referrer-Policy: no-referrer` (their URLs hold codes).
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
-import { HttpError, validationError } from '../../http/errors.js';
+import { HttpError, parseRequest } from '../../http/errors.js';
 import * as rules from '../../users/validation.js';
 import { requireBearer } from '../routes.js';
 import type { SessionService } from '../sessions.js';
+import { newOpaqueToken } from '../tokens.js';
 import { checkCallbackUrl, checkReturnPath } from './callbackUrl.js';
 import { SocialError } from './providers.js';
 import { STATE_TTL_MS, type SocialAuthService } from './service.js';
@@ -40,15 +40,9 @@ const exchangeBody = z.object({
   deviceToken: rules.deviceToken,
 });
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw validationError(result.error);
-  return result.data;
-}
-
 /** Reads and checks the start query (callback URL allow-list, local return path). */
 function startInput(query: unknown, config: Pick<Config, 'publicUrl' | 'social'>) {
-  const q = parse(startQuery, query);
+  const q = parseRequest(startQuery, query, 'query');
   const callbackUrl = checkCallbackUrl(q.callbackUrl, config.publicUrl, config.social.allowedCallbackOrigins);
   if (!callbackUrl) {
     throw new HttpError(400, 'CALLBACK_URL_INVALID', 'callbackUrl must be the /loading page of this site or of an allowed origin.', { field: 'callbackUrl' });
@@ -64,7 +58,7 @@ const BINDING_COOKIE = 'studio.social';
 /** This browser's binding secret (reused if it already has one, so parallel tabs share it), set on `reply`. */
 function bindBrowser(request: FastifyRequest, reply: FastifyReply, config: Pick<Config, 'publicUrl'>): string {
   const existing = request.cookies[BINDING_COOKIE];
-  const binding = existing && /^[\w-]{43}$/.test(existing) ? existing : randomBytes(32).toString('base64url');
+  const binding = existing && /^[\w-]{43}$/.test(existing) ? existing : newOpaqueToken();
   reply.setCookie(BINDING_COOKIE, binding, {
     path: '/api/auth',
     httpOnly: true,
@@ -124,14 +118,14 @@ export async function socialRoutes(app: FastifyInstance, opts: { social: SocialA
   app.get<Params>('/api/auth/:provider/callback', { config: { rateLimit } }, async (request, reply) => {
     const provider = social.provider(request.params.provider);
     // A repeated parameter is not an answer any provider sends: treat it as a missing one.
-    const raw = parse(callbackQuery, request.query);
+    const raw = parseRequest(callbackQuery, request.query, 'query');
     const query = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]));
     const current = new URL(`${config.publicUrl}${request.url}`);
     return redirect(reply, await social.callback(provider, query, current, request.cookies[BINDING_COOKIE]));
   });
 
   app.post('/api/auth/social/exchange', { config: { rateLimit } }, async (request) => {
-    const body = parse(exchangeBody, request.body);
+    const body = parseRequest(exchangeBody, request.body);
     return social.exchange(body.code, body.deviceToken);
   });
 }

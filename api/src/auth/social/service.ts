@@ -25,7 +25,7 @@
  *
  * Provider tokens are kept encrypted at rest (service_accounts.service_access_token / _refresh_token).
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import * as oidc from 'openid-client';
@@ -37,6 +37,7 @@ import { HttpError } from '../../http/errors.js';
 import { SecretBox } from '../../security/secretBox.js';
 import { createUser } from '../../users/service.js';
 import type { Credentials, SessionService } from '../sessions.js';
+import { hashToken, newOpaqueToken } from '../tokens.js';
 import { callbackLocale } from './callbackUrl.js';
 import { type ProviderId, type ProviderProfile, type ProviderTokens, type SocialProvider, SocialError } from './providers.js';
 
@@ -66,10 +67,6 @@ export interface BeginInput {
   returnPath: string;
   /** The starting browser's binding secret (routes.ts, cookie `studio.social`); only its hash is kept. */
   browserBinding: string;
-}
-
-function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('base64url');
 }
 
 function withQuery(url: string, query: Record<string, string>): string {
@@ -121,7 +118,7 @@ export class SocialAuthService {
     await this.deps.db
       .insertInto('socialStates')
       .values({
-        id: sha256(checks.state),
+        id: hashToken(checks.state),
         provider: provider.id,
         mode: input.mode,
         userId: input.userId,
@@ -130,7 +127,7 @@ export class SocialAuthService {
         callbackUrl: input.callbackUrl,
         deviceToken: input.deviceToken,
         returnPath: input.returnPath,
-        browserBinding: sha256(input.browserBinding),
+        browserBinding: hashToken(input.browserBinding),
         expiresAt: new Date(now + STATE_TTL_MS).toISOString(),
         created: new Date(now).toISOString(),
       })
@@ -153,7 +150,7 @@ export class SocialAuthService {
     const fail = (error: SocialFailure) => withQuery(record.callbackUrl, { error });
     // Another browser than the one that started (a link or sign-in URL passed to a victim, the
     // classic OAuth CSRF): refused, and the record is spent.
-    if (!browserBinding || sha256(browserBinding) !== record.browserBinding) return fail('SOCIAL_STATE_INVALID');
+    if (!browserBinding || hashToken(browserBinding) !== record.browserBinding) return fail('SOCIAL_STATE_INVALID');
     if (query['error']) return fail(query['error'] === 'access_denied' ? 'SOCIAL_ACCESS_DENIED' : 'SOCIAL_PROVIDER_ERROR');
     let result: { profile: ProviderProfile; tokens: ProviderTokens };
     try {
@@ -181,7 +178,7 @@ export class SocialAuthService {
    * @throws HttpError 400 SOCIAL_CODE_INVALID when unknown, used, expired or issued to another device.
    */
   async exchange(code: string, deviceToken: string): Promise<Credentials & { returnPath: string }> {
-    const row = await this.deps.db.deleteFrom('socialLoginCodes').where('id', '=', sha256(code)).returningAll().executeTakeFirst();
+    const row = await this.deps.db.deleteFrom('socialLoginCodes').where('id', '=', hashToken(code)).returningAll().executeTakeFirst();
     if (!row || row.expiresAt < nowIso() || row.deviceToken !== deviceToken) {
       throw new HttpError(400, 'SOCIAL_CODE_INVALID', 'This sign-in link has expired or was already used. Please sign in again.');
     }
@@ -190,7 +187,7 @@ export class SocialAuthService {
 
   /** Takes the state record out (single use); null when unknown or expired. */
   private async consumeState(state: string): Promise<SocialStatesTable | null> {
-    const row = await this.deps.db.deleteFrom('socialStates').where('id', '=', sha256(state)).returningAll().executeTakeFirst();
+    const row = await this.deps.db.deleteFrom('socialStates').where('id', '=', hashToken(state)).returningAll().executeTakeFirst();
     return row && row.expiresAt > nowIso() ? row : null;
   }
 
@@ -287,11 +284,11 @@ export class SocialAuthService {
   }
 
   private async issueLoginCode(userId: string, deviceToken: string, returnPath: string): Promise<string> {
-    const code = randomBytes(32).toString('base64url');
+    const code = newOpaqueToken();
     const now = Date.now();
     await this.deps.db
       .insertInto('socialLoginCodes')
-      .values({ id: sha256(code), userId, deviceToken, returnPath, expiresAt: new Date(now + LOGIN_CODE_TTL_MS).toISOString(), created: new Date(now).toISOString() })
+      .values({ id: hashToken(code), userId, deviceToken, returnPath, expiresAt: new Date(now + LOGIN_CODE_TTL_MS).toISOString(), created: new Date(now).toISOString() })
       .execute();
     return code;
   }
