@@ -11,7 +11,7 @@
  * the /loading page's messages).
  */
 import { Button } from '@studio/ui';
-import { type MouseEvent, useEffect, useState } from 'react';
+import type { MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type AuthProviderId, useAppContext } from '../../app/pageData';
 import { useHydrated } from '../../app/useHydrated';
@@ -19,6 +19,7 @@ import { localePrefix } from '../../i18n/locales';
 import { useLocale } from '../../i18n/useLocale';
 import { socialCallbackUrl, socialLoginUrl } from '../../session/authApi';
 import { providerName, rememberSocialProvider } from './social';
+import { useLeavingFor } from './useLeavingFor';
 import styles from './SocialButtons.module.css';
 
 /** Whether a click asks for something other than following the link here (new tab, window, download). */
@@ -32,14 +33,8 @@ export function SocialButtons(props: { returnPath: string }) {
   const intl = useIntl();
   const locale = useLocale();
   const hydrated = useHydrated();
-  const [pending, setPending] = useState<AuthProviderId | null>(null);
+  const [pending, setPending] = useLeavingFor();
 
-  useEffect(() => {
-    // Back from the provider through the back/forward cache: the buttons work again.
-    const onPageShow = (event: PageTransitionEvent) => event.persisted && setPending(null);
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
 
   if (!authProviders.length) return null;
 

@@ -26,6 +26,7 @@ import type { LinkedAccountsBlockDisconnectMutation } from './__generated__/Link
 import { type AuthProvider, type AuthProviderId, useAppContext } from '../../app/pageData';
 import { runMutation } from '../auth/forms';
 import { type SocialMessage, isSocialLinkedState, linkErrorMessage, providerName, rememberSocialProvider } from '../auth/social';
+import { useLeavingFor } from '../auth/useLeavingFor';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import { AuthApiError, getLinkUrl, socialCallbackUrl } from '../../session/authApi';
 import { forceRefresh, getAccessToken } from '../../session/tokens';
@@ -145,15 +146,9 @@ function ConnectAccounts(props: { providers: readonly AuthProvider[] }) {
   const locale = useLocale();
   const to = useLocalizePath();
   const titleId = useId();
-  const [pending, setPending] = useState<AuthProviderId | null>(null);
+  const [pending, setPending] = useLeavingFor();
   const [error, setError] = useState<SocialMessage | null>(null);
 
-  useEffect(() => {
-    // Back from the provider through the back/forward cache: the buttons work again.
-    const onPageShow = (event: PageTransitionEvent) => event.persisted && setPending(null);
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
 
   async function connect(id: AuthProviderId) {
     if (pending) return;
