@@ -135,6 +135,22 @@ export async function waitForHydration(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Registers `account` through the /auth registration form in `locale` and waits until the new
+ * profile shows its name.
+ */
+export async function registerThroughForm(page: Page, locale: Locale, account: { name: string; email: string; password: string }): Promise<void> {
+  await page.goto(`${localize('/auth', locale)}?mode=register`);
+  await waitForHydration(page);
+  const main = page.getByRole('main');
+  await main.getByLabel(t(locale, 'auth.name.label'), { exact: true }).fill(account.name);
+  await main.getByLabel(t(locale, 'auth.email.label'), { exact: true }).fill(account.email);
+  await main.getByLabel(t(locale, 'auth.password.label'), { exact: true }).fill(account.password);
+  await main.getByRole('button', { name: t(locale, 'auth.register.submit'), exact: true }).click();
+  await expect(page).toHaveURL(urlOf(localize('/profile', locale)));
+  await expect(page.getByTestId('profile-fullName')).toHaveText(account.name);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Mail (the SMTP sink of playwright.config.ts)
 

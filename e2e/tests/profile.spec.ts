@@ -15,7 +15,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Page, Request } from '@playwright/test';
-import { type AllowedConsoleMessage, type Locale, SITE_NAME, escapeRegExp, expect, localize, t, test, waitForHydration, waitForMail } from './fixtures';
+import { type AllowedConsoleMessage, type Locale, SITE_NAME, escapeRegExp, expect, localize, registerThroughForm, t, test, urlOf, waitForHydration, waitForMail } from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
 const SESSION_COOKIES = ['studio.credentials', 'apollo:default.token'];
@@ -30,23 +30,10 @@ function uniqueEmail(kind: string, locale: Locale): string {
   return `profile.${kind}.${locale}.${uniqueTag()}@example.com`;
 }
 
-/** Any origin, then exactly `path` (optionally a query string): the server's port is the run's. */
-function pathIs(path: string, options: { query?: boolean } = {}): RegExp {
-  return new RegExp(`^https?://[^/]+${escapeRegExp(path)}${options.query ? '(\\?.*)?' : ''}$`);
-}
-
 /** Registers through the form in `locale` and waits for the profile; answers the e-mail. */
 async function register(page: Page, locale: Locale, name: string, kind: string): Promise<string> {
   const email = uniqueEmail(kind, locale);
-  await page.goto(`${localize('/auth', locale)}?mode=register`);
-  await waitForHydration(page);
-  const main = page.getByRole('main');
-  await main.getByLabel(t(locale, 'auth.name.label'), { exact: true }).fill(name);
-  await main.getByLabel(t(locale, 'auth.email.label'), { exact: true }).fill(email);
-  await main.getByLabel(t(locale, 'auth.password.label'), { exact: true }).fill(PASSWORD);
-  await main.getByRole('button', { name: t(locale, 'auth.register.submit'), exact: true }).click();
-  await expect(page).toHaveURL(pathIs(localize('/profile', locale)));
-  await expect(page.getByTestId('profile-fullName')).toHaveText(name);
+  await registerThroughForm(page, locale, { name, email, password: PASSWORD });
   return email;
 }
 
@@ -492,7 +479,7 @@ for (const { locale, name } of [
       await expect(password).toHaveValue('');
       await password.fill(PASSWORD);
       await confirm.click();
-      await expect(page).toHaveURL(pathIs(localize('/', locale)));
+      await expect(page).toHaveURL(urlOf(localize('/', locale)));
       expect(deletes).toEqual([200, 200]);
       const notice = page.getByTestId('account-deleted');
       await expect(notice).toContainText(t(locale, 'profile.delete.done.title'));
@@ -518,7 +505,7 @@ for (const { locale, name } of [
       await main.getByRole('button', { name: t(locale, 'auth.signIn.submit'), exact: true }).click();
       expect((await login).status()).toBe(401);
       await expect(main.getByRole('alert')).toHaveText(t(locale, 'error.INVALID_CREDENTIALS'));
-      await expect(page).toHaveURL(pathIs(localize('/auth', locale)));
+      await expect(page).toHaveURL(urlOf(localize('/auth', locale)));
       expect(await sessionCookieNames(context)).toEqual([]);
     });
   });

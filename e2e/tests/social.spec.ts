@@ -14,7 +14,7 @@
  * Texts come from web/src/i18n/messages (`t`).
  */
 import type { Page } from '@playwright/test';
-import { type Locale, ORIGIN, axeViolations, escapeRegExp, expect, localize, signInAtTestProvider, t, test, waitForHydration } from './fixtures';
+import { type Locale, axeViolations, expect, localize, registerThroughForm, signInAtTestProvider, t, test, urlOf, waitForHydration } from './fixtures';
 
 const PROVIDER = 'Test ID';
 const PASSWORD = 'correct horse battery staple';
@@ -22,11 +22,6 @@ const PASSWORD = 'correct horse battery staple';
 /** A login unique to this test run (lower-case letters, digits and dots). */
 function uniqueLogin(kind: string): string {
   return `${kind}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-/** Exactly ORIGIN + `path`, no query unless `query` is given. */
-function pathIs(path: string, query?: string): RegExp {
-  return new RegExp(`^${escapeRegExp(ORIGIN + path)}${query ? escapeRegExp(`?${query}`) : ''}$`);
 }
 
 function card(page: Page, locale: Locale, titleId: string) {
@@ -42,7 +37,7 @@ async function continueWithProvider(page: Page, locale: Locale, login: string, o
 }
 
 async function expectSignedInProfile(page: Page, locale: Locale, login: string) {
-  await expect(page).toHaveURL(pathIs(localize('/profile', locale)));
+  await expect(page).toHaveURL(urlOf(localize('/profile', locale)));
   await expect(page.getByTestId('profile-fullName')).toHaveText(`Test ${login}`);
 }
 
@@ -54,16 +49,9 @@ async function registerByApi(page: Page, email: string) {
   expect(response.status()).toBe(201);
 }
 
-/** Registers through the form in `locale` and waits for the profile. */
-async function registerByForm(page: Page, locale: Locale, name: string) {
-  await page.goto(`${localize('/auth', locale)}?mode=register`);
-  await waitForHydration(page);
-  const main = page.getByRole('main');
-  await main.getByLabel(t(locale, 'auth.name.label'), { exact: true }).fill(name);
-  await main.getByLabel(t(locale, 'auth.email.label'), { exact: true }).fill(`${uniqueLogin('social.pw')}@example.com`);
-  await main.getByLabel(t(locale, 'auth.password.label'), { exact: true }).fill(PASSWORD);
-  await main.getByRole('button', { name: t(locale, 'auth.register.submit'), exact: true }).click();
-  await expect(page.getByTestId('profile-fullName')).toHaveText(name);
+/** Registers a password account through the form in `locale` (a fresh address) and waits for the profile. */
+function registerByForm(page: Page, locale: Locale, name: string) {
+  return registerThroughForm(page, locale, { name, email: `${uniqueLogin('social.pw')}@example.com`, password: PASSWORD });
 }
 
 test.describe('social sign-in', () => {
@@ -106,7 +94,7 @@ test.describe('social sign-in', () => {
     await expect(accounts.getByTestId('profile-accounts-empty')).toBeVisible();
     await accounts.getByRole('button', { name: t('ru', 'social.connect.label', { service: PROVIDER }), exact: true }).click();
     await signInAtTestProvider(page, login);
-    await expect(page).toHaveURL(pathIs('/ru/profile'));
+    await expect(page).toHaveURL(urlOf('/ru/profile'));
     await expect(accounts.getByTestId('profile-account')).toHaveCount(1);
     await expect(accounts.getByTestId('profile-account')).toContainText(`${login}@example.test`);
     await expect(accounts.getByText(t('ru', 'social.connect.done'), { exact: true })).toBeVisible();
@@ -121,7 +109,7 @@ test.describe('social sign-in', () => {
         .getByRole('button', { name: t('ru', 'social.connect.label', { service: PROVIDER }), exact: true })
         .click();
       await signInAtTestProvider(otherPage, login);
-      await expect(otherPage).toHaveURL(pathIs('/ru/loading', 'error=SOCIAL_ACCOUNT_CONFLICT'));
+      await expect(otherPage).toHaveURL(urlOf('/ru/loading?error=SOCIAL_ACCOUNT_CONFLICT'));
       const error = otherPage.getByTestId('social-error');
       await expect(error).toHaveText(t('ru', 'social.error.SOCIAL_ACCOUNT_CONFLICT', { provider: PROVIDER }));
       await expect(error).toBeFocused();
@@ -146,7 +134,7 @@ test.describe('social sign-in', () => {
     await expect(dialog).toContainText(t('es', 'profile.accounts.error.lastMethod', { service: PROVIDER }).replace(/<\/?link>/g, ''));
     await dialog.getByRole('link').click();
 
-    await expect(page).toHaveURL(pathIs('/es/profile/set-password'));
+    await expect(page).toHaveURL(urlOf('/es/profile/set-password'));
     await waitForHydration(page);
     const main = page.getByRole('main');
     await main.getByLabel(t('es', 'passwords.new.label'), { exact: true }).fill('lantern meadow in winter');
@@ -185,13 +173,13 @@ test.describe('social sign-in', () => {
     const login = uniqueLogin('owner');
     await registerByApi(page, `${login}@example.test`);
     await continueWithProvider(page, 'ru', login);
-    await expect(page).toHaveURL(pathIs('/ru/loading', 'error=SOCIAL_EMAIL_TAKEN'));
+    await expect(page).toHaveURL(urlOf('/ru/loading?error=SOCIAL_EMAIL_TAKEN'));
     const error = page.getByTestId('social-error');
     await expect(error).toHaveText(t('ru', 'social.error.SOCIAL_EMAIL_TAKEN', { provider: PROVIDER }));
     expect(await axeViolations(page), '/ru/loading with an error').toEqual([]);
     await expect(page.getByRole('banner').getByRole('button', { name: t('ru', 'nav.signOut'), exact: true })).toHaveCount(0);
     await page.getByRole('link', { name: t('ru', 'social.backToSignIn'), exact: true }).click();
-    await expect(page).toHaveURL(pathIs('/ru/auth'));
+    await expect(page).toHaveURL(urlOf('/ru/auth'));
 
     await continueWithProvider(page, 'ru', uniqueLogin('shy'), { deny: true });
     await expect(page.getByTestId('social-error')).toHaveText(t('ru', 'social.error.SOCIAL_ACCESS_DENIED'));
