@@ -8,8 +8,8 @@
  * Under the form, both modes offer social sign-in with the enabled providers (SocialButtons,
  * issue 7), which also land on the profile.
  */
-import { Button, Card, Container, Form, FormMessage, Heading, Link as UiLink, PasswordField, Text, TextField } from '@studio/ui';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Button, Card, Container, Form, Heading, Link as UiLink, PasswordField, Text, TextField } from '@studio/ui';
+import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
@@ -17,6 +17,7 @@ import { AuthApiError, login, register } from '../../session/authApi';
 import { getDeviceToken } from '../../session/deviceToken';
 import { useSession } from '../../session/SessionProvider';
 import { waitProblem } from './forms';
+import { useFormFields } from './useFormFields';
 import { NewPasswordField } from './NewPasswordField';
 import { checkNewPassword } from './passwordRules';
 import { SocialButtons } from './SocialButtons';
@@ -34,12 +35,8 @@ export function AuthPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const session = useSession();
-  const [values, setValues] = useState({ name: '', email: '', password: '' });
-  const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, setProblems, setFormError, formRef, field, formMessage } = useFormFields<Field>({ name: '', email: '', password: '' });
   const [submitting, setSubmitting] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (session.signedIn && !submitting) navigate(to('/profile'), { replace: true });
@@ -47,14 +44,8 @@ export function AuthPage() {
 
   useEffect(() => {
     setProblems({});
-    setServerError(null);
-  }, [mode]);
-
-  useEffect(() => {
-    if (serverError) alertRef.current?.focus();
-  }, [serverError]);
-
-  const message = (p: FieldProblem | undefined) => (p ? intl.formatMessage({ id: p.id }, p.values) : undefined);
+    setFormError(null);
+  }, [mode, setProblems, setFormError]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,7 +62,7 @@ export function AuthPage() {
       if (name) found.name = name;
     }
     setProblems(found);
-    setServerError(null);
+    setFormError(null);
     const first = (['name', 'email', 'password'] as const).find((f) => found[f]);
     if (first) {
       setSubmitting(false);
@@ -90,17 +81,10 @@ export function AuthPage() {
       const code = error instanceof AuthApiError ? error.code : 'UNKNOWN';
       const retryAfter = error instanceof AuthApiError ? error.retryAfterSeconds : null;
       const problem = code === 'RATE_LIMITED' && retryAfter ? waitProblem(retryAfter) : { id: serverErrorMessageId(code) };
-      setServerError(intl.formatMessage({ id: problem.id }, problem.values));
+      setFormError(problem);
       setSubmitting(false);
     }
   }
-
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    error: message(problems[name]),
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
 
   return (
     <Container size="narrow" className={styles.page}>
@@ -112,11 +96,7 @@ export function AuthPage() {
       </Text>
       <Card padding="lg">
         <Form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={submitting || undefined}>
-          {serverError ? (
-            <FormMessage ref={alertRef} tabIndex={-1} tone="error">
-              {serverError}
-            </FormMessage>
-          ) : null}
+          {formMessage}
           {mode === 'register' ? <TextField label={<FormattedMessage id="auth.name.label" />} autoComplete="name" maxLength={100} {...field('name')} /> : null}
           <TextField label={<FormattedMessage id="auth.email.label" />} type="email" autoComplete="email" inputMode="email" {...field('email')} />
           {mode === 'register' ? (

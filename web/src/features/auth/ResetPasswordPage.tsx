@@ -8,9 +8,9 @@
  * landing on /auth/reset-success. An unknown, used, replaced or expired link (or none at all)
  * answers a clear message with the way to ask for a new one.
  */
-import { Button, Callout, Card, Container, Form, FormMessage, Heading, Link as UiLink, Skeleton, Text } from '@studio/ui';
+import { Button, Callout, Card, Container, Form, Heading, Link as UiLink, Skeleton, Text } from '@studio/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useHydrated } from '../../app/useHydrated';
 import { useLocalizePath } from '../../i18n/useLocale';
@@ -21,6 +21,7 @@ import { ConfirmPasswordField, NewPasswordField } from './NewPasswordField';
 import { checkConfirmation, checkNewPassword } from './passwordRules';
 import type { FieldProblem } from './validation';
 import styles from './AuthPage.module.css';
+import { useFormFields } from './useFormFields';
 
 type Field = 'password' | 'confirmation';
 const FIELDS: readonly Field[] = ['password', 'confirmation'];
@@ -56,21 +57,13 @@ function InvalidLink() {
 }
 
 function ResetForm(props: { token: string }) {
-  const intl = useIntl();
   const to = useLocalizePath();
   const navigate = useNavigate();
   const session = useSession();
-  const [values, setValues] = useState<Record<Field, string>>({ password: '', confirmation: '' });
-  const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
-  const [formError, setFormError] = useState<FieldProblem | null>(null);
+  const { values, setProblems, setFormError, formRef, field, formMessage } = useFormFields<Field>({ password: '', confirmation: '' });
   const [invalid, setInvalid] = useState(false);
   const [saving, setSaving] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (formError) alertRef.current?.focus();
-  }, [formError]);
 
   if (invalid) return <InvalidLink />;
 
@@ -109,20 +102,9 @@ function ResetForm(props: { token: string }) {
     navigate(to('/auth/reset-success'), { replace: true });
   }
 
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    error: problems[name] ? intl.formatMessage({ id: problems[name].id }, problems[name].values) : undefined,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: event.target.value })),
-  });
-
   return (
     <Form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={saving || undefined}>
-      {formError ? (
-        <FormMessage ref={alertRef} tabIndex={-1} tone="error">
-          {intl.formatMessage({ id: formError.id }, formError.values)}
-        </FormMessage>
-      ) : null}
+      {formMessage}
       <NewPasswordField {...field('password')} />
       <ConfirmPasswordField {...field('confirmation')} />
       <Button type="submit" loading={saving}>

@@ -26,6 +26,7 @@ import { AccountShell } from './AccountShell';
 import { EmailCodeForm } from './EmailCodeForm';
 import { SignedOut } from './SignedOut';
 import styles from './AccountShell.module.css';
+import { useFormFields } from '../auth/useFormFields';
 
 const Query = graphql`
   query ChangeEmailPageQuery {
@@ -73,21 +74,13 @@ const FIELDS: readonly Field[] = ['email', 'checkPassword'];
 
 /** Step 1: the new address and the current password. */
 function StartForm(props: { viewerId: string; currentEmail: string | null; initialEmail: string; focusOnMount: boolean; onStarted: (email: string) => void }) {
-  const intl = useIntl();
   const to = useLocalizePath();
   const [commit, saving] = useMutation<ChangeEmailPageStartMutation>(StartMutation);
-  const [values, setValues] = useState<Record<Field, string>>({ email: props.initialEmail, checkPassword: '' });
-  const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
-  const [formError, setFormError] = useState<FieldProblem | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { values, setValues, setProblems, setFormError, formRef, field, formMessage } = useFormFields<Field>({ email: props.initialEmail, checkPassword: '' });
 
   useEffect(() => {
     if (props.focusOnMount) formRef.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
   }, [props.focusOnMount]);
-  useEffect(() => {
-    if (formError) alertRef.current?.focus();
-  }, [formError]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -120,20 +113,9 @@ function StartForm(props: { viewerId: string; currentEmail: string | null; initi
     else setFormError(error ? formProblem(error) : { id: 'error.UNKNOWN' });
   }
 
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    error: problems[name] ? intl.formatMessage({ id: problems[name].id }, problems[name].values) : undefined,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: event.target.value })),
-  });
-
   return (
     <Form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={saving || undefined}>
-      {formError ? (
-        <FormMessage ref={alertRef} tabIndex={-1} tone="error">
-          {intl.formatMessage({ id: formError.id }, formError.values)}
-        </FormMessage>
-      ) : null}
+      {formMessage}
       <TextField
         label={<FormattedMessage id="passwords.changeEmail.newLabel" />}
         hint={<FormattedMessage id="passwords.changeEmail.newHint" />}

@@ -6,9 +6,9 @@
  * field; the server signs the other devices out and this one stays signed in. The store then holds
  * `passwordIsSet: true`; the page shows its confirmation (PasswordDone) through `onDone`.
  */
-import { Button, Callout, Form, FormActions, FormMessage } from '@studio/ui';
+import { Button, Callout, Form, FormActions } from '@studio/ui';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import { Link } from 'react-router';
 import type { UpdatePasswordFormMutation } from './__generated__/UpdatePasswordFormMutation.graphql';
@@ -18,6 +18,7 @@ import { ConfirmPasswordField, CurrentPasswordField, NewPasswordField } from '..
 import { checkConfirmation, checkNewPassword } from '../auth/passwordRules';
 import { type FieldProblem, checkCurrentPassword } from '../auth/validation';
 import styles from './AccountShell.module.css';
+import { useFormFields } from '../auth/useFormFields';
 
 const Mutation = graphql`
   mutation UpdatePasswordFormMutation($newPassword: String!, $oldPassword: String) {
@@ -39,20 +40,12 @@ export function UpdatePasswordForm(props: {
   submitLabel: ReactNode;
   onDone: () => void;
 }) {
-  const intl = useIntl();
   const to = useLocalizePath();
   const [commit, inFlight] = useMutation<UpdatePasswordFormMutation>(Mutation);
   const [checking, setChecking] = useState(false);
-  const [values, setValues] = useState<Record<Field, string>>({ oldPassword: '', newPassword: '', confirmation: '' });
-  const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
-  const [formError, setFormError] = useState<FieldProblem | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { values, setProblems, setFormError, formRef, field, formMessage } = useFormFields<Field>({ oldPassword: '', newPassword: '', confirmation: '' });
   const saving = checking || inFlight;
 
-  useEffect(() => {
-    if (formError) alertRef.current?.focus();
-  }, [formError]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -91,20 +84,9 @@ export function UpdatePasswordForm(props: {
     else setFormError(error ? formProblem(error) : { id: 'error.UNKNOWN' });
   }
 
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    error: problems[name] ? intl.formatMessage({ id: problems[name].id }, problems[name].values) : undefined,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: event.target.value })),
-  });
-
   return (
     <Form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={saving || undefined}>
-      {formError ? (
-        <FormMessage ref={alertRef} tabIndex={-1} tone="error">
-          {intl.formatMessage({ id: formError.id }, formError.values)}
-        </FormMessage>
-      ) : null}
+      {formMessage}
       {props.requireCurrent ? <CurrentPasswordField {...field('oldPassword')} /> : null}
       <NewPasswordField {...field('newPassword')} />
       <ConfirmPasswordField {...field('confirmation')} />
