@@ -17,11 +17,11 @@ import { useLocalizePath } from '../../i18n/useLocale';
 import { AuthApiError, confirmPasswordReset } from '../../session/authApi';
 import { useSession } from '../../session/SessionProvider';
 import { focusFirstInvalid, waitProblem } from './forms';
+import { useFormFields } from './useFormFields';
 import { ConfirmPasswordField, NewPasswordField } from './NewPasswordField';
 import { checkConfirmation, checkNewPassword } from './passwordRules';
 import type { FieldProblem } from './validation';
 import styles from './AuthPage.module.css';
-import { useFormFields } from './useFormFields';
 
 type Field = 'password' | 'confirmation';
 const FIELDS: readonly Field[] = ['password', 'confirmation'];

@@ -5,10 +5,12 @@
  * page's content under Suspense (a skeleton while its network-only query runs) and an error
  * boundary that offers to try again (a new fetch key refetches).
  */
-import { Button, Callout, Container, Heading, Skeleton, Text, VisuallyHidden } from '@studio/ui';
+import { Button, Callout, Container, FormActions, Heading, Skeleton, Text, VisuallyHidden } from '@studio/ui';
 import { Component, type ReactNode, Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
 import { useHydrated } from '../../app/useHydrated';
+import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
 import { SignedOut } from './SignedOut';
 import styles from './AccountShell.module.css';
@@ -45,6 +47,23 @@ class LoadErrorBoundary extends Component<{ onRetry: () => void; children: React
 }
 
 /** A form-sized skeleton, announced as loading. */
+/** An account form's buttons: submit (its label `children`, spinning while `saving`) and Cancel back to the profile. */
+export function AccountFormActions(props: { saving: boolean; children: ReactNode }) {
+  const to = useLocalizePath();
+  return (
+    <FormActions>
+      <Button type="submit" loading={props.saving}>
+        {props.children}
+      </Button>
+      <Button asChild variant="ghost">
+        <Link to={to('/profile')}>
+          <FormattedMessage id="profile.changeName.cancel" />
+        </Link>
+      </Button>
+    </FormActions>
+  );
+}
+
 export function FormSkeleton() {
   return (
     <div role="status" className={styles.loading}>

@@ -9,7 +9,7 @@
  *    change already pending. "Use a different address" and "Cancel" abandon it (`cancelEmailChange`).
  * On success the user is back on /profile, which fetches the record afresh and shows the new address.
  */
-import { Button, Callout, Form, FormActions, FormMessage, Text, TextField } from '@studio/ui';
+import { Button, Callout, Form, FormMessage, Text, TextField } from '@studio/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
@@ -20,13 +20,13 @@ import type { ChangeEmailPageQuery } from './__generated__/ChangeEmailPageQuery.
 import type { ChangeEmailPageStartMutation } from './__generated__/ChangeEmailPageStartMutation.graphql';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { firstError, focusFirstInvalid, formProblem, runMutation } from '../auth/forms';
+import { useFormFields } from '../auth/useFormFields';
 import { CurrentPasswordField } from '../auth/NewPasswordField';
 import { type FieldProblem, checkCurrentPassword, checkEmail } from '../auth/validation';
-import { AccountShell } from './AccountShell';
+import { AccountFormActions, AccountShell } from './AccountShell';
 import { EmailCodeForm } from './EmailCodeForm';
 import { SignedOut } from './SignedOut';
 import styles from './AccountShell.module.css';
-import { useFormFields } from '../auth/useFormFields';
 
 const Query = graphql`
   query ChangeEmailPageQuery {
@@ -74,7 +74,6 @@ const FIELDS: readonly Field[] = ['email', 'checkPassword'];
 
 /** Step 1: the new address and the current password. */
 function StartForm(props: { viewerId: string; currentEmail: string | null; initialEmail: string; focusOnMount: boolean; onStarted: (email: string) => void }) {
-  const to = useLocalizePath();
   const [commit, saving] = useMutation<ChangeEmailPageStartMutation>(StartMutation);
   const { values, setValues, setProblems, setFormError, formRef, field, formMessage } = useFormFields<Field>({ email: props.initialEmail, checkPassword: '' });
 
@@ -126,16 +125,9 @@ function StartForm(props: { viewerId: string; currentEmail: string | null; initi
         {...field('email')}
       />
       <CurrentPasswordField hint={<FormattedMessage id="passwords.changeEmail.passwordHint" />} {...field('checkPassword')} />
-      <FormActions>
-        <Button type="submit" loading={saving}>
-          <FormattedMessage id={saving ? 'passwords.saving' : 'passwords.changeEmail.submit'} />
-        </Button>
-        <Button asChild variant="ghost">
-          <Link to={to('/profile')}>
-            <FormattedMessage id="profile.changeName.cancel" />
-          </Link>
-        </Button>
-      </FormActions>
+      <AccountFormActions saving={saving}>
+        <FormattedMessage id={saving ? 'passwords.saving' : 'passwords.changeEmail.submit'} />
+      </AccountFormActions>
     </Form>
   );
 }

@@ -4,17 +4,18 @@
  * on success the store holds the new record — other tabs get it through `viewerUpdated` — and
  * the user is back on the profile. Account pages render a shell on the server (DESIGN.md §4).
  */
-import { Button, Container, Form, FormActions, FormMessage, Heading, Skeleton, Text, TextField } from '@studio/ui';
+import { Container, Form, FormMessage, Heading, Skeleton, Text, TextField } from '@studio/ui';
 import { type FormEvent, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ChangeNamePageMutation } from './__generated__/ChangeNamePageMutation.graphql';
 import type { ChangeNamePageQuery } from './__generated__/ChangeNamePageQuery.graphql';
 import { useHydrated } from '../../app/useHydrated';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
 import { type FieldProblem, checkName } from '../auth/validation';
+import { AccountFormActions } from './AccountShell';
 import { SignedOut } from './SignedOut';
 import styles from './ProfilePage.module.css';
 
@@ -80,16 +81,9 @@ function NameForm() {
         onChange={(event) => setValue(event.target.value)}
         error={problem ? intl.formatMessage({ id: problem.id }, problem.values) : undefined}
       />
-      <FormActions>
-        <Button type="submit" loading={saving}>
-          <FormattedMessage id={saving ? 'profile.changeName.saving' : 'profile.changeName.submit'} />
-        </Button>
-        <Button asChild variant="ghost">
-          <Link to={to('/profile')}>
-            <FormattedMessage id="profile.changeName.cancel" />
-          </Link>
-        </Button>
-      </FormActions>
+      <AccountFormActions saving={saving}>
+        <FormattedMessage id={saving ? 'profile.changeName.saving' : 'profile.changeName.submit'} />
+      </AccountFormActions>
     </Form>
   );
 }

@@ -6,7 +6,7 @@
  * field; the server signs the other devices out and this one stays signed in. The store then holds
  * `passwordIsSet: true`; the page shows its confirmation (PasswordDone) through `onDone`.
  */
-import { Button, Callout, Form, FormActions } from '@studio/ui';
+import { Button, Callout, Form } from '@studio/ui';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
@@ -14,11 +14,12 @@ import { Link } from 'react-router';
 import type { UpdatePasswordFormMutation } from './__generated__/UpdatePasswordFormMutation.graphql';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { firstError, focusFirstInvalid, formProblem, runMutation } from '../auth/forms';
+import { useFormFields } from '../auth/useFormFields';
 import { ConfirmPasswordField, CurrentPasswordField, NewPasswordField } from '../auth/NewPasswordField';
 import { checkConfirmation, checkNewPassword } from '../auth/passwordRules';
 import { type FieldProblem, checkCurrentPassword } from '../auth/validation';
+import { AccountFormActions } from './AccountShell';
 import styles from './AccountShell.module.css';
-import { useFormFields } from '../auth/useFormFields';
 
 const Mutation = graphql`
   mutation UpdatePasswordFormMutation($newPassword: String!, $oldPassword: String) {
@@ -40,7 +41,6 @@ export function UpdatePasswordForm(props: {
   submitLabel: ReactNode;
   onDone: () => void;
 }) {
-  const to = useLocalizePath();
   const [commit, inFlight] = useMutation<UpdatePasswordFormMutation>(Mutation);
   const [checking, setChecking] = useState(false);
   const { values, setProblems, setFormError, formRef, field, formMessage } = useFormFields<Field>({ oldPassword: '', newPassword: '', confirmation: '' });
@@ -90,16 +90,9 @@ export function UpdatePasswordForm(props: {
       {props.requireCurrent ? <CurrentPasswordField {...field('oldPassword')} /> : null}
       <NewPasswordField {...field('newPassword')} />
       <ConfirmPasswordField {...field('confirmation')} />
-      <FormActions>
-        <Button type="submit" loading={saving}>
-          {saving ? <FormattedMessage id="passwords.saving" /> : props.submitLabel}
-        </Button>
-        <Button asChild variant="ghost">
-          <Link to={to('/profile')}>
-            <FormattedMessage id="profile.changeName.cancel" />
-          </Link>
-        </Button>
-      </FormActions>
+      <AccountFormActions saving={saving}>
+        {saving ? <FormattedMessage id="passwords.saving" /> : props.submitLabel}
+      </AccountFormActions>
     </Form>
   );
 }
