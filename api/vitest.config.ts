@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
@@ -9,7 +10,10 @@ const require = createRequire(import.meta.url);
  * may run in parallel.
  */
 export default defineConfig({
+  // `source`: @studio/site from its TypeScript (see its package.json exports), not a stale dist/.
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   resolve: {
+    conditions: ['source', ...defaultServerConditions],
     alias: [
       // graphql ships CJS (`main`) and ESM (`module`). Node — and so graphql-yoga, graphql-ws and
       // envelop — load the CJS build, while Vite would hand our sources the ESM build: two

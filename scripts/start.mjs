@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const need = [
+  join(root, 'site/dist/locales.js'),
   join(root, 'web/persisted-queries.json'),
   join(root, 'web/dist/client/.vite/manifest.json'),
   join(root, 'web/dist/server/entry-server.js'),

@@ -13,6 +13,7 @@ const steps = [
   ['Type check', 'pnpm', ['-r', 'run', 'typecheck']],
   ['Lint', 'pnpm', ['run', 'lint']],
   ['Schema contract', 'pnpm', ['--filter', '@studio/schema', 'run', 'check']],
+  ['Shared site facts (build, common-password list, unit tests)', 'pnpm', ['--filter', '@studio/site', 'run', 'check-all']],
   ['UI components, stories, a11y and screenshots (Chromium)', 'pnpm', ['--filter', '@studio/ui', 'run', 'test']],
   ['Storybook build', 'pnpm', ['run', 'build-storybook']],
   ['Web unit tests', 'pnpm', ['--filter', '@studio/web', 'run', 'test']],

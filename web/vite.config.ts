@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 import relay from 'vite-plugin-relay';
 
 /** This build's id: `STUDIO_BUILD_ID` when the deployer sets one, else time + random. */
@@ -34,6 +34,8 @@ function buildDescriptor(): Plugin {
  */
 export default defineConfig({
   plugins: [relay, react(), buildDescriptor()],
+  // `source`: bundle @studio/site from its TypeScript (see its package.json exports).
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
     manifest: true,
     // All CSS is ~10 KB gzip: one stylesheet in the head beats a request per route chunk, and a
@@ -44,6 +46,7 @@ export default defineConfig({
   },
   ssr: {
     // Bundle our workspace packages (TypeScript + CSS modules) into the server build.
-    noExternal: ['@studio/ui'],
+    noExternal: ['@studio/ui', '@studio/site'],
+    resolve: { conditions: ['source', ...defaultServerConditions], externalConditions: ['source'] },
   },
 });

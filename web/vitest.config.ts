@@ -1,8 +1,12 @@
 import react from '@vitejs/plugin-react';
 import relay from 'vite-plugin-relay';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [relay, react()],
+  // `source`: @studio/site from its TypeScript (see its package.json exports).
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], environmentOptions: { jsdom: { url: 'http://localhost:3000/' } } },
 });

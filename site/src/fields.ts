@@ -1,0 +1,151 @@
+/**
+ * The field rules the server and the browser share (product rules ACC-FIELDS, ORDER-FIELDS,
+ * ACC-PASSWORD): one zod schema per field. Every issue's message is a message id of the web's
+ * catalogue (`validation.required`, `order.error.tooLong`, …), so the browser shows it in the
+ * user's language and the server turns it into English with `problemText` (./problems.ts).
+ * Lengths are counted after trimming, in UTF-16 code units (passwords: code points).
+ *
+ * The check order inside each schema is the order problems are reported in: the first issue is
+ * the one a form shows.
+ */
+import { z } from 'zod';
+import { LOCALES } from './locales.js';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from './passwords.js';
+
+/** E-mail: at most 254 characters (RFC 5321 path limit), then zod's e-mail rule — the one e-mail rule of the site. */
+const EMAIL_MAX = 254;
+
+/** Which message ids a required, length-limited text reports. */
+interface TextIds {
+  required: string;
+  tooLong: string;
+}
+const GENERIC: TextIds = { required: 'validation.required', tooLong: 'validation.tooLong' };
+const ORDER: TextIds = { required: '', tooLong: 'order.error.tooLong' };
+
+/** An e-mail address: trimmed, lower-cased, required, ≤ 254, valid. */
+export function emailField(ids: TextIds & { invalid: string } = { ...GENERIC, invalid: 'validation.email' }) {
+  return z.string().trim().toLowerCase().min(1, ids.required).max(EMAIL_MAX, ids.tooLong).pipe(z.email(ids.invalid));
+}
+export const email = emailField();
+
+/** A person's name (registration `name`, `fullName`): trimmed, 1–100. */
+export const FULL_NAME_MAX = 100;
+export const fullName = z.string().trim().min(1, GENERIC.required).max(FULL_NAME_MAX, GENERIC.tooLong);
+
+/** Username: trimmed, lower-cased, 3–32 of [a-z0-9._-], the first a letter or digit. */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,31}$/;
+export const username = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, GENERIC.required)
+  .max(USERNAME_MAX, GENERIC.tooLong)
+  .min(USERNAME_MIN, 'profile.field.error.tooShort')
+  .regex(/^[a-z0-9._-]*$/, 'profile.username.error.characters')
+  .regex(USERNAME_PATTERN, 'profile.username.error.start');
+
+/** Bio: trimmed, at most 1000; empty clears it. */
+export const BIO_MAX = 1000;
+export const bio = z.string().trim().max(BIO_MAX, GENERIC.tooLong);
+
+/** Phone in E.164: "+" and 8–15 digits, the first not 0 (ITU-T E.164); empty clears it. */
+export const phone = z.string().trim().regex(/^(\+[1-9]\d{7,14})?$/, 'profile.phone.error.format');
+
+/** Telegram handle: 5–32 letters, digits or "_", starting with a letter; a leading "@" is dropped; empty clears it. */
+export const TELEGRAM_MIN = 5;
+export const TELEGRAM_MAX = 32;
+export const telegram = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/^@/, ''))
+  .pipe(
+    z
+      .string()
+      .max(TELEGRAM_MAX, GENERIC.tooLong)
+      .refine((value) => value === '' || value.length >= TELEGRAM_MIN, { message: 'profile.field.error.tooShort', params: { min: TELEGRAM_MIN } })
+      .regex(/^[A-Za-z0-9_]*$/, 'profile.telegram.error.characters')
+      .regex(/^([A-Za-z].*)?$/, 'profile.telegram.error.start'),
+  );
+
+/** The browser's device token (SESSION-DEVICE): 1–200 characters. */
+export const deviceToken = z.string().trim().min(1, GENERIC.required).max(200, GENERIC.tooLong);
+
+/** A password to sign in or confirm with: only required (a password set under older rules still works). */
+export const currentPassword = z.string().min(1, GENERIC.required).max(1024, GENERIC.tooLong);
+
+/** The message id and values of each password problem (ACC-PASSWORD). */
+export const PASSWORD_PROBLEM_MESSAGES = {
+  required: { id: 'validation.required' },
+  tooShort: { id: 'validation.passwordTooShort', values: { min: PASSWORD_MIN } },
+  tooLong: { id: 'passwords.error.tooLong', values: { max: PASSWORD_MAX } },
+  common: { id: 'passwords.error.common' },
+} as const;
+
+/**
+ * A new password: 8–128 code points and, when `common` answers the list, none of the most common
+ * passwords (OWASP ASVS 5.0 §6.2). `common` answers null while the list is not loaded (the browser
+ * loads it lazily; the server always has it).
+ */
+export function newPasswordField(common: () => ReadonlySet<string> | null = () => null) {
+  return z.string().superRefine((value, ctx) => {
+    const problem = passwordProblem(value, common());
+    if (!problem) return;
+    const { id, ...rest } = PASSWORD_PROBLEM_MESSAGES[problem];
+    ctx.addIssue({ code: 'custom', message: id, params: 'values' in rest ? rest.values : undefined });
+  });
+}
+
+/** The budget ranges of the GraphQL enum `OrderBudget`, in the order the form lists them. */
+export const ORDER_BUDGETS = ['UNDER_10K', 'FROM_10K_TO_25K', 'FROM_25K_TO_50K', 'FROM_50K_TO_100K', 'OVER_100K', 'NOT_SURE'] as const;
+export type OrderBudget = (typeof ORDER_BUDGETS)[number];
+
+/** The services an order may be about besides the catalogue's products (`interest`). */
+export const ORDER_SERVICES = ['design', 'engineering', 'ai', 'care', 'other'] as const;
+export type OrderService = (typeof ORDER_SERVICES)[number];
+
+export const ORDER_LIMITS = {
+  name: 100,
+  email: EMAIL_MAX,
+  company: 200,
+  interest: 60,
+  messageMin: 10,
+  messageMax: 5000,
+  referralCode: 40,
+} as const;
+
+/**
+ * The order form's fields (ORDER-FIELDS), in the form's order (the first invalid one gets the
+ * focus). Optional texts accept '' and null; the server turns '' into null.
+ */
+export const orderFields = {
+  name: z.string().trim().min(1, 'order.name.error.required').max(ORDER_LIMITS.name, ORDER.tooLong),
+  email: emailField({ required: 'order.email.error.required', tooLong: ORDER.tooLong, invalid: 'order.email.error.invalid' }),
+  company: z.string().trim().max(ORDER_LIMITS.company, ORDER.tooLong).nullish(),
+  interest: z
+    .string()
+    .trim()
+    .min(1, 'order.interest.error.required')
+    .refine((value) => value.length <= ORDER_LIMITS.interest, 'order.interest.error.invalid'),
+  budget: z.enum(ORDER_BUDGETS, { message: 'order.budget.error.required' }),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'order.message.error.required')
+    .min(ORDER_LIMITS.messageMin, 'order.message.error.tooShort')
+    .max(ORDER_LIMITS.messageMax, ORDER.tooLong),
+  consent: z.literal(true, { message: 'order.consent.error.required' }),
+  referralCode: z
+    .string()
+    .trim()
+    .max(ORDER_LIMITS.referralCode, ORDER.tooLong)
+    .regex(/^[A-Za-z0-9_-]*$/, 'order.referralCode.error.invalid')
+    .nullish(),
+};
+export const ORDER_FIELDS = Object.keys(orderFields) as (keyof typeof orderFields)[];
+export type OrderField = keyof typeof orderFields;
+
+/** The site's locales as a zod enum (mail language, order locale). */
+export const locale = z.enum(LOCALES);

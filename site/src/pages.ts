@@ -1,0 +1,95 @@
+/**
+ * Every page of the site, once (product rule SITE-PAGES). The web route table mounts each of them
+ * unprefixed (en) and under /ru and /es; the api derives from it the sitemap, the pages sent with
+ * `Referrer-Policy: no-referrer` and the cacheable ones; e2e walks it.
+ *
+ * - `id` names the page's messages (`page.<id>.title`, `page.<id>.description`);
+ * - `indexable` pages are public, cacheable and listed in the sitemap; the others (account
+ *   screens, /loading) are served with `noindex`;
+ * - `secretInUrl` pages receive a secret in their address (a reset token, a one-time social code),
+ *   so they are sent with `Referrer-Policy: no-referrer` (product rule ACC-RESET, AUTH-SOCIAL).
+ */
+import { localizePath, LOCALES, stripLocale, type Locale } from './locales.js';
+
+export type PageId =
+  | 'home' | 'faq' | 'how' | 'team' | 'order' | 'techs' | 'culture' | 'privacy' | 'loading'
+  | 'news' | 'newsItem' | 'auth' | 'authReset' | 'authResetSuccess' | 'authChangePassword'
+  | 'profile' | 'profileChangeName' | 'profileChangeEmail' | 'profileSetPassword' | 'profileChangePassword'
+  | 'products' | 'product' | 'notFound' | 'error';
+
+export interface PageDef {
+  id: PageId;
+  /** The path without locale prefix and without the leading '/' ('' for home); `:name` is a parameter. */
+  path: string;
+  indexable: boolean;
+  secretInUrl: boolean;
+}
+
+const page = (id: PageId, path: string, flags: { indexable?: boolean; secretInUrl?: boolean } = {}): PageDef => ({
+  id,
+  path,
+  indexable: flags.indexable ?? false,
+  secretInUrl: flags.secretInUrl ?? false,
+});
+const PUBLIC = { indexable: true };
+
+export const PAGES: readonly PageDef[] = [
+  page('home', '', PUBLIC),
+  page('faq', 'faq', PUBLIC),
+  page('how', 'how', PUBLIC),
+  page('team', 'team', PUBLIC),
+  page('order', 'order', PUBLIC),
+  page('techs', 'techs', PUBLIC),
+  page('culture', 'culture', PUBLIC),
+  page('privacy', 'privacy', PUBLIC),
+  page('loading', 'loading', { secretInUrl: true }),
+  page('news', 'news', PUBLIC),
+  page('newsItem', 'news/:id', PUBLIC),
+  page('auth', 'auth'),
+  page('authReset', 'auth/reset'),
+  page('authResetSuccess', 'auth/reset-success'),
+  page('authChangePassword', 'auth/change-password', { secretInUrl: true }),
+  page('profile', 'profile'),
+  page('profileChangeName', 'profile/change-name'),
+  page('profileChangeEmail', 'profile/change-email'),
+  page('profileSetPassword', 'profile/set-password'),
+  page('profileChangePassword', 'profile/change-password'),
+  page('products', 'products', PUBLIC),
+  page('product', 'products/:slug', PUBLIC),
+];
+
+/** The product slugs (detail pages under /products/; product rule SITE-CATALOGUE). */
+export const PRODUCT_SLUGS = [
+  'dom', 'affi', 'aura', 'brave', 'lenta', 'magic', 'solwy', 'tspace', 'giftery', 'shotrec',
+  'dastocks', 'three-dv', 'solu-bank', 'thinksport', 'voice-match', 'ai-assistant', 'corona-cough',
+] as const;
+export type ProductSlug = (typeof PRODUCT_SLUGS)[number];
+
+/** The unprefixed path ('/faq', '/' for home) of a page without parameters. */
+export function pagePath(def: PageDef): string {
+  return `/${def.path}`;
+}
+
+/** The public pages without parameters, unprefixed: '/', '/faq', …, '/news', '/products' (the sitemap's fixed part). */
+export const PUBLIC_PATHS: readonly string[] = PAGES.filter((def) => def.indexable && !def.path.includes(':')).map(pagePath);
+
+/** The page definition a pathname (any locale, trailing slash allowed) belongs to, or null. */
+export function pageOfPath(pathname: string): PageDef | null {
+  const path = stripLocale(pathname).replace(/(.)\/$/, '$1').slice(1).split('/');
+  return (
+    PAGES.find((def) => {
+      const parts = def.path.split('/');
+      return parts.length === path.length && parts.every((part, i) => part.startsWith(':') ? path[i] !== '' : part === path[i]);
+    }) ?? null
+  );
+}
+
+/** Whether the page at `pathname` receives a secret in its address (see `PageDef.secretInUrl`). */
+export function hasSecretInUrl(pathname: string): boolean {
+  return pageOfPath(pathname)?.secretInUrl ?? false;
+}
+
+/** `path` (unprefixed) in each locale: ('/faq') → { en: '/faq', ru: '/ru/faq', es: '/es/faq' }. */
+export function localizedPaths(path: string): Record<Locale, string> {
+  return Object.fromEntries(LOCALES.map((locale) => [locale, localizePath(path, locale)])) as Record<Locale, string>;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { email, newPasswordField, orderFields, phone, telegram, username } from '../src/fields';
+import { hasSecretInUrl, pageOfPath, PUBLIC_PATHS } from '../src/pages';
+import { checkField, fieldProblem, issueText, problemText } from '../src/problems';
+
+describe('field rules', () => {
+  it('reports the first problem as a message id with its values', () => {
+    expect(fieldProblem(username, '')).toEqual({ id: 'validation.required' });
+    expect(fieldProblem(username, 'ab')).toEqual({ id: 'profile.field.error.tooShort', values: { min: 3 } });
+    expect(fieldProblem(username, 'a'.repeat(33))).toEqual({ id: 'validation.tooLong', values: { max: 32 } });
+    expect(fieldProblem(username, 'ab!c')).toEqual({ id: 'profile.username.error.characters' });
+    expect(fieldProblem(username, '_abc')).toEqual({ id: 'profile.username.error.start' });
+    expect(checkField(username, '  Ada.L ')).toEqual({ ok: true, value: 'ada.l' });
+    expect(fieldProblem(phone, '+0123')).toEqual({ id: 'profile.phone.error.format' });
+    expect(checkField(phone, '')).toEqual({ ok: true, value: '' });
+    expect(checkField(telegram, '@ada_l')).toEqual({ ok: true, value: 'ada_l' });
+    expect(checkField(telegram, '')).toEqual({ ok: true, value: '' });
+    expect(fieldProblem(telegram, 'ada')).toEqual({ id: 'profile.field.error.tooShort', values: { min: 5 } });
+    expect(fieldProblem(telegram, '1adal')).toEqual({ id: 'profile.telegram.error.start' });
+    expect(fieldProblem(telegram, 'ada-lovelace')).toEqual({ id: 'profile.telegram.error.characters' });
+  });
+
+  it('has one e-mail rule: zod’s, after the 254-character limit', () => {
+    expect(checkField(email, ' Ada@Example.COM ')).toEqual({ ok: true, value: 'ada@example.com' });
+    expect(fieldProblem(email, 'a@b')).toEqual({ id: 'validation.email' });
+    expect(fieldProblem(email, `${'a'.repeat(243)}@example.com`)).toEqual({ id: 'validation.tooLong', values: { max: 254 } });
+    expect(fieldProblem(orderFields.email, ' ')).toEqual({ id: 'order.email.error.required' });
+  });
+
+  it('checks new passwords with and without the common list', () => {
+    const common = new Set(['password123']);
+    expect(fieldProblem(newPasswordField(() => common), 'short')).toEqual({ id: 'validation.passwordTooShort', values: { min: 8 } });
+    expect(fieldProblem(newPasswordField(() => common), 'Password123')).toEqual({ id: 'passwords.error.common' });
+    expect(fieldProblem(newPasswordField(), 'Password123')).toBeNull();
+  });
+
+  it('keeps the order form’s ids', () => {
+    expect(fieldProblem(orderFields.message, '  123456789 ')).toEqual({ id: 'order.message.error.tooShort', values: { min: 10 } });
+    expect(fieldProblem(orderFields.message, ' ')).toEqual({ id: 'order.message.error.required' });
+    expect(fieldProblem(orderFields.interest, 'x'.repeat(61))).toEqual({ id: 'order.interest.error.invalid' });
+    expect(fieldProblem(orderFields.budget, '')).toEqual({ id: 'order.budget.error.required' });
+    expect(fieldProblem(orderFields.consent, false)).toEqual({ id: 'order.consent.error.required' });
+  });
+
+  it('gives the server English texts', () => {
+    expect(problemText({ id: 'validation.tooLong', values: { max: 32 } })).toBe('use at most 32 characters');
+    const result = orderFields.name.safeParse('');
+    expect(result.success ? '' : issueText({ ...result.error.issues[0]!, path: ['name'] })).toBe('name: enter your name');
+  });
+});
+
+describe('pages', () => {
+  it('finds the page of a path in every locale', () => {
+    expect(pageOfPath('/ru/faq')?.id).toBe('faq');
+    expect(pageOfPath('/es')?.id).toBe('home');
+    expect(pageOfPath('/news/abc')?.id).toBe('newsItem');
+    expect(pageOfPath('/nope')).toBeNull();
+    expect(hasSecretInUrl('/es/auth/change-password/')).toBe(true);
+    expect(hasSecretInUrl('/loading')).toBe(true);
+    expect(hasSecretInUrl('/auth')).toBe(false);
+    expect(PUBLIC_PATHS).toEqual(['/', '/faq', '/how', '/team', '/order', '/techs', '/culture', '/privacy', '/news', '/products']);
+  });
+});
