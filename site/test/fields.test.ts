@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { email, newPasswordField, orderFields, phone, telegram, username } from '../src/fields';
-import { hasSecretInUrl, pageOfPath, PUBLIC_PATHS } from '../src/pages';
-import { checkField, fieldProblem, issueText, problemText } from '../src/problems';
+import { email, newPasswordField, orderFields, phone, telegram, username } from '../src/fields.js';
+import { hasSecretInUrl, pageOfPath, PUBLIC_PATHS } from '../src/pages.js';
+import { checkField, fieldProblem, issueText, problemText } from '../src/problems.js';
 
 describe('field rules', () => {
   it('reports the first problem as a message id with its values', () => {
