@@ -8,12 +8,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const steps = [
+  // First: node scripts of later steps (message compiler, Playwright) load the package's dist.
+  ['Shared site facts (build, common-password list, unit tests)', 'pnpm', ['--filter', '@studio/site', 'run', 'check-all']],
   ['Relay compiler', 'pnpm', ['run', 'relay']],
   ['Message catalogues', 'pnpm', ['--filter', '@studio/web', 'run', 'messages']],
   ['Type check', 'pnpm', ['-r', 'run', 'typecheck']],
   ['Lint', 'pnpm', ['run', 'lint']],
   ['Schema contract', 'pnpm', ['--filter', '@studio/schema', 'run', 'check']],
-  ['Shared site facts (build, common-password list, unit tests)', 'pnpm', ['--filter', '@studio/site', 'run', 'check-all']],
   ['UI components, stories, a11y and screenshots (Chromium)', 'pnpm', ['--filter', '@studio/ui', 'run', 'test']],
   ['Storybook build', 'pnpm', ['run', 'build-storybook']],
   ['Web unit tests', 'pnpm', ['--filter', '@studio/web', 'run', 'test']],

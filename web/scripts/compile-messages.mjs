@@ -5,11 +5,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCALES } from '@studio/site/locales';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(web, 'node_modules', '.bin', 'formatjs');
 mkdirSync(join(web, 'src/i18n/compiled'), { recursive: true });
-for (const locale of ['en', 'ru', 'es']) {
+for (const locale of LOCALES) {
   const out = join(web, 'src/i18n/compiled', `${locale}.json`);
   execFileSync(bin, ['compile', join(web, 'src/i18n/messages', `${locale}.json`), '--ast', '--format', 'simple', '--out-file', out], { stdio: 'inherit' });
   const pub = join(web, 'public/_i18n', locale, 'messages.json');
