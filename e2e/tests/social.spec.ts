@@ -14,7 +14,7 @@
  * Texts come from web/src/i18n/messages (`t`).
  */
 import type { Page } from '@playwright/test';
-import { type Locale, axeViolations, expect, localize, registerThroughForm, signInAtTestProvider, t, test, urlOf, waitForHydration } from './fixtures';
+import { type Locale, axeViolations, expect, localizePath, registerThroughForm, signInAtTestProvider, t, test, urlOf, waitForHydration } from './fixtures';
 
 const PROVIDER = 'Test ID';
 const PASSWORD = 'correct horse battery staple';
@@ -30,14 +30,14 @@ function card(page: Page, locale: Locale, titleId: string) {
 
 /** From the sign-in page, "Continue with Test ID" and sign in at the provider as `login`. */
 async function continueWithProvider(page: Page, locale: Locale, login: string, options: { deny?: boolean } = {}) {
-  await page.goto(localize('/auth', locale));
+  await page.goto(localizePath('/auth', locale));
   await waitForHydration(page);
   await page.getByRole('link', { name: t(locale, 'social.continueWith', { provider: PROVIDER }), exact: true }).click();
   await signInAtTestProvider(page, login, options);
 }
 
 async function expectSignedInProfile(page: Page, locale: Locale, login: string) {
-  await expect(page).toHaveURL(urlOf(localize('/profile', locale)));
+  await expect(page).toHaveURL(urlOf(localizePath('/profile', locale)));
   await expect(page.getByTestId('profile-fullName')).toHaveText(`Test ${login}`);
 }
 
