@@ -11,7 +11,7 @@
  * - (ru) a sign-up whose e-mail has a password account is refused (never linked by address), and a
  *   sign-in cancelled at the provider says so.
  * The sign-in page, the profile's accounts card and the /loading error are checked with axe.
- * Texts come from web/src/i18n/messages (`t`).
+ * Texts come from the web app's message catalogues (`t`).
  */
 import type { Page } from '@playwright/test';
 import { type Locale, axeViolations, expect, localizePath, registerThroughForm, signInAtTestProvider, t, test, urlOf, waitForHydration } from './fixtures';
