@@ -17,11 +17,12 @@
  * tests read with `waitForMail` (tests/fixtures.ts). Same rule as the data directory: only the
  * runner starts it; workers inherit E2E_MAIL_DIR and leave it alone.
  *
- * Social sign-in: the runner also starts the test OpenID provider of api/test/oidc-provider.ts
- * (a real oidc-provider with a "Sign in to Test ID" form: any username signs in, see `claimsFor`
- * there) on http://127.0.0.1:3190 (E2E_OIDC_PORT), and the server gets it as its generic OpenID
- * Connect provider: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_NAME "Test ID", with
- * the redirect URI `${PUBLIC_URL}/api/auth/oidc/callback`. Always 127.0.0.1, never localhost:
+ * Social sign-in: the runner also starts the test OpenID provider, @studio/test-oidc-provider
+ * (testing/oidc-provider; a real oidc-provider with a "Sign in to Test ID" form: any username
+ * signs in, see `claimsFor` there) on http://127.0.0.1:3190 (E2E_OIDC_PORT), and the server gets
+ * it as its generic OpenID Connect provider: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and
+ * OIDC_NAME "Test ID", with the redirect URI `${PUBLIC_URL}/api/auth/oidc/callback`. Always
+ * 127.0.0.1, never localhost:
  * cookies ignore ports, so on localhost the provider's cookies and the site's would share one jar.
  * Same rule again: only the runner starts it (imported there only, so workers do not even load
  * oidc-provider); workers inherit E2E_OIDC_ISSUER and E2E_OIDC_CLIENT_SECRET. Tests sign in there
@@ -121,7 +122,7 @@ async function openIdProvider(): Promise<{ issuer: string; clientSecret: string 
   const clientSecret = process.env['E2E_OIDC_CLIENT_SECRET'];
   if (issuer && clientSecret) return { issuer, clientSecret };
   // Imported here, not at the top: workers never start it and need not load oidc-provider.
-  const { startTestOpenIdProvider } = await import('../api/test/oidc-provider');
+  const { startTestOpenIdProvider } = await import('@studio/test-oidc-provider');
   const provider = await startTestOpenIdProvider({
     port: OIDC_PORT,
     host: '127.0.0.1',

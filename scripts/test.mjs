@@ -1,5 +1,5 @@
 // `pnpm test`: every check CI runs, in order, stopping at the first failure:
-// code generation, type checks, lint, schema contract, ui component/story tests with a11y and
+// code generation, type checks, lint and a test of the lint config, schema contract, ui component/story tests with a11y and
 // screenshot baselines in Chromium, Storybook build, web unit tests, API integration tests
 // (SQLite and PostgreSQL), production build, Playwright journeys in Chromium.
 import { spawnSync } from 'node:child_process';
@@ -14,6 +14,7 @@ const steps = [
   ['Message catalogues', 'pnpm', ['--filter', '@studio/web', 'run', 'messages']],
   ['Type check', 'pnpm', ['-r', 'run', 'typecheck']],
   ['Lint', 'pnpm', ['run', 'lint']],
+  ['Lint config (each import boundary rejects a new violation)', 'node', ['--test', 'lint/']],
   ['Schema contract', 'pnpm', ['--filter', '@studio/schema', 'run', 'check']],
   ['UI components, stories, a11y and screenshots (Chromium)', 'pnpm', ['--filter', '@studio/ui', 'run', 'test']],
   ['Storybook build', 'pnpm', ['run', 'build-storybook']],

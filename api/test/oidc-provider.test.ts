@@ -5,7 +5,7 @@
  */
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestOpenIdProvider, claimsFor, completeAtProvider, startTestOpenIdProvider } from './oidc-provider.js';
+import { type TestOpenIdProvider, claimsFor, completeAtProvider, startTestOpenIdProvider } from '@studio/test-oidc-provider';
 
 const REDIRECT_URI = 'http://localhost:3999/api/auth/oidc/callback';
 

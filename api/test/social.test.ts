@@ -11,7 +11,7 @@ import { randomPKCECodeVerifier } from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../src/security/secretBox.js';
 import { DB_KINDS, ok, skipReason, startServer, type TestServer, uniqueDevice } from './harness.js';
-import { type TestOpenIdProvider, claimsFor, completeAtProvider, startTestOpenIdProvider } from './oidc-provider.js';
+import { type TestOpenIdProvider, claimsFor, completeAtProvider, startTestOpenIdProvider } from '@studio/test-oidc-provider';
 
 const SITE = 'http://studio.test';
 const OTHER_APP = 'http://app.allowed.test';

@@ -6,7 +6,7 @@
  * sign-out.
  */
 import type { BrowserContext, Cookie, Page } from '@playwright/test';
-import { LOCALE_TAGS, type Locale, escapeRegExp, expect, localize, t, test, urlOf, waitForHydration } from './fixtures';
+import { LOCALE_TAGS, type Locale, escapeRegExp, expect, localizePath, t, test, urlOf, waitForHydration } from './fixtures';
 
 const CREDENTIALS_COOKIE = 'studio.credentials';
 const TOKEN_COOKIE = 'apollo:default.token';
@@ -63,7 +63,7 @@ for (const { locale, name } of CASES) {
       const required = t(locale, 'validation.required');
 
       // Registration form; an empty submit is refused in the browser, in the page's language.
-      await page.goto(`${localize('/auth', locale)}?mode=register`);
+      await page.goto(`${localizePath('/auth', locale)}?mode=register`);
       await waitForHydration(page);
       await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_TAGS[locale]);
       await expect(main.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'auth.register.title'));
@@ -74,14 +74,14 @@ for (const { locale, name } of CASES) {
       }
       await expect(main.getByText(required, { exact: true })).toHaveCount(3);
       await expect(nameField).toBeFocused();
-      await expect(page).toHaveURL(urlOf(`${localize('/auth', locale)}?mode=register`));
+      await expect(page).toHaveURL(urlOf(`${localizePath('/auth', locale)}?mode=register`));
 
       // A valid registration lands on the profile.
       await nameField.fill(account.name);
       await emailField.fill(account.email);
       await passwordField.fill(PASSWORD);
       await main.getByRole('button', { name: t(locale, 'auth.register.submit'), exact: true }).click();
-      await expect(page).toHaveURL(urlOf(localize('/profile', locale)));
+      await expect(page).toHaveURL(urlOf(localizePath('/profile', locale)));
       const created = [...new Set([formatCreated(locale, started), formatCreated(locale, new Date())])];
       await expectProfile(page, locale, account, created);
 
@@ -109,7 +109,7 @@ for (const { locale, name } of CASES) {
       // Sign out from the header: back on the localized home page, signed out.
       const header = page.getByRole('banner');
       await header.getByRole('button', { name: t(locale, 'nav.signOut'), exact: true }).click();
-      await expect(page).toHaveURL(urlOf(localize('/', locale)));
+      await expect(page).toHaveURL(urlOf(localizePath('/', locale)));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'home.hero.title'));
       await expect(header.getByRole('link', { name: t(locale, 'nav.signIn'), exact: true })).toBeVisible();
       await expect(header.getByRole('button', { name: t(locale, 'nav.signOut'), exact: true })).toHaveCount(0);
@@ -117,7 +117,7 @@ for (const { locale, name } of CASES) {
       expect(await sessionCookies(context)).toEqual([]);
 
       // The profile now shows the signed-out state.
-      await page.goto(localize('/profile', locale));
+      await page.goto(localizePath('/profile', locale));
       await waitForHydration(page);
       await expect(main.getByRole('heading', { level: 2, name: t(locale, 'profile.signedOutTitle'), exact: true })).toBeVisible();
       await expect(main.getByText(t(locale, 'profile.signedOutText'), { exact: true })).toBeVisible();
@@ -125,13 +125,13 @@ for (const { locale, name } of CASES) {
 
       // Sign in again with the same e-mail and password (through the header link).
       await header.getByRole('link', { name: t(locale, 'nav.signIn'), exact: true }).click();
-      await expect(page).toHaveURL(urlOf(localize('/auth', locale)));
+      await expect(page).toHaveURL(urlOf(localizePath('/auth', locale)));
       await expect(main.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'auth.signIn.title'));
       await expect(nameField).toHaveCount(0);
       await emailField.fill(account.email);
       await passwordField.fill(PASSWORD);
       await main.getByRole('button', { name: t(locale, 'auth.signIn.submit'), exact: true }).click();
-      await expect(page).toHaveURL(urlOf(localize('/profile', locale)));
+      await expect(page).toHaveURL(urlOf(localizePath('/profile', locale)));
       await expectProfile(page, locale, account, created);
       expect((await sessionCookies(context)).map((c) => c.name).sort()).toEqual([...SESSION_COOKIES].sort());
     });
@@ -148,7 +148,7 @@ for (const { locale, name } of CASES) {
           });
           expect(registered.status()).toBe(201);
 
-          await page.goto(localize('/auth', locale));
+          await page.goto(localizePath('/auth', locale));
           await waitForHydration(page);
           const main = page.getByRole('main');
           await main.getByLabel(t(locale, 'auth.email.label'), { exact: true }).fill(account.email);
@@ -159,7 +159,7 @@ for (const { locale, name } of CASES) {
           const alert = main.getByRole('alert');
           await expect(alert).toHaveText(t(locale, 'error.INVALID_CREDENTIALS'));
           await expect(alert).toBeFocused();
-          await expect(page).toHaveURL(urlOf(localize('/auth', locale)));
+          await expect(page).toHaveURL(urlOf(localizePath('/auth', locale)));
           await expect(main.getByRole('button', { name: t(locale, 'auth.signIn.submit'), exact: true })).toBeEnabled();
           expect(await sessionCookies(context)).toEqual([]);
         });
@@ -176,7 +176,7 @@ for (const { locale, name } of CASES) {
           });
           expect(registered.status()).toBe(201);
 
-          await page.goto(`${localize('/auth', locale)}?mode=register`);
+          await page.goto(`${localizePath('/auth', locale)}?mode=register`);
           await waitForHydration(page);
           const main = page.getByRole('main');
           await main.getByLabel(t(locale, 'auth.name.label'), { exact: true }).fill(name);
@@ -187,7 +187,7 @@ for (const { locale, name } of CASES) {
           await main.getByRole('button', { name: t(locale, 'auth.register.submit'), exact: true }).click();
           expect((await register).status()).toBe(409);
           await expect(main.getByRole('alert')).toHaveText(t(locale, 'error.EMAIL_TAKEN'));
-          await expect(page).toHaveURL(urlOf(`${localize('/auth', locale)}?mode=register`));
+          await expect(page).toHaveURL(urlOf(`${localizePath('/auth', locale)}?mode=register`));
           expect(await sessionCookies(context)).toEqual([]);
         });
       });

@@ -5,19 +5,22 @@
  * browser's own "Failed to load resource" line for an HTTP error it provokes on purpose) lists
  * it with `test.use({ allowConsole: [...] })`, matched on both the text and the resource URL.
  *
- * Also: the site's copy straight from web/src/i18n/messages/*.json, so assertions never drift
- * from the texts the app shows, small helpers for locale paths and hydration, the mail the SMTP
- * sink received, the test OpenID provider's sign-in form, and an axe check (`axeViolations`).
+ * Also: the site's copy straight from the web app's message catalogues (`@studio/web/messages/*.json`),
+ * so assertions never drift from the texts the app shows, the locales and locale paths of
+ * `@studio/site/locales`, a hydration helper, the mail the SMTP sink received, the test OpenID
+ * provider's sign-in form, and an axe check (`axeViolations`).
  */
-import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test as base } from '@playwright/test';
+import { type Locale, localizePath } from '@studio/site/locales';
 import { simpleParser } from 'mailparser';
 
 export { expect };
+export { LOCALES, LOCALE_TAGS, type Locale, localizePath } from '@studio/site/locales';
 
 /** A console message a test expects: `text` must match, and `url` (when given) the message's source URL. */
 export interface AllowedConsoleMessage {
@@ -69,28 +72,20 @@ export const test = base.extend<Fixtures>({
 // ---------------------------------------------------------------------------------------------
 // Locales and copy
 
-export const LOCALES = ['en', 'ru', 'es'] as const;
-export type Locale = (typeof LOCALES)[number];
-
-/** `<html lang>` / hreflang tags of each locale (SPEC.md §2). */
-export const LOCALE_TAGS: Record<Locale, string> = { en: 'en-US', ru: 'ru-RU', es: 'es-ES' };
-
 /** The site name the server renders (SITE_NAME default). */
 export const SITE_NAME = 'Studio';
 
 /** Origin of the server under test (PUBLIC_URL in playwright.config.ts). */
 export const ORIGIN = `http://localhost:${process.env['E2E_PORT'] ?? 3100}`;
 
-const messagesDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'src', 'i18n', 'messages');
-const catalogues = new Map<Locale, Record<string, string>>();
+// The catalogues through @studio/web's package exports, never by a path into its source.
+const requireHere = createRequire(import.meta.url);
 
-function catalogue(locale: Locale): Record<string, string> {
-  let messages = catalogues.get(locale);
-  if (!messages) {
-    messages = JSON.parse(readFileSync(resolve(messagesDir, `${locale}.json`), 'utf8')) as Record<string, string>;
-    catalogues.set(locale, messages);
-  }
-  return messages;
+/** The message `id` of `locale` as written in the catalogue (ICU syntax untouched); throws when missing. */
+export function message(locale: Locale, id: string): string {
+  const text = (requireHere(`@studio/web/messages/${locale}.json`) as Record<string, string>)[id];
+  if (text === undefined) throw new Error(`No message ${id} in ${locale}.json`);
+  return text;
 }
 
 /**
@@ -98,20 +93,13 @@ function catalogue(locale: Locale): Record<string, string> {
  * messages are refused rather than approximated.
  */
 export function t(locale: Locale, id: string, values: Record<string, string> = {}): string {
-  const message = catalogue(locale)[id];
-  if (message === undefined) throw new Error(`No message ${id} in ${locale}.json`);
-  if (/\{\s*\w+\s*,/.test(message)) throw new Error(`Message ${id} uses ICU syntax; t() only fills simple arguments`);
-  return message.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  const text = message(locale, id);
+  if (/\{\s*\w+\s*,/.test(text)) throw new Error(`Message ${id} uses ICU syntax; t() only fills simple arguments`);
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`Message ${id} needs a value for {${name}}`);
     return value;
   });
-}
-
-/** `path` (unprefixed, starting with '/') in `locale`: ('/faq', 'ru') → '/ru/faq', ('/', 'es') → '/es'. */
-export function localize(path: string, locale: Locale): string {
-  if (locale === 'en') return path;
-  return path === '/' ? `/${locale}` : `/${locale}${path}`;
 }
 
 /** Escapes `text` for use inside a RegExp. */
@@ -140,14 +128,14 @@ export async function waitForHydration(page: Page): Promise<void> {
  * profile shows its name.
  */
 export async function registerThroughForm(page: Page, locale: Locale, account: { name: string; email: string; password: string }): Promise<void> {
-  await page.goto(`${localize('/auth', locale)}?mode=register`);
+  await page.goto(`${localizePath('/auth', locale)}?mode=register`);
   await waitForHydration(page);
   const main = page.getByRole('main');
   await main.getByLabel(t(locale, 'auth.name.label'), { exact: true }).fill(account.name);
   await main.getByLabel(t(locale, 'auth.email.label'), { exact: true }).fill(account.email);
   await main.getByLabel(t(locale, 'auth.password.label'), { exact: true }).fill(account.password);
   await main.getByRole('button', { name: t(locale, 'auth.register.submit'), exact: true }).click();
-  await expect(page).toHaveURL(urlOf(localize('/profile', locale)));
+  await expect(page).toHaveURL(urlOf(localizePath('/profile', locale)));
   await expect(page.getByTestId('profile-fullName')).toHaveText(account.name);
 }
 
@@ -219,7 +207,7 @@ export async function waitForMail(predicate: (mail: ReceivedMail) => boolean, ti
 }
 
 // ---------------------------------------------------------------------------------------------
-// Social sign-in (the test OpenID provider of playwright.config.ts, api/test/oidc-provider.ts)
+// Social sign-in (the test OpenID provider of playwright.config.ts, @studio/test-oidc-provider)
 
 /** Issuer of the test OpenID provider: always http://127.0.0.1 (the site is on localhost). */
 export const OIDC_ISSUER = process.env['E2E_OIDC_ISSUER'] ?? `http://127.0.0.1:${process.env['E2E_OIDC_PORT'] ?? 3190}`;

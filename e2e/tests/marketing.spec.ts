@@ -13,7 +13,7 @@
  * test (the API suite covers it).
  */
 import type { Page, Response } from '@playwright/test';
-import { PRODUCT_SLUGS } from '../../web/src/routes/pages';
+import { PRODUCT_SLUGS } from '@studio/site/pages';
 import {
   LOCALES,
   LOCALE_TAGS,
@@ -24,7 +24,7 @@ import {
   axeViolations,
   escapeRegExp,
   expect,
-  localize,
+  localizePath,
   t,
   test,
   urlOf,
@@ -132,7 +132,7 @@ async function checkPublicPage(page: Page, path: string, locale: Locale): Promis
   expect.soft(head.canonical, `${path}: one canonical link to the page`).toEqual([`${ORIGIN}${path}`]);
 
   const expectedAlternates = [
-    ...LOCALES.map((l) => ({ hreflang: l, href: `${ORIGIN}${localize(unprefixed, l)}` })),
+    ...LOCALES.map((l) => ({ hreflang: l, href: `${ORIGIN}${localizePath(unprefixed, l)}` })),
     { hreflang: 'x-default', href: `${ORIGIN}${unprefixed}` },
   ];
   const byLang = (a: { hreflang: string }, b: { hreflang: string }) => a.hreflang.localeCompare(b.hreflang);
@@ -198,17 +198,17 @@ test.describe('every public page in every locale', () => {
     for (const { name, paths } of GROUPS) {
       test(`${locale}: ${name}`, async ({ page }) => {
         test.setTimeout(90_000);
-        for (const path of paths) await checkPublicPage(page, localize(path, locale), locale);
+        for (const path of paths) await checkPublicPage(page, localizePath(path, locale), locale);
       });
     }
 
     test(`${locale}: news list and two news items`, async ({ page }) => {
       test.setTimeout(60_000);
-      await checkPublicPage(page, localize('/news', locale), locale);
+      await checkPublicPage(page, localizePath('/news', locale), locale);
       const links = await newsLinks(page);
       expect(links).toHaveLength(NEWS_PAGE_SIZE);
       for (const link of links.slice(0, 2)) {
-        expect(link).toMatch(new RegExp(`^${escapeRegExp(localize('/news/', locale))}[A-Za-z0-9_-]+$`));
+        expect(link).toMatch(new RegExp(`^${escapeRegExp(localizePath('/news/', locale))}[A-Za-z0-9_-]+$`));
         await checkPublicPage(page, link, locale);
       }
     });
@@ -253,7 +253,7 @@ test.describe('sitemap and robots.txt', () => {
     const locs = entries.map((e) => e.loc);
     expect(new Set(locs).size, 'no URL listed twice').toBe(locs.length);
 
-    const expected = [...LIST_PATHS, ...PRODUCT_PATHS, ...newsPaths].flatMap((path) => LOCALES.map((l) => `${ORIGIN}${localize(path, l)}`));
+    const expected = [...LIST_PATHS, ...PRODUCT_PATHS, ...newsPaths].flatMap((path) => LOCALES.map((l) => `${ORIGIN}${localizePath(path, l)}`));
     for (const url of expected) expect.soft(locs, `the sitemap lists ${url}`).toContain(url);
     // Nothing else (no account screens, no unpublished news).
     expect.soft([...locs].sort(), 'the sitemap lists the public pages only').toEqual([...expected].sort());
@@ -262,7 +262,7 @@ test.describe('sitemap and robots.txt', () => {
       const unprefixed = unprefix(new URL(loc).pathname);
       expect.soft([...alternates].sort((a, b) => a.hreflang.localeCompare(b.hreflang)), `alternates of ${loc}`).toEqual(
         [
-          ...LOCALES.map((l) => ({ hreflang: l, href: `${ORIGIN}${localize(unprefixed, l)}` })),
+          ...LOCALES.map((l) => ({ hreflang: l, href: `${ORIGIN}${localizePath(unprefixed, l)}` })),
           { hreflang: 'x-default', href: `${ORIGIN}${unprefixed}` },
         ].sort((a, b) => a.hreflang.localeCompare(b.hreflang)),
       );
@@ -406,7 +406,7 @@ test.describe('404 pages', () => {
         const main = page.getByRole('main');
         await expect(main.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'notFound.title'));
         await expect(main.getByText(t(locale, message, { path }), { exact: true })).toBeVisible();
-        await expect(main.getByRole('link', { name: t(locale, 'notFound.home'), exact: true })).toHaveAttribute('href', localize('/', locale));
+        await expect(main.getByRole('link', { name: t(locale, 'notFound.home'), exact: true })).toHaveAttribute('href', localizePath('/', locale));
         // Not for search engines, and titled as what it is.
         await expect.soft(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex');
         await expect.soft(page).toHaveTitle(`${t(locale, 'notFound.title')} · ${SITE_NAME}`);
@@ -476,7 +476,7 @@ test.describe('the order form', () => {
     test(`${locale}: an order for a product reaches the customer and sales by e-mail`, async ({ page }) => {
       const email = `order.${locale}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
       const form = orderForm(page, locale);
-      await page.goto(`${localize('/order', locale)}?product=voice-match`);
+      await page.goto(`${localizePath('/order', locale)}?product=voice-match`);
       await waitForHydration(page);
       await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_TAGS[locale]);
       await expect(form.interest).toHaveValue('voice-match');
@@ -520,7 +520,7 @@ test.describe('the order form', () => {
 
     test(`${locale}: an empty form is refused in the browser, in the page's language`, async ({ page }) => {
       const form = orderForm(page, locale);
-      await page.goto(localize('/order', locale));
+      await page.goto(localizePath('/order', locale));
       await waitForHydration(page);
       const graphql: string[] = [];
       page.on('request', (request) => {

@@ -12,29 +12,13 @@
  * - (en) registration refuses a common and a too-short password without calling the server;
  * - (ru) the verification banner: a new code replaces the first; after three resends the button
  *   says to wait.
- * Texts come from web/src/i18n/messages (`t`, and `plural` here for ICU plural messages).
+ * Texts come from the web app's catalogues (`t`, and `plural` here for ICU plural messages).
  */
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { LOCALE_TAGS, type Locale, ORIGIN, type ReceivedMail, escapeRegExp, expect, localize, t, test, urlOf, waitForHydration, waitForMail } from './fixtures';
+import { LOCALE_TAGS, type Locale, ORIGIN, type ReceivedMail, escapeRegExp, expect, localizePath, message, t, test, urlOf, waitForHydration, waitForMail } from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'violet kettle under moonlight';
-
-const messagesDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'src', 'i18n', 'messages');
-const raw = new Map<Locale, Record<string, string>>();
-function message(locale: Locale, id: string): string {
-  let messages = raw.get(locale);
-  if (!messages) {
-    messages = JSON.parse(readFileSync(resolve(messagesDir, `${locale}.json`), 'utf8')) as Record<string, string>;
-    raw.set(locale, messages);
-  }
-  const text = messages[id];
-  if (text === undefined) throw new Error(`No message ${id} in ${locale}.json`);
-  return text;
-}
 
 /**
  * An ICU message made of one plural argument (`{n, plural, one {…} few {…} other {…}}`), as
@@ -83,7 +67,7 @@ async function registerByApi(request: APIRequestContext, tag: string, locale: Lo
 /** Fills and submits the sign-in form at /auth of `locale` (the page must be there already or is opened). */
 async function submitSignIn(page: Page, locale: Locale, email: string, password: string, open = true): Promise<number> {
   if (open) {
-    await page.goto(localize('/auth', locale));
+    await page.goto(localizePath('/auth', locale));
     await waitForHydration(page);
   }
   const main = page.getByRole('main');
@@ -97,7 +81,7 @@ async function submitSignIn(page: Page, locale: Locale, email: string, password:
 /** Signs in and waits for the profile showing `email`. */
 async function signIn(page: Page, locale: Locale, email: string, password: string): Promise<void> {
   expect(await submitSignIn(page, locale, email, password)).toBe(200);
-  await expect(page).toHaveURL(urlOf(localize('/profile', locale)));
+  await expect(page).toHaveURL(urlOf(localizePath('/profile', locale)));
   await expect(page.getByTestId('profile-email')).toHaveText(email);
 }
 
@@ -105,7 +89,7 @@ async function signIn(page: Page, locale: Locale, email: string, password: strin
 async function expectSignInRefused(page: Page, locale: Locale, email: string, password: string): Promise<void> {
   expect(await submitSignIn(page, locale, email, password)).toBe(401);
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(t(locale, 'error.INVALID_CREDENTIALS'));
-  await expect(page).toHaveURL(urlOf(localize('/auth', locale)));
+  await expect(page).toHaveURL(urlOf(localizePath('/auth', locale)));
 }
 
 /** The 8-character code of a code mail (its own indented line in the text body). */
@@ -168,7 +152,7 @@ test.describe('password reset (es)', () => {
     });
 
     // The sign-in form's "forgot" link carries the typed address to /es/auth/reset.
-    await page.goto(localize('/auth', locale));
+    await page.goto(localizePath('/auth', locale));
     await waitForHydration(page);
     await main.getByLabel(t(locale, 'auth.email.label'), { exact: true }).fill(email);
     await main.getByRole('link', { name: t(locale, 'auth.forgotPassword'), exact: true }).click();
@@ -283,11 +267,11 @@ test.describe('change password (ru)', () => {
     const otherPage = await other.newPage();
     await signIn(otherPage, locale, email, PASSWORD);
     // It has the profile open, live (viewerUpdated), while the password changes here.
-    await otherPage.goto(localize('/profile', locale));
+    await otherPage.goto(localizePath('/profile', locale));
     await waitForHydration(otherPage);
     await expect(otherPage.getByTestId('profile-email')).toHaveText(email);
 
-    await page.goto(localize('/profile/change-password', locale));
+    await page.goto(localizePath('/profile/change-password', locale));
     await waitForHydration(page);
     await expect(main.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'page.profileChangePassword.title'));
     const current = main.getByLabel(t(locale, 'passwords.current.label'), { exact: true });
@@ -316,7 +300,7 @@ test.describe('change password (ru)', () => {
     // refresh is refused, and the session ends there without any navigation.
     await expect(otherPage.getByRole('main').getByRole('heading', { level: 2, name: t(locale, 'profile.signedOutTitle'), exact: true })).toBeVisible({ timeout: 10_000 });
     // And stays signed out on its next navigation.
-    await otherPage.goto(localize('/profile', locale));
+    await otherPage.goto(localizePath('/profile', locale));
     await waitForHydration(otherPage);
     await expect(otherPage.getByRole('main').getByRole('heading', { level: 2, name: t(locale, 'profile.signedOutTitle'), exact: true })).toBeVisible();
     await expect(otherPage.getByTestId('profile-email')).toHaveCount(0);
@@ -324,7 +308,7 @@ test.describe('change password (ru)', () => {
 
     // This tab stays signed in, also after loading the profile afresh.
     await main.getByRole('link', { name: t(locale, 'passwords.backToProfile'), exact: true }).click();
-    await expect(page).toHaveURL(urlOf(localize('/profile', locale)));
+    await expect(page).toHaveURL(urlOf(localizePath('/profile', locale)));
     await expect(page.getByTestId('profile-email')).toHaveText(email);
     await page.reload();
     await waitForHydration(page);
@@ -411,7 +395,7 @@ test.describe('set password (es)', () => {
     const main = page.getByRole('main');
     await signIn(page, locale, email, PASSWORD);
 
-    await page.goto(localize('/profile/set-password', locale));
+    await page.goto(localizePath('/profile/set-password', locale));
     await waitForHydration(page);
     await expect(main.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'page.profileSetPassword.title'));
     await expect(main.getByText(t(locale, 'passwords.setPassword.alreadySetTitle'), { exact: true })).toBeVisible();
@@ -472,7 +456,7 @@ test.describe('verification code resend (ru)', () => {
     const locale: Locale = 'ru';
     const email = uniqueEmail('verify');
     const main = page.getByRole('main');
-    await page.goto(`${localize('/auth', locale)}?mode=register`);
+    await page.goto(`${localizePath('/auth', locale)}?mode=register`);
     await waitForHydration(page);
     await main.getByLabel(t(locale, 'auth.name.label'), { exact: true }).fill('Вера Петрова');
     await main.getByLabel(t(locale, 'auth.email.label'), { exact: true }).fill(email);

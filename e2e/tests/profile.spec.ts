@@ -15,7 +15,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Page, Request } from '@playwright/test';
-import { type AllowedConsoleMessage, type Locale, SITE_NAME, escapeRegExp, expect, localize, registerThroughForm, t, test, urlOf, waitForHydration, waitForMail } from './fixtures';
+import { type AllowedConsoleMessage, type Locale, SITE_NAME, escapeRegExp, expect, localizePath, registerThroughForm, t, test, urlOf, waitForHydration, waitForMail } from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
 const SESSION_COOKIES = ['studio.credentials', 'apollo:default.token'];
@@ -38,7 +38,7 @@ async function register(page: Page, locale: Locale, name: string, kind: string):
 }
 
 async function openProfile(page: Page, locale: Locale): Promise<void> {
-  await page.goto(localize('/profile', locale));
+  await page.goto(localizePath('/profile', locale));
   await waitForHydration(page);
 }
 
@@ -479,7 +479,7 @@ for (const { locale, name } of [
       await expect(password).toHaveValue('');
       await password.fill(PASSWORD);
       await confirm.click();
-      await expect(page).toHaveURL(urlOf(localize('/', locale)));
+      await expect(page).toHaveURL(urlOf(localizePath('/', locale)));
       expect(deletes).toEqual([200, 200]);
       const notice = page.getByTestId('account-deleted');
       await expect(notice).toContainText(t(locale, 'profile.delete.done.title'));
@@ -496,7 +496,7 @@ for (const { locale, name } of [
       await expect(other.getByTestId('profile-fullName')).toHaveCount(0);
 
       // The old credentials no longer sign in.
-      await page.goto(localize('/auth', locale));
+      await page.goto(localizePath('/auth', locale));
       await waitForHydration(page);
       const main = page.getByRole('main');
       await main.getByLabel(t(locale, 'auth.email.label'), { exact: true }).fill(email);
@@ -505,7 +505,7 @@ for (const { locale, name } of [
       await main.getByRole('button', { name: t(locale, 'auth.signIn.submit'), exact: true }).click();
       expect((await login).status()).toBe(401);
       await expect(main.getByRole('alert')).toHaveText(t(locale, 'error.INVALID_CREDENTIALS'));
-      await expect(page).toHaveURL(urlOf(localize('/auth', locale)));
+      await expect(page).toHaveURL(urlOf(localizePath('/auth', locale)));
       expect(await sessionCookieNames(context)).toEqual([]);
     });
   });

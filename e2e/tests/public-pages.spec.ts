@@ -11,7 +11,7 @@ import {
   ORIGIN,
   SITE_NAME,
   expect,
-  localize,
+  localizePath,
   t,
   test,
   urlOf,
@@ -71,7 +71,7 @@ test.describe('server-rendered HTML without JavaScript', () => {
       for (const alternate of LOCALES) {
         await expect(alternates.and(page.locator(`[hreflang="${alternate}"]`))).toHaveAttribute(
           'href',
-          `${ORIGIN}${localize(unprefixed, alternate)}`,
+          `${ORIGIN}${localizePath(unprefixed, alternate)}`,
         );
       }
       await expect(alternates.and(page.locator('[hreflang="x-default"]'))).toHaveAttribute('href', `${ORIGIN}${unprefixed}`);
@@ -155,7 +155,7 @@ for (const { path, locale, message } of NOT_FOUND) {
       await expect(main.getByText(message, { exact: true })).toBeVisible();
       await expect(main.getByRole('link', { name: t(locale, 'notFound.home'), exact: true })).toHaveAttribute(
         'href',
-        localize('/', locale),
+        localizePath('/', locale),
       );
       await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     });

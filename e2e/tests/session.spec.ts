@@ -12,7 +12,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
-import { type Locale, expect, localize, t, test, waitForHydration } from './fixtures';
+import { type Locale, expect, localizePath, t, test, waitForHydration } from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -24,7 +24,7 @@ function uniqueEmail(tag: string): string {
 /** Registers through the form at `origin` and waits for the profile. */
 async function register(page: Page, name: string, locale: Locale = 'en', origin = ''): Promise<string> {
   const email = uniqueEmail(locale);
-  await page.goto(`${origin}${localize('/auth', locale)}?mode=register`);
+  await page.goto(`${origin}${localizePath('/auth', locale)}?mode=register`);
   await waitForHydration(page);
   const main = page.getByRole('main');
   await main.getByLabel(t(locale, 'auth.name.label'), { exact: true }).fill(name);
@@ -36,13 +36,13 @@ async function register(page: Page, name: string, locale: Locale = 'en', origin 
 }
 
 async function openProfile(page: Page, locale: Locale = 'en', origin = ''): Promise<void> {
-  await page.goto(`${origin}${localize('/profile', locale)}`);
+  await page.goto(`${origin}${localizePath('/profile', locale)}`);
   await waitForHydration(page);
 }
 
 /** Changes the display name on /profile/change-name in `page` and waits for the profile. */
 async function changeName(page: Page, name: string, locale: Locale = 'en', origin = ''): Promise<void> {
-  await page.goto(`${origin}${localize('/profile/change-name', locale)}`);
+  await page.goto(`${origin}${localizePath('/profile/change-name', locale)}`);
   await waitForHydration(page);
   const main = page.getByRole('main');
   const field = main.getByLabel(t(locale, 'profile.changeName.label'), { exact: true });

@@ -11,10 +11,10 @@
  * - (ru) a sign-up whose e-mail has a password account is refused (never linked by address), and a
  *   sign-in cancelled at the provider says so.
  * The sign-in page, the profile's accounts card and the /loading error are checked with axe.
- * Texts come from web/src/i18n/messages (`t`).
+ * Texts come from the web app's message catalogues (`t`).
  */
 import type { Page } from '@playwright/test';
-import { type Locale, axeViolations, expect, localize, registerThroughForm, signInAtTestProvider, t, test, urlOf, waitForHydration } from './fixtures';
+import { type Locale, axeViolations, expect, localizePath, registerThroughForm, signInAtTestProvider, t, test, urlOf, waitForHydration } from './fixtures';
 
 const PROVIDER = 'Test ID';
 const PASSWORD = 'correct horse battery staple';
@@ -30,14 +30,14 @@ function card(page: Page, locale: Locale, titleId: string) {
 
 /** From the sign-in page, "Continue with Test ID" and sign in at the provider as `login`. */
 async function continueWithProvider(page: Page, locale: Locale, login: string, options: { deny?: boolean } = {}) {
-  await page.goto(localize('/auth', locale));
+  await page.goto(localizePath('/auth', locale));
   await waitForHydration(page);
   await page.getByRole('link', { name: t(locale, 'social.continueWith', { provider: PROVIDER }), exact: true }).click();
   await signInAtTestProvider(page, login, options);
 }
 
 async function expectSignedInProfile(page: Page, locale: Locale, login: string) {
-  await expect(page).toHaveURL(urlOf(localize('/profile', locale)));
+  await expect(page).toHaveURL(urlOf(localizePath('/profile', locale)));
   await expect(page.getByTestId('profile-fullName')).toHaveText(`Test ${login}`);
 }
 

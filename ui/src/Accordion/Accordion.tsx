@@ -1,6 +1,7 @@
 import * as RadixAccordion from '@radix-ui/react-accordion';
 import { ChevronDownIcon } from '@radix-ui/react-icons';
 import type { ReactNode, Ref } from 'react';
+import { clsx } from 'clsx';
 import styles from './Accordion.module.css';
 
 /** One question and its answer. */
@@ -60,7 +61,7 @@ export type AccordionProps = AccordionSingleProps | AccordionMultipleProps;
 export function Accordion(props: AccordionProps) {
   const { items, headingLevel = 3, className, ref } = props;
   const Heading = `h${headingLevel}` as const;
-  const rootClass = [styles.root, className].filter(Boolean).join(' ');
+  const rootClass = clsx(styles.root, className);
   const content = items.map((item) => (
     <RadixAccordion.Item key={item.id} value={item.id} disabled={item.disabled} className={styles.item}>
       <RadixAccordion.Header asChild>

@@ -1,6 +1,7 @@
 import * as RadixAlertDialog from '@radix-ui/react-alert-dialog';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { type MouseEvent, type ReactNode, type Ref, useState } from 'react';
+import { clsx } from 'clsx';
 import { Button } from '../Button';
 import styles from './AlertDialog.module.css';
 
@@ -100,7 +101,7 @@ export function AlertDialog({
             ref={ref}
             data-tone={tone}
             aria-busy={busy || undefined}
-            className={[styles.content, className].filter(Boolean).join(' ')}
+            className={clsx(styles.content, className)}
             {...(description ? {} : { 'aria-describedby': undefined })}
           >
             <div className={styles.header}>

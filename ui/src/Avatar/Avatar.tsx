@@ -1,5 +1,6 @@
 import * as RadixAvatar from '@radix-ui/react-avatar';
 import type { HTMLAttributes, ReactNode, Ref } from 'react';
+import { clsx } from 'clsx';
 import styles from './Avatar.module.css';
 
 /** The image's loading state, as reported by Radix Avatar. */
@@ -44,7 +45,7 @@ export function Avatar({ src, name, alt, fallback, size = 'md', onImageStatusCha
   const label = alt ?? name ?? '';
   const initials = name ? getInitials(name) : '';
   return (
-    <RadixAvatar.Root {...props} data-size={size} className={[styles.avatar, className].filter(Boolean).join(' ')}>
+    <RadixAvatar.Root {...props} data-size={size} className={clsx(styles.avatar, className)}>
       {src ? <RadixAvatar.Image className={styles.image} src={src} alt={label} onLoadingStatusChange={onImageStatusChange} /> : null}
       <RadixAvatar.Fallback
         className={styles.fallback}

@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode, Ref } from 'react';
+import { clsx } from 'clsx';
 import styles from './Badge.module.css';
 
 export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
@@ -14,7 +15,7 @@ export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
 /** A small uppercase mono label for status and categories. The tone is a `data-tone` attribute. */
 export function Badge({ tone = 'neutral', icon, className, children, ...props }: BadgeProps) {
   return (
-    <span {...props} data-tone={tone} className={[styles.badge, className].filter(Boolean).join(' ')}>
+    <span {...props} data-tone={tone} className={clsx(styles.badge, className)}>
       {icon ? (
         <span className={styles.icon} aria-hidden>
           {icon}

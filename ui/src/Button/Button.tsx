@@ -1,5 +1,6 @@
 import { Slot, Slottable } from '@radix-ui/react-slot';
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import { clsx } from 'clsx';
 import { Spinner } from '../Spinner';
 import styles from './Button.module.css';
 
@@ -43,7 +44,7 @@ export function Button({
       data-size={size}
       data-loading={loading || undefined}
       onClick={loading ? (event) => event.preventDefault() : onClick}
-      className={[styles.button, className].filter(Boolean).join(' ')}
+      className={clsx(styles.button, className)}
     >
       {loading ? <Spinner size="sm" className={styles.spinner} /> : null}
       <Slottable>{children}</Slottable>

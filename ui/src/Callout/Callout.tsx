@@ -1,5 +1,6 @@
 import { CheckCircledIcon, CrossCircledIcon, ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import type { AriaRole, HTMLAttributes, ReactNode, Ref } from 'react';
+import { clsx } from 'clsx';
 import styles from './Callout.module.css';
 
 export interface CalloutProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title' | 'role'> {
@@ -40,7 +41,7 @@ export function Callout({ tone = 'info', title, action, icon, role, className, c
       {...props}
       role={role === undefined ? (tone === 'danger' ? 'alert' : 'status') : (role ?? undefined)}
       data-tone={tone}
-      className={[styles.callout, className].filter(Boolean).join(' ')}
+      className={clsx(styles.callout, className)}
     >
       <div className={styles.inner} data-has-icon={shownIcon ? '' : undefined}>
         {shownIcon ? (

@@ -1,5 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import type { HTMLAttributes, ReactNode, Ref } from 'react';
+import { clsx } from 'clsx';
 import styles from './Card.module.css';
 
 export interface CardProps extends HTMLAttributes<HTMLDivElement> {
@@ -25,7 +26,7 @@ export function Card({ padding = 'md', interactive = false, asChild = false, cla
       {...props}
       data-padding={padding}
       data-interactive={interactive || undefined}
-      className={[styles.card, className].filter(Boolean).join(' ')}
+      className={clsx(styles.card, className)}
     />
   );
 }
@@ -36,15 +37,15 @@ export interface CardPartProps extends HTMLAttributes<HTMLDivElement> {
 
 /** The top of a card: eyebrow, title and meta, tightly stacked. */
 export function CardHeader({ className, ...props }: CardPartProps) {
-  return <div {...props} className={[styles.header, className].filter(Boolean).join(' ')} />;
+  return <div {...props} className={clsx(styles.header, className)} />;
 }
 
 /** The main text of a card; grows to fill the card's height. */
 export function CardBody({ className, ...props }: CardPartProps) {
-  return <div {...props} className={[styles.body, className].filter(Boolean).join(' ')} />;
+  return <div {...props} className={clsx(styles.body, className)} />;
 }
 
 /** The bottom row of a card (price, actions, links), pinned to the bottom edge. */
 export function CardFooter({ className, ...props }: CardPartProps) {
-  return <div {...props} className={[styles.footer, className].filter(Boolean).join(' ')} />;
+  return <div {...props} className={clsx(styles.footer, className)} />;
 }

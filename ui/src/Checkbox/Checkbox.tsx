@@ -1,6 +1,7 @@
 import * as CheckboxPrimitive from '@radix-ui/react-checkbox';
 import { CheckIcon, DividerHorizontalIcon } from '@radix-ui/react-icons';
 import { type ComponentProps, type ReactNode, type Ref } from 'react';
+import { clsx } from 'clsx';
 import { FieldMessages, useFieldIds } from '../Field';
 import styles from './Checkbox.module.css';
 
@@ -37,7 +38,7 @@ export function Checkbox({ label, hint, error, required, id, className, 'aria-de
   const ids = useFieldIds(id, { hint, error, extra: [describedByProp] });
   const boxId = ids.controlId;
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')} data-disabled={props.disabled || undefined}>
+    <div className={clsx(styles.field, className)} data-disabled={props.disabled || undefined}>
       <div className={styles.row}>
         <CheckboxPrimitive.Root
           {...props}

@@ -1,4 +1,5 @@
 import type { HTMLAttributes } from 'react';
+import { clsx } from 'clsx';
 import styles from './Container.module.css';
 
 export interface ContainerProps extends HTMLAttributes<HTMLDivElement> {
@@ -8,5 +9,5 @@ export interface ContainerProps extends HTMLAttributes<HTMLDivElement> {
 
 /** Centres content with the page's side padding. */
 export function Container({ size = 'wide', className, ...props }: ContainerProps) {
-  return <div {...props} data-size={size} className={[styles.container, className].filter(Boolean).join(' ')} />;
+  return <div {...props} data-size={size} className={clsx(styles.container, className)} />;
 }

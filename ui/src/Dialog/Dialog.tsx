@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { Cross2Icon } from '@radix-ui/react-icons';
 import type { ReactNode, Ref } from 'react';
+import { clsx } from 'clsx';
 import { Button } from '../Button';
 import styles from './Dialog.module.css';
 
@@ -59,7 +60,7 @@ export function Dialog({
           <RadixDialog.Content
             ref={ref}
             data-size={size}
-            className={[styles.content, className].filter(Boolean).join(' ')}
+            className={clsx(styles.content, className)}
             // Without a description, tell Radix there is none on purpose (no dangling aria-describedby).
             {...(description ? {} : { 'aria-describedby': undefined })}
           >

@@ -1,5 +1,6 @@
 import * as RadixDropdownMenu from '@radix-ui/react-dropdown-menu';
 import { type ComponentPropsWithoutRef, type ReactNode, type Ref, useId } from 'react';
+import { clsx } from 'clsx';
 import styles from './DropdownMenu.module.css';
 
 export interface DropdownMenuProps {
@@ -48,7 +49,7 @@ export function DropdownMenu({ trigger, label, children, align = 'end', side = '
           collisionPadding={8}
           loop
           aria-labelledby={label ? labelId : undefined}
-          className={[styles.content, className].filter(Boolean).join(' ')}
+          className={clsx(styles.content, className)}
         >
           {label ? (
             <>
@@ -78,7 +79,7 @@ export interface DropdownMenuItemProps extends ComponentPropsWithoutRef<typeof R
 
 /** One menu item (`role="menuitem"`). Icons can go inside `children`; with `asChild` the child (e.g. a link) becomes the item. */
 export function DropdownMenuItem({ tone = 'default', className, ...props }: DropdownMenuItemProps) {
-  return <RadixDropdownMenu.Item {...props} data-tone={tone} className={[styles.item, className].filter(Boolean).join(' ')} />;
+  return <RadixDropdownMenu.Item {...props} data-tone={tone} className={clsx(styles.item, className)} />;
 }
 
 export interface DropdownMenuSeparatorProps extends ComponentPropsWithoutRef<typeof RadixDropdownMenu.Separator> {
@@ -88,7 +89,7 @@ export interface DropdownMenuSeparatorProps extends ComponentPropsWithoutRef<typ
 
 /** A 1 px rule between groups of items (`role="separator"`). */
 export function DropdownMenuSeparator({ className, ...props }: DropdownMenuSeparatorProps) {
-  return <RadixDropdownMenu.Separator {...props} className={[styles.separator, className].filter(Boolean).join(' ')} />;
+  return <RadixDropdownMenu.Separator {...props} className={clsx(styles.separator, className)} />;
 }
 
 export interface DropdownMenuLabelProps extends ComponentPropsWithoutRef<typeof RadixDropdownMenu.Label> {
@@ -98,7 +99,7 @@ export interface DropdownMenuLabelProps extends ComponentPropsWithoutRef<typeof 
 
 /** A small non-interactive heading inside the menu (mono, uppercase), e.g. above a group of items. */
 export function DropdownMenuLabel({ className, ...props }: DropdownMenuLabelProps) {
-  return <RadixDropdownMenu.Label {...props} className={[styles.label, className].filter(Boolean).join(' ')} />;
+  return <RadixDropdownMenu.Label {...props} className={clsx(styles.label, className)} />;
 }
 
 /** Groups related items (`role="group"`); give it `aria-labelledby` pointing at a `DropdownMenuLabel` id. */

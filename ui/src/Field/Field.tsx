@@ -1,5 +1,6 @@
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { type HTMLAttributes, type ReactNode, useId } from 'react';
+import { clsx } from 'clsx';
 import styles from './Field.module.css';
 
 /** Ids and ARIA wiring of one labelled control. */
@@ -40,7 +41,7 @@ export interface FieldLabelProps extends HTMLAttributes<HTMLLabelElement> {
 /** A control's visible label in the fields' type style. */
 export function FieldLabel({ required, visuallyHidden, className, children, ...props }: FieldLabelProps) {
   return (
-    <label {...props} className={[visuallyHidden ? styles.visuallyHidden : styles.label, className].filter(Boolean).join(' ')}>
+    <label {...props} className={clsx(visuallyHidden ? styles.visuallyHidden : styles.label, className)}>
       {children}
       {required ? (
         <span className={styles.required} aria-hidden="true">
@@ -91,7 +92,7 @@ export interface FieldProps extends Omit<HTMLAttributes<HTMLDivElement>, 'childr
 export function Field({ label, hint, error, required, disabled, controlId, className, children, ...props }: FieldProps) {
   const ids = useFieldIds(controlId, { hint, error });
   return (
-    <div {...props} className={[styles.field, className].filter(Boolean).join(' ')} data-disabled={disabled || undefined}>
+    <div {...props} className={clsx(styles.field, className)} data-disabled={disabled || undefined}>
       <FieldLabel htmlFor={ids.controlId} id={ids.labelId} required={required}>
         {label}
       </FieldLabel>

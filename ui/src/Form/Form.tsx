@@ -1,10 +1,7 @@
 import { CheckCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { type FieldsetHTMLAttributes, type FormHTMLAttributes, type HTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { clsx } from 'clsx';
 import styles from './Form.module.css';
-
-function cx(...names: Array<string | undefined | false>) {
-  return names.filter(Boolean).join(' ');
-}
 
 export interface FormProps extends FormHTMLAttributes<HTMLFormElement> {
   /** Vertical space between fields: `sm` 16 px, `md` 24 px (default). Fieldsets inside use the same gap. */
@@ -19,7 +16,7 @@ export interface FormProps extends FormHTMLAttributes<HTMLFormElement> {
  * `noValidate`, `action`…); give it `aria-label`/`aria-labelledby` to make it a named `form` landmark.
  */
 export function Form({ gap = 'md', className, ...props }: FormProps) {
-  return <form {...props} data-gap={gap} className={cx(styles.form, className)} />;
+  return <form {...props} data-gap={gap} className={clsx(styles.form, className)} />;
 }
 
 export interface FormActionsProps extends HTMLAttributes<HTMLDivElement> {
@@ -31,7 +28,7 @@ export interface FormActionsProps extends HTMLAttributes<HTMLDivElement> {
 
 /** The row of buttons at the end of a form (submit first in DOM order, so it is first in Tab order too); wraps on narrow screens. */
 export function FormActions({ align = 'start', className, ...props }: FormActionsProps) {
-  return <div {...props} data-align={align} className={cx(styles.actions, className)} />;
+  return <div {...props} data-align={align} className={clsx(styles.actions, className)} />;
 }
 
 export interface FormMessageProps extends Omit<HTMLAttributes<HTMLDivElement>, 'role'> {
@@ -49,7 +46,7 @@ export interface FormMessageProps extends Omit<HTMLAttributes<HTMLDivElement>, '
  */
 export function FormMessage({ tone = 'error', className, children, ...props }: FormMessageProps) {
   return (
-    <div {...props} role={tone === 'error' ? 'alert' : 'status'} data-tone={tone} className={cx(styles.message, className)}>
+    <div {...props} role={tone === 'error' ? 'alert' : 'status'} data-tone={tone} className={clsx(styles.message, className)}>
       {tone === 'error' ? (
         <ExclamationTriangleIcon className={styles.messageIcon} width={16} height={16} aria-hidden="true" />
       ) : (
@@ -78,7 +75,7 @@ export function Fieldset({ legend, hint, className, children, 'aria-describedby'
   const hintId = `${autoId}-hint`;
   const describedBy = [hint ? hintId : null, describedByProp].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset {...props} aria-describedby={describedBy} className={cx(styles.fieldset, className)}>
+    <fieldset {...props} aria-describedby={describedBy} className={clsx(styles.fieldset, className)}>
       <legend className={styles.legend}>{legend}</legend>
       {hint ? (
         <p id={hintId} className={styles.fieldsetHint}>

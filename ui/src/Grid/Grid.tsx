@@ -1,4 +1,5 @@
 import type { CSSProperties, HTMLAttributes, ReactNode, Ref } from 'react';
+import { clsx } from 'clsx';
 import type { SpaceStep } from '../Stack';
 import styles from './Grid.module.css';
 
@@ -42,7 +43,7 @@ export function Grid({ as: Tag = 'div', columns, minItemWidth, gap = 5, classNam
       data-min-item-width={min}
       data-gap={gap}
       style={{ ...vars, ...style }}
-      className={[styles.grid, className].filter(Boolean).join(' ')}
+      className={clsx(styles.grid, className)}
     />
   );
 }

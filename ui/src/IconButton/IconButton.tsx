@@ -1,5 +1,6 @@
 import { Slot, Slottable } from '@radix-ui/react-slot';
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import { clsx } from 'clsx';
 import styles from './IconButton.module.css';
 
 export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label'> {
@@ -47,7 +48,7 @@ export function IconButton({
       title={showTitle ? label : props.title}
       data-variant={variant}
       data-size={size}
-      className={[styles.iconButton, className].filter(Boolean).join(' ')}
+      className={clsx(styles.iconButton, className)}
     >
       <span className={styles.icon} aria-hidden>
         {icon}

@@ -1,6 +1,7 @@
 import { ArrowTopRightIcon } from '@radix-ui/react-icons';
 import { Slot, Slottable } from '@radix-ui/react-slot';
 import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react';
+import { clsx } from 'clsx';
 import { VisuallyHidden } from '../VisuallyHidden';
 import styles from './Link.module.css';
 
@@ -37,7 +38,7 @@ export function Link({ variant = 'inline', external = false, externalLabel, asCh
       rel={external ? ['noopener', 'noreferrer', rel].filter(Boolean).join(' ') : rel}
       data-variant={variant}
       data-external={external || undefined}
-      className={[styles.link, className].filter(Boolean).join(' ')}
+      className={clsx(styles.link, className)}
     >
       <Slottable>{children}</Slottable>
       {external ? (

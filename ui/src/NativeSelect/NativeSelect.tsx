@@ -1,4 +1,5 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { clsx } from 'clsx';
 import { FieldLabel, FieldMessages, fieldClassNames, useFieldIds } from '../Field';
 import styles from './NativeSelect.module.css';
 
@@ -40,7 +41,7 @@ export function NativeSelect({ label, hideLabel = false, options, onValueChange,
   const ids = useFieldIds(id, { hint, error, extra: [describedByProp] });
   const selectId = ids.controlId;
   return (
-    <div className={[fieldClassNames.field, styles.field, className].filter(Boolean).join(' ')} data-size={size} data-disabled={props.disabled || undefined}>
+    <div className={clsx(fieldClassNames.field, styles.field, className)} data-size={size} data-disabled={props.disabled || undefined}>
       <FieldLabel htmlFor={selectId} visuallyHidden={hideLabel} required={props.required && !hideLabel}>
         {label}
       </FieldLabel>

@@ -1,5 +1,6 @@
 import { EyeClosedIcon, EyeOpenIcon } from '@radix-ui/react-icons';
 import { type InputHTMLAttributes, type ReactNode, type Ref, type RefCallback, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { clsx } from 'clsx';
 import { FieldLabel, FieldMessages, fieldClassNames, useFieldIds } from '../Field';
 import styles from './PasswordField.module.css';
 
@@ -98,7 +99,7 @@ export function PasswordField({
   }
 
   return (
-    <div className={[fieldClassNames.field, className].filter(Boolean).join(' ')} data-disabled={disabled || undefined}>
+    <div className={clsx(fieldClassNames.field, className)} data-disabled={disabled || undefined}>
       <FieldLabel htmlFor={inputId} required={required}>
         {label}
       </FieldLabel>

@@ -1,6 +1,7 @@
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from '@radix-ui/react-icons';
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { type ReactNode, type Ref } from 'react';
+import { clsx } from 'clsx';
 import { FieldLabel, FieldMessages, fieldClassNames, useFieldIds } from '../Field';
 import styles from './Select.module.css';
 
@@ -93,7 +94,7 @@ export function Select({
   const ids = useFieldIds(id, { hint, error, extra: [describedByProp] });
   const { controlId: triggerId, labelId, describedBy } = ids;
   return (
-    <div className={[fieldClassNames.field, styles.field, className].filter(Boolean).join(' ')} data-size={size} data-disabled={disabled || undefined}>
+    <div className={clsx(fieldClassNames.field, styles.field, className)} data-size={size} data-disabled={disabled || undefined}>
       <FieldLabel id={labelId} htmlFor={triggerId} visuallyHidden={hideLabel} required={required && !hideLabel}>
         {label}
       </FieldLabel>

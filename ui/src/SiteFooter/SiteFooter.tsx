@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
+import { clsx } from 'clsx';
 import styles from './SiteFooter.module.css';
 
 /** One column of footer links under a heading; the column is its own navigation landmark. */
@@ -25,7 +26,7 @@ export interface SiteFooterProps extends Omit<HTMLAttributes<HTMLElement>, 'chil
 /** The site's footer: brand and tagline, columns of links, tools and the legal line. */
 export function SiteFooter({ brand, tagline, columns, tools, legal, className, ...props }: SiteFooterProps) {
   return (
-    <footer {...props} className={[styles.footer, className].filter(Boolean).join(' ')}>
+    <footer {...props} className={clsx(styles.footer, className)}>
       <div className={styles.inner}>
         <div className={styles.about}>
           <div className={styles.brand}>{brand}</div>

@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
+import { clsx } from 'clsx';
 import styles from './SiteHeader.module.css';
 
 export interface SiteHeaderProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
@@ -20,7 +21,7 @@ export interface SiteHeaderProps extends Omit<HTMLAttributes<HTMLElement>, 'chil
  */
 export function SiteHeader({ brand, navigation = [], navigationLabel, actions, skipLink, className, ...props }: SiteHeaderProps) {
   return (
-    <header {...props} className={[styles.header, className].filter(Boolean).join(' ')}>
+    <header {...props} className={clsx(styles.header, className)}>
       {skipLink ? (
         <a className={styles.skip} href={skipLink.href}>
           {skipLink.label}
@@ -51,7 +52,7 @@ export interface BrandMarkProps extends HTMLAttributes<HTMLSpanElement> {
 /** The studio's mark: a cobalt square with the name's initial, followed by the name. */
 export function BrandMark({ name, className, ...props }: BrandMarkProps) {
   return (
-    <span {...props} className={[styles.brandMark, className].filter(Boolean).join(' ')}>
+    <span {...props} className={clsx(styles.brandMark, className)}>
       <span className={styles.mark} aria-hidden="true">
         {name.trim().charAt(0).toUpperCase()}
       </span>

@@ -1,4 +1,5 @@
 import type { CSSProperties, HTMLAttributes, Ref } from 'react';
+import { clsx } from 'clsx';
 import styles from './Skeleton.module.css';
 
 export interface SkeletonProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
@@ -25,12 +26,12 @@ export function Skeleton({ width, height, radius = 'xs', lines, className, style
   const common = { ...props, ref, 'aria-hidden': true, 'data-radius': radius, style: { ...vars, ...style } } as const;
   if (lines && lines > 0) {
     return (
-      <span {...common} data-lines={lines} className={[styles.lines, className].filter(Boolean).join(' ')}>
+      <span {...common} data-lines={lines} className={clsx(styles.lines, className)}>
         {Array.from({ length: lines }, (_, index) => (
           <span key={index} className={styles.skeleton} data-radius={radius} data-line="" />
         ))}
       </span>
     );
   }
-  return <span {...common} className={[styles.skeleton, className].filter(Boolean).join(' ')} />;
+  return <span {...common} className={clsx(styles.skeleton, className)} />;
 }

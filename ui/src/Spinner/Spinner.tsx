@@ -1,4 +1,5 @@
 import type { HTMLAttributes } from 'react';
+import { clsx } from 'clsx';
 import styles from './Spinner.module.css';
 
 export interface SpinnerProps extends HTMLAttributes<HTMLSpanElement> {
@@ -17,7 +18,7 @@ export function Spinner({ size = 'md', label, className, ...props }: SpinnerProp
       aria-label={label}
       aria-hidden={label ? undefined : true}
       data-size={size}
-      className={[styles.spinner, className].filter(Boolean).join(' ')}
+      className={clsx(styles.spinner, className)}
     />
   );
 }

@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode, Ref } from 'react';
+import { clsx } from 'clsx';
 import styles from './Stack.module.css';
 
 /** A step of the space scale: 0, or 1–9 for `--space-1` (4 px) … `--space-9` (96 px). */
@@ -35,7 +36,7 @@ export function Stack({ as: Tag = 'div', direction = 'column', gap = 4, align, j
       data-align={align ?? (direction === 'row' ? 'center' : 'stretch')}
       data-justify={justify}
       data-wrap={wrap || undefined}
-      className={[styles.stack, className].filter(Boolean).join(' ')}
+      className={clsx(styles.stack, className)}
     />
   );
 }

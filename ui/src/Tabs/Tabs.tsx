@@ -1,5 +1,6 @@
 import * as RadixTabs from '@radix-ui/react-tabs';
 import type { ReactNode, Ref } from 'react';
+import { clsx } from 'clsx';
 import styles from './Tabs.module.css';
 
 /** One tab and its panel. */
@@ -47,7 +48,7 @@ export function Tabs({ tabs, label, defaultValue, value, onValueChange, activati
       defaultValue={value === undefined ? (defaultValue ?? firstEnabled) : undefined}
       onValueChange={onValueChange}
       activationMode={activationMode}
-      className={[styles.root, className].filter(Boolean).join(' ')}
+      className={clsx(styles.root, className)}
     >
       <RadixTabs.List aria-label={label} className={styles.list}>
         {tabs.map((tab) => (

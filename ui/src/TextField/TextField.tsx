@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { clsx } from 'clsx';
 import { FieldLabel, FieldMessages, fieldClassNames, useFieldIds } from '../Field';
 import styles from './TextField.module.css';
 
@@ -25,7 +26,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 export function TextField({ label, hint, error, required, id, className, 'aria-describedby': describedByProp, ...props }: TextFieldProps) {
   const ids = useFieldIds(id, { hint, error, extra: [describedByProp] });
   return (
-    <div className={[fieldClassNames.field, className].filter(Boolean).join(' ')} data-disabled={props.disabled || undefined}>
+    <div className={clsx(fieldClassNames.field, className)} data-disabled={props.disabled || undefined}>
       <FieldLabel htmlFor={ids.controlId} required={required}>
         {label}
       </FieldLabel>

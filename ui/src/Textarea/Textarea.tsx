@@ -1,4 +1,5 @@
 import { type ChangeEvent, type ReactNode, type Ref, type TextareaHTMLAttributes, useState } from 'react';
+import { clsx } from 'clsx';
 import { FieldLabel, FieldMessages, fieldClassNames, useFieldIds } from '../Field';
 import styles from './Textarea.module.css';
 
@@ -66,7 +67,7 @@ export function Textarea({
   }
 
   return (
-    <div className={[fieldClassNames.field, className].filter(Boolean).join(' ')} data-disabled={props.disabled || undefined}>
+    <div className={clsx(fieldClassNames.field, className)} data-disabled={props.disabled || undefined}>
       <FieldLabel htmlFor={inputId} required={required}>
         {label}
       </FieldLabel>

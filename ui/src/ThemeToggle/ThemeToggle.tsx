@@ -1,5 +1,6 @@
 import { MoonIcon, SunIcon } from '@radix-ui/react-icons';
 import type { ButtonHTMLAttributes } from 'react';
+import { clsx } from 'clsx';
 import styles from './ThemeToggle.module.css';
 
 /** The two themes of tokens.css. */
@@ -32,7 +33,7 @@ export function ThemeToggle({ theme, onThemeChange, label, size = 'md', classNam
       title={label}
       data-theme-state={theme}
       data-size={size}
-      className={[styles.toggle, className].filter(Boolean).join(' ')}
+      className={clsx(styles.toggle, className)}
       onClick={(event) => {
         onClick?.(event);
         if (!event.defaultPrevented) onThemeChange(dark ? 'light' : 'dark');

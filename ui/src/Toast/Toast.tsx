@@ -1,6 +1,7 @@
 import { CheckCircledIcon, Cross2Icon, CrossCircledIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import * as RadixToast from '@radix-ui/react-toast';
 import { createContext, type ReactNode, type Ref, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { clsx } from 'clsx';
 import { Button } from '../Button';
 import styles from './Toast.module.css';
 
@@ -54,7 +55,7 @@ const icons = { neutral: InfoCircledIcon, success: CheckCircledIcon, danger: Cro
 export function Toast({ title, description, tone = 'neutral', action, closeLabel, className, ...props }: ToastProps) {
   const Icon = icons[tone];
   return (
-    <RadixToast.Root {...props} data-tone={tone} className={[styles.toast, className].filter(Boolean).join(' ')}>
+    <RadixToast.Root {...props} data-tone={tone} className={clsx(styles.toast, className)}>
       {/* The list item keeps its role; the content is the status. Radix announces the text through its
           own live region, so this one is `aria-live="off"` to avoid a second reading. */}
       <div role="status" aria-live="off" aria-atomic="true" className={styles.layout}>
@@ -94,7 +95,7 @@ export interface ToastViewportProps {
 
 /** Where toasts appear: a fixed stack at the bottom right, above everything (`--z-toast`). */
 export function ToastViewport({ label, hotkey, className }: ToastViewportProps) {
-  return <RadixToast.Viewport label={label} hotkey={hotkey} className={[styles.viewport, className].filter(Boolean).join(' ')} />;
+  return <RadixToast.Viewport label={label} hotkey={hotkey} className={clsx(styles.viewport, className)} />;
 }
 
 /** Options of `toast()`: the same texts as `Toast`, minus the close label (that one comes from `Toaster`). */

@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode, Ref } from 'react';
+import { clsx } from 'clsx';
 import styles from './Typography.module.css';
 
 /** Heading sizes, named after the `--text-*` tokens they use. */
@@ -22,7 +23,7 @@ export interface HeadingProps extends HTMLAttributes<HTMLHeadingElement> {
 /** A section heading. `level` sets the element, `size` the look; both are also `data-*` attributes. */
 export function Heading({ level, size, className, ...props }: HeadingProps) {
   const Tag = `h${level}` as const;
-  return <Tag {...props} data-level={level} data-size={size ?? defaultHeadingSize[level]} className={[styles.heading, className].filter(Boolean).join(' ')} />;
+  return <Tag {...props} data-level={level} data-size={size ?? defaultHeadingSize[level]} className={clsx(styles.heading, className)} />;
 }
 
 export interface TextProps extends HTMLAttributes<HTMLElement> {
@@ -48,7 +49,7 @@ export function Text({ as: Tag = 'p', size = 'md', tone = 'default', weight = 'r
       data-size={size}
       data-tone={tone}
       data-weight={weight}
-      className={[styles.text, className].filter(Boolean).join(' ')}
+      className={clsx(styles.text, className)}
     />
   );
 }
@@ -70,7 +71,7 @@ export function Eyebrow({ as: Tag = 'p', tone = 'accent', className, ref, ...pro
       {...props}
       ref={ref as Ref<HTMLParagraphElement & HTMLSpanElement & HTMLDivElement>}
       data-tone={tone}
-      className={[styles.eyebrow, className].filter(Boolean).join(' ')}
+      className={clsx(styles.eyebrow, className)}
     />
   );
 }

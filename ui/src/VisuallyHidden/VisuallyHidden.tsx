@@ -1,6 +1,7 @@
 import { Slot } from '@radix-ui/react-slot';
 import { VisuallyHidden as RadixVisuallyHidden } from '@radix-ui/react-visually-hidden';
 import type { HTMLAttributes, ReactNode, Ref } from 'react';
+import { clsx } from 'clsx';
 import styles from './VisuallyHidden.module.css';
 
 export interface VisuallyHiddenProps extends HTMLAttributes<HTMLSpanElement> {
@@ -24,7 +25,7 @@ export interface VisuallyHiddenProps extends HTMLAttributes<HTMLSpanElement> {
 export function VisuallyHidden({ focusable = false, asChild = false, className, ...props }: VisuallyHiddenProps) {
   if (focusable) {
     const Component = asChild ? Slot : 'span';
-    return <Component {...props} data-focusable="" className={[styles.focusable, className].filter(Boolean).join(' ')} />;
+    return <Component {...props} data-focusable="" className={clsx(styles.focusable, className)} />;
   }
   return <RadixVisuallyHidden {...props} asChild={asChild} className={className} />;
 }
