@@ -13,7 +13,7 @@
  * test (the API suite covers it).
  */
 import type { Page, Response } from '@playwright/test';
-import { PRODUCT_SLUGS } from '../../web/src/routes/pages';
+import { PRODUCT_SLUGS } from '@studio/site/pages';
 import {
   LOCALES,
   LOCALE_TAGS,
