@@ -8,6 +8,7 @@
  */
 import type { Client } from 'graphql-ws';
 import { Environment, type GraphQLResponse, Network, RecordSource, Store } from 'relay-runtime';
+import type { OperationRequest, OperationResult } from '@studio/site/ssr';
 import { type AuthorizedFetch, createFetchGraphQL } from './network';
 import { createSubscribe, createSubscriptionClient, resolveWebSocketUrl } from './subscriptions';
 
@@ -90,11 +91,8 @@ export function disposeClientEnvironment(environment: Environment): void {
   sockets.delete(environment);
 }
 
-export type ExecuteOperation = (request: {
-  id?: string | null;
-  text?: string | null;
-  variables: Record<string, unknown>;
-}) => Promise<{ data?: unknown; errors?: readonly unknown[] }>;
+/** The api's in-process GraphQL executor (the SSR contract of @studio/site/ssr). */
+export type ExecuteOperation = (request: OperationRequest) => Promise<OperationResult>;
 
 /** A server environment for one request; its store never collects garbage before serialisation. */
 export function createServerEnvironment(executeOperation: ExecuteOperation): Environment {
