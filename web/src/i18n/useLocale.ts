@@ -32,6 +32,7 @@ export function useLocaleData(): LocaleData | undefined {
     .find(isLocaleData);
 }
 
+/** The current locale; the default (en) above the locale routes. */
 export function useLocale(): Locale {
   return useLocaleData()?.locale ?? DEFAULT_LOCALE;
 }

@@ -8,14 +8,17 @@ import { UNSAFE_ErrorResponseImpl, isRouteErrorResponse } from 'react-router';
 import type { AppSettings } from '../app/context';
 import type { RecordMap } from '../relay/environment';
 
+/** The id of the page data's script element. */
 export const PAGE_DATA_ID = '__STUDIO_DATA__';
 
+/** React Router's hydration data, with route errors made JSON-safe. */
 export interface SerializedHydration {
   loaderData: Record<string, unknown>;
   actionData: Record<string, unknown> | null;
   errors: Record<string, SerializedError> | null;
 }
 
+/** A route error as JSON: an error response (status, data) or a thrown error's message. */
 export type SerializedError =
   | { kind: 'response'; status: number; statusText: string; data: unknown; internal: boolean }
   | { kind: 'error'; message: string };
