@@ -9,7 +9,7 @@ const buildId = process.env.STUDIO_BUILD_ID ?? `${Date.now().toString(36)}-${ran
 /**
  * Bakes the build id into the client (`__STUDIO_BUILD_ID__`) and, in the client build, writes the
  * latest-build descriptor `_build/latest.json` ({ id, builtAt }) and the build manifest
- * `_build/<id>.json` ({ id, files }) that new-build detection reads (SPEC.md §4, §7).
+ * `_build/<id>.json` ({ id, files }) that new-build detection reads (SITE-BUILD).
  */
 function buildDescriptor(): Plugin {
   let ssr = false;

@@ -6,15 +6,17 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { installBuildWatcher } from './app/buildWatcher';
-import { AppContext, PAGE_DATA_ID, type PageData, deserializeErrors } from './app/pageData';
+import { AppContext } from './app/context';
 import { primeMessages } from './i18n/messages';
-import type { Locale } from './i18n/locales';
+import { isLocaleData } from './i18n/useLocale';
 import { createClientEnvironment } from './relay/environment';
 import { createRoutes } from './routes/table';
+import { tokenProvider } from './session/authorizedFetch';
+import { PAGE_DATA_ID, type PageData, deserializeErrors } from './shell/pageData';
 
 const dataJson = document.getElementById(PAGE_DATA_ID)?.textContent ?? '';
 const pageData = JSON.parse(dataJson) as PageData;
-const environmentRef = { current: createClientEnvironment({ records: pageData.records, webSocketUrl: pageData.webSocketUrl }) };
+const environmentRef = { current: createClientEnvironment({ records: pageData.records, webSocketUrl: pageData.webSocketUrl, tokens: tokenProvider }) };
 
 installBuildWatcher({
   currentBuildId: __STUDIO_BUILD_ID__,
@@ -25,8 +27,7 @@ installBuildWatcher({
 });
 
 for (const value of Object.values(pageData.hydration.loaderData)) {
-  const localeData = value as { locale?: Locale; messages?: Record<string, never> } | null;
-  if (localeData?.locale && localeData.messages) primeMessages(localeData.locale, localeData.messages);
+  if (isLocaleData(value)) primeMessages(value.locale, value.messages);
 }
 
 const routes = createRoutes({ environmentRef, siteName: pageData.siteName });

@@ -1,44 +1,23 @@
 /**
- * The server entry, loaded by the api (api/src/ssr/contract.ts has the same types): renders
- * one page with React Router's static handler (data mode) and a per-request Relay environment
- * that executes operations in-process. Loaders fill the Relay store; its records and the
- * loader data travel in the page so that hydration makes no request.
+ * The server entry, loaded by the api through the contract of @studio/site/ssr (`ServerEntry`):
+ * renders one page with React Router's static handler (data mode) and a per-request Relay
+ * environment that executes operations in-process. Loaders fill the Relay store; its records and
+ * the loader data travel in the page so that hydration makes no request.
  */
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import serialize from 'serialize-javascript';
-import { AppContext, type AuthProvider, type PageAssets, type PageData, serializeErrors } from './app/pageData';
-import { type ExecuteOperation, createServerEnvironment, serializeRecords } from './relay/environment';
-import type { RouteHandle } from './routes/pages';
+import type { RenderRequest, RenderResult, ServerEntry } from '@studio/site/ssr';
+import { AppContext } from './app/context';
+import { createServerEnvironment, serializeRecords } from './relay/environment';
+import type { RouteHandle } from './routes/types';
 import { createRoutes } from './routes/table';
 import { hasSession } from './session/cookies';
+import { type PageData, serializeErrors } from './shell/pageData';
 import { parseTheme } from './theme/theme';
 
-export interface RenderRequest {
-  url: string;
-  headers: Record<string, string | undefined>;
-  signedIn: boolean;
-  siteName: string;
-  publicUrl: string;
-  /** GraphQL WebSocket endpoint for the browser, or null when subscriptions are off. */
-  webSocketUrl: string | null;
-  /** New-build poll interval, in milliseconds. */
-  buildPollIntervalMs: number;
-  /** The enabled social sign-in providers in display order (empty: none). */
-  authProviders: AuthProvider[];
-  assets: PageAssets;
-  executeOperation: ExecuteOperation;
-}
-
-export interface RenderResult {
-  status: number;
-  html: string;
-  location?: string;
-  cacheable: boolean;
-}
-
 /** Renders the page at `request.url`. Never throws for a page error: those render the error page. */
-export async function render(request: RenderRequest): Promise<RenderResult> {
+export const render: ServerEntry['render'] = async (request: RenderRequest): Promise<RenderResult> => {
   const environmentRef = { current: createServerEnvironment(request.executeOperation) };
   const handler = createStaticHandler(createRoutes({ environmentRef, siteName: request.siteName }));
   const headers = new Headers();
@@ -75,4 +54,4 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const leaf = context.matches[context.matches.length - 1];
   const indexable = (leaf?.route.handle as RouteHandle | undefined)?.indexable ?? false;
   return { status: context.statusCode, html, cacheable: context.statusCode === 200 && indexable };
-}
+};

@@ -1,12 +1,12 @@
 /**
- * New-build detection and the chunk-load guard (SPEC.md §4 "Site", §7, §9):
+ * New-build detection and the chunk-load guard (SITE-BUILD):
  * - every `intervalMs` (default 10 minutes, setting BUILD_POLL_INTERVAL_MS) the app GETs the
  *   latest-build descriptor `/_build/latest.json?t=<timestamp>` and reads its `id`;
  * - when a page chunk fails to load and a newer build exists, the page reloads once; a
  *   10-second window kept in sessionStorage prevents reload loops.
  */
 
-/** Reload-loop guard window of SPEC.md §9, in milliseconds. */
+/** Reload-loop guard window (SITE-BUILD), in milliseconds. */
 export const RELOAD_GUARD_MS = 10_000;
 export const RELOAD_GUARD_KEY = 'studio.chunk-reload-at';
 export const LATEST_BUILD_URL = '/_build/latest.json';

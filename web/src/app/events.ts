@@ -1,7 +1,7 @@
 /**
- * App events (SPEC.md §4): sign-in, refresh, sign-out, social-sign-in-done, toggle-theme and
+ * App events (SESSION-TABS, SITE-THEME): sign-in, refresh, sign-out, social-sign-in-done, toggle-theme and
  * refetch-transactions. An event reaches listeners in this tab at once and other tabs of the site
- * through the BroadcastChannel `studio-few-tabs` (DESIGN.md §1, §8). Listeners never receive
+ * through the BroadcastChannel `studio-few-tabs`. Listeners never receive
  * their own tab's channel echo: BroadcastChannel does not deliver to the sender.
  */
 import type { Theme } from '@studio/ui';

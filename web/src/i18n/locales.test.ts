@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localeFromPath, localizePath, stripLocale, switchLocalePath } from './locales';
 
-describe('locale paths (SPEC.md §2: en unprefixed, /ru, /es)', () => {
+describe('locale paths (SITE-LOCALES: en unprefixed, /ru, /es)', () => {
   it.each([
     ['/', 'en'],
     ['/faq', 'en'],

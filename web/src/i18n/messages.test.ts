@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGES } from '../routes/pages';
+import { PAGES } from '@studio/site/pages';
 
-// Every key exists in all three catalogues (DESIGN.md §8), and every id the code uses exists.
+// Every key exists in all three catalogues (SITE-CONTENT), and every id the code uses exists.
 const dir = join(__dirname, 'messages');
 const catalogues = Object.fromEntries(
   ['en', 'ru', 'es'].map((l) => [l, JSON.parse(readFileSync(join(dir, `${l}.json`), 'utf8')) as Record<string, string>]),

@@ -4,7 +4,7 @@
  * fetched from /_i18n/<locale>/messages.json when the visitor switches language.
  */
 import type { MessageFormatElement } from 'react-intl';
-import type { Locale } from './locales';
+import type { Locale } from '@studio/site/locales';
 
 export type Messages = Record<string, MessageFormatElement[]>;
 

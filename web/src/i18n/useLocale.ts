@@ -1,18 +1,38 @@
 /**
- * The current locale (from the locale route's loader data) and a helper that localizes paths.
+ * The current locale (from the locale route's loader data) and a helper that localizes paths
+ * (SITE-LOCALES). The locale routes of routes/table.tsx answer `loadLocaleData(locale)`; the
+ * hooks find that data among the matched routes by its shape, so i18n needs no route module.
  */
 import { useCallback } from 'react';
 import { useMatches } from 'react-router';
-import type { RouteHandle } from '../routes/pages';
-import { DEFAULT_LOCALE, type Locale, localizePath } from './locales';
-import type { Messages } from './messages';
+import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from '@studio/site/locales';
+import { loadMessages, type Messages } from './messages';
 
-/** The locale route's loader data: its locale and message catalogue (undefined above it). */
-export function useLocaleData(): { locale: Locale; messages: Messages } | undefined {
-  const match = useMatches().find((m) => (m.handle as RouteHandle | undefined)?.kind === 'locale');
-  return match?.loaderData as { locale: Locale; messages: Messages } | undefined;
+/** What a locale route answers: its locale and that locale's message catalogue. */
+export interface LocaleData {
+  locale: Locale;
+  messages: Messages;
 }
 
+/** Whether a route's loader data is a locale route's. */
+export function isLocaleData(value: unknown): value is LocaleData {
+  const data = value as Partial<LocaleData> | null | undefined;
+  return typeof data === 'object' && data !== null && isLocale(data.locale) && typeof data.messages === 'object' && data.messages !== null;
+}
+
+/** The locale route's loader: `locale` with its catalogue (loaded once; see messages.ts). */
+export async function loadLocaleData(locale: Locale): Promise<LocaleData> {
+  return { locale, messages: await loadMessages(locale) };
+}
+
+/** The locale route's loader data (undefined above it). */
+export function useLocaleData(): LocaleData | undefined {
+  return useMatches()
+    .map((match) => match.loaderData)
+    .find(isLocaleData);
+}
+
+/** The current locale; the default (en) above the locale routes. */
 export function useLocale(): Locale {
   return useLocaleData()?.locale ?? DEFAULT_LOCALE;
 }

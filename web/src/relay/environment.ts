@@ -1,14 +1,15 @@
 /**
  * Relay environments. The browser's network (relay/network.ts) posts persisted-operation ids to
  * the public address (`/api/graphql`) with refresh, replay and retries, and subscribes over
- * graphql-ws when a WebSocket endpoint is configured (relay/subscriptions.ts). The server's
- * network executes operations in-process (DESIGN.md §4). Records rendered on the server are
- * serialised into the page and become the browser store's starting records.
+ * graphql-ws when a WebSocket endpoint is configured (relay/subscriptions.ts; LIVE-UPDATES). The
+ * server's network executes operations in-process. Records rendered on the server are serialised
+ * into the page and become the browser store's starting records. The browser environment takes a
+ * token provider (the session's, session/authorizedFetch.ts) instead of importing the session.
  */
 import type { Client } from 'graphql-ws';
-import { Environment, type FetchFunction, type GraphQLResponse, Network, RecordSource, Store } from 'relay-runtime';
-import { forceRefresh, getAccessToken } from '../session/tokens';
-import { createFetchGraphQL } from './network';
+import { Environment, type GraphQLResponse, Network, RecordSource, Store } from 'relay-runtime';
+import type { OperationRequest, OperationResult } from '@studio/site/ssr';
+import { type AuthorizedFetch, createFetchGraphQL } from './network';
 import { createSubscribe, createSubscriptionClient, resolveWebSocketUrl } from './subscriptions';
 
 /** Store records as serialised into the page. */
@@ -16,12 +17,13 @@ export type RecordMap = ReturnType<RecordSource['toJSON']>;
 
 export const GRAPHQL_URL = '/api/graphql';
 
-const fetchGraphQL = createFetchGraphQL({
-  url: GRAPHQL_URL,
-  fetch: (input, init) => fetch(input, init),
-  getAccessToken: () => getAccessToken(),
-  forceRefresh: (rejectedToken) => forceRefresh(rejectedToken),
-}) as FetchFunction;
+/** What the browser environment needs from the session. */
+export interface TokenProvider {
+  /** A usable access token (refreshed first when about to expire), or null when signed out; read by the WebSocket on every (re)connection. */
+  getAccessToken(): Promise<string | null>;
+  /** Sends a request with the access token, refreshing once and replaying once when the server refuses it (SESSION-REFRESH). */
+  authorizedFetch: AuthorizedFetch;
+}
 
 const sockets = new WeakMap<Environment, Client>();
 const reconnectListeners = new WeakMap<Environment, Set<() => void>>();
@@ -39,6 +41,8 @@ export function onSubscriptionsReconnected(environment: Environment, listener: (
 }
 
 export interface ClientEnvironmentOptions {
+  /** The session's tokens. */
+  tokens: TokenProvider;
   /** Server-rendered records to start from. */
   records?: RecordMap;
   /** The GraphQL WebSocket endpoint (absolute, or a path on this origin); null disables subscriptions. */
@@ -46,12 +50,13 @@ export interface ClientEnvironmentOptions {
 }
 
 /** A browser environment with its own store and, when configured, its own (lazy) WebSocket. */
-export function createClientEnvironment({ records, webSocketUrl = null }: ClientEnvironmentOptions = {}): Environment {
+export function createClientEnvironment({ tokens, records, webSocketUrl = null }: ClientEnvironmentOptions): Environment {
   let environment: Environment | null = null;
+  const fetchGraphQL = createFetchGraphQL({ url: GRAPHQL_URL, fetch: (input, init) => fetch(input, init), authorizedFetch: tokens.authorizedFetch });
   const socket = webSocketUrl
     ? createSubscriptionClient({
         url: resolveWebSocketUrl(webSocketUrl),
-        getAccessToken: () => getAccessToken(),
+        getAccessToken: () => tokens.getAccessToken(),
         onReconnected: () => environment && reconnectListeners.get(environment)?.forEach((listener) => listener()),
       })
     : null;
@@ -66,8 +71,8 @@ export function createClientEnvironment({ records, webSocketUrl = null }: Client
 }
 
 /**
- * Store keys: a record's `id`, except for mutation payloads. SPEC.md §7 has `updatePassword`,
- * `deleteUser` and `deleteAccount` answer the id of the user or account they touched, so a
+ * Store keys: a record's `id`, except for mutation payloads. `updatePassword`, `deleteUser` and
+ * `deleteAccount` answer the id of the user or account they touched, so a
  * payload's `id` equals that entity's; keyed by it, the payload would overwrite the entity's record
  * (and its `__typename`). Payloads get Relay's path-based client ids instead.
  */
@@ -86,11 +91,8 @@ export function disposeClientEnvironment(environment: Environment): void {
   sockets.delete(environment);
 }
 
-export type ExecuteOperation = (request: {
-  id?: string | null;
-  text?: string | null;
-  variables: Record<string, unknown>;
-}) => Promise<{ data?: unknown; errors?: readonly unknown[] }>;
+/** The api's in-process GraphQL executor (the SSR contract of @studio/site/ssr). */
+export type ExecuteOperation = (request: OperationRequest) => Promise<OperationResult>;
 
 /** A server environment for one request; its store never collects garbage before serialisation. */
 export function createServerEnvironment(executeOperation: ExecuteOperation): Environment {

@@ -1,5 +1,6 @@
 import type { RequestParameters } from 'relay-runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAuthorizedFetch } from '../session/authorizedFetch';
 import { createFetchGraphQL, DEFAULT_RETRY, FORBIDDEN_MESSAGE, type NetworkDeps } from './network';
 
 // Unit tests of the fetch function alone: the server is a scripted fake, time is fake.
@@ -21,7 +22,7 @@ function setup(answers: Answer[] | ((call: number, token: string | null) => Answ
     tokens.current = tokens.next ?? null;
     return tokens.current;
   });
-  const deps: NetworkDeps = { url: '/api/graphql', fetch: fetch as unknown as typeof globalThis.fetch, getAccessToken: async () => tokens.current, forceRefresh };
+  const deps: NetworkDeps = { url: '/api/graphql', fetch: fetch as unknown as typeof globalThis.fetch, authorizedFetch: createAuthorizedFetch({ getAccessToken: async () => tokens.current, forceRefresh }) };
   return { fetchGraphQL: createFetchGraphQL(deps), fetch, forceRefresh, calls };
 }
 

@@ -1,23 +1,23 @@
 /**
- * The browser's GraphQL fetch function (SPEC.md §4, §8; DESIGN.md §8):
- * - before a request, a token that is expired or within 2 s of expiry is refreshed first
- *   (`session.getAccessToken`, single-flight across requests and tabs);
- * - replay: an HTTP 401 or 403 sent with a token → one refresh, then the request once more;
- *   a 401 sent without credentials passes through; a GraphQL error `Forbidden resource` for a
- *   signed-in user → one refresh and one retry;
+ * The browser's GraphQL fetch function:
+ * - authorization comes from the session's `authorizedFetch`, given in (relay imports no session
+ *   module): the request carries a fresh access token (refreshed first within 2 s of expiry), and
+ *   after a refusal — HTTP 401 or 403 sent with a token, or a GraphQL error `Forbidden resource`
+ *   for a signed-in user — the credentials are refreshed once and the request replayed once; a
+ *   401 sent without credentials passes through (SESSION-REFRESH, API-ERRORS);
  * - retries: HTTP 499, 500 and 502 are retried 5 times, 1000 ms apart (p-retry), overridable per
  *   call through `networkCacheConfig.metadata.retry = { retries, delayMs }`; never for a mutation,
- *   which is not idempotent (docs/decisions/0009).
+ *   which is not idempotent (SESSION-RETRY; docs/decisions/0009).
  * Everything it needs comes in as `NetworkDeps`, so unit tests drive it with fake timers.
  */
 import pRetry, { AbortError } from 'p-retry';
 import type { CacheConfig, GraphQLResponse, RequestParameters, Variables } from 'relay-runtime';
 
-/** HTTP statuses that are retried (SPEC.md §8). */
+/** HTTP statuses that are retried (SESSION-RETRY). */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([499, 500, 502]);
-/** Default retry policy: 5 retries, 1000 ms apart (SPEC.md §8). */
+/** Default retry policy: 5 retries, 1000 ms apart (SESSION-RETRY). */
 export const DEFAULT_RETRY = { retries: 5, delayMs: 1000 } as const;
-/** The GraphQL error message of an authorisation failure (DESIGN.md §5). */
+/** The GraphQL error message of an authorisation failure (API-ERRORS). */
 export const FORBIDDEN_MESSAGE = 'Forbidden resource';
 
 export interface RetryPolicy {
@@ -27,14 +27,19 @@ export interface RetryPolicy {
   delayMs: number;
 }
 
+/**
+ * "Call with the token; when `refused(answer or error)` says the server refused it, refresh once
+ * and replay once": the session's `authorizedFetch` (session/authorizedFetch.ts). `send` gets the
+ * access token, or null when signed out.
+ */
+export type AuthorizedFetch = <R>(send: (token: string | null) => Promise<R>, refused?: (outcome: unknown) => boolean) => Promise<R>;
+
 export interface NetworkDeps {
   /** The GraphQL endpoint, e.g. `/api/graphql`. */
   url: string;
   fetch: typeof fetch;
-  /** A usable access token (refreshing first when it is about to expire), or null when signed out. */
-  getAccessToken(): Promise<string | null>;
-  /** Rotates the credentials after the server refused `rejectedToken`; answers the new access token, or null when the session ended. */
-  forceRefresh(rejectedToken: string): Promise<string | null>;
+  /** Sends with the session's token and replays once after a refusal (the environment's token provider). */
+  authorizedFetch: AuthorizedFetch;
 }
 
 /** An HTTP answer the retry policy may repeat. */
@@ -96,21 +101,25 @@ export function createFetchGraphQL(deps: NetworkDeps) {
       }
     };
 
-    let token = await deps.getAccessToken();
-    let response = await send(token);
-    let refreshed = false;
-    if ((response.status === 401 || response.status === 403) && token) {
-      token = await deps.forceRefresh(token);
-      refreshed = true;
-      if (token) response = await send(token);
-    }
-    const json = await parseResponse(response);
-    if (!refreshed && token && json.errors?.some((error) => error.message === FORBIDDEN_MESSAGE)) {
-      const next = await deps.forceRefresh(token);
-      if (next) return parseResponse(await send(next));
-    }
-    return json;
+    const answer = await deps.authorizedFetch(async (token): Promise<GraphQLAnswer> => {
+      const response = await send(token);
+      return { status: response.status, payload: await parseResponse(response) };
+    }, isRefused);
+    return answer.payload;
   };
+}
+
+/** One answer of the endpoint: its HTTP status and its GraphQL payload. */
+interface GraphQLAnswer {
+  status: number;
+  payload: GraphQLPayload;
+}
+
+/** Whether the server refused the token: HTTP 401 or 403, or a `Forbidden resource` error (API-ERRORS). */
+function isRefused(outcome: unknown): boolean {
+  const answer = outcome as Partial<GraphQLAnswer> | null;
+  if (typeof answer !== 'object' || answer === null || !answer.payload) return false;
+  return answer.status === 401 || answer.status === 403 || (answer.payload.errors?.some((error) => error.message === FORBIDDEN_MESSAGE) ?? false);
 }
 
 type GraphQLPayload = GraphQLResponse & { errors?: { message: string }[] };

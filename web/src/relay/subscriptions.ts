@@ -1,5 +1,5 @@
 /**
- * Live updates over graphql-ws (`graphql-transport-ws` subprotocol; SPEC.md §4, DESIGN.md §4).
+ * Live updates over graphql-ws (`graphql-transport-ws` subprotocol; LIVE-UPDATES).
  * One lazy client per Relay environment: the socket opens with the first subscription and
  * carries `Authorization: Bearer <access token>` in the connection-init payload (a fresh token,
  * refreshed first when needed). Lost connections retry up to 5 times with graphql-ws's
@@ -10,7 +10,7 @@ import { type Client, createClient } from 'graphql-ws';
 import { type GraphQLResponse, Observable, type RequestParameters, type SubscribeFunction, type Variables } from 'relay-runtime';
 import { requestBody } from './network';
 
-/** Reconnection attempts after a lost socket (SPEC.md §8). */
+/** Reconnection attempts after a lost socket (LIVE-UPDATES). */
 export const SUBSCRIPTION_RETRY_ATTEMPTS = 5;
 
 /** `ws(s)://…` for a configured endpoint; a path such as `/api/graphql` is taken relative to the page. */

@@ -1,10 +1,11 @@
 import { createStaticHandler } from 'react-router';
 import { Environment, Network, RecordSource, Store } from 'relay-runtime';
 import { describe, expect, it } from 'vitest';
-import { PAGES, type RouteHandle } from './pages';
+import { PAGES } from '@studio/site/pages';
+import type { RouteHandle } from './types';
 import { createRoutes } from './table';
 
-// The route table answers every path of SPEC.md §2 in each locale with the right page, and a 404
+// The route table answers every path of SITE-PAGES in each locale with the right page, and a 404
 // "Page not found: <path>" for anything else. Pages whose loaders need data are not loaded here.
 const handler = createStaticHandler(createRoutes({ environmentRef: { current: null as unknown as Environment }, siteName: 'Studio' }));
 

@@ -1,33 +1,22 @@
 /**
- * The one route table (DESIGN.md §8): a root route renders the HTML document; under it one
+ * The one route table: a root route renders the HTML document (shell/Document.tsx); under it one
  * locale route per language (`/`, `/ru`, `/es`) loads that language's messages and renders the
- * site layout; under that a pathless route catches page errors inside the layout; under that
- * every page of routes/pages.ts and a catch-all that answers 404 "Page not found: <path>".
+ * site layout (SITE-LOCALES); under that a pathless route catches page errors inside the layout;
+ * under that every page of @studio/site/pages and a catch-all that answers 404
+ * "Page not found: <path>" (SITE-PAGES). The route types live in routes/types.ts, which imports
+ * no page, so pages never import this table.
  */
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { data } from 'react-router';
-import { Document, RootError } from '../app/Document';
+import { LOCALES, localePrefix } from '@studio/site/locales';
+import { PAGES, type PageId } from '@studio/site/pages';
 import { PageError } from '../features/errors/PageError';
 import { homeLoader, HomePage } from '../features/home/HomePage';
 import { SiteLayout } from '../features/layout/SiteLayout';
 import { PlaceholderPage } from '../features/pages/PlaceholderPage';
-import { loadMessages } from '../i18n/messages';
-import { LOCALES, type Locale, localePrefix } from '../i18n/locales';
-import type { Environment } from 'relay-runtime';
-import { PAGES, type PageId, type RouteHandle } from './pages';
-
-/** What loaders need from their surroundings: the current Relay environment and the site's name (`SITE_NAME`). */
-export interface RouteContext {
-  environmentRef: { current: Environment };
-  siteName: string;
-}
-
-/**
- * A page loader: fills the Relay store (server: in-process; browser: on navigation) and may
- * answer `{ meta }` (PageMeta) for the document head. Throws a 404 response for an unknown
- * slug or id (route validation, SPEC.md §8).
- */
-export type Loader = (args: LoaderFunctionArgs, context: RouteContext, locale: Locale, page: PageId) => Promise<unknown>;
+import { loadLocaleData } from '../i18n/useLocale';
+import { Document, RootError } from '../shell/Document';
+import type { Loader, RouteContext, RouteHandle } from './types';
 
 const components: Partial<Record<PageId, () => React.JSX.Element>> = {
   home: HomePage,
@@ -45,7 +34,7 @@ const contentPage = () => import('../features/content/ContentPage').then((m): La
  * Pages other than home load on demand (their own chunks: content, forms, Radix pieces), so the
  * home page stays light; a lazy page brings its loader along. The server resolves them while
  * rendering; entry-client resolves the matched ones before hydrating. A chunk that fails to load
- * lands in PageError, which asks the build watcher.
+ * lands in PageError, which asks the build watcher (SITE-BUILD).
  */
 const lazyPages: Partial<Record<PageId, () => Promise<LazyPage>>> = {
   auth: () => import('../features/auth/AuthPage').then((m) => ({ Component: m.AuthPage })),
@@ -71,12 +60,6 @@ const lazyPages: Partial<Record<PageId, () => Promise<LazyPage>>> = {
   order: () => import('../features/order/OrderPage').then((m) => ({ Component: m.OrderPage, loader: m.orderLoader })),
 };
 
-/** Route validation (SPEC.md §8): the 404 "Page Not Found: <full path>" of a bad slug or id. */
-export function pageNotFound(request: Request): never {
-  const url = new URL(request.url);
-  throw data(`Page Not Found: ${url.pathname}${url.search}`, { status: 404, statusText: 'Not Found' });
-}
-
 const loaders: Partial<Record<PageId, Loader>> = { home: homeLoader };
 
 /** Builds the route objects; loaders read the environment from `context` when they run. */
@@ -86,7 +69,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
     path: localePrefix(locale) || '/',
     caseSensitive: true,
     handle: { kind: 'locale' } satisfies RouteHandle,
-    loader: async () => ({ locale, messages: await loadMessages(locale) }),
+    loader: () => loadLocaleData(locale),
     element: <SiteLayout />,
     children: [
       {

@@ -1,6 +1,6 @@
 /**
  * The session as React sees it: whether someone is signed in, and sign-in / sign-out actions
- * (SPEC.md §4, DESIGN.md §8).
+ * (SESSION-TABS).
  * - Sign-in and sign-out each create a new Relay environment — a new store and a new WebSocket —
  *   so no data of the previous user stays in memory, and revalidate the routes.
  * - Other tabs follow through the app channel: `sign-in` / `social-sign-in-done` sign them in
@@ -14,10 +14,11 @@ import type { Environment } from 'relay-runtime';
 import { emitAppEvent, onAppEvent } from '../app/events';
 import { createClientEnvironment, disposeClientEnvironment } from '../relay/environment';
 import { logout } from './authApi';
+import { authorizedFetch, tokenProvider } from './authorizedFetch';
 import { type Credentials, clearCredentials, readCredentials, writeCredentials } from './cookies';
 import { getDeviceToken } from './deviceToken';
 import { type SignOutOptions, createSignOut } from './logout';
-import { getAccessToken, onSessionEnded } from './tokens';
+import { onSessionEnded } from './tokens';
 
 export interface Session {
   signedIn: boolean;
@@ -57,7 +58,7 @@ export function SessionProvider(props: {
   const switchIdentity = useCallback(
     (nextSignedIn: boolean) => {
       const previous = environmentRef.current;
-      const next = createClientEnvironment({ webSocketUrl });
+      const next = createClientEnvironment({ webSocketUrl, tokens: tokenProvider });
       environmentRef.current = next;
       setEnvironment(next);
       disposeClientEnvironment(previous);
@@ -95,10 +96,8 @@ export function SessionProvider(props: {
   const signOut = useMemo(
     () =>
       createSignOut({
-        request: async () => {
-          const token = await getAccessToken().catch(() => null);
-          if (token) await logout(getDeviceToken(), token);
-        },
+        // Signed out already (no token): nothing to tell the server.
+        request: () => authorizedFetch((token) => (token ? logout(getDeviceToken(), token) : Promise.resolve())),
         onRequestError: (error) => console.warn('Sign-out request failed; local data is cleared anyway.', error),
         clearLocal: () => {
           clearCredentials();

@@ -1,4 +1,4 @@
-// Retry-After of a rate-limited auth call (issue 6: the reset request shows how long to wait).
+// Retry-After of a rate-limited auth call (SEC-LIMITS: the reset request shows how long to wait).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthApiError, exchangeSocialCode, getLinkUrl, retryAfter, socialCallbackUrl, socialLoginUrl } from './authApi';
 import { getDeviceToken } from './deviceToken';
@@ -14,7 +14,7 @@ describe('retryAfter', () => {
   });
 });
 
-// Social sign-in calls of issue 7 (SPEC.md §7): the login redirect address, the code exchange and
+// Social sign-in calls (AUTH-SOCIAL): the login redirect address, the code exchange and
 // the link URL, with the same AuthApiError semantics as the POST calls.
 describe('social sign-in calls', () => {
   afterEach(() => {

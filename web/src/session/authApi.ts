@@ -1,10 +1,11 @@
 /**
- * The REST auth calls of SPEC.md §7 against `{api}` (`/api` on the site's origin), plus the
- * password-reset calls of issue 6 (`/auth/reset`, `/auth/reset/confirm`).
+ * The REST auth calls against `{api}` (`/api` on the site's origin): register, login, refresh and
+ * logout (AUTH-REGISTER, AUTH-LOGIN, SESSION-TOKENS), and the password-reset calls (ACC-RESET;
+ * `/auth/reset`, `/auth/reset/confirm`).
  * Every failure becomes an `AuthApiError` whose `code` is the server's error code, or
  * `NETWORK` when the server could not be reached; a 429 carries the `Retry-After` seconds.
  * Register, login and reset requests send the page's `locale`: the language of the account's mails.
- * Social sign-in (issue 7) adds the provider URLs of SPEC.md §7 (`/auth/{provider}/login`, a
+ * Social sign-in (AUTH-SOCIAL) adds the provider URLs (`/auth/{provider}/login`, a
  * browser redirect, and `/auth/{provider}/get-login-url`, a GET with the bearer token) and the
  * exchange of the one-time code the /loading page receives.
  */
@@ -74,7 +75,7 @@ export interface RegisterInput {
 }
 
 /**
- * Registers; sends username and fullName derived as SPEC.md §5 says (the server makes the
+ * Registers; sends username and fullName derived as AUTH-REGISTER says (the server makes the
  * username unique).
  */
 export function register(input: RegisterInput): Promise<Credentials> {
@@ -88,7 +89,7 @@ export function login(input: { email: string; password: string; deviceToken: str
 
 /**
  * Asks for a password-reset link. The server answers the same for known and unknown addresses
- * (DESIGN.md §7), so this resolves whenever the request was accepted; `RATE_LIMITED` otherwise.
+ * (AUTH-LOGIN: nothing reveals whether an e-mail exists), so this resolves whenever the request was accepted; `RATE_LIMITED` otherwise.
  */
 export async function requestPasswordReset(email: string, locale: Locale): Promise<void> {
   await call('/auth/reset', { email, locale });
@@ -103,7 +104,7 @@ export async function confirmPasswordReset(token: string, password: string): Pro
   await call('/auth/reset/confirm', { token, password });
 }
 
-/** Rotates the refresh token; sent without Authorization (SPEC.md §6). */
+/** Rotates the refresh token; sent without Authorization (SESSION-TOKENS). */
 export function refresh(refreshToken: string): Promise<Credentials> {
   return call('/auth/refresh', { refreshToken });
 }
@@ -112,7 +113,7 @@ export function logout(deviceToken: string, accessToken: string): Promise<void> 
   return call('/auth/logout', { deviceToken }, accessToken);
 }
 
-/** Where a social provider sends the browser back to: the /loading page of the locale (SPEC.md §7). */
+/** Where a social provider sends the browser back to: the /loading page of the locale (AUTH-SOCIAL). */
 export function socialCallbackUrl(locale: Locale, origin: string): string {
   return `${origin}${localePrefix(locale)}/loading`;
 }
@@ -139,7 +140,7 @@ function socialQuery(options: SocialUrlOptions): string {
 }
 
 /**
- * The address that starts a social sign-in (SPEC.md §7 `GET {api}/auth/{provider}/login`, done as
+ * The address that starts a social sign-in (AUTH-SOCIAL; `GET {api}/auth/{provider}/login`, done as
  * a browser redirect): `/api/auth/<id>/login?callbackUrl=…&deviceToken=…&state=<returnPath>`.
  * The server answers 302 to the provider, or 400 `CALLBACK_URL_INVALID` / 404 `PROVIDER_NOT_FOUND`.
  */
@@ -148,7 +149,7 @@ export function socialLoginUrl(providerId: string, options: SocialUrlOptions): s
 }
 
 /**
- * Trades the one-time code of `/loading?code=…` for a session (issue 7): POST
+ * Trades the one-time code of `/loading?code=…` for a session (AUTH-SOCIAL): POST
  * `/auth/social/exchange` `{ code, deviceToken }` → `{ accessToken, refreshToken, returnPath }`.
  * Fails with `SOCIAL_CODE_INVALID` (unknown, used, expired after 60 s, or issued to another
  * device), `RATE_LIMITED` or `NETWORK`.
@@ -158,7 +159,7 @@ export function exchangeSocialCode(code: string, deviceToken: string): Promise<C
 }
 
 /**
- * The provider's sign-in page for linking it to the signed-in user (SPEC.md §7
+ * The provider's sign-in page for linking it to the signed-in user (AUTH-SOCIAL, ACC-LINKED;
  * `GET {api}/auth/{provider}/get-login-url` with the bearer token; `data` is the URL). The
  * provider then returns to `/loading?success=success&state=<returnPath>`. Fails with 401
  * (token refused), `PROVIDER_NOT_FOUND`, `CALLBACK_URL_INVALID`, `RATE_LIMITED` or `NETWORK`.

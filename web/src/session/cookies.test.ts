@@ -1,17 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  CREDENTIALS_COOKIE,
-  TOKEN_COOKIE,
-  clearCredentials,
-  hasSession,
-  parseCredentials,
-  readCredentials,
-  writeCredentials,
-} from './cookies';
+import { CREDENTIALS_COOKIE, TOKEN_COOKIE } from '@studio/site/cookies';
+import { clearCredentials, hasSession, parseCredentials, readCredentials, writeCredentials } from './cookies';
 
 afterEach(() => clearCredentials());
 
-describe('credentials cookies (SPEC.md §4, §9)', () => {
+describe('credentials cookies (SESSION-COOKIES)', () => {
   it('writes both tokens to the credentials cookie and the refresh token to the token cookie', () => {
     writeCredentials({ accessToken: 'a.b.c', refreshToken: 'r1' });
     expect(readCredentials()).toEqual({ accessToken: 'a.b.c', refreshToken: 'r1' });

@@ -1,19 +1,16 @@
 /**
- * Where the browser keeps credentials (SPEC.md §4, §9; docs/decisions/0003-token-storage.md):
- * - `studio.credentials`: `{ accessToken, refreshToken }` as JSON, max-age 900 s (the access
- *   token's lifetime), path /, SameSite=Lax;
- * - `apollo:default.token`: the refresh token, max-age 604800 s (7 days), Secure, SameSite=Lax,
- *   so a session outlives the 15-minute credentials cookie.
- * Both are readable by script (the spec shares them across tabs), so pages carry no inline
+ * Where the browser keeps credentials (SESSION-COOKIES; docs/decisions/0003-token-storage.md), by
+ * the names and lifetimes of @studio/site/cookies:
+ * - the credentials cookie: `{ accessToken, refreshToken }` as JSON, living as long as the access
+ *   token (900 s), path /, SameSite=Lax;
+ * - the token cookie: the refresh token alone (7 days), so a session outlives the credentials
+ *   cookie. Both are Secure except on plain http to a non-local host.
+ * Both are readable by script (every tab shares them; SESSION-TABS), so pages carry no inline
  * script (page data is a JSON script element) and can be served with a strict nonce-free CSP.
  * Parsing and serialising go through the `cookie` package.
  */
 import { parse, serialize } from 'cookie';
-
-export const CREDENTIALS_COOKIE = 'studio.credentials';
-export const CREDENTIALS_MAX_AGE = 900;
-export const TOKEN_COOKIE = 'apollo:default.token';
-export const TOKEN_MAX_AGE = 604800;
+import { CREDENTIALS_COOKIE, CREDENTIALS_MAX_AGE, SESSION_COOKIES, TOKEN_COOKIE, TOKEN_MAX_AGE } from '@studio/site/cookies';
 
 export interface Credentials {
   accessToken: string;
@@ -63,7 +60,7 @@ export function writeCredentials(credentials: Credentials): void {
 
 /** Deletes both cookies (logout, failed refresh). */
 export function clearCredentials(): void {
-  for (const name of [CREDENTIALS_COOKIE, TOKEN_COOKIE]) {
+  for (const name of SESSION_COOKIES) {
     document.cookie = serialize(name, '', { path: '/', sameSite: 'lax', maxAge: 0, secure: secure() });
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The device token the server keys refresh-token families by (one family per device).
- * Derived from the browser user agent (SPEC.md §3) plus a random install id kept in
+ * Derived from the browser user agent (SESSION-DEVICE) plus a random install id kept in
  * localStorage, so two browsers with the same user agent are still two devices:
  * e.g. `Chrome-3f9a0c1e…`.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-out (SPEC.md §4): post the device token to `/api/auth/logout`, then always clear local
+ * Sign-out (SESSION-TABS): post the device token to `/api/auth/logout`, then always clear local
  * data, whatever the server answered; a sign-out already running is awaited, not repeated.
  */
 export interface SignOutSteps {

@@ -1,5 +1,5 @@
 /**
- * Access-token freshness and refresh (SPEC.md §4, §9):
+ * Access-token freshness and refresh (SESSION-TOKENS, SESSION-REFRESH):
  * - a token that is expired or within 2 s of expiry is refreshed before it is used;
  * - one refresh at a time in a tab (callers share one promise) and across tabs (a Web Lock,
  *   `studio-refresh`); inside the lock the stored credentials are read again, so a tab that
@@ -15,7 +15,7 @@ import { emitAppEvent } from '../app/events';
 import { AuthApiError, refresh } from './authApi';
 import { type Credentials, clearCredentials, readCredentials, writeCredentials } from './cookies';
 
-/** Token expiry margin of SPEC.md §9, in milliseconds. */
+/** Token expiry margin (SESSION-REFRESH), in milliseconds. */
 export const EXPIRY_MARGIN_MS = 2000;
 /** Name of the Web Lock that serialises rotations across the tabs of the site. */
 export const REFRESH_LOCK = 'studio-refresh';

@@ -1,7 +1,7 @@
 /**
  * Theme state of the app: the stored choice (cookie, rendered by the server as `data-theme` on
  * <html>) and the system preference when there is no choice. Toggling stores the choice, applies
- * it and raises the app's toggle-theme event so other tabs follow (SPEC.md §4).
+ * it and raises the app's toggle-theme event so other tabs follow (SITE-THEME).
  */
 import type { Theme } from '@studio/ui';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';

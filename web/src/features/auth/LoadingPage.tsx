@@ -22,7 +22,7 @@ import { Button, Callout, Card, Container, Heading, Spinner, Text } from '@studi
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useAppContext } from '../../app/pageData';
+import { useAppContext } from '../../app/context';
 import { useHydrated } from '../../app/useHydrated';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { AuthApiError, exchangeSocialCode } from '../../session/authApi';

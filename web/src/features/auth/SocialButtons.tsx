@@ -13,7 +13,8 @@
 import { Button } from '@studio/ui';
 import type { MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { type AuthProviderId, useAppContext } from '../../app/pageData';
+import type { AuthProviderId } from '@studio/site/ssr';
+import { useAppContext } from '../../app/context';
 import { useHydrated } from '../../app/useHydrated';
 import { localePrefix } from '../../i18n/locales';
 import { useLocale } from '../../i18n/useLocale';

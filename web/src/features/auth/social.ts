@@ -11,7 +11,7 @@
  *   provider's redirect does not say which one it was).
  */
 import type { IntlShape } from 'react-intl';
-import type { AuthProvider, AuthProviderId } from '../../app/pageData';
+import type { AuthProvider, AuthProviderId } from '@studio/site/ssr';
 import { AuthApiError } from '../../session/authApi';
 import { waitProblem } from './forms';
 

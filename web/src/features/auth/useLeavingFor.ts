@@ -4,7 +4,7 @@
  * cache (the visitor pressed Back at the provider), so the buttons work again.
  */
 import { useEffect, useState } from 'react';
-import type { AuthProviderId } from '../../app/pageData';
+import type { AuthProviderId } from '@studio/site/ssr';
 
 export function useLeavingFor(): [AuthProviderId | null, (id: AuthProviderId | null) => void] {
   const [leavingFor, setLeavingFor] = useState<AuthProviderId | null>(null);

@@ -6,9 +6,8 @@
 import { Accordion, Badge, Button, Card, Container, Eyebrow, Grid, Heading, Text } from '@studio/ui';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Link, useLoaderData } from 'react-router';
-import type { PageMeta } from '../../app/meta';
 import { useLocalizePath } from '../../i18n/useLocale';
-import type { Loader } from '../../routes/table';
+import type { Loader, PageMeta } from '../../routes/types';
 import { loadPageContent } from './content';
 import { PageIllustration } from './illustrations/PageIllustration';
 import type { ContentBlock, PageContent } from './types';

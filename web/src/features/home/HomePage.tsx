@@ -9,7 +9,7 @@ import { Link, type LoaderFunctionArgs } from 'react-router';
 import type { HomePageQuery as HomePageQueryType } from './__generated__/HomePageQuery.graphql';
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
-import type { RouteContext } from '../../routes/table';
+import type { RouteContext } from '../../routes/types';
 import { ProductCard } from '../products/ProductCard';
 import styles from './HomePage.module.css';
 import { AccountDeletedNotice } from '../profile/AccountDeletedNotice';

@@ -10,7 +10,8 @@ import { Link as UiLink, NativeSelect } from '@studio/ui';
 import { serialize } from 'cookie';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale, switchLocalePath } from '../../i18n/locales';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '@studio/site/cookies';
+import { LOCALES, type Locale, switchLocalePath } from '../../i18n/locales';
 import { useLocale } from '../../i18n/useLocale';
 import styles from './SiteLayout.module.css';
 

@@ -7,7 +7,7 @@ import { BrandMark, Button, Link as UiLink, SiteFooter, SiteHeader, ThemeToggle 
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
-import { useAppContext } from '../../app/pageData';
+import { useAppContext } from '../../app/context';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
 import { useTheme } from '../../theme/ThemeProvider';

@@ -6,11 +6,10 @@ import { Container, Eyebrow, Heading, Link as UiLink, Text } from '@studio/ui';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, useParams } from 'react-router';
-import type { PageMeta } from '../../app/meta';
 import { BackLink } from '../layout/BackLink';
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
-import { type Loader, pageNotFound } from '../../routes/table';
+import { type Loader, type PageMeta, pageNotFound } from '../../routes/types';
 import type { NewsItemPageQuery as NewsItemPageQueryType } from './__generated__/NewsItemPageQuery.graphql';
 import styles from './News.module.css';
 

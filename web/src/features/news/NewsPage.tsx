@@ -9,7 +9,7 @@ import { FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale } from '../../i18n/useLocale';
-import type { Loader } from '../../routes/table';
+import type { Loader } from '../../routes/types';
 import type { NewsPage_query$key } from './__generated__/NewsPage_query.graphql';
 import type { NewsPageQuery as NewsPageQueryType } from './__generated__/NewsPageQuery.graphql';
 import { NewsCard } from './NewsCard';

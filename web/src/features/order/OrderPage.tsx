@@ -37,7 +37,7 @@ import type { OrderPageQuery as OrderPageQueryType } from './__generated__/Order
 import type { OrderPageViewerQuery } from './__generated__/OrderPageViewerQuery.graphql';
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
-import type { Loader } from '../../routes/table';
+import type { Loader } from '../../routes/types';
 import { useSession } from '../../session/SessionProvider';
 import {
   EMPTY_ORDER,

@@ -6,7 +6,7 @@ import { Button, Container, Heading, Text } from '@studio/ui';
 import { FormattedMessage } from 'react-intl';
 import { Link, useMatches } from 'react-router';
 import { useLocalizePath } from '../../i18n/useLocale';
-import type { RouteHandle } from '../../routes/pages';
+import type { RouteHandle } from '../../routes/types';
 import styles from '../pages/Page.module.css';
 
 export function PlaceholderPage() {

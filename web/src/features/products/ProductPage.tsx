@@ -7,11 +7,10 @@ import { Badge, Button, Container, Eyebrow, Heading, Link as UiLink, Text } from
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useFragment, useLazyLoadQuery } from 'react-relay';
 import { Link, useParams } from 'react-router';
-import type { PageMeta } from '../../app/meta';
 import { BackLink } from '../layout/BackLink';
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
-import { type Loader, pageNotFound } from '../../routes/table';
+import { type Loader, type PageMeta, pageNotFound } from '../../routes/types';
 import type { ProductDetail_product$key } from './__generated__/ProductDetail_product.graphql';
 import type { ProductPageQuery as ProductPageQueryType } from './__generated__/ProductPageQuery.graphql';
 import { type ProductMotif, ProductVisual } from './ProductVisual';

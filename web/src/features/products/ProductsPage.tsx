@@ -8,7 +8,7 @@ import { fetchQuery, graphql, useLazyLoadQuery } from 'react-relay';
 import { Link } from 'react-router';
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
-import type { Loader } from '../../routes/table';
+import type { Loader } from '../../routes/types';
 import type { ProductsPageQuery as ProductsPageQueryType } from './__generated__/ProductsPageQuery.graphql';
 import { ProductCard } from './ProductCard';
 import styles from './ProductsPage.module.css';

@@ -23,13 +23,14 @@ import { Link, useLocation } from 'react-router';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import type { LinkedAccountsBlock_user$data, LinkedAccountsBlock_user$key } from './__generated__/LinkedAccountsBlock_user.graphql';
 import type { LinkedAccountsBlockDisconnectMutation } from './__generated__/LinkedAccountsBlockDisconnectMutation.graphql';
-import { type AuthProvider, type AuthProviderId, useAppContext } from '../../app/pageData';
+import type { AuthProvider, AuthProviderId } from '@studio/site/ssr';
+import { useAppContext } from '../../app/context';
 import { runMutation } from '../auth/forms';
 import { type SocialMessage, isSocialLinkedState, linkErrorMessage, providerName, rememberSocialProvider } from '../auth/social';
 import { useLeavingFor } from '../auth/useLeavingFor';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import { AuthApiError, getLinkUrl, socialCallbackUrl } from '../../session/authApi';
-import { forceRefresh, getAccessToken } from '../../session/tokens';
+import { authorizedFetch } from '../../session/authorizedFetch';
 import { ProfileSection } from './ProfileSection';
 import { errorCode, genericProblem } from './serverErrors';
 import styles from './blocks.module.css';
@@ -126,18 +127,9 @@ function LinkedAccount(props: { account: Account; userId: string; providers: rea
   );
 }
 
-/** The provider's address for linking: asks with the current token, and once more after a refresh if the server refused it. */
-async function linkUrl(id: AuthProviderId, options: { callbackUrl: string; returnPath: string }): Promise<string> {
-  const token = await getAccessToken();
-  if (!token) throw new AuthApiError(401, 'UNAUTHENTICATED', 'Not signed in');
-  try {
-    return await getLinkUrl(id, token, options);
-  } catch (error) {
-    if (!(error instanceof AuthApiError) || error.status !== 401) throw error;
-    const renewed = await forceRefresh(token);
-    if (!renewed) throw error;
-    return getLinkUrl(id, renewed, options);
-  }
+/** The provider's address for linking: asked with the bearer token, once more after a refresh if the server refused it. */
+function linkUrl(id: AuthProviderId, options: { callbackUrl: string; returnPath: string }): Promise<string> {
+  return authorizedFetch((token) => (token ? getLinkUrl(id, token, options) : Promise.reject(new AuthApiError(401, 'UNAUTHENTICATED', 'Not signed in'))));
 }
 
 /** "Connect another account": one button per enabled provider, each starting a link round trip. */

@@ -38,7 +38,7 @@ import { ReferralBlock } from './ReferralBlock';
 import { SecurityBlock } from './SecurityBlock';
 import { SignedOut } from './SignedOut';
 import styles from './ProfilePage.module.css';
-import { forceRefresh, getAccessToken } from '../../session/tokens';
+import { refreshAfterRefusal } from '../../session/authorizedFetch';
 
 /** Everything the profile shows: the fragments of its cards. */
 const ProfileFragment = graphql`
@@ -93,9 +93,8 @@ function LiveViewer() {
         }
         // The session ended elsewhere (password changed on another device, account deleted) or the
         // token aged: one refresh decides. Refused → tokens.ts signs every tab out; renewed → resubscribe.
-        void getAccessToken()
-          .then((token) => forceRefresh(token))
-          .then((token) => token && setAttempt((n) => n + 1))
+        void refreshAfterRefusal()
+          .then((renewed) => renewed && setAttempt((n) => n + 1))
           .catch((refreshError: unknown) => console.warn('Live profile updates stopped', refreshError));
       },
     }),

@@ -11,7 +11,7 @@ import { FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { ReferralBlock_user$key } from './__generated__/ReferralBlock_user.graphql';
-import { useAppContext } from '../../app/pageData';
+import { useAppContext } from '../../app/context';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { ProfileSection } from './ProfileSection';
 import styles from './blocks.module.css';

@@ -4,11 +4,11 @@
  * `201 { data: { id, url, smallUrl } }` names the stored Image, which `updateUser(imageId)` then
  * makes the avatar. XMLHttpRequest rather than fetch because it reports upload progress.
  * The browser checks size (≤ 5 MB) and type (an image) first; the server's 413 / 415 / 400 answers
- * become the same localized messages. A 401 is answered by one token refresh and one retry,
- * as the GraphQL network does (relay/network.ts).
+ * become the same localized messages. A 401 is answered by one token refresh and one retry
+ * (session/authorizedFetch.ts).
  */
 import { API_BASE } from '../../session/authApi';
-import { forceRefresh, getAccessToken } from '../../session/tokens';
+import { authorizedFetch } from '../../session/authorizedFetch';
 
 /** The largest avatar the server takes: 5 MB (as bytes, MiB). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -90,14 +90,17 @@ function send(file: File, token: string, onProgress?: (fraction: number) => void
 
 /** Uploads `file` as the signed-in user's avatar image; reports progress from 0 to 1. */
 export async function uploadAvatar(file: File, options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}): Promise<UploadedImage> {
-  const token = await getAccessToken().catch(() => {
-    throw new UploadError(0, 'NETWORK');
+  let first: { status: number; body: string } | undefined;
+  const answer = await authorizedFetch(async (token) => {
+    if (!token) throw new UploadError(401, 'UNAUTHENTICATED');
+    const sent = await send(file, token, options.onProgress, options.signal);
+    first ??= sent;
+    return sent;
+  }).catch((error: unknown) => {
+    if (error instanceof UploadError) throw error;
+    // The token could not be had (offline: NETWORK), or the refresh after a 401 failed: the 401 stands.
+    if (!first) throw new UploadError(0, 'NETWORK');
+    return first;
   });
-  if (!token) throw new UploadError(401, 'UNAUTHENTICATED');
-  let answer = await send(file, token, options.onProgress, options.signal);
-  if (answer.status === 401) {
-    const next = await forceRefresh(token).catch(() => null);
-    if (next) answer = await send(file, next, options.onProgress, options.signal);
-  }
   return parseUploadResponse(answer.status, answer.body);
 }

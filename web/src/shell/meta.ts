@@ -1,24 +1,9 @@
 /**
- * What a page tells the document head beyond its messages (issue 5, SEO): a loader answers
- * `{ meta: PageMeta }` and Document's head renders the title, description, Open Graph and
- * Twitter card tags and the JSON-LD blocks from it. Pages without meta use the messages
- * `page.<id>.title` and `page.<id>.description`.
+ * The page's meta for the document head (SITE-SEO): the `PageMeta` the deepest page loader
+ * answered (routes/types.ts), and the description clamp search results need.
  */
 import { useMatches } from 'react-router';
-
-export interface PageMeta {
-  /** The page's own title, without the site name (the head appends ` · <site>`). */
-  title: string;
-  /** 70–160 characters for search results and link previews. */
-  description: string;
-  /** Open Graph type: `website` (default) or `article` (news). */
-  type?: 'website' | 'article';
-  /** ISO times for articles (`article:published_time`, `article:modified_time`). */
-  published?: string | null;
-  modified?: string | null;
-  /** Schema.org objects, each rendered as one `application/ld+json` block. */
-  jsonLd?: Record<string, unknown>[];
-}
+import type { PageMeta } from '../routes/types';
 
 /** The meta of the deepest matched route whose loader answered one. */
 export function usePageMeta(): PageMeta | undefined {

@@ -1,19 +1,21 @@
 /**
  * The HTML document, rendered by React on the server and hydrated as a whole in the browser
  * (`hydrateRoot(document, …)`): `<html lang>`, title, description, canonical and hreflang
- * alternates for the current page (SPEC.md §2), the assets, and the page data script.
+ * alternates for the current page (SITE-SEO, SITE-LOCALES), the assets, and the page data script.
  */
 import { IntlProvider, useIntl } from 'react-intl';
 import { useContext } from 'react';
 import { Outlet, UNSAFE_DataRouterStateContext, isRouteErrorResponse, useLocation, useMatches } from 'react-router';
-import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, type Locale, localizePath, stripLocale } from '../i18n/locales';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, type Locale, localizePath, stripLocale } from '@studio/site/locales';
+import type { PageId } from '@studio/site/pages';
+import { useAppContext } from '../app/context';
 import type { Messages } from '../i18n/messages';
-import type { PageId, RouteHandle } from '../routes/pages';
+import { useLocaleData } from '../i18n/useLocale';
+import type { RouteHandle } from '../routes/types';
 import { SessionProvider } from '../session/SessionProvider';
 import { ThemeProvider, useTheme } from '../theme/ThemeProvider';
-import { useLocaleData } from '../i18n/useLocale';
 import { clampDescription, usePageMeta } from './meta';
-import { PAGE_DATA_ID, useAppContext } from './pageData';
+import { PAGE_DATA_ID } from './pageData';
 import '../styles/global.css';
 
 /**
