@@ -178,13 +178,14 @@ boundary('web layers: shared modules never import features, routes or shell', {
 
 boundary('web layers: no upward imports, route types import no page', {
   bad: [
-    ['web/src/routes/table.tsx', "import { Document } from '../shell/Document';"],
+    ['web/src/shell/Document.tsx', "import { routes } from '../routes/table';"],
     ['web/src/shell/Document.tsx', "import '../entry-client';"],
     ['web/src/routes/types.ts', "import { NewsPage } from '../features/news/NewsPage';"],
   ],
   good: [
     ['web/src/routes/table.tsx', "const page = () => import('../features/news/NewsPage');"],
-    ['web/src/shell/Document.tsx', "import { routes } from '../routes/table'; import '../styles/global.css';"],
+    ['web/src/routes/table.tsx', "import { Document } from '../shell/Document';"],
+    ['web/src/shell/Document.tsx', "import type { RouteHandle } from '../routes/types'; import '../styles/global.css';"],
     ['web/src/entry-client.tsx', "import { Document } from './shell/Document'; import { routes } from './routes/table';"],
   ],
 });
