@@ -49,10 +49,14 @@ export function SessionProvider(props: {
 }) {
   const { environmentRef, webSocketUrl } = props;
   const [signedIn, setSignedIn] = useState(props.initialSignedIn);
-  const [environment, setEnvironment] = useState(environmentRef.current);
+  // environmentRef is the holder the route loaders share, not a React ref: its first value is this render's environment.
+  // eslint-disable-next-line react-hooks/refs
+  const [environment, setEnvironment] = useState(() => environmentRef.current);
   const revalidator = useRevalidator();
   const revalidateRef = useRef(revalidator.revalidate);
-  revalidateRef.current = revalidator.revalidate;
+  useEffect(() => {
+    revalidateRef.current = revalidator.revalidate;
+  }, [revalidator.revalidate]);
 
   /** Swaps in a new environment (new store, new socket) and revalidates the routes. */
   const switchIdentity = useCallback(
@@ -69,7 +73,8 @@ export function SessionProvider(props: {
   );
 
   useEffect(() => {
-    // The server decided from the same cookies; re-check in case they changed since the page was cached.
+    // The server decided from the same cookies; re-check after hydration in case they changed since the page was cached.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setSignedIn(readCredentials() !== null);
     const offs = [
       onSessionEnded(() => switchIdentity(false)),
@@ -95,6 +100,8 @@ export function SessionProvider(props: {
 
   const signOut = useMemo(
     () =>
+      // createSignOut only stores these callbacks (they run on sign-out, never during render).
+      // eslint-disable-next-line react-hooks/refs
       createSignOut({
         // Signed out already (no token): nothing to tell the server.
         request: () => authorizedFetch((token) => (token ? logout(getDeviceToken(), token) : Promise.resolve())),
