@@ -3,7 +3,7 @@
  * per-request batch loaders, so a page that lists N things makes one query per table.
  */
 import DataLoader from 'dataloader';
-import type { AccountService } from '../accounts/service.js';
+import type { CredentialService } from '../credentials/service.js';
 import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
@@ -21,8 +21,8 @@ export interface Services {
   pubsub: LivePubSub;
   /** Orders from the order form (`createOrder`). */
   orders: OrderService;
-  /** E-mail codes, e-mail change and password flows (accounts/service.ts). */
-  accounts: AccountService;
+  /** E-mail codes, e-mail change and password flows (credentials/service.ts). */
+  accounts: CredentialService;
   /** Stored images (avatars). */
   uploads: UploadService;
 }

@@ -13,7 +13,7 @@ import { isUniqueViolation, nowIso } from '../db/index.js';
 import type { ImageRow, ProductRow, UserRow, UserUpdate } from '../db/types.js';
 import { uploadUrl } from '../uploads/routes.js';
 import { type ImageSize, imageFileName } from '../uploads/service.js';
-import * as rules from '../users/validation.js';
+import * as rules from '@studio/site/fields';
 import { type GraphQLContext, buildContext } from './context.js';
 import { connection, contentResolvers, page, pickTranslation } from './content.js';
 import { badInput, conflict, forbidden, fromHttp, fromZod, unauthenticated } from './errors.js';
