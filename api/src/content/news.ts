@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { LOCALES, type Locale } from '@studio/site/locales';
-import { type Db, nowIso } from '../db/index.js';
+import { nowIso } from '../db/index.js';
 import { newNewsItemId } from '../db/seed/index.js';
 import type { NewsItemRow, NewsTranslationRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
