@@ -69,8 +69,8 @@ export async function verifyPassword(storedHash: string | null, password: string
 
 let common: Set<string> | undefined;
 
-/** The common-password list, read once from @studio/site. */
-function commonPasswords(): Set<string> {
+/** The common-password list (lower-case), read once from @studio/site (ACC-PASSWORD). */
+export function commonPasswords(): Set<string> {
   common ??= parseCommonPasswords(readFileSync(fileURLToPath(import.meta.resolve('@studio/site/common-passwords.txt')), 'utf8'));
   return common;
 }
