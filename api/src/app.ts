@@ -6,7 +6,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { AccountService } from './accounts/service.js';
+import { CredentialService as AccountService } from './credentials/service.js';
 import { authRoutes } from './auth/routes.js';
 import { SessionService } from './auth/sessions.js';
 import { createProviders } from './auth/social/providers.js';

@@ -44,7 +44,8 @@ const ENGLISH: Record<string, string> = {
   'passwords.error.common': 'this password is one of the most common ones; choose another',
   'profile.field.error.tooShort': 'use at least {min} characters',
   'profile.username.error.characters': 'a username has only letters, digits, ".", "_" or "-"',
-  'profile.username.error.start': 'a username starts with a letter or digit',
+  // The pattern also holds the length, so its text names the whole rule (the server's message for "ab").
+  'profile.username.error.start': 'a username has 3–32 letters, digits, ".", "_" or "-" and starts with a letter or digit',
   'profile.phone.error.format': 'enter the phone number in international form, e.g. +14155550123',
   'profile.telegram.error.characters': 'a Telegram username has only letters, digits or "_"',
   'profile.telegram.error.start': 'a Telegram username starts with a letter',

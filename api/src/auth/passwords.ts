@@ -1,19 +1,21 @@
 /**
- * Password hashing and password rules (DESIGN.md §7, OWASP ASVS 5.0 §6.2).
+ * Password hashing and password rules (ACC-PASSWORD; OWASP ASVS 5.0 §6.2).
  *
  * Hashing: argon2id at the OWASP Password Storage Cheat Sheet parameters (m = 19 MiB, t = 2,
  * p = 1), computed off the event loop by @node-rs/argon2 (libuv thread pool). A stored hash made
  * with other parameters is re-hashed at the next successful sign-in (`needsRehash`).
  *
- * Rules: the shared `@studio/schema/passwords` module (the browser checks the same): 8–128
- * characters, no composition rules, none of the 17,950 most common passwords of
- * `@studio/schema/common-passwords.txt`.
+ * Rules (ACC-PASSWORD): the shared `@studio/site/passwords` and `@studio/site/fields` rules (the
+ * browser checks the same): 8–128 characters, no composition rules, none of the 17,950 most common
+ * passwords of `@studio/site/common-passwords.txt`, which only the server always has loaded.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { deserialize } from '@phc/format';
-import { PASSWORD_MAX, PASSWORD_MIN, type PasswordProblem, parseCommonPasswords, passwordProblem } from '@studio/schema/passwords';
+import { newPasswordField } from '@studio/site/fields';
+import { PASSWORD_MAX, PASSWORD_MIN, parseCommonPasswords } from '@studio/site/passwords';
+import { fieldProblem, problemText } from '@studio/site/problems';
 
 export { PASSWORD_MAX, PASSWORD_MIN };
 
@@ -67,21 +69,17 @@ export async function verifyPassword(storedHash: string | null, password: string
 
 let common: Set<string> | undefined;
 
-/** The common-password list, read once from @studio/schema. */
-function commonPasswords(): Set<string> {
-  common ??= parseCommonPasswords(readFileSync(fileURLToPath(import.meta.resolve('@studio/schema/common-passwords.txt')), 'utf8'));
+/** The common-password list (lower-case), read once from @studio/site (ACC-PASSWORD). */
+export function commonPasswords(): Set<string> {
+  common ??= parseCommonPasswords(readFileSync(fileURLToPath(import.meta.resolve('@studio/site/common-passwords.txt')), 'utf8'));
   return common;
 }
 
-const messages: Record<PasswordProblem, string> = {
-  required: 'The password must not be empty',
-  tooShort: `The password must be at least ${PASSWORD_MIN} characters`,
-  tooLong: `The password must be at most ${PASSWORD_MAX} characters`,
-  common: 'This password is one of the most common passwords; choose another one',
-};
+/** The server's rule for a new password (registration, change, reset): the shared rule with the common-password list. */
+export const newPassword = newPasswordField(commonPasswords);
 
-/** What is wrong with a new password, as an English message for the API's errors, or null. */
+/** What is wrong with a new password, as English text for the API's errors ("use at least 8 characters"), or null. */
 export function newPasswordProblem(password: string): string | null {
-  const problem = passwordProblem(password, commonPasswords());
-  return problem ? messages[problem] : null;
+  const problem = fieldProblem(newPassword, password);
+  return problem ? problemText(problem) : null;
 }

@@ -16,17 +16,17 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { HttpError, parseRequest } from '../http/errors.js';
 import { createUser, findUserByEmail } from '../users/service.js';
-import * as rules from '../users/validation.js';
-import { type AccountService, mailLocale, tooManyRequests } from '../accounts/service.js';
+import * as rules from '@studio/site/fields';
+import { type CredentialService as AccountService, mailLocale, tooManyRequests } from '../credentials/service.js';
 import type { RateLimits } from '../security/limits.js';
-import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { hashPassword, needsRehash, newPassword, verifyPassword } from './passwords.js';
 import type { SessionService } from './sessions.js';
 
 const locale = z.enum(['en', 'ru', 'es']).optional();
 
 const registerBody = z.object({
   email: rules.email,
-  password: rules.newPassword,
+  password: newPassword,
   name: rules.fullName.optional(),
   username: z.string().max(64, 'Use at most 64 characters').optional(),
   fullName: rules.fullName.optional(),

@@ -1,5 +1,5 @@
 /**
- * Sessions and refresh-token rotation (DESIGN.md §7).
+ * Sessions and refresh-token rotation (SESSION-TOKENS).
  *
  * A session is one refresh-token family, one per (user, deviceToken). Every refresh rotates
  * the token: the presented one is marked used and a successor is issued. Presenting a used
@@ -15,7 +15,7 @@ import type { UserRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 import { type AccessClaims, hashToken, newOpaqueToken, signAccessToken, verifyAccessToken } from './tokens.js';
 
-/** The credentials pair answered by register, login and refresh (SPEC.md §3). */
+/** The credentials pair answered by register, login and refresh (SESSION-TOKENS). */
 export interface Credentials {
   accessToken: string;
   refreshToken: string;

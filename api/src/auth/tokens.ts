@@ -1,7 +1,7 @@
 /**
  * Access tokens: HS256 JWTs signed with jose, `sub` = user id, `sid` = session (refresh family) id,
  * lifetime `Config.accessTokenTtl` (15 min). Refresh tokens: 256 random bits, base64url, stored
- * only as their SHA-256 hex digest (DESIGN.md §6, §7).
+ * only as their SHA-256 hex digest (SESSION-TOKENS).
  */
 import { type KeyObject, createHash, randomBytes } from 'node:crypto';
 import { SignJWT, decodeJwt, jwtVerify, errors as joseErrors } from 'jose';

@@ -1,15 +1,18 @@
 /**
  * Reads the seed content of the catalogue and the news from `content/` (content/README.md,
- * docs/decisions/0014): `products/<slug>.json` and `news/<key>.json`, each with texts in
- * en, ru and es. Every file is validated; a broken file fails with its name and the problem,
+ * docs/decisions/0014; SITE-CONTENT): `products/<slug>.json` and `news/<key>.json`, each with
+ * texts in every locale of the site. Every file is validated; a broken file fails with its name and the problem,
  * so a content mistake stops the start instead of showing half a page.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOCALES, type Locale } from '@studio/site/locales';
 import { z } from 'zod';
 
-export const CONTENT_LOCALES = ['en', 'ru', 'es'] as const;
-export type ContentLocale = (typeof CONTENT_LOCALES)[number];
+/** An object with `schema` under every locale of the site (SITE-LOCALES): `{ en, ru, es }`. */
+function perLocale<T extends z.ZodType>(schema: T) {
+  return z.object(Object.fromEntries(LOCALES.map((locale) => [locale, schema])) as Record<Locale, T>);
+}
 
 /** The product illustration motifs (web/src/features/products/ProductVisual.tsx draws them). */
 export const PRODUCT_MOTIFS = [
@@ -35,7 +38,7 @@ const productFile = z.object({
   year: z.number().int().min(1990).max(2100).optional(),
   technologies: z.array(z.string().trim().min(1).max(60)).max(20),
   visual: z.object({ motif: z.enum(PRODUCT_MOTIFS), hue: z.number().int().min(0).max(359) }),
-  locales: z.object({ en: productTexts, ru: productTexts, es: productTexts }),
+  locales: perLocale(productTexts),
 });
 export type ProductFile = z.infer<typeof productFile>;
 
@@ -51,7 +54,7 @@ const newsFile = z.object({
   key: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
   published: z.iso.datetime(),
   product: z.string().optional(),
-  locales: z.object({ en: newsTexts, ru: newsTexts, es: newsTexts }),
+  locales: perLocale(newsTexts),
 });
 export type NewsFile = z.infer<typeof newsFile>;
 

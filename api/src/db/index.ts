@@ -1,6 +1,6 @@
 /**
  * The database: Kysely over SQLite (better-sqlite3, the embedded default) or PostgreSQL (pg),
- * chosen by `Config.database` (DESIGN.md §6). `openDatabase` opens it and runs the migrations.
+ * chosen by `Config.database`. `openDatabase` opens it and runs the migrations.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The one set of migrations, run on start for SQLite and PostgreSQL alike (DESIGN.md §6).
+ * The one set of migrations, run on start for SQLite and PostgreSQL alike.
  * Append new migrations with a sortable name; never edit one that has shipped.
  */
 import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
@@ -165,7 +165,7 @@ const m0003: Migration = {
   },
 };
 
-// Marketing content (issue 5): product details (paragraphs and features as JSON arrays of
+// Marketing content (SITE-CATALOGUE, SITE-NEWS, ORDER-FIELDS): product details (paragraphs and features as JSON arrays of
 // strings), news items with translations, orders from the order form, and the record of which
 // content seeds were ever applied (so a seeded item an admin deleted is not seeded again).
 const m0004: Migration = {
@@ -223,7 +223,7 @@ const m0004: Migration = {
   },
 };
 
-// Account management (issue 6): the language of a user's mails, a pending e-mail change, one-time
+// Account management (ACC-EMAIL, ACC-RESET): the language of a user's mails, a pending e-mail change, one-time
 // e-mail codes (one live code per user and purpose) and password-reset tokens, both hashed.
 const m0005: Migration = {
   async up(db: Kysely<any>) {
@@ -260,7 +260,7 @@ const m0005: Migration = {
 };
 
 /**
- * Social sign-in (issue 7): the provider tokens of a linked account (encrypted, security/secretBox.ts),
+ * Social sign-in (AUTH-SOCIAL): the provider tokens of a linked account (encrypted, security/secretBox.ts),
  * the pending authorization requests (`social_states`: state hash → PKCE verifier, nonce, where to
  * return, hash of the starting browser's binding cookie; single use, 10 minutes) and the one-time codes `/loading` exchanges for credentials.
  */

@@ -1,7 +1,7 @@
 /**
  * Table shapes as Kysely sees them (camelCase in code, snake_case in the database through
  * CamelCasePlugin). One shape serves SQLite and PostgreSQL: ids are text (UUIDs), times are
- * ISO 8601 UTC text, booleans are integers 0/1, money is integer minor units (DESIGN.md §6).
+ * ISO 8601 UTC text, booleans are integers 0/1, money is integer minor units (ACC-REFERRAL).
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -209,8 +209,8 @@ export interface ContentSeedsTable {
 }
 
 /**
- * A one-time e-mail code (issue 6 items 2–3): at most one live code per user and purpose; only its
- * HMAC is stored (DESIGN.md §6). `email` is the address it was sent to (the new one for a change).
+ * A one-time e-mail code (ACC-EMAIL): at most one live code per user and purpose; only its
+ * HMAC is stored. `email` is the address it was sent to (the new one for a change).
  */
 export interface EmailCodesTable {
   id: string;
@@ -223,7 +223,7 @@ export interface EmailCodesTable {
   created: string;
 }
 
-/** A password-reset link's token (issue 6 item 4), stored only as its SHA-256 hash; single use. */
+/** A password-reset link's token (ACC-RESET), stored only as its SHA-256 hash; single use. */
 export interface PasswordResetsTable {
   id: string;
   userId: string;

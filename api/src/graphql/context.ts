@@ -1,18 +1,24 @@
 /**
- * The per-operation GraphQL context: the database, the authenticated viewer (or null) and
- * per-request batch loaders, so a page that lists N things makes one query per table.
+ * The per-operation GraphQL context: the services the resolvers call, the authenticated viewer
+ * (or null) and per-request batch loaders, so a page that lists N things makes one query per
+ * table. The resolvers never query the database themselves; the services do.
  */
 import DataLoader from 'dataloader';
-import type { AccountService } from '../accounts/service.js';
 import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../config.js';
+import { NewsService } from '../content/news.js';
+import { ProductService } from '../content/products.js';
+import type { CredentialService } from '../credentials/service.js';
 import type { Db } from '../db/index.js';
 import type { NewsTranslationRow, ProductRow, ProductTranslationsTable, UserRow } from '../db/types.js';
 import type { OrderService } from '../orders/service.js';
 import type { UploadService } from '../uploads/service.js';
+import { LinkedAccountService } from '../users/linked.js';
+import { UserService } from '../users/profile.js';
 import type { Viewer } from './policy.js';
 import type { LivePubSub } from './pubsub.js';
 
+/** What the server hands to the GraphQL layer (app.ts). */
 export interface Services {
   db: Db;
   sessions: SessionService;
@@ -21,13 +27,51 @@ export interface Services {
   pubsub: LivePubSub;
   /** Orders from the order form (`createOrder`). */
   orders: OrderService;
-  /** E-mail codes, e-mail change and password flows (accounts/service.ts). */
-  accounts: AccountService;
+  /** E-mail codes, e-mail change and password flows (credentials/service.ts). */
+  accounts: CredentialService;
   /** Stored images (avatars). */
   uploads: UploadService;
 }
 
-export interface GraphQLContext extends Services {
+/** The services the resolvers call. */
+export interface ResolverServices {
+  sessions: SessionService;
+  config: Config;
+  pubsub: LivePubSub;
+  orders: OrderService;
+  /** E-mail codes, e-mail change and password flows (credentials/). */
+  credentials: CredentialService;
+  uploads: UploadService;
+  /** Lookups, profile changes and deletion of users (users/profile.ts). */
+  users: UserService;
+  /** Linked service accounts (users/linked.ts). */
+  linkedAccounts: LinkedAccountService;
+  /** The product catalogue (content/products.ts). */
+  products: ProductService;
+  /** News (content/news.ts). */
+  news: NewsService;
+}
+
+/** Builds the resolvers' services once, over the server's. */
+export function resolverServices(services: Services): ResolverServices {
+  const { db, sessions, config, pubsub, orders, accounts: credentials, uploads } = services;
+  const userChanged = (id: string) => pubsub.publishUserChanged(id);
+  const contentChanged = () => pubsub.publishContentChanged();
+  return {
+    sessions,
+    config,
+    pubsub,
+    orders,
+    credentials,
+    uploads,
+    users: new UserService({ db, credentials, uploads, userChanged }),
+    linkedAccounts: new LinkedAccountService({ db, userChanged }),
+    products: new ProductService({ db, contentChanged }),
+    news: new NewsService({ db, contentChanged }),
+  };
+}
+
+export interface GraphQLContext extends ResolverServices {
   /**
    * The bearer token this context was built from (undefined for anonymous visitors). A
    * subscription keeps its context for its whole life and re-checks this token for every event.
@@ -39,28 +83,20 @@ export interface GraphQLContext extends Services {
   loaders: ReturnType<typeof createLoaders>;
 }
 
-function byKey<K, V>(keys: readonly K[], rows: V[], key: (row: V) => K): (V | undefined)[] {
-  const map = new Map(rows.map((r) => [key(r), r] as const));
-  return keys.map((k) => map.get(k));
+/** The services of `ctx`, to build another context from (a subscription's fresh one per event). */
+export function servicesOf(ctx: GraphQLContext): ResolverServices {
+  const { sessions, config, pubsub, orders, credentials, uploads, users, linkedAccounts, products, news } = ctx;
+  return { sessions, config, pubsub, orders, credentials, uploads, users, linkedAccounts, products, news };
 }
 
-/** New loaders for one request. */
-export function createLoaders(db: Db) {
+/** New loaders for one request; their batches are the services' batch queries. */
+export function createLoaders(services: Pick<ResolverServices, 'users' | 'products' | 'news'>) {
+  const { users, products, news } = services;
   return {
-    user: new DataLoader<string, UserRow | undefined>(async (ids) =>
-      byKey(ids, await db.selectFrom('users').selectAll().where('id', 'in', [...ids]).execute(), (r) => r.id),
-    ),
-    product: new DataLoader<string, ProductRow | undefined>(async (ids) =>
-      byKey(ids, await db.selectFrom('products').selectAll().where('id', 'in', [...ids]).execute(), (r) => r.id),
-    ),
-    productTranslations: new DataLoader<string, ProductTranslationsTable[]>(async (ids) => {
-      const rows = await db.selectFrom('productTranslations').selectAll().where('productId', 'in', [...ids]).execute();
-      return ids.map((id) => rows.filter((r) => r.productId === id));
-    }),
-    newsTranslations: new DataLoader<string, NewsTranslationRow[]>(async (ids) => {
-      const rows = await db.selectFrom('newsTranslations').selectAll().where('newsItemId', 'in', [...ids]).execute();
-      return ids.map((id) => rows.filter((r) => r.newsItemId === id));
-    }),
+    user: new DataLoader<string, UserRow | undefined>((ids) => users.byIds(ids)),
+    product: new DataLoader<string, ProductRow | undefined>((ids) => products.byIds(ids)),
+    productTranslations: new DataLoader<string, ProductTranslationsTable[]>((ids) => products.translations(ids)),
+    newsTranslations: new DataLoader<string, NewsTranslationRow[]>((ids) => news.translations(ids)),
   };
 }
 
@@ -68,8 +104,8 @@ export function createLoaders(db: Db) {
  * Builds the context for a bearer token (or none).
  * @returns the context, or the reason the token was refused ('expired' | 'invalid' | 'revoked').
  */
-export async function buildContext(services: Services, bearer: string | undefined): Promise<GraphQLContext | 'expired' | 'invalid' | 'revoked'> {
-  const loaders = createLoaders(services.db);
+export async function buildContext(services: ResolverServices, bearer: string | undefined): Promise<GraphQLContext | 'expired' | 'invalid' | 'revoked'> {
+  const loaders = createLoaders(services);
   if (!bearer) return { ...services, bearer: undefined, viewer: null, loaders };
   const claims = await services.sessions.authenticate(bearer);
   if (typeof claims === 'string') return claims;

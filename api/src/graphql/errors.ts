@@ -1,8 +1,9 @@
 /**
- * GraphQL error constructors with the codes the clients rely on (DESIGN.md §5):
+ * GraphQL error constructors with the codes the clients rely on (API-ERRORS):
  * `Forbidden resource` / FORBIDDEN, bad input / BAD_USER_INPUT, no token / UNAUTHENTICATED (HTTP 401).
  */
 import { GraphQLError } from 'graphql';
+import { issueText } from '@studio/site/problems';
 import type { ZodError } from 'zod';
 import { HttpError } from '../http/errors.js';
 
@@ -24,12 +25,14 @@ export function conflict(code: string, message: string, field?: string): GraphQL
   return new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}) } });
 }
 
-/** One BAD_USER_INPUT error naming each invalid argument: "username: A username has…". */
+/**
+ * One BAD_USER_INPUT error naming each invalid argument in English ("username: use at least 3
+ * characters; …", `issueText` of @studio/site/problems); `extensions.field` is the first one's path.
+ */
 export function fromZod(error: ZodError, argument?: string): GraphQLError {
-  const path = (issue: ZodError['issues'][number]) => [...(argument ? [argument] : []), ...issue.path].join('.');
-  const first = error.issues[0];
-  const message = error.issues.map((i) => (path(i) ? `${path(i)}: ${i.message}` : i.message)).join('; ');
-  return badInput(message, first ? path(first) || undefined : undefined);
+  const issues = error.issues.map((issue) => ({ ...issue, path: [...(argument ? [argument] : []), ...issue.path] }));
+  const first = issues[0];
+  return badInput(issues.map(issueText).join('; '), first?.path.join('.') || undefined);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The one authorisation policy of the server (DESIGN.md §7): a user reads and changes only
+ * The one authorisation policy of the server (ACC-POLICY): a user reads and changes only
  * their own record; `role`, `isVerified`, `type` and other users' records are admin-only.
  * Every resolver that touches a user's private data asks this module.
  */

@@ -7,7 +7,7 @@
  * loads the record itself, through the normal loaders and policy, so nothing private travels
  * through the bus and every subscriber sees exactly what it may see.
  *
- * Transport (DESIGN.md §4, §9):
+ * Transport (LIVE-UPDATES):
  * - without `REDIS_URL`: Yoga's `createPubSub` over an in-process EventTarget. Notices reach only
  *   subscribers of the same process — right for one server, wrong for several behind a load
  *   balancer (a change made through one process would not reach sockets held by another).
@@ -62,7 +62,7 @@ export interface LivePubSub {
   activeSubscriptions(userId?: string): number;
   /**
    * Announces that public content (products, news) changed, so every process drops its cached
-   * pages (DESIGN.md §4). Never throws, like `publishUserChanged`.
+   * pages (SITE-CACHE). Never throws, like `publishUserChanged`.
    */
   publishContentChanged(): void;
   /** Calls `listener` after each content-change notice, from any process; answers a function that stops listening. */

@@ -16,10 +16,10 @@ import { useServer } from 'graphql-ws/use/ws';
 import { type GraphQLSchemaWithContext, type Plugin, type YogaInitialContext, createSchema, createYoga } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import { accessTokenExpiry } from '../auth/tokens.js';
-import { type GraphQLContext, type Services, bearerFrom, buildContext } from './context.js';
+import { type GraphQLContext, type Services, bearerFrom, buildContext, resolverServices } from './context.js';
 import { unauthenticated } from './errors.js';
 import { PersistedOperations } from './persisted.js';
-import { resolvers } from './resolvers.js';
+import { resolvers } from './resolvers/index.js';
 
 type RequestCtx = { req: FastifyRequest; reply: FastifyReply };
 type SchemaResolvers = NonNullable<Parameters<typeof createSchema<GraphQLContext>>[0]['resolvers']>;
@@ -57,7 +57,8 @@ export interface GraphQLServer {
 }
 
 /** Registers the GraphQL routes and WebSocket endpoint on `app`. */
-export function registerGraphQL(app: FastifyInstance, services: Services): GraphQLServer {
+export function registerGraphQL(app: FastifyInstance, server: Services): GraphQLServer {
+  const services = resolverServices(server);
   const { config } = services;
   // Resolvers take typed database rows as parents; graphql-tools' resolver map types every
   // parent loosely, so the map is widened once here rather than in every resolver.
@@ -124,7 +125,7 @@ export function registerGraphQL(app: FastifyInstance, services: Services): Graph
   // The connection-init payload's Authorization is checked at connect (bad token → 4403) and
   // again for every operation, so logout, revocation, expiry and role changes apply to open
   // sockets too, and each operation gets fresh loaders (no connection-wide cache). A subscription
-  // is one operation; `viewerUpdated` re-checks the token for each event itself (resolvers.ts).
+  // is one operation; `viewerUpdated` re-checks the token for each event itself (resolvers/subscriptions.ts).
   // Subscription documents go through the same persisted-operation rules and armor limits.
   const toErrors = (error: unknown) => [error instanceof GraphQLError ? error : new GraphQLError(String((error as Error)?.message ?? error))];
   const wsServer = useServer<Record<string, unknown> | undefined, { bearer?: string | undefined }>(

@@ -1,5 +1,5 @@
 /**
- * Orders from the order form (`/order`, issue 5): validation, spam protection, storage and the
+ * Orders from the order form (`/order`; ORDER-FIELDS, ORDER-MAIL): validation, spam protection, storage and the
  * two e-mails (the customer's confirmation in their language, the notification to
  * `SALES_EMAIL`), written in one transaction with the order so that either all three exist or
  * none does (the mail outbox delivers later, also when SMTP is down at the time).
@@ -11,17 +11,15 @@
  * Redis is unreachable.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { RateLimits } from '../security/limits.js';
+import { ORDER_SERVICES, type OrderBudget, locale, orderFields } from '@studio/site/fields';
+import { issueText, problemText } from '@studio/site/problems';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { type Db, nowIso } from '../db/index.js';
 import type { MailService } from '../mail/index.js';
-import type { MailLocale } from '../mail/templates.js';
+import type { RateLimits } from '../security/limits.js';
 
-/** The services an order may be about besides the catalogue's products (the home page's services). */
-export const ORDER_SERVICES = ['design', 'engineering', 'ai', 'care', 'other'] as const;
-export const ORDER_BUDGETS = ['UNDER_10K', 'FROM_10K_TO_25K', 'FROM_25K_TO_50K', 'FROM_50K_TO_100K', 'OVER_100K', 'NOT_SURE'] as const;
-const BUDGET_LABELS: Record<(typeof ORDER_BUDGETS)[number], string> = {
+const BUDGET_LABELS: Record<OrderBudget, string> = {
   UNDER_10K: 'under 10,000 USD',
   FROM_10K_TO_25K: '10,000–25,000 USD',
   FROM_25K_TO_50K: '25,000–50,000 USD',
@@ -31,26 +29,14 @@ const BUDGET_LABELS: Record<(typeof ORDER_BUDGETS)[number], string> = {
 };
 
 /**
- * The order form's rules; the web form (web/src/features/order/validation.ts) applies the same
- * limits so that a person sees the message before sending. Messages name the field first.
+ * The order form's rules (ORDER-FIELDS): the shared `orderFields` the web form checks too, the
+ * mail language and the honeypot. Messages are message ids; `issueText` makes the English
+ * "field: text" of the GraphQL error.
  */
 export const orderInput = z.object({
-  name: z.string().trim().min(1, 'name: enter your name').max(100, 'name: at most 100 characters'),
-  email: z.string().trim().max(254, 'email: at most 254 characters').pipe(z.email('email: not a valid e-mail address')),
-  company: z.string().trim().max(200, 'company: at most 200 characters').optional().nullable(),
-  interest: z.string().trim().min(1, 'interest: choose what the order is about').max(60),
-  budget: z.enum(ORDER_BUDGETS, { message: 'budget: choose a budget range' }),
-  message: z.string().trim().min(10, 'message: at least 10 characters').max(5000, 'message: at most 5000 characters'),
-  consent: z.literal(true, { message: 'consent: the privacy policy must be accepted' }),
-  referralCode: z
-    .string()
-    .trim()
-    .max(40, 'referralCode: at most 40 characters')
-    .regex(/^[A-Za-z0-9_-]*$/, 'referralCode: letters, digits, - and _ only')
-    .optional()
-    .nullable(),
-  locale: z.enum(['en', 'ru', 'es']),
-  website: z.string().max(500).optional().nullable(),
+  ...orderFields,
+  locale,
+  website: z.string().max(500).nullish(),
 });
 export type OrderInput = z.input<typeof orderInput>;
 
@@ -85,10 +71,9 @@ export function createOrderService(
       if (retryAfterSeconds !== null) return { kind: 'rate-limited', retryAfterSeconds };
       const parsed = orderInput.safeParse(raw);
       if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = String(issue?.path[0] ?? 'input');
-        const message = issue?.message.includes(':') ? issue.message : `${field}: ${issue?.message ?? 'invalid'}`;
-        return { kind: 'invalid', message, field };
+        const issue = parsed.error.issues[0]!;
+        const field = String(issue.path[0] ?? 'input');
+        return { kind: 'invalid', message: issue.path.length ? issueText(issue) : `${field}: ${issueText(issue)}`, field };
       }
       const input = parsed.data;
       if (input.website) {
@@ -97,10 +82,9 @@ export function createOrderService(
       }
       const isService = (ORDER_SERVICES as readonly string[]).includes(input.interest);
       const product = isService ? undefined : await db.selectFrom('products').select('slug').where('slug', '=', input.interest).executeTakeFirst();
-      if (!isService && !product) return { kind: 'invalid', message: 'interest: not a product or service of the catalogue', field: 'interest' };
+      if (!isService && !product) return { kind: 'invalid', message: `interest: ${problemText({ id: 'order.interest.error.invalid' })}`, field: 'interest' };
 
       const reference = newOrderReference();
-      const locale = input.locale as MailLocale;
       const summary = [
         `Interest: ${input.interest}`,
         `Budget: ${BUDGET_LABELS[input.budget]}`,
@@ -122,13 +106,13 @@ export function createOrderService(
             budget: input.budget,
             message: input.message,
             referralCode: input.referralCode || null,
-            locale,
+            locale: input.locale,
             userId: who.userId,
             created: nowIso(),
           })
           .execute();
         await mail.send(
-          { to: input.email, template: 'orderReceived', locale, params: { name: input.name, reference, summary: input.message }, key: `order:${reference}:customer` },
+          { to: input.email, template: 'orderReceived', locale: input.locale, params: { name: input.name, reference, summary: input.message }, key: `order:${reference}:customer` },
           { db: trx },
         );
         await mail.send(
@@ -136,7 +120,7 @@ export function createOrderService(
             to: config.mail.salesEmail,
             template: 'orderNotification',
             locale: 'en',
-            params: { reference, name: input.name, email: input.email, summary, customerLocale: locale },
+            params: { reference, name: input.name, email: input.email, summary, customerLocale: input.locale },
             key: `order:${reference}:sales`,
           },
           { db: trx },

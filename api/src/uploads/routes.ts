@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { tooManyRequests } from '../accounts/service.js';
+import { tooManyRequests } from '../credentials/service.js';
 import { requireBearer } from '../auth/routes.js';
 import type { SessionService } from '../auth/sessions.js';
 import { globalId } from '../graphql/ids.js';

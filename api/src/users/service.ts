@@ -1,13 +1,13 @@
 /**
  * Creating and finding users. Registration derives the username from the part of the
- * e-mail before the @ sign (made unique) and the fullName from the supplied name (SPEC.md §5).
+ * e-mail before the @ sign (made unique) and the fullName from the supplied name (AUTH-REGISTER).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { Database, UserRow } from '../db/types.js';
 import type { Transaction } from 'kysely';
 import { HttpError } from '../http/errors.js';
-import { USERNAME_PATTERN } from './validation.js';
+import { USERNAME_PATTERN } from '@studio/site/fields';
 
 /**
  * Turns the local part of an e-mail (or a requested username) into a username base that

@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { HttpError, parseRequest } from '../../http/errors.js';
-import * as rules from '../../users/validation.js';
+import * as rules from '@studio/site/fields';
 import { requireBearer } from '../routes.js';
 import type { SessionService } from '../sessions.js';
 import { newOpaqueToken } from '../tokens.js';

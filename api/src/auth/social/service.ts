@@ -29,7 +29,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import * as oidc from 'openid-client';
-import type { AccountService } from '../../accounts/service.js';
+import type { CredentialService as AccountService } from '../../credentials/service.js';
 import type { Config } from '../../config.js';
 import { type Db, isUniqueViolation, nowIso } from '../../db/index.js';
 import type { Database, SocialStatesTable } from '../../db/types.js';

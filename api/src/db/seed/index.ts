@@ -9,7 +9,8 @@
  * Every item is written in its own transaction.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readNewsFiles, readProductFiles, CONTENT_LOCALES, type ProductFile } from '../../content/files.js';
+import { LOCALES } from '@studio/site/locales';
+import { readNewsFiles, readProductFiles, type ProductFile } from '../../content/files.js';
 import { type Db, nowIso } from '../index.js';
 
 export interface SeedResult {
@@ -52,7 +53,7 @@ export async function seedDatabase(db: Db, contentDir: string): Promise<SeedResu
       await trx
         .insertInto('productTranslations')
         .values(
-          CONTENT_LOCALES.map((locale) => {
+          LOCALES.map((locale) => {
             const texts = product.locales[locale];
             return {
               productId: id,
@@ -83,7 +84,7 @@ export async function seedDatabase(db: Db, contentDir: string): Promise<SeedResu
         .execute();
       await trx
         .insertInto('newsTranslations')
-        .values(CONTENT_LOCALES.map((locale) => ({ newsItemId: id, locale, ...item.locales[locale], body: JSON.stringify(item.locales[locale].body) })))
+        .values(LOCALES.map((locale) => ({ newsItemId: id, locale, ...item.locales[locale], body: JSON.stringify(item.locales[locale].body) })))
         .execute();
       await trx.insertInto('contentSeeds').values({ key, created: now }).execute();
     });

@@ -1,0 +1,99 @@
+/**
+ * Password reset (ACC-RESET): a 256-bit token, only its SHA-256 stored, single use, valid
+ * `PASSWORD_RESET_TTL_MINUTES` (60); a newer request deletes older tokens. Requests answer the
+ * same whether or not the address has an account, and the lookup and mail run after the answer,
+ * so the time taken does not tell either (OWASP ASVS 5.0 §6.3.8, §6.4.1). Completing a reset
+ * revokes every session of the account and voids a pending e-mail change.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Locale } from '@studio/site/locales';
+import type { FastifyBaseLogger } from 'fastify';
+import { hashPassword, newPasswordProblem } from '../auth/passwords.js';
+import type { SessionService } from '../auth/sessions.js';
+import { newOpaqueToken } from '../auth/tokens.js';
+import { type Db, nowIso } from '../db/index.js';
+import { HttpError } from '../http/errors.js';
+import { type MailService, PASSWORD_RESET_TTL_MINUTES } from '../mail/index.js';
+import type { RateLimits } from '../security/limits.js';
+import { tooManyRequests, voidEmailChange } from './codes.js';
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
+export interface PasswordResetsDeps {
+  db: Db;
+  mail: MailService;
+  sessions: SessionService;
+  limits: RateLimits;
+  log: FastifyBaseLogger;
+  /** Tells live subscribers that a user's record changed (graphql/pubsub.ts). */
+  userChanged(userId: string): void;
+}
+
+/** The "forgot password" flow: request, issue and confirm a reset link. */
+export class PasswordResets {
+  constructor(private readonly deps: PasswordResetsDeps) {}
+
+  /**
+   * Handles "forgot password" for `email`: always resolves the same way (after the rate limits),
+   * and does the lookup, token and mail after returning.
+   * @throws HttpError TOO_MANY_REQUESTS (resetIp per address, resetEmail per e-mail).
+   */
+  async request(email: string, locale: Locale, ip: string): Promise<void> {
+    const waitIp = await this.deps.limits.consume('resetIp', ip);
+    if (waitIp !== null) throw tooManyRequests(waitIp);
+    const waitEmail = await this.deps.limits.consume('resetEmail', email);
+    if (waitEmail !== null) throw tooManyRequests(waitEmail);
+    setImmediate(() => {
+      this.issue(email, locale).catch((error: unknown) => this.deps.log.error({ err: error }, 'password reset: could not issue the link'));
+    });
+  }
+
+  /** Creates a reset token for the account of `email`, if there is one, and queues its mail. */
+  async issue(email: string, locale: Locale): Promise<boolean> {
+    const { db } = this.deps;
+    const user = await db.selectFrom('users').select(['id']).where('email', '=', email).executeTakeFirst();
+    if (!user) return false;
+    const token = newOpaqueToken();
+    const id = randomUUID();
+    const now = Date.now();
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('passwordResets').where('userId', '=', user.id).execute(); // a newer link voids older ones
+      await trx
+        .insertInto('passwordResets')
+        .values({ id, userId: user.id, tokenHash: sha256(token), expiresAt: nowIso(now + PASSWORD_RESET_TTL_MINUTES * 60_000), usedAt: null, created: nowIso(now) })
+        .execute();
+      // The page's language, which is the one the person asking reads now.
+      await this.deps.mail.send({ to: email, template: 'passwordReset', locale, params: { token }, key: `reset:${id}` }, { db: trx });
+    });
+    return true;
+  }
+
+  /**
+   * Sets a new password with a reset link's token: single use, unexpired, the newest; then every
+   * session of the account is revoked and a pending e-mail change voided.
+   * @throws HttpError VALIDATION_FAILED (password rules), RESET_TOKEN_INVALID.
+   */
+  async confirm(token: string, password: string): Promise<void> {
+    const problem = newPasswordProblem(password);
+    if (problem) throw new HttpError(400, 'VALIDATION_FAILED', `password: ${problem}`, { field: 'password' });
+    const invalid = () => new HttpError(400, 'RESET_TOKEN_INVALID', 'This reset link is invalid, has expired or was already used; ask for a new one.');
+    const { db } = this.deps;
+    const row = await db.selectFrom('passwordResets').selectAll().where('tokenHash', '=', sha256(token)).executeTakeFirst();
+    if (!row || row.usedAt !== null || row.expiresAt <= nowIso()) throw invalid();
+    const passwordHash = await hashPassword(password);
+    const used = await db.transaction().execute(async (trx) => {
+      // Conditional: of two concurrent uses of one link only one succeeds.
+      const marked = await trx.updateTable('passwordResets').set({ usedAt: nowIso() }).where('id', '=', row.id).where('usedAt', 'is', null).executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) return false;
+      await trx.updateTable('users').set({ passwordHash, updated: nowIso() }).where('id', '=', row.userId).execute();
+      await trx.deleteFrom('passwordResets').where('userId', '=', row.userId).where('id', '!=', row.id).execute();
+      await voidEmailChange(trx, row.userId);
+      return true;
+    });
+    if (!used) throw invalid();
+    await this.deps.sessions.revokeOthers(row.userId, null, 'password-reset');
+    this.deps.userChanged(row.userId);
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * Credentials: the flows of an account's own sign-in secrets that involve mail or passwords,
+ * shared by REST and GraphQL (the product's "accounts" are the linked service accounts, users/):
+ *
+ * - e-mail verification and e-mail change with mailed codes (ACC-EMAIL, ./codes.ts): confirming a
+ *   change swaps the address, marks it verified and mails a notice to the old address in the same
+ *   transaction; a password change or reset voids a pending change;
+ * - password change (ACC-PASSWORD): other sessions are revoked;
+ * - password reset (ACC-RESET, ./reset.ts).
+ *
+ * Sending codes is limited per user (`codeSend`), entering them too (`codeEntry`, SEC-LIMITS).
+ * Failures are `HttpError`s with optional `details` (field, attemptsLeft, retryAfterSeconds),
+ * which the REST error handler sends as `{ error: { code, message, ...details } }` and the GraphQL
+ * layer turns into errors with `extensions: { code, ...details }` (graphql/errors.ts `fromHttp`).
+ */
+import type { Locale } from '@studio/site/locales';
+import type { FastifyBaseLogger } from 'fastify';
+import { hashPassword, newPasswordProblem, verifyPassword } from '../auth/passwords.js';
+import type { SessionService } from '../auth/sessions.js';
+import type { Config } from '../config.js';
+import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
+import type { UserRow } from '../db/types.js';
+import { HttpError } from '../http/errors.js';
+import type { MailService } from '../mail/index.js';
+import type { RateLimits } from '../security/limits.js';
+import { EmailCodes, codeExpired, mailLocale, tooManyRequests, voidEmailChange } from './codes.js';
+import { PasswordResets } from './reset.js';
+
+export { CODE_ALPHABET, CODE_LENGTH, CODE_MAX_ATTEMPTS, type CodePurpose, mailLocale, normalizeCode, tooManyRequests } from './codes.js';
+
+export interface CredentialServiceDeps {
+  db: Db;
+  mail: MailService;
+  sessions: SessionService;
+  limits: RateLimits;
+  config: Pick<Config, 'jwtSecret'>;
+  log: FastifyBaseLogger;
+  /** Tells live subscribers that a user's record changed (graphql/pubsub.ts). */
+  userChanged(userId: string): void;
+}
+
+export class CredentialService {
+  private readonly codes: EmailCodes;
+  private readonly resets: PasswordResets;
+
+  constructor(private readonly deps: CredentialServiceDeps) {
+    this.codes = new EmailCodes(deps);
+    this.resets = new PasswordResets(deps);
+  }
+
+  private async loadUser(userId: string): Promise<UserRow> {
+    const user = await this.deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    if (!user) throw new HttpError(403, 'FORBIDDEN', 'Forbidden resource');
+    return user;
+  }
+
+  /** After registration: mails the first verification code (not counted against resends). */
+  async startVerification(user: UserRow): Promise<void> {
+    await this.codes.issue(user, 'verify', user.email);
+  }
+
+  /**
+   * Mails a new verification code to the user's address (`sendEmailVerification`).
+   * @throws HttpError ALREADY_VERIFIED, TOO_MANY_REQUESTS (codeSend limit).
+   */
+  async sendVerification(userId: string): Promise<{ sentTo: string; expiresAt: string }> {
+    const user = await this.loadUser(userId);
+    if (user.isVerified === 1) throw new HttpError(409, 'ALREADY_VERIFIED', 'This e-mail address is already verified.');
+    const wait = await this.deps.limits.consume('codeSend', userId);
+    if (wait !== null) throw tooManyRequests(wait);
+    const { expiresAt } = await this.codes.issue(user, 'verify', user.email);
+    return { sentTo: user.email, expiresAt };
+  }
+
+  /** Confirms the user's address with a verification code (`verifyEmail`). */
+  async verifyEmail(userId: string, code: string): Promise<void> {
+    const user = await this.loadUser(userId);
+    if (user.isVerified === 1) throw new HttpError(409, 'ALREADY_VERIFIED', 'This e-mail address is already verified.');
+    const row = await this.codes.consume(userId, 'verify', code);
+    // A code sent to an address the user has since left proves nothing about the current one.
+    if (row.email !== user.email) throw codeExpired('code: this code was sent to another address; ask for a new one');
+    await this.deps.db.updateTable('users').set({ isVerified: 1, updated: nowIso() }).where('id', '=', userId).execute();
+    this.deps.userChanged(userId);
+  }
+
+  /**
+   * Starts an e-mail change of the user's own account: checks the current password, records the
+   * new address as pending and mails it a code (`updateUser(email:, checkPassword:)`).
+   * @throws HttpError WRONG_PASSWORD, PASSWORD_NOT_SET, EMAIL_TAKEN, TOO_MANY_REQUESTS.
+   */
+  async startEmailChange(userId: string, newEmail: string, checkPassword: string | undefined): Promise<void> {
+    const user = await this.loadUser(userId);
+    if (user.passwordHash === null) {
+      throw new HttpError(400, 'PASSWORD_NOT_SET', 'checkPassword: set a password before changing the e-mail address', { field: 'checkPassword' });
+    }
+    if (!checkPassword || !(await verifyPassword(user.passwordHash, checkPassword))) {
+      throw new HttpError(400, 'WRONG_PASSWORD', 'checkPassword: the current password is required to change the e-mail and did not match', {
+        field: 'checkPassword',
+      });
+    }
+    const taken = await this.deps.db.selectFrom('users').select('id').where('email', '=', newEmail).where('id', '!=', userId).executeTakeFirst();
+    if (taken) throw new HttpError(409, 'EMAIL_TAKEN', 'email: an account with this e-mail already exists', { field: 'email' });
+    const wait = await this.deps.limits.consume('codeSend', userId);
+    if (wait !== null) throw tooManyRequests(wait);
+    await this.deps.db.updateTable('users').set({ pendingEmail: newEmail, updated: nowIso() }).where('id', '=', userId).execute();
+    await this.codes.issue(user, 'change', newEmail);
+    this.deps.userChanged(userId);
+  }
+
+  /**
+   * Completes the pending e-mail change with its code: the address changes, counts as verified,
+   * and the old address gets a notice (`confirmEmailChange`).
+   * @throws HttpError CODE_INVALID, CODE_EXPIRED, EMAIL_TAKEN, TOO_MANY_REQUESTS.
+   */
+  async confirmEmailChange(userId: string, code: string): Promise<void> {
+    const user = await this.loadUser(userId);
+    if (!user.pendingEmail) throw codeExpired('code: there is no e-mail change waiting for a code');
+    const row = await this.codes.consume(userId, 'change', code);
+    if (row.email !== user.pendingEmail) throw codeExpired('code: this code was sent to another address; ask for a new one');
+    try {
+      await this.deps.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ email: row.email, pendingEmail: null, isVerified: 1, updated: nowIso() }).where('id', '=', userId).execute();
+        await trx.deleteFrom('emailCodes').where('userId', '=', userId).execute();
+        await this.deps.mail.send(
+          { to: user.email, template: 'emailChangedNotice', locale: mailLocale(user.locale), params: { oldEmail: user.email, newEmail: row.email }, key: `changed:${row.id}` },
+          { db: trx },
+        );
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, 'EMAIL_TAKEN', 'email: an account with this e-mail already exists', { field: 'email' });
+      throw error;
+    }
+    this.deps.userChanged(userId);
+  }
+
+  /** Abandons the pending e-mail change; its code stops working (`cancelEmailChange`). */
+  async cancelEmailChange(userId: string): Promise<void> {
+    await voidEmailChange(this.deps.db, userId);
+    this.deps.userChanged(userId);
+  }
+
+  /**
+   * Sets a new password for the user (`updatePassword`): rules checked, other sessions revoked
+   * (all of them when `keepSessionId` is null), a pending e-mail change voided.
+   * @throws HttpError BAD_USER_INPUT (rules), WRONG_PASSWORD.
+   */
+  async changePassword(userId: string, newPassword: string, options: { oldPassword?: string | null; requireOld: boolean; keepSessionId: string | null }): Promise<void> {
+    const problem = newPasswordProblem(newPassword);
+    if (problem) throw new HttpError(400, 'BAD_USER_INPUT', `newPassword: ${problem}`, { field: 'newPassword' });
+    const user = await this.loadUser(userId);
+    if (options.requireOld && user.passwordHash !== null) {
+      if (!options.oldPassword || !(await verifyPassword(user.passwordHash, options.oldPassword))) {
+        throw new HttpError(400, 'WRONG_PASSWORD', 'oldPassword: the current password did not match', { field: 'oldPassword' });
+      }
+    }
+    const passwordHash = await hashPassword(newPassword);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ passwordHash, updated: nowIso() }).where('id', '=', userId).execute();
+      await trx.deleteFrom('passwordResets').where('userId', '=', userId).execute();
+      await voidEmailChange(trx, userId);
+    });
+    await this.deps.sessions.revokeOthers(userId, options.keepSessionId, 'password-change');
+    this.deps.userChanged(userId);
+  }
+
+  /** "Forgot password" (ACC-RESET): see `PasswordResets.request`. */
+  requestPasswordReset(email: string, locale: Locale, ip: string): Promise<void> {
+    return this.resets.request(email, locale, ip);
+  }
+
+  /** Completes a reset with the link's token (ACC-RESET): see `PasswordResets.confirm`. */
+  confirmPasswordReset(token: string, password: string): Promise<void> {
+    return this.resets.confirm(token, password);
+  }
+}

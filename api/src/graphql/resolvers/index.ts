@@ -1,0 +1,31 @@
+/**
+ * The resolvers of schema/schema.graphql, one module per domain. Parents are database rows; ids
+ * leave as global ids (ids.ts). Resolvers decode arguments, check the policy (policy.ts,
+ * ACC-POLICY), call a service and map ids; the services own the rules and the queries.
+ */
+import { credentialResolvers } from './credentials.js';
+import { newsResolvers } from './news.js';
+import { nodeResolvers } from './node.js';
+import { orderResolvers } from './orders.js';
+import { productResolvers } from './products.js';
+import { subscriptionResolvers } from './subscriptions.js';
+import { userResolvers } from './user.js';
+
+export const resolvers = {
+  Node: nodeResolvers.Node,
+  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query },
+  User: userResolvers.User,
+  Image: userResolvers.Image,
+  ServiceAccount: userResolvers.ServiceAccount,
+  ReferralCode: userResolvers.ReferralCode,
+  Product: productResolvers.Product,
+  NewsItem: newsResolvers.NewsItem,
+  Subscription: subscriptionResolvers.Subscription,
+  Mutation: {
+    ...userResolvers.Mutation,
+    ...credentialResolvers.Mutation,
+    ...productResolvers.Mutation,
+    ...newsResolvers.Mutation,
+    ...orderResolvers.Mutation,
+  },
+};

@@ -1,0 +1,132 @@
+/**
+ * Users (ACC-FIELDS, ACC-POLICY, ACC-DELETE, ACC-LINKED, ACC-REFERRAL): `viewer`, `user`, the
+ * `User` fields and the mutations on a user's record. Private fields go through `canReadPrivate`,
+ * every mutation through `assertCanUpdateUser` / `assertOwnerOrAdmin` (policy.ts) before anything
+ * is read or written; the rules of each change are the services' (users/).
+ */
+import { bio, email, fullName, phone, telegram, username } from '@studio/site/fields';
+import { z } from 'zod';
+import type { ImageRow, UserRow } from '../../db/types.js';
+import { uploadUrl } from '../../uploads/routes.js';
+import { type ImageSize, imageFileName } from '../../uploads/service.js';
+import { badInput, forbidden, fromHttp, fromZod } from '../errors.js';
+import { decodeId, expectId, globalId } from '../ids.js';
+import { assertCanUpdateUser, assertOwnerOrAdmin, canReadPrivate } from '../policy.js';
+import { type Ctx, loadUser, requireViewer, userOrForbidden } from './common.js';
+
+/** Wraps a private-field resolver: only the user themselves and admins get a value. */
+function privateField<T>(read: (user: UserRow, ctx: Ctx) => T) {
+  return (user: UserRow, _args: unknown, ctx: Ctx) => {
+    if (!canReadPrivate(ctx.viewer, user.id)) throw forbidden();
+    return read(user, ctx);
+  };
+}
+
+/** The arguments of `updateUser` other than `id`, with the shared field rules (ACC-FIELDS). */
+const updateUserArgs = z.object({
+  email: email.optional(),
+  username: username.optional(),
+  fullName: fullName.optional(),
+  bio: bio.optional(),
+  phone: phone.optional(),
+  telegram: telegram.optional(),
+  isVerified: z.boolean().optional(),
+  role: z.enum(['USER', 'ADMIN']).optional(),
+  type: z.enum(['CLIENT', 'PARTNER']).optional(),
+  withdrawalMethod: z.enum(['STRIPE', 'BANK_TRANSFER']).optional(),
+  imageId: z.string().max(200).optional(),
+  checkPassword: z.string().max(1024).optional(),
+});
+
+/** The arguments that were given (GraphQL passes omitted nullable arguments as absent or null). */
+function given<T extends Record<string, unknown>>(args: T): Partial<T> {
+  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
+}
+
+export const userResolvers = {
+  Query: {
+    viewer: (_: unknown, __: unknown, ctx: Ctx) => (ctx.viewer ? loadUser(ctx, ctx.viewer.userId) : null),
+    async user(_: unknown, args: { id?: string | null; username?: string | null }, ctx: Ctx) {
+      if (args.id) {
+        const decoded = decodeId(args.id);
+        if (!decoded || decoded.type !== 'User') return null;
+        return loadUser(ctx, decoded.id);
+      }
+      if (args.username) return (await ctx.users.byUsername(args.username)) ?? null;
+      throw badInput('Pass either id or username');
+    },
+  },
+  User: {
+    id: (u: UserRow) => globalId('User', u.id),
+    bio: (u: UserRow) => u.bio,
+    image: async (u: UserRow, _: unknown, ctx: Ctx) => (u.imageId ? ((await ctx.users.image(u.imageId)) ?? null) : null),
+    email: privateField((u) => u.email),
+    emailVerificationCode: () => null,
+    isVerified: privateField((u) => u.isVerified === 1),
+    pendingEmail: privateField((u) => u.pendingEmail),
+    passwordIsSet: privateField((u) => u.passwordHash !== null),
+    phone: privateField((u) => u.phone),
+    telegram: privateField((u) => u.telegram),
+    role: privateField((u) => u.role),
+    type: privateField((u) => u.type),
+    balance: privateField((u) => u.balance),
+    balanceCurrency: privateField((u) => u.balanceCurrency),
+    held: privateField((u) => u.held),
+    withdrawalMethod: privateField((u) => u.withdrawalMethod),
+    withdrawalMethodDetails: privateField((u) => u.withdrawalMethodDetails),
+    stripeAccountId: privateField((u) => u.stripeAccountId),
+    stripeOnboardingCompleted: privateField((u) => u.stripeOnboardingCompleted === 1),
+    defaultReferralCode: privateField(async (u, ctx) => (await ctx.users.defaultReferralCode(u.id)) ?? null),
+    accounts: privateField((u, ctx) => ctx.linkedAccounts.ofUser(u.id)),
+  },
+  Image: {
+    id: (i: { id: string }) => globalId('Image', i.id),
+    url: (i: ImageRow, { size }: { size?: ImageSize | null }) => uploadUrl(imageFileName(i, size ?? 'LARGE')),
+  },
+  ServiceAccount: { id: (a: { id: string }) => globalId('ServiceAccount', a.id) },
+  ReferralCode: {
+    id: (r: { id: string }) => globalId('ReferralCode', r.id),
+    isActive: (r: { isActive: number }) => r.isActive === 1,
+  },
+  Mutation: {
+    async updateUser(_: unknown, args: { id: string } & Record<string, unknown>, ctx: Ctx) {
+      const viewer = requireViewer(ctx);
+      const targetId = expectId(args.id, 'User', 'id');
+      const { id: _id, ...rest } = args;
+      const present = given(rest);
+      assertCanUpdateUser(viewer, targetId, Object.keys(present));
+      const parsed = updateUserArgs.safeParse(present);
+      if (!parsed.success) throw fromZod(parsed.error);
+      const target = await userOrForbidden(ctx, targetId);
+      const { imageId, ...change } = parsed.data;
+      const imageLocalId = imageId === undefined ? undefined : expectId(imageId, 'Image', 'imageId');
+      try {
+        await fromHttp(() => ctx.users.updateProfile(viewer.userId, target, { ...change, ...(imageLocalId ? { imageId: imageLocalId } : {}) }));
+      } finally {
+        ctx.loaders.user.clear(target.id);
+      }
+      return userOrForbidden(ctx, target.id);
+    },
+
+    async deleteAccount(_: unknown, { accountId }: { accountId: string }, ctx: Ctx) {
+      const viewer = requireViewer(ctx);
+      const id = expectId(accountId, 'ServiceAccount', 'accountId');
+      const account = await ctx.linkedAccounts.byId(id);
+      if (!account) throw forbidden();
+      assertOwnerOrAdmin(viewer, account.userId);
+      const owner = await userOrForbidden(ctx, account.userId);
+      await fromHttp(() => ctx.linkedAccounts.disconnect(owner, id));
+      return { id: globalId('ServiceAccount', id), user: owner };
+    },
+
+    async deleteUser(_: unknown, { id, confirmation }: { id: string; confirmation?: string | null }, ctx: Ctx) {
+      const viewer = requireViewer(ctx);
+      const targetId = expectId(id, 'User', 'id');
+      assertOwnerOrAdmin(viewer, targetId);
+      const target = await userOrForbidden(ctx, targetId);
+      await fromHttp(() => ctx.users.deleteUser(target, { self: target.id === viewer.userId, confirmation: confirmation ?? '' }));
+      ctx.loaders.user.clear(target.id);
+      return { id: globalId('User', target.id) };
+    },
+  },
+};

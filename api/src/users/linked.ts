@@ -1,0 +1,43 @@
+/**
+ * Linked service accounts (ACC-LINKED): the social sign-in accounts attached to a user (linking
+ * itself happens in auth/social/). Disconnecting one never leaves a user without a way to sign
+ * in: the last linked account of a user without a password stays.
+ */
+import type { Db } from '../db/index.js';
+import type { UserRow } from '../db/types.js';
+import { HttpError } from '../http/errors.js';
+
+export interface LinkedAccountServiceDeps {
+  db: Db;
+  /** Tells live subscribers that a user's record changed (graphql/pubsub.ts). */
+  userChanged(userId: string): void;
+}
+
+export class LinkedAccountService {
+  constructor(private readonly deps: LinkedAccountServiceDeps) {}
+
+  /** Linked account `id` (any user's: the caller checks who may see it), or undefined. */
+  byId(id: string) {
+    return this.deps.db.selectFrom('serviceAccounts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The accounts linked to `userId`, oldest first. */
+  ofUser(userId: string) {
+    return this.deps.db.selectFrom('serviceAccounts').selectAll().where('userId', '=', userId).orderBy('created').execute();
+  }
+
+  /**
+   * Disconnects linked account `accountId` from its `owner` and announces the change (the owner's
+   * `accounts` changed).
+   * @throws HttpError LAST_SIGN_IN_METHOD when it is the owner's only way to sign in.
+   */
+  async disconnect(owner: UserRow, accountId: string): Promise<void> {
+    const { db } = this.deps;
+    const others = await db.selectFrom('serviceAccounts').select('id').where('userId', '=', owner.id).where('id', '!=', accountId).execute();
+    if (owner.passwordHash === null && others.length === 0) {
+      throw new HttpError(409, 'LAST_SIGN_IN_METHOD', 'This is the only way to sign in to the account; set a password before disconnecting it.');
+    }
+    await db.deleteFrom('serviceAccounts').where('id', '=', accountId).execute();
+    this.deps.userChanged(owner.id);
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * Users after registration (registration itself: ./service.ts): lookups, profile changes
+ * (ACC-FIELDS, ACC-AVATAR), deletion (ACC-DELETE), and the user's avatar image and referral codes
+ * (ACC-REFERRAL) as the GraphQL layer reads them. Who may do what is decided before these run
+ * (graphql/policy.ts, ACC-POLICY); this module owns what a change does.
+ *
+ * Failures are `HttpError`s (code, message, `details.field`), turned into GraphQL errors by
+ * graphql/errors.ts `fromHttp`. Every stored change is announced with `userChanged` (LIVE-UPDATES).
+ */
+import { verifyPassword } from '../auth/passwords.js';
+import type { CredentialService } from '../credentials/service.js';
+import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
+import type { ImageRow, UserRow, UserUpdate } from '../db/types.js';
+import { HttpError } from '../http/errors.js';
+import type { UploadService } from '../uploads/service.js';
+
+/** A profile change as decoded from `updateUser` (already checked against the shared field rules). */
+export interface ProfileChange {
+  email?: string;
+  username?: string;
+  fullName?: string;
+  /** '' clears it. */
+  bio?: string;
+  /** '' clears it. */
+  phone?: string;
+  /** '' clears it. */
+  telegram?: string;
+  isVerified?: boolean;
+  role?: 'USER' | 'ADMIN';
+  type?: 'CLIENT' | 'PARTNER';
+  withdrawalMethod?: 'STRIPE' | 'BANK_TRANSFER';
+  /** The database id of one of the user's own images, as the new avatar. */
+  imageId?: string;
+  /** The current password, required when users change their own e-mail address. */
+  checkPassword?: string;
+}
+
+export interface UserServiceDeps {
+  db: Db;
+  credentials: Pick<CredentialService, 'startEmailChange'>;
+  uploads: Pick<UploadService, 'removeImages' | 'removeFiles'>;
+  /** Tells live subscribers that a user's record changed or was deleted (graphql/pubsub.ts). */
+  userChanged(userId: string): void;
+}
+
+export class UserService {
+  constructor(private readonly deps: UserServiceDeps) {}
+
+  /** The users of `ids`, in the same order (undefined where none); the batch of the GraphQL user loader. */
+  async byIds(ids: readonly string[]): Promise<(UserRow | undefined)[]> {
+    const rows = await this.deps.db.selectFrom('users').selectAll().where('id', 'in', [...ids]).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id));
+  }
+
+  /** The user with `username` (compared trimmed and lower-cased, as usernames are stored), or undefined. */
+  byUsername(username: string): Promise<UserRow | undefined> {
+    return this.deps.db.selectFrom('users').selectAll().where('username', '=', username.trim().toLowerCase()).executeTakeFirst();
+  }
+
+  /** Whether user `id` still exists (it may have been deleted). */
+  async exists(id: string): Promise<boolean> {
+    return !!(await this.deps.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
+  }
+
+  /** Image `id` (any user's: the caller checks who may see it), or undefined. */
+  image(id: string): Promise<ImageRow | undefined> {
+    return this.deps.db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Referral code `id` (any user's: the caller checks who may see it), or undefined. */
+  referralCode(id: string) {
+    return this.deps.db.selectFrom('referralCodes').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The user's default referral code (the oldest of type DEFAULT, made at registration), or undefined. */
+  defaultReferralCode(userId: string) {
+    return this.deps.db
+      .selectFrom('referralCodes')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('type', '=', 'DEFAULT')
+      .orderBy('created')
+      .executeTakeFirst();
+  }
+
+  /**
+   * Applies `change` to `target`, on behalf of `actorId` (the user themselves or an admin).
+   * One's own e-mail address changes only after the code mailed to the new one comes back
+   * (ACC-EMAIL, credentials/); an administrator's change applies at once and counts as unverified.
+   * A new avatar replaces the old one, whose rows and files go (ACC-AVATAR).
+   * @throws HttpError BAD_USER_INPUT (imageId not the user's), USERNAME_TAKEN, EMAIL_TAKEN, and the
+   *   errors of `CredentialService.startEmailChange` (the other fields are stored by then).
+   */
+  async updateProfile(actorId: string, target: UserRow, change: ProfileChange): Promise<void> {
+    const patch: UserUpdate = {};
+    let startEmailChange: string | null = null;
+    if (change.email !== undefined && change.email !== target.email) {
+      if (actorId === target.id) startEmailChange = change.email;
+      else Object.assign(patch, { email: change.email, isVerified: 0, pendingEmail: null });
+    }
+    if (change.username !== undefined) patch.username = change.username;
+    if (change.fullName !== undefined) patch.fullName = change.fullName;
+    if (change.bio !== undefined) patch.bio = change.bio || null;
+    if (change.phone !== undefined) patch.phone = change.phone || null;
+    if (change.telegram !== undefined) patch.telegram = change.telegram || null;
+    if (change.withdrawalMethod !== undefined) patch.withdrawalMethod = change.withdrawalMethod;
+    if (change.isVerified !== undefined) patch.isVerified = change.isVerified ? 1 : 0;
+    if (change.role !== undefined) patch.role = change.role;
+    if (change.type !== undefined) patch.type = change.type;
+    if (change.imageId !== undefined) {
+      const image = await this.image(change.imageId);
+      if (!image || image.userId !== target.id) throw new HttpError(400, 'BAD_USER_INPUT', 'imageId: no such image of this user', { field: 'imageId' });
+      patch.imageId = change.imageId;
+    }
+    if (Object.keys(patch).length > 0) {
+      await this.store(target.id, { ...patch, updated: nowIso() });
+      this.deps.userChanged(target.id);
+      // The replaced avatar (and any upload not in use) goes, rows and files.
+      if (patch.imageId) await this.deps.uploads.removeImages(target.id, patch.imageId);
+    }
+    if (startEmailChange) await this.deps.credentials.startEmailChange(target.id, startEmailChange, change.checkPassword);
+  }
+
+  /** Writes `patch`; a unique violation becomes USERNAME_TAKEN or EMAIL_TAKEN. */
+  private async store(userId: string, patch: UserUpdate): Promise<void> {
+    const { db } = this.deps;
+    try {
+      await db.updateTable('users').set(patch).where('id', '=', userId).execute();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (patch.username) {
+        const taken = await db.selectFrom('users').select('id').where('username', '=', patch.username).where('id', '!=', userId).executeTakeFirst();
+        if (taken) throw new HttpError(409, 'USERNAME_TAKEN', 'username: this username is already taken', { field: 'username' });
+      }
+      throw new HttpError(409, 'EMAIL_TAKEN', 'email: an account with this e-mail already exists', { field: 'email' });
+    }
+  }
+
+  /**
+   * Deletes `target` with everything that hangs on it: sessions, tokens, images (rows and files),
+   * linked accounts and codes (ON DELETE CASCADE). Users deleting themselves confirm it (ACC-DELETE)
+   * with their password, or with their e-mail address when they have none — a stolen access token
+   * alone must not be enough to destroy the account.
+   * @throws HttpError WRONG_PASSWORD (field `confirmation`) when `self` and not confirmed.
+   */
+  async deleteUser(target: UserRow, options: { self: boolean; confirmation: string }): Promise<void> {
+    if (options.self) {
+      const given = options.confirmation.slice(0, 1024);
+      const hasPassword = target.passwordHash !== null;
+      const confirmed = hasPassword ? await verifyPassword(target.passwordHash, given) : given.trim().toLowerCase() === target.email;
+      if (!confirmed) {
+        const message = hasPassword ? 'confirmation: the current password did not match' : 'confirmation: type the e-mail address of the account';
+        throw new HttpError(409, 'WRONG_PASSWORD', message, { field: 'confirmation' });
+      }
+    }
+    const { db } = this.deps;
+    const images = await db.selectFrom('images').select(['id', 'ext']).where('userId', '=', target.id).execute();
+    await db.deleteFrom('users').where('id', '=', target.id).execute();
+    await this.deps.uploads.removeFiles(images);
+    this.deps.userChanged(target.id); // ends the user's subscriptions (viewerUpdated)
+  }
+}
