@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { deserialize } from '@phc/format';
-import { PASSWORD_MAX, PASSWORD_MIN, type PasswordProblem, parseCommonPasswords, passwordProblem } from '@studio/schema/passwords';
+import { PASSWORD_MAX, PASSWORD_MIN, type PasswordProblem, parseCommonPasswords, passwordProblem } from '@studio/site/passwords';
 
 export { PASSWORD_MAX, PASSWORD_MIN };
 
@@ -69,7 +69,7 @@ let common: Set<string> | undefined;
 
 /** The common-password list, read once from @studio/schema. */
 function commonPasswords(): Set<string> {
-  common ??= parseCommonPasswords(readFileSync(fileURLToPath(import.meta.resolve('@studio/schema/common-passwords.txt')), 'utf8'));
+  common ??= parseCommonPasswords(readFileSync(fileURLToPath(import.meta.resolve('@studio/site/common-passwords.txt')), 'utf8'));
   return common;
 }
 
