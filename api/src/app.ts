@@ -6,6 +6,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AccountService } from './accounts/service.js';
 import { authRoutes } from './auth/routes.js';
 import { SessionService } from './auth/sessions.js';
@@ -63,6 +64,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  // Route schemas are zod schemas (the shared field rules of @studio/site/fields).
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
   installErrorHandler(fastify);
   await registerSecurityHeaders(fastify, config);
   await fastify.register(cookie);

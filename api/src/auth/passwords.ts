@@ -68,7 +68,7 @@ export async function verifyPassword(storedHash: string | null, password: string
 let common: Set<string> | undefined;
 
 /** The common-password list, read once from @studio/schema. */
-function commonPasswords(): Set<string> {
+export function commonPasswords(): Set<string> {
   common ??= parseCommonPasswords(readFileSync(fileURLToPath(import.meta.resolve('@studio/site/common-passwords.txt')), 'utf8'));
   return common;
 }
