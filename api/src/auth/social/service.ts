@@ -26,6 +26,7 @@
  * Provider tokens are kept encrypted at rest (service_accounts.service_access_token / _refresh_token).
  */
 import { randomUUID } from 'node:crypto';
+import { SOCIAL_BINDING_MAX_AGE } from '@studio/site/cookies';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import * as oidc from 'openid-client';
@@ -41,8 +42,8 @@ import { hashToken, newOpaqueToken } from '../tokens.js';
 import { callbackLocale } from './callbackUrl.js';
 import { type ProviderId, type ProviderProfile, type ProviderTokens, type SocialProvider, SocialError } from './providers.js';
 
-/** How long a started sign-in may take at the provider (issue 7: 10 minutes). */
-export const STATE_TTL_MS = 10 * 60 * 1000;
+/** How long a started sign-in may take at the provider: the life of its browser binding (AUTH-SOCIAL: 10 minutes). */
+export const STATE_TTL_MS = SOCIAL_BINDING_MAX_AGE * 1000;
 /** How long `/loading` has to exchange its one-time code. */
 export const LOGIN_CODE_TTL_MS = 60 * 1000;
 
