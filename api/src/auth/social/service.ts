@@ -1,5 +1,5 @@
 /**
- * Social sign-in and account linking (issue 7; SPEC.md §2 `/loading`, §4, §7).
+ * Social sign-in and account linking (AUTH-SOCIAL; the browser returns to the `/loading` page).
  *
  * 1. `begin` makes a fresh `state`, PKCE `code_verifier` and OIDC `nonce` (openid-client's random
  *    generators, 256 bits each), keeps them server-side in `social_states` — keyed by SHA-256 of the
@@ -27,6 +27,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SOCIAL_BINDING_MAX_AGE } from '@studio/site/cookies';
+import type { AuthProviderId } from '@studio/site/ssr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import * as oidc from 'openid-client';
@@ -40,7 +41,8 @@ import { createUser } from '../../users/service.js';
 import type { Credentials, SessionService } from '../sessions.js';
 import { hashToken, newOpaqueToken } from '../tokens.js';
 import { callbackLocale } from './callbackUrl.js';
-import { type ProviderId, type ProviderProfile, type ProviderTokens, type SocialProvider, SocialError } from './providers.js';
+import type { ProviderProfile } from './profiles.js';
+import { type ProviderTokens, type SocialProvider, SocialError } from './providers.js';
 
 /** How long a started sign-in may take at the provider: the life of its browser binding (AUTH-SOCIAL: 10 minutes). */
 export const STATE_TTL_MS = SOCIAL_BINDING_MAX_AGE * 1000;
@@ -85,7 +87,7 @@ export class SocialAuthService {
       sessions: SessionService;
       accounts: Pick<AccountService, 'startVerification'>;
       config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
-      providers: Map<ProviderId, SocialProvider>;
+      providers: Map<AuthProviderId, SocialProvider>;
       log: FastifyBaseLogger;
       userChanged: (userId: string) => void;
     },
@@ -94,13 +96,13 @@ export class SocialAuthService {
   }
 
   /** The enabled providers in display order, for the sign-in page. */
-  enabled(): { id: ProviderId; name: string }[] {
+  enabled(): { id: AuthProviderId; name: string }[] {
     return [...this.deps.providers.values()].map((p) => ({ id: p.id, name: p.name }));
   }
 
   /** @throws HttpError 404 PROVIDER_NOT_FOUND for an unknown or disabled provider. */
   provider(id: string): SocialProvider {
-    const provider = this.deps.providers.get(id as ProviderId);
+    const provider = this.deps.providers.get(id as AuthProviderId);
     if (!provider) throw new HttpError(404, 'PROVIDER_NOT_FOUND', `Sign-in with "${id}" is not available on this site.`);
     return provider;
   }
