@@ -7,7 +7,7 @@
  *    device token, mode (`login` or `link`, with the user) and return path, and answers the
  *    provider's authorization URL.
  * 2. `callback` consumes the record atomically (DELETE … RETURNING: a replay finds nothing), checks
- *    that the browser arriving is the one that started (its `studio.social` binding cookie, whose
+ *    that the browser arriving is the one that started (its `SOCIAL_BINDING_COOKIE`, whose
  *    hash the record holds: RFC 6749 §10.12 — without it, a link URL made by an attacker and opened
  *    by a victim would attach the victim's provider account to the attacker's user), lets the
  *    provider validate the answer (PKCE, nonce, ID token), then
@@ -27,6 +27,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SOCIAL_BINDING_MAX_AGE } from '@studio/site/cookies';
+import type { Locale } from '@studio/site/locales';
 import type { AuthProviderId } from '@studio/site/ssr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -68,7 +69,7 @@ export interface BeginInput {
   deviceToken: string;
   /** A checked local path (callbackUrl.ts). */
   returnPath: string;
-  /** The starting browser's binding secret (routes.ts, cookie `studio.social`); only its hash is kept. */
+  /** The starting browser's binding secret (routes.ts, `SOCIAL_BINDING_COOKIE`); only its hash is kept. */
   browserBinding: string;
 }
 
@@ -142,7 +143,7 @@ export class SocialAuthService {
    * Handles the provider's redirect back and answers where to send the browser (always a URL of
    * the record's callback, or the site's own `/loading` when there is no valid record).
    * @param query the callback's query; @param callbackUrl the full URL the provider redirected to;
-   * @param browserBinding the `studio.social` cookie of the browser that arrived, if any.
+   * @param browserBinding the `SOCIAL_BINDING_COOKIE` of the browser that arrived, if any.
    */
   async callback(provider: SocialProvider, query: Record<string, string | undefined>, callbackUrl: URL, browserBinding: string | undefined): Promise<string> {
     const invalid = withQuery(`${this.deps.config.publicUrl}/loading`, { error: 'SOCIAL_STATE_INVALID' });
@@ -253,7 +254,7 @@ export class SocialAuthService {
     this.deps.userChanged(userId);
   }
 
-  private async findOrCreateUser(provider: SocialProvider, result: { profile: ProviderProfile; tokens: ProviderTokens }, locale: 'en' | 'ru' | 'es'): Promise<string> {
+  private async findOrCreateUser(provider: SocialProvider, result: { profile: ProviderProfile; tokens: ProviderTokens }, locale: Locale): Promise<string> {
     const existing = await this.findAccount(provider, result.profile.id);
     if (existing) {
       await this.updateAccount(existing.id, provider, result);
