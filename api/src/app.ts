@@ -6,7 +6,8 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { CredentialService as AccountService } from './credentials/service.js';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { CredentialService } from './credentials/service.js';
 import { authRoutes } from './auth/routes.js';
 import { SessionService } from './auth/sessions.js';
 import { createProviders } from './auth/social/providers.js';
@@ -63,6 +64,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  // Route schemas are zod schemas (the shared field rules of @studio/site/fields).
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
   installErrorHandler(fastify);
   await registerSecurityHeaders(fastify, config);
   await fastify.register(cookie);
@@ -77,14 +81,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const pubsub = createLivePubSub(config, fastify.log);
   const limits = createRateLimits(config);
-  const accounts = new AccountService({ db: database.db, mail, sessions, limits, config, log: fastify.log, userChanged: (id) => pubsub.publishUserChanged(id) });
+  const credentials = new CredentialService({ db: database.db, mail, sessions, limits, config, log: fastify.log, userChanged: (id) => pubsub.publishUserChanged(id) });
   const uploads = new UploadService(database.db, config.uploadsDir, fastify.log);
-  await fastify.register(authRoutes, { db: database.db, sessions, config, accounts, limits });
+  await fastify.register(authRoutes, { db: database.db, sessions, config, credentials, limits });
   await fastify.register(uploadRoutes, { uploads, sessions, limits });
   const social = new SocialAuthService({
     db: database.db,
     sessions,
-    accounts,
+    credentials,
     config,
     providers: createProviders(config),
     log: fastify.log,
@@ -92,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await fastify.register(socialRoutes, { social, sessions, config });
   const orders = createOrderService(database.db, mail, config, fastify.log, limits);
-  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, accounts, uploads });
+  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads });
   registerSeoRoutes(fastify, { db: database.db, config });
   const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, authProviders: social.enabled(), viteDev: options.viteDev ?? false });
   // Content changed (an admin's mutation, here or in another process): drop the cached pages.

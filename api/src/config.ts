@@ -1,133 +1,15 @@
 /**
- * Every setting of the server, parsed once from the environment with zod (DESIGN.md §9).
+ * Every setting of the server, parsed once from the environment with zod (the variables and
+ * their rules are in settings.ts) into the typed `Config` the rest of the server reads.
  *
  * Each setting has a working default for one machine; `.env.example` and README list them.
  * `loadConfig()` throws a ZodError naming the bad variable when a value does not parse.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { resolve } from 'node:path';
 import type { LimitName, LimitRule } from './security/limits.js';
+import { clientOf, envSchema, parseOrigins, resolveJwtSecret } from './settings.js';
 
-/** The repository root (two levels above `api/src` or `api/dist`). */
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
-/** A rate limit written `<max>/<windowSeconds>` (security/limits.ts). */
-const limitRule = z
-  .string()
-  .regex(/^\d+\/\d+$/, 'A rate limit is written <max>/<windowSeconds>, e.g. 10/900')
-  .transform((v) => {
-    const [max, windowSeconds] = v.split('/').map(Number) as [number, number];
-    return { max: Math.max(1, max), windowSeconds: Math.max(1, windowSeconds) };
-  });
-
-/** An optional setting where an empty value means unset. */
-const optionalText = z.string().optional().transform((v) => (v ? v : undefined));
-
-/** `ALLOWED_CALLBACK_ORIGINS`: comma-separated http(s) origins; each is normalised by the URL parser. */
-function parseOrigins(list: string): string[] {
-  return list
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean)
-    .map((v) => {
-      let url: URL;
-      try {
-        url = new URL(v);
-      } catch {
-        throw new Error(`ALLOWED_CALLBACK_ORIGINS: "${v}" is not an origin such as https://app.example.com`);
-      }
-      if (!/^https?:$/.test(url.protocol) || url.origin !== v.replace(/\/$/, '')) {
-        throw new Error(`ALLOWED_CALLBACK_ORIGINS: "${v}" must be a bare http(s) origin such as https://app.example.com (no path)`);
-      }
-      return url.origin;
-    });
-}
-
-/** A provider's client credentials when both are set; a half-configured provider is an error. */
-function clientOf(name: string, id: string | undefined, secret: string | undefined): { clientId: string; clientSecret: string } | null {
-  if (!id && !secret) return null;
-  if (!id || !secret) throw new Error(`${name}_CLIENT_ID and ${name}_CLIENT_SECRET must be set together`);
-  return { clientId: id, clientSecret: secret };
-}
-
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().optional(),
-  // GraphQL WebSocket endpoint for browsers: unset → `/api/graphql` on the site; `off` → no subscriptions.
-  PUBLIC_WS_URL: z.string().optional(),
-  BUILD_POLL_INTERVAL_MS: z.coerce.number().int().min(1000).default(600000),
-  SITE_NAME: z.string().min(1).max(60).default('Studio'),
-  DATA_DIR: z.string().default(resolve(repoRoot, 'data')),
-  DATABASE_URL: z.string().optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  REDIS_KEY_PREFIX: z.string().max(100).default('studio:'),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(604800),
-  REFRESH_REUSE_GRACE_MS: z.coerce.number().int().min(0).default(2000),
-  GRAPHQL_PERSISTED_ONLY: bool.optional(),
-  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
-  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5000),
-  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
-  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
-  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60000),
-  WEB_DIST_DIR: z.string().default(resolve(repoRoot, 'web', 'dist')),
-  PERSISTED_QUERIES_FILE: z.string().default(resolve(repoRoot, 'web', 'persisted-queries.json')),
-  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(1000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
-  SEED: bool.default(true),
-  CONTENT_DIR: z.string().default(resolve(repoRoot, 'content')),
-  ORDER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
-  ORDER_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
-  MAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'memory']).default('outbox'),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().min(3).optional().or(z.literal('').transform(() => undefined)),
-  SALES_EMAIL: z.email().default('sales@localhost'),
-  MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(1).default(5000),
-  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
-  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30000),
-  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3600000),
-  MAIL_SENDING_STALE_MS: z.coerce.number().int().min(1000).default(600000),
-  UPLOADS_DIR: z.string().optional(),
-  RATE_LIMIT_LOGIN_ACCOUNT: limitRule.prefault('10/900'),
-  RATE_LIMIT_RESET_IP: limitRule.prefault('10/3600'),
-  RATE_LIMIT_RESET_EMAIL: limitRule.prefault('3/3600'),
-  RATE_LIMIT_CODE_SEND: limitRule.prefault('3/900'),
-  RATE_LIMIT_CODE_ENTRY: limitRule.prefault('10/900'),
-  RATE_LIMIT_UPLOAD: limitRule.prefault('20/3600'),
-  // Social sign-in (issue 7): a provider is enabled when its client id and secret are set.
-  GOOGLE_CLIENT_ID: optionalText,
-  GOOGLE_CLIENT_SECRET: optionalText,
-  GITHUB_CLIENT_ID: optionalText,
-  GITHUB_CLIENT_SECRET: optionalText,
-  YANDEX_CLIENT_ID: optionalText,
-  YANDEX_CLIENT_SECRET: optionalText,
-  VK_CLIENT_ID: optionalText,
-  VK_CLIENT_SECRET: optionalText,
-  OIDC_ISSUER: z.url('OIDC_ISSUER must be a URL, e.g. https://id.example.com').optional().or(z.literal('').transform(() => undefined)),
-  OIDC_CLIENT_ID: optionalText,
-  OIDC_CLIENT_SECRET: optionalText,
-  OIDC_NAME: z.string().min(1).max(40).default('OpenID Connect'),
-  ALLOWED_CALLBACK_ORIGINS: z.string().default(''),
-});
+export { repoRoot } from './settings.js';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -143,15 +25,15 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   /**
-   * Cross-process pub/sub of live updates (subscriptions, DESIGN.md §4): `url` from `REDIS_URL`
+   * Cross-process pub/sub of live updates (subscriptions, LIVE-UPDATES): `url` from `REDIS_URL`
    * (null = in-process only, one server), and `keyPrefix` (`REDIS_KEY_PREFIX`, default `studio:`)
    * put before every channel name so several sites or test runs can share one Redis.
    */
   redis: { url: string | null; keyPrefix: string };
   jwtSecret: Uint8Array;
-  /** Access-token lifetime in seconds (15 minutes by default, DESIGN.md §7). */
+  /** Access-token lifetime in seconds (15 minutes by default, SESSION-TOKENS). */
   accessTokenTtl: number;
-  /** Refresh-token lifetime in seconds (7 days, the token cookie's max-age in SPEC.md §9). */
+  /** Refresh-token lifetime in seconds (7 days by default, the token cookie's max-age, SESSION-COOKIES). */
   refreshTokenTtl: number;
   /** A rotated refresh token presented again within this many ms is a concurrent race, not a theft. */
   refreshReuseGraceMs: number;
@@ -170,7 +52,7 @@ export interface Config {
   /** Where uploaded images are stored (`UPLOADS_DIR`, default `<dataDir>/uploads`). */
   uploadsDir: string;
   /**
-   * Social sign-in (issue 7, api/src/auth/social): each provider's client credentials, null when
+   * Social sign-in (AUTH-SOCIAL, api/src/auth/social): each provider's client credentials, null when
    * not configured (then it is not offered). `oidc` is a generic OpenID Connect provider found by
    * discovery at `issuer` and shown as `name`. `allowedCallbackOrigins` are the origins besides
    * `publicUrl` that a social sign-in may return to (`ALLOWED_CALLBACK_ORIGINS`).
@@ -184,7 +66,7 @@ export interface Config {
     allowedCallbackOrigins: string[];
   };
   /**
-   * Outgoing mail (api/src/mail, DESIGN.md §9). `transport`: `outbox` writes `.eml` files into
+   * Outgoing mail (api/src/mail, MAIL-OUTBOX). `transport`: `outbox` writes `.eml` files into
    * `<dataDir>/outbox/` (the default), `smtp` sends through `smtpUrl`, `memory` keeps messages in
    * the process (tests). `from` is the From header (default `"<SITE_NAME>" <no-reply@localhost>`),
    * `salesEmail` receives order notifications. The worker polls the durable outbox every
@@ -203,20 +85,6 @@ export interface Config {
     retryMaxMs: number;
     sendingStaleMs: number;
   };
-}
-
-/**
- * Reads the JWT signing secret: `JWT_SECRET` when set, otherwise a random 256-bit secret
- * generated once into `<dataDir>/jwt-secret` so tokens survive restarts.
- */
-function resolveJwtSecret(explicit: string | undefined, dataDir: string): Uint8Array {
-  if (explicit) return new TextEncoder().encode(explicit);
-  const file = resolve(dataDir, 'jwt-secret');
-  if (!existsSync(file)) {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
-  }
-  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
 /**

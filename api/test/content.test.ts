@@ -12,7 +12,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { seedDatabase } from '../src/db/seed/index.js';
-import { PUBLIC_PATHS } from '../src/seo/routes.js';
+import { PUBLIC_PATHS } from '@studio/site/pages';
 import { DB_KINDS, type DbKind, type GraphQLResult, ok, redisSkipReason, type Registered, skipReason, startServer, TEST_REDIS_URL, type TestServer, uniqueEmail } from './harness.js';
 import { type Sink, startSink } from './smtp-sink.js';
 

@@ -5,7 +5,8 @@
  * OpenID provider in social.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { createProviders, githubProfile, oidcProfile, vkProfile, yandexProfile } from '../src/auth/social/providers.js';
+import { githubProfile, oidcProfile, vkProfile, yandexProfile } from '../src/auth/social/profiles.js';
+import { createProviders } from '../src/auth/social/providers.js';
 import { loadConfig } from '../src/config.js';
 
 describe('provider profiles', () => {

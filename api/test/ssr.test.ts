@@ -122,6 +122,25 @@ describe.each(DB_KINDS)('pages on %s', (kind) => {
     });
   });
 
+  describe('compression', () => {
+    it.each([
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip, deflate, br', 'br'],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+      ['br;q=0, gzip;q=0', null],
+      ['identity', null],
+    ])('Accept-Encoding %j is answered with content-encoding %s', async (acceptEncoding, encoding) => {
+      // Twice: the first render and the cached page are coded alike.
+      for (let i = 0; i < 2; i++) {
+        const response = await page('/faq', { 'accept-encoding': acceptEncoding });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-encoding')).toBe(encoding);
+        expect(response.headers.get('vary')).toMatch(/Accept-Encoding/);
+        expect(await response.text()).toContain('<html lang="en-US"');
+      }
+    });
+  });
+
   describe('security headers', () => {
     it.each(['/auth/change-password?token=x', '/auth/change-password', '/es/auth/change-password', '/ru/auth/change-password?token=abc', '/loading?code=x', '/ru/loading'])(
       'the page %s, whose URL may hold a secret, is sent with Referrer-Policy no-referrer',

@@ -1,51 +1,73 @@
 /**
- * REST auth of DESIGN.md §5 under /api/auth: register, login, refresh, logout, and the password
- * reset of issue 6 item 4:
+ * The REST auth routes under /api/auth (AUTH-REGISTER, AUTH-LOGIN, SESSION-TOKENS, ACC-RESET):
+ * - `POST /api/auth/register` `{ email, password, name | fullName, username?, deviceToken, locale? }`
+ *   → 201 credentials (the verification code is mailed);
+ * - `POST /api/auth/login` `{ email, password, deviceToken, locale? }` → credentials; 401
+ *   INVALID_CREDENTIALS for an unknown e-mail and a wrong password alike;
+ * - `POST /api/auth/refresh` `{ refreshToken }` → rotated credentials;
+ * - `POST /api/auth/logout` `{ deviceToken }` + bearer → 204;
  * - `POST /api/auth/reset` `{ email, locale? }` → 202 `{ data: 'sent' }`, the same answer for
  *   every address (the link is mailed only when an account exists);
  * - `POST /api/auth/reset/confirm` `{ token, password }` → 204; 400 RESET_TOKEN_INVALID or
  *   VALIDATION_FAILED. Every session of the account is revoked.
- * JSON in and out; errors are `{ error: { code, message, ...details } }`. Every route is rate
- * limited per IP (`RATE_LIMIT_AUTH_MAX` per `RATE_LIMIT_WINDOW_MS`); failed sign-ins also per
- * account (`loginAccount`), reset requests per address and e-mail (security/limits.ts).
- * `locale` (en, ru, es) on register and login sets the language of the account's mails.
+ * JSON in and out. Bodies are checked by the route schemas below (400 VALIDATION_FAILED
+ * "field: text"); errors are `{ error: { code, message, ...details } }` (API-ERRORS). Every route
+ * is rate limited per IP (`RATE_LIMIT_AUTH_MAX` per `RATE_LIMIT_WINDOW_MS`); failed sign-ins also
+ * per account, reset requests per address and e-mail (SEC-LIMITS, security/limits.ts).
  */
+import { DEFAULT_LOCALE } from '@studio/site/locales';
+import * as fields from '@studio/site/fields';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { CredentialService } from '../credentials/service.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
-import { HttpError, parseRequest } from '../http/errors.js';
-import { createUser, findUserByEmail } from '../users/service.js';
-import * as rules from '@studio/site/fields';
-import { type CredentialService as AccountService, mailLocale, tooManyRequests } from '../credentials/service.js';
+import { HttpError } from '../http/errors.js';
 import type { RateLimits } from '../security/limits.js';
-import { hashPassword, needsRehash, newPassword, verifyPassword } from './passwords.js';
+import { commonPasswords } from './passwords.js';
 import type { SessionService } from './sessions.js';
+import { registerWithPassword, signInWithPassword } from './signIn.js';
 
-const locale = z.enum(['en', 'ru', 'es']).optional();
+// Route schemas: the shared field rules (messages are message ids; the error handler turns them
+// into "field: text"). `locale` sets the language of the account's mails.
+const locale = fields.locale.optional();
+const required = 'validation.required';
+const tooLong = 'validation.tooLong';
 
-const registerBody = z.object({
-  email: rules.email,
-  password: newPassword,
-  name: rules.fullName.optional(),
-  username: z.string().max(64, 'Use at most 64 characters').optional(),
-  fullName: rules.fullName.optional(),
-  deviceToken: rules.deviceToken,
-  locale,
-});
+const registerBody = z
+  .object({
+    email: fields.email,
+    password: fields.newPasswordField(commonPasswords),
+    name: fields.fullName.optional(),
+    // Only a wish: createUser derives a valid, free username from it (AUTH-REGISTER).
+    username: z.string().max(64, tooLong).optional(),
+    fullName: fields.fullName.optional(),
+    deviceToken: fields.deviceToken,
+    locale,
+  })
+  // `fullName`, or else `name`, is required (AUTH-REGISTER: fullName from name).
+  .transform(({ name, fullName, ...body }, ctx) => {
+    const given = fullName ?? name;
+    if (given) return { ...body, fullName: given };
+    ctx.addIssue({ code: 'custom', path: ['name'], message: required });
+    return z.NEVER;
+  });
 const loginBody = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'email is required').max(254, 'Use at most 254 characters'),
-  password: z.string().min(1, 'password is required').max(1024, 'Use at most 1024 characters'),
-  deviceToken: rules.deviceToken,
+  // Any text up to the e-mail limit (RFC 5321): a malformed address is just a failed sign-in (AUTH-LOGIN).
+  email: z.string().trim().toLowerCase().min(1, required).max(254, tooLong),
+  password: fields.currentPassword,
+  deviceToken: fields.deviceToken,
   locale,
 });
-const resetBody = z.object({ email: rules.email, locale });
+const resetBody = z.object({ email: fields.email, locale });
 const resetConfirmBody = z.object({
-  token: z.string().trim().min(1, 'token is required').max(200, 'Use at most 200 characters'),
-  password: z.string().max(1024, 'Use at most 1024 characters'),
+  token: z.string().trim().min(1, required).max(200, tooLong),
+  // The password rules are checked by the reset itself (ACC-PASSWORD).
+  password: z.string().max(1024, tooLong),
 });
-const refreshBody = z.object({ refreshToken: z.string().min(1, 'refreshToken is required').max(200, 'Use at most 200 characters') });
-const logoutBody = z.object({ deviceToken: rules.deviceToken });
+const refreshBody = z.object({ refreshToken: z.string().min(1, required).max(200, tooLong) });
+const logoutBody = z.object({ deviceToken: fields.deviceToken });
 
 /**
  * Reads and authenticates the bearer token of `request`.
@@ -62,71 +84,43 @@ export async function requireBearer(request: FastifyRequest, sessions: SessionSe
 
 /** Registers the /api/auth routes. */
 export async function authRoutes(
-  app: FastifyInstance,
-  opts: { db: Db; sessions: SessionService; config: Config; accounts: AccountService; limits: RateLimits },
+  fastify: FastifyInstance,
+  opts: { db: Db; sessions: SessionService; config: Config; credentials: CredentialService; limits: RateLimits },
 ): Promise<void> {
-  const { db, sessions, config, accounts, limits } = opts;
+  const { db, sessions, config, credentials, limits } = opts;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs };
 
-  app.post('/api/auth/register', { config: { rateLimit } }, async (request, reply) => {
-    const body = parseRequest(registerBody, request.body);
-    const fullName = body.fullName ?? body.name;
-    if (!fullName) throw new HttpError(400, 'VALIDATION_FAILED', 'name: The name must not be empty');
-    const user = await createUser(db, {
-      email: body.email,
-      passwordHash: await hashPassword(body.password),
-      fullName,
-      username: body.username,
-      locale: mailLocale(body.locale),
-    });
+  app.post('/api/auth/register', { config: { rateLimit }, schema: { body: registerBody } }, async (request, reply) => {
+    const { body } = request;
+    const user = await registerWithPassword({ db, credentials }, { ...body, locale: body.locale ?? DEFAULT_LOCALE });
     request.log.info({ userId: user.id }, 'user registered');
-    await accounts.startVerification(user);
     return reply.status(201).send(await sessions.start(user.id, body.deviceToken));
   });
 
-  app.post('/api/auth/login', { config: { rateLimit } }, async (request) => {
-    const body = parseRequest(loginBody, request.body);
-    // Counted per e-mail whether or not it has an account, so the limit tells nothing either, and
-    // before the password is checked, so a burst of parallel guesses cannot slip past the count.
-    const wait = await limits.consume('loginAccount', body.email);
-    if (wait !== null) throw tooManyRequests(wait);
-    const user = await findUserByEmail(db, body.email);
-    // Same answer, and the same hashing time, for an unknown e-mail and a wrong password.
-    const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
-    if (!user || !ok) throw new HttpError(401, 'INVALID_CREDENTIALS', 'The e-mail or password is incorrect.');
-    await limits.reset('loginAccount', body.email);
-    const patch: { passwordHash?: string; locale?: string } = {};
-    if (user.passwordHash && needsRehash(user.passwordHash)) patch.passwordHash = await hashPassword(body.password);
-    if (body.locale && body.locale !== user.locale) patch.locale = body.locale;
-    if (Object.keys(patch).length > 0) {
-      // Only if the hash is still the one just verified: a concurrent password change wins.
-      await db.updateTable('users').set(patch).where('id', '=', user.id).where('passwordHash', '=', user.passwordHash).execute();
-      if (patch.passwordHash) request.log.info({ userId: user.id }, 'password re-hashed with the current parameters');
-    }
+  app.post('/api/auth/login', { config: { rateLimit }, schema: { body: loginBody } }, async (request) => {
+    const { body } = request;
+    const user = await signInWithPassword({ db, limits, log: request.log }, body);
     return sessions.start(user.id, body.deviceToken);
   });
 
-  app.post('/api/auth/reset', { config: { rateLimit } }, async (request, reply) => {
-    const body = parseRequest(resetBody, request.body);
-    await accounts.requestPasswordReset(body.email, mailLocale(body.locale), request.ip);
+  app.post('/api/auth/reset', { config: { rateLimit }, schema: { body: resetBody } }, async (request, reply) => {
+    await credentials.requestPasswordReset(request.body.email, request.body.locale ?? DEFAULT_LOCALE, request.ip);
     return reply.status(202).send({ data: 'sent' });
   });
 
-  app.post('/api/auth/reset/confirm', { config: { rateLimit } }, async (request, reply) => {
-    const body = parseRequest(resetConfirmBody, request.body);
-    await accounts.confirmPasswordReset(body.token, body.password);
+  app.post('/api/auth/reset/confirm', { config: { rateLimit }, schema: { body: resetConfirmBody } }, async (request, reply) => {
+    await credentials.confirmPasswordReset(request.body.token, request.body.password);
     return reply.status(204).send();
   });
 
-  app.post('/api/auth/refresh', { config: { rateLimit: { ...rateLimit, max: rateLimit.max * 3 } } }, async (request) => {
-    const body = parseRequest(refreshBody, request.body);
-    return sessions.rotate(body.refreshToken);
-  });
+  app.post('/api/auth/refresh', { config: { rateLimit: { ...rateLimit, max: rateLimit.max * 3 } }, schema: { body: refreshBody } }, async (request) =>
+    sessions.rotate(request.body.refreshToken),
+  );
 
-  app.post('/api/auth/logout', { config: { rateLimit } }, async (request, reply) => {
-    const body = parseRequest(logoutBody, request.body);
+  app.post('/api/auth/logout', { config: { rateLimit }, schema: { body: logoutBody } }, async (request, reply) => {
     const claims = await requireBearer(request, sessions);
-    await sessions.revokeDevice(claims.userId, body.deviceToken, claims.sessionId);
+    await sessions.revokeDevice(claims.userId, request.body.deviceToken, claims.sessionId);
     return reply.status(204).send();
   });
 }

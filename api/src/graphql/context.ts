@@ -28,7 +28,7 @@ export interface Services {
   /** Orders from the order form (`createOrder`). */
   orders: OrderService;
   /** E-mail codes, e-mail change and password flows (credentials/service.ts). */
-  accounts: CredentialService;
+  credentials: CredentialService;
   /** Stored images (avatars). */
   uploads: UploadService;
 }
@@ -54,7 +54,7 @@ export interface ResolverServices {
 
 /** Builds the resolvers' services once, over the server's. */
 export function resolverServices(services: Services): ResolverServices {
-  const { db, sessions, config, pubsub, orders, accounts: credentials, uploads } = services;
+  const { db, sessions, config, pubsub, orders, credentials, uploads } = services;
   const userChanged = (id: string) => pubsub.publishUserChanged(id);
   const contentChanged = () => pubsub.publishContentChanged();
   return {

@@ -36,7 +36,7 @@ export function fromZod(error: ZodError, argument?: string): GraphQLError {
 }
 
 /**
- * Runs `work` and turns an HttpError of a shared service (accounts, uploads) into a GraphQL error
+ * Runs `work` and turns an HttpError of a shared service (credentials, uploads) into a GraphQL error
  * with `extensions: { code, ...details }` (field, attemptsLeft, retryAfterSeconds); FORBIDDEN keeps
  * the `Forbidden resource` message the clients rely on. Other errors pass through.
  */

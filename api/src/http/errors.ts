@@ -1,11 +1,14 @@
 /**
- * The REST error shape `{ "error": { "code", "message" } }` (DESIGN.md §5) and the Fastify
- * error handler that maps every failure to it: our HttpErrors keep their status, framework
- * errors (malformed JSON, wrong content type, body too large, rate limit) keep their 4xx,
- * anything unexpected becomes a logged 500 that reveals nothing.
+ * The REST error shape `{ "error": { "code", "message" } }` (API-ERRORS) and the Fastify error
+ * handler that maps every failure to it: our HttpErrors keep their status, a body or query string
+ * refused by its route schema (zod, through fastify-type-provider-zod) is 400 VALIDATION_FAILED
+ * naming every problem, framework errors (malformed JSON, wrong content type, body too large, rate
+ * limit) keep their 4xx, anything unexpected becomes a logged 500 that reveals nothing.
  */
+import { issueText } from '@studio/site/problems';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ZodError, ZodType } from 'zod';
+import { type ZodFastifySchemaValidationError, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 
 /** What a client needs besides the code to explain an error: the field, tries left, seconds to wait. */
 export interface ErrorDetails {
@@ -27,27 +30,20 @@ export class HttpError extends Error {
   }
 }
 
-/** A 400 built from a zod error: "email: Invalid email address; password: Too small…". */
-export function validationError(error: ZodError): HttpError {
-  const message = error.issues
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
-  return new HttpError(400, 'VALIDATION_FAILED', message);
-}
-
 /**
- * Validates a request's JSON body (`part` 'body': it must be an object) or query string (`part`
- * 'query': absent counts as empty) against `schema`.
- * @throws HttpError 400 VALIDATION_FAILED naming every problem.
+ * The message of a 400 VALIDATION_FAILED for a request that failed its route schema
+ * (fastify-type-provider-zod): each issue as "path: text" in English (`issueText`), joined by "; ".
+ * A body that is not a JSON object at all says so.
  */
-export function parseRequest<T>(schema: ZodType<T>, value: unknown, part: 'body' | 'query' = 'body'): T {
-  if (part === 'query') value ??= {};
-  if (value === undefined || value === null || typeof value !== 'object') {
-    throw new HttpError(400, 'VALIDATION_FAILED', 'The request body must be a JSON object');
-  }
-  const result = schema.safeParse(value);
-  if (!result.success) throw validationError(result.error);
-  return result.data;
+function validationMessage(issues: ZodFastifySchemaValidationError[], part: string | undefined): string {
+  return issues
+    .map((issue) => {
+      const path = issue.instancePath.split('/').filter(Boolean);
+      if (part === 'body' && path.length === 0 && issue.keyword === 'invalid_type') return 'The request body must be a JSON object';
+      // The plugin keeps the rest of the zod issue in `params`; put it back together for issueText.
+      return issueText({ ...issue.params, code: issue.keyword, message: issue.message, path } as unknown as z.core.$ZodIssue);
+    })
+    .join('; ');
 }
 
 const frameworkCodes: Record<string, string> = {
@@ -64,6 +60,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       if (error.details.retryAfterSeconds) void reply.header('retry-after', String(error.details.retryAfterSeconds));
       return reply.status(error.status).send({ error: { code: error.code, message: error.message, ...error.details } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message: validationMessage(error.validation, error.validationContext) } });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

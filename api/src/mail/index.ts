@@ -1,5 +1,5 @@
 /**
- * The project's one mail module (issue "account management" item 9): typed templates in en/ru/es
+ * The project's one mail module (MAIL-OUTBOX): typed templates in every site language
  * (`renderMail`), a durable database outbox with a delivering worker (`createMailService`) and the
  * `outbox` / `smtp` / `memory` transports. See service.ts for the delivery guarantee.
  */
@@ -16,7 +16,6 @@ export {
   type RenderedMail,
   type SiteContext,
   changePasswordUrl,
-  localePrefix,
-  renderMail,
 } from './templates.js';
+export { renderMail } from './render.js';
 export { type MailTransport, type OutgoingMail, type SentMail, createMailTransport } from './transport.js';

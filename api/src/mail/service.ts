@@ -1,6 +1,6 @@
 /**
  * The mail service: a durable outbox in the database (table `mail_outbox`, migration 0003) and
- * a worker that delivers it through the configured transport (issue "account management" item 9).
+ * a worker that delivers it through the configured transport (MAIL-OUTBOX).
  *
  * `send()` renders the template and inserts one `pending` row — inside the caller's transaction
  * when one is given, so the mail is queued exactly when the business change commits — and returns
@@ -21,7 +21,7 @@
  * reported an error. If the process dies between the SMTP server's acceptance and the `sent`
  * UPDATE, the row stays `sending`; step 1 later marks it `failed` with an "interrupted" error
  * instead of resending it. We prefer a rare lost mail (visible as `failed`, and the user can ask
- * for a new code or link) to a duplicate, because the issue requires that none is sent twice and
+ * for a new code or link) to a duplicate, because MAIL-OUTBOX requires that none is sent twice and
  * every mail here is either re-requestable by the user (codes, reset links) or a notice whose
  * duplicate would confuse. Graceful shutdown (`close()`) waits for the delivery in flight, so only
  * a crash can leave a row `sending`. The residual window the other way — the server accepted the
@@ -33,7 +33,8 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import { type Db, nowIso } from '../db/index.js';
 import type { Database, MailOutboxRow } from '../db/types.js';
-import { type MailLocale, type MailTemplate, type MailTemplateParams, type RenderedMail, renderMail } from './templates.js';
+import { renderMail } from './render.js';
+import type { MailLocale, MailTemplate, MailTemplateParams, RenderedMail } from './templates.js';
 import { type MailTransport, type SentMail, createMailTransport } from './transport.js';
 
 /** What to send: the recipient, the template with its typed params, the language and an optional idempotency key. */
@@ -115,7 +116,7 @@ const BATCH = 50;
  */
 /**
  * What a finished row keeps of its body: nothing. Bodies hold one-time codes and reset links, and
- * secrets at rest are kept only as hashes (DESIGN.md §6), so a row that is `sent` or `failed`
+ * secrets at rest are kept only as hashes (ACC-EMAIL, ACC-RESET), so a row that is `sent` or `failed`
  * drops them (the subject too: a code's subject names the code); recipient, template, locale and
  * times stay for the record.
  */

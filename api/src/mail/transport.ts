@@ -1,5 +1,5 @@
 /**
- * The three ways a mail leaves the server (`MAIL_TRANSPORT`, DESIGN.md §9), all through nodemailer
+ * The three ways a mail leaves the server (`MAIL_TRANSPORT`, MAIL-OUTBOX), all through nodemailer
  * so every transport builds the same RFC 5322 message:
  * - `outbox` (default): nodemailer's stream transport renders the message into a buffer, written
  *   as `<DATA_DIR>/outbox/<created>-<id>.eml` (via a temp file and rename, so a reader never sees

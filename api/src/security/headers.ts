@@ -1,5 +1,5 @@
 /**
- * Security headers on every response (issue 6 item 8, DESIGN.md §7), set by @fastify/helmet and
+ * Security headers on every response (SEC-HEADERS), set by @fastify/helmet and
  * the `permissions-policy` package:
  *
  * - Content-Security-Policy, strict and nonce-based (OWASP CSP Cheat Sheet): scripts only from the
@@ -12,8 +12,8 @@
  *   script. Images also from `data:` and `blob:` (the avatar preview before upload).
  * - Strict-Transport-Security in production only (a year, subdomains), so plain-http local runs
  *   are not pinned to https; `upgrade-insecure-requests` only when `PUBLIC_URL` is https.
- * - Referrer-Policy `strict-origin-when-cross-origin`; the password-reset page, whose URL holds
- *   the token, is sent with `no-referrer` (ssr/index.ts).
+ * - Referrer-Policy `strict-origin-when-cross-origin`; pages whose URL holds a secret (the
+ *   password-reset token, the social one-time code) are sent with `no-referrer` (ssr/index.ts).
  * - X-Frame-Options DENY (for browsers without frame-ancestors), X-Content-Type-Options nosniff,
  *   Cross-Origin-Opener-Policy same-origin, Cross-Origin-Resource-Policy same-origin.
  * - Permissions-Policy: every powerful feature the site does not use is off for it and any frame.

@@ -1,6 +1,6 @@
 /**
  * Encryption of secrets the server must read back later (provider tokens of linked accounts, PKCE
- * verifiers of pending social sign-ins), as DESIGN.md §6 asks for secrets at rest. Secrets that only
+ * verifiers of pending social sign-ins): secrets at rest are never kept in clear (AUTH-SOCIAL). Secrets that only
  * need comparing (refresh tokens, reset tokens, codes) are hashed instead.
  *
  * Format: a JWE in compact serialisation (RFC 7516) with `alg: dir`, `enc: A256GCM` (jose), so

@@ -1,34 +1,23 @@
 /**
- * `/sitemap.xml` and `/robots.txt` (issue 5, SEO). The sitemap lists every public page in every
- * locale — the informational pages, every product and every published news item — each with its
- * hreflang alternates (en, ru, es, x-default; Google's "localized versions" format), written by
- * the `sitemap` library. Built per request from the database (a few dozen rows), so content
- * changes show at once.
+ * `/sitemap.xml` and `/robots.txt` (SITE-SEO). The sitemap lists every public page in every
+ * locale — the indexable pages of the page list, every product and every published news item
+ * (content/sitemap.ts) — each with its hreflang alternates (every locale and x-default; Google's
+ * "localized versions" format), written by the `sitemap` library. Built per request from the
+ * database (a few dozen rows), so content changes show at once. robots.txt keeps crawlers out of
+ * the API and of every page that is not indexable (account screens, /loading).
  */
+import { DEFAULT_LOCALE } from '@studio/site/locales';
+import { PAGES, PUBLIC_PATHS, localizedPaths } from '@studio/site/pages';
 import type { FastifyInstance } from 'fastify';
 import { type SitemapItemLoose, SitemapStream, streamToPromise } from 'sitemap';
 import type { Config } from '../config.js';
-import { type Db, nowIso } from '../db/index.js';
+import { sitemapContent } from '../content/sitemap.js';
+import type { Db } from '../db/index.js';
 import { globalId } from '../graphql/ids.js';
-
-/**
- * The public informational paths (unprefixed). Must match the indexable pages of the route table
- * (web/src/routes/pages.ts); the e2e suite checks that the sitemap covers every one.
- */
-export const PUBLIC_PATHS = ['/', '/faq', '/how', '/team', '/order', '/techs', '/culture', '/privacy', '/news', '/products'] as const;
-
-/** `path` (unprefixed) in each locale: ('/faq') → { en: '/faq', ru: '/ru/faq', es: '/es/faq' }. */
-export function localizedPaths(path: string): Record<'en' | 'ru' | 'es', string> {
-  const at = (prefix: string) => (path === '/' ? prefix || '/' : `${prefix}${path}`);
-  return { en: at(''), ru: at('/ru'), es: at('/es') };
-}
 
 /** Answers the sitemap's items: one per page and locale, each linking its alternates. */
 export async function sitemapItems(db: Db, publicUrl: string): Promise<SitemapItemLoose[]> {
-  const [products, news] = await Promise.all([
-    db.selectFrom('products').select(['slug', 'created']).orderBy('position').execute(),
-    db.selectFrom('newsItems').select(['id', 'updated']).where('publishedAt', 'is not', null).where('publishedAt', '<=', nowIso()).orderBy('publishedAt', 'desc').execute(),
-  ]);
+  const { products, news } = await sitemapContent(db);
   const pages: { path: string; lastmod?: string; priority: number }[] = [
     ...PUBLIC_PATHS.map((path) => ({ path, priority: path === '/' ? 1 : 0.7 })),
     ...products.map((p) => ({ path: `/products/${p.slug}`, priority: 0.6 })),
@@ -38,12 +27,18 @@ export async function sitemapItems(db: Db, publicUrl: string): Promise<SitemapIt
     const paths = localizedPaths(path);
     const links = [
       ...Object.entries(paths).map(([lang, p]) => ({ lang, url: `${publicUrl}${p}` })),
-      { lang: 'x-default', url: `${publicUrl}${paths.en}` },
+      { lang: 'x-default', url: `${publicUrl}${paths[DEFAULT_LOCALE]}` },
     ];
     return Object.values(paths).map((p) => ({ url: `${publicUrl}${p}`, links, priority, ...(lastmod ? { lastmod } : {}) }));
   });
 }
 
+/** The first path segment of every page that is not indexable ('/loading', '/auth', '/profile'), once each. */
+function closedSections(): string[] {
+  return [...new Set(PAGES.filter((page) => !page.indexable).map((page) => `/${page.path.split('/')[0]}`))];
+}
+
+/** Registers /sitemap.xml (cached an hour) and /robots.txt (cached a day). */
 export function registerSeoRoutes(app: FastifyInstance, opts: { db: Db; config: Pick<Config, 'publicUrl'> }): void {
   const { db, config } = opts;
   app.get('/sitemap.xml', async (_request, reply) => {
@@ -54,12 +49,11 @@ export function registerSeoRoutes(app: FastifyInstance, opts: { db: Db; config: 
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(await done);
   });
 
-  // Account screens, the social-login return page and the API are not for search engines.
   const robots = [
     'User-agent: *',
     'Allow: /',
     'Disallow: /api/',
-    ...['/auth', '/profile', '/loading'].flatMap((p) => [`Disallow: ${p}`, `Disallow: /ru${p}`, `Disallow: /es${p}`]),
+    ...closedSections().flatMap((section) => Object.values(localizedPaths(section)).map((path) => `Disallow: ${path}`)),
     '',
     `Sitemap: ${config.publicUrl}/sitemap.xml`,
     '',

@@ -1,36 +1,48 @@
 /**
  * Serves the web app: hashed assets from `web/dist/client` (immutable, precompressed) and every
- * other GET that no route claimed, server-rendered by the web app's server entry
- * (DESIGN.md §4). Anonymous renders of public pages are kept in an in-memory LRU page cache,
- * compressed once. In development (`viteDev`), Vite's middleware serves modules with hot
- * reload and the entry is loaded through `ssrLoadModule`.
+ * other GET that no route claimed, server-rendered by the web app's server entry (the contract of
+ * `@studio/site/ssr`). Anonymous renders of public pages are kept in an in-memory LRU page cache
+ * (SITE-CACHE), compressed once per coding. In development (`viteDev`), Vite's middleware serves
+ * modules with hot reload and the entry is loaded through `ssrLoadModule`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { LOCALE_COOKIE, SESSION_COOKIES, THEME_COOKIE } from '@studio/site/cookies';
+import { isLocale } from '@studio/site/locales';
+import { hasSecretInUrl } from '@studio/site/pages';
+import type { PageAssets, RenderRequest, ServerEntry } from '@studio/site/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import Negotiator from 'negotiator';
 import type { Config } from '../config.js';
 import type { GraphQLServer } from '../graphql/server.js';
-import type { PageAssets, RenderRequest, ServerEntry } from './contract.js';
 import { cspNonce } from '../security/headers.js';
-import { LOCALE_COOKIE, isBot, rootRedirect } from './locale.js';
-
-/** The password-reset page (`/auth/change-password?token=…`) in every locale. */
-// Pages whose URL holds a secret (the reset token, the social sign-in one-time code): no Referer may carry it.
-const SECRET_URL_PAGE = /^\/(?:ru\/|es\/)?(?:auth\/change-password|loading)\/?$/;
-
-/** Cookie names whose presence means the browser holds a session (web/src/session/cookies.ts). */
-export const SESSION_COOKIES = ['studio.credentials', 'apollo:default.token'] as const;
-/** The theme-choice cookie (web/src/theme/theme.ts): it changes `<html data-theme>`, so it is part of the page-cache key. */
-export const THEME_COOKIE = 'studio.theme';
+import { isBot, rootRedirect } from './locale.js';
 
 interface CachedPage {
   html: Buffer;
   gzip?: Buffer;
   br?: Buffer;
+}
+
+/** The content codings a page is sent in, in the server's order of preference. */
+const PAGE_ENCODINGS = ['br', 'gzip', 'identity'] as const;
+type PageEncoding = (typeof PAGE_ENCODINGS)[number];
+// negotiator 1.x takes the server's preference for ties; its types (0.6) do not say so yet.
+type EncodingNegotiator = { encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined };
+
+/**
+ * The coding of a page answer for `acceptEncoding`, negotiated by `negotiator`: the client's
+ * q-values decide (`br;q=0` refuses br), ties go to br, then gzip; identity when nothing else is
+ * acceptable.
+ */
+export function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as EncodingNegotiator;
+  const chosen = negotiator.encoding(PAGE_ENCODINGS, { preferred: PAGE_ENCODINGS });
+  return PAGE_ENCODINGS.find((encoding) => encoding === chosen) ?? 'identity';
 }
 
 interface ManifestChunk {
@@ -160,16 +172,16 @@ export async function registerSsr(
     return files.get(file) ?? null;
   };
 
-  // Locale messages (SPEC.md §7), cached 24 hours (SPEC.md §9).
+  // Locale messages of each site locale (SITE-LOCALES), cached 24 hours.
   const messagesDir = opts.viteDev ? join(config.webDistDir, '..', 'public', '_i18n') : join(clientDir, '_i18n');
   app.get<{ Params: { locale: string } }>('/_i18n/:locale/messages.json', (request, reply) => {
     const { locale } = request.params;
-    const body = /^(en|ru|es)$/.test(locale) ? readSmallFile(join(messagesDir, locale, 'messages.json')) : null;
+    const body = isLocale(locale) ? readSmallFile(join(messagesDir, locale, 'messages.json')) : null;
     if (!body) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No messages for locale ${locale}` } });
     return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=86400').send(body);
   });
 
-  // Build descriptors (SPEC.md §7): `latest.json` names the deployed build and is read from disk on
+  // Build descriptors (SITE-BUILD): `latest.json` names the deployed build and is read from disk on
   // every request, so a build written under a running server is noticed; `<id>.json` lists a build's files.
   const buildDir = join(clientDir, '_build');
   app.get<{ Params: { file: string } }>('/_build/:file', (request, reply) => {
@@ -199,14 +211,14 @@ export async function registerSsr(
   });
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, status: number) => {
-    const accept = String(request.headers['accept-encoding'] ?? '');
+    const encoding = pageEncoding(request.headers['accept-encoding']);
     reply.status(status).type('text/html; charset=utf-8');
     if (!reply.hasHeader('vary')) reply.header('vary', 'Accept-Encoding, Cookie');
-    if (/\bbr\b/.test(accept)) {
+    if (encoding === 'br') {
       page.br ??= brotliCompressSync(page.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } });
       return reply.header('content-encoding', 'br').send(page.br);
     }
-    if (/\bgzip\b/.test(accept)) {
+    if (encoding === 'gzip') {
       page.gzip ??= gzipSync(page.html);
       return reply.header('content-encoding', 'gzip').send(page.gzip);
     }
@@ -218,14 +230,14 @@ export async function registerSsr(
     if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No ${request.method} ${path} on this server` } });
     }
-    // The root redirect (SPEC.md §2): `/` answers by the visitor's language, so caches must vary on it.
+    // The root redirect (SITE-LOCALES): `/` answers by the visitor's language, so caches must vary on it.
     const isRoot = path === '/';
     if (isRoot) reply.header('vary', 'Accept-Encoding, Cookie, Accept-Language');
     const userAgent = request.headers['user-agent'];
     const redirect = rootRedirect(request.url, { acceptLanguage: request.headers['accept-language'], userAgent }, requestCookies(request)[LOCALE_COOKIE]);
     if (redirect) return reply.header('cache-control', 'private, no-cache').redirect(redirect, 302);
-    // The reset page's URL holds the token, /loading's the one-time code: no Referer may carry them (issues 6, 7).
-    if (SECRET_URL_PAGE.test(path)) reply.header('referrer-policy', 'no-referrer');
+    // The reset page's URL holds the token, /loading's the one-time code: no Referer may carry them (ACC-RESET, AUTH-SOCIAL).
+    if (hasSecretInUrl(path)) reply.header('referrer-policy', 'no-referrer');
     const signedIn = isSignedIn(request);
     const theme = requestCookies(request)[THEME_COOKIE];
     const cacheKey = `${theme === 'light' || theme === 'dark' ? theme : 'system'} ${request.url}`;
@@ -259,7 +271,7 @@ export async function registerSsr(
       return reply.send(bot ? '' : FALLBACK_ERROR_PAGE);
     }
     if (result.location) return reply.redirect(result.location, result.status);
-    // Bots get the status without an error page (SPEC.md §2).
+    // Bots get the status without an error page (SITE-PAGES).
     if (bot && result.status >= 400) return reply.status(result.status).type('text/plain; charset=utf-8').send('');
     const html = Buffer.from(result.html);
     const page: CachedPage = { html };

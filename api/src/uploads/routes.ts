@@ -1,10 +1,10 @@
 /**
- * Upload routes (issue 6 item 6):
+ * Upload routes (ACC-AVATAR):
  *
  * - `POST /api/uploads/avatar` — `multipart/form-data` with one file in field `file`, bearer
  *   token → 201 `{ data: { id, url, smallUrl } }` (`id` is the Image's global id; pass it to
  *   `updateUser(imageId:)`). Errors: 401 UNAUTHENTICATED, 400 FILE_REQUIRED, 413 FILE_TOO_LARGE
- *   (over 5 MB), 415 NOT_AN_IMAGE, 429 TOO_MANY_REQUESTS (`upload` limit per user).
+ *   (over 5 MB), 415 NOT_AN_IMAGE, 429 TOO_MANY_REQUESTS (`upload` limit per user, SEC-LIMITS).
  * - `GET /api/uploads/<file>` — the stored WebP files. Names are random UUIDs and a file never
  *   changes, so they are cached for a year as immutable.
  */
@@ -18,13 +18,9 @@ import type { SessionService } from '../auth/sessions.js';
 import { globalId } from '../graphql/ids.js';
 import { HttpError } from '../http/errors.js';
 import type { RateLimits } from '../security/limits.js';
-import { AVATAR_MAX_BYTES, type UploadService, imageFileName } from './service.js';
+import { AVATAR_MAX_BYTES, UPLOADS_PATH, type UploadService, imageFileName, uploadUrl } from './service.js';
 
-/** The site-relative URL of a stored image file. */
-export function uploadUrl(fileName: string): string {
-  return `/api/uploads/${fileName}`;
-}
-
+/** Registers the upload routes above (multipart parsing is scoped to this plugin). */
 export async function uploadRoutes(app: FastifyInstance, opts: { uploads: UploadService; sessions: SessionService; limits: RateLimits }): Promise<void> {
   const { uploads, sessions, limits } = opts;
   // Registered in this plugin only, so no other route accepts multipart bodies.
@@ -32,7 +28,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploads: Upload
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
   await app.register(fastifyStatic, {
     root: uploads.dir,
-    prefix: '/api/uploads/',
+    prefix: UPLOADS_PATH,
     immutable: true,
     maxAge: '365d',
     index: false,

@@ -1,5 +1,5 @@
 /**
- * Avatar images (issue 6 item 6). An upload of at most `AVATAR_MAX_BYTES` (5 MB) is decoded by
+ * Avatar images (ACC-AVATAR). An upload of at most `AVATAR_MAX_BYTES` (5 MB) is decoded by
  * sharp (libvips, on the libuv thread pool, not the event loop); anything sharp cannot read as a
  * JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF is refused. It is turned upright from its EXIF
  * orientation, cropped to a square and re-encoded as WebP at two sizes (`IMAGE_SIZES`); sharp
@@ -19,7 +19,7 @@ import { type Db, nowIso } from '../db/index.js';
 import type { ImageRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 
-/** The largest upload accepted, in bytes (issue 6 item 6: ≤ 5 MB). */
+/** The largest upload accepted, in bytes (ACC-AVATAR: ≤ 5 MB). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** Square renditions in pixels, and the file-name suffix of each. */
 export const IMAGE_SIZES = { LARGE: { px: 512, suffix: '' }, SMALL: { px: 128, suffix: '-128' } } as const;
@@ -28,6 +28,14 @@ export type ImageSize = keyof typeof IMAGE_SIZES;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 // Refuse decompression bombs: 40 megapixels is more than any phone camera gives.
 const MAX_INPUT_PIXELS = 40_000_000;
+
+/** Where the stored files are served (routes.ts). */
+export const UPLOADS_PATH = '/api/uploads/';
+
+/** The site-relative URL of a stored image file, e.g. `/api/uploads/<id>-128.webp`. */
+export function uploadUrl(fileName: string): string {
+  return `${UPLOADS_PATH}${fileName}`;
+}
 
 /** The file name of `image` in `size` (relative to the uploads directory). */
 export function imageFileName(image: Pick<ImageRow, 'id' | 'ext'>, size: ImageSize): string {

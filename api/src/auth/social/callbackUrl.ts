@@ -1,16 +1,18 @@
 /**
- * Where a social sign-in may send the browser back to (issue 7 item 4; OWASP Unvalidated Redirects
- * and Forwards Cheat Sheet): the `/loading` page (SPEC.md §2) in one of the three languages, on the
+ * Where a social sign-in may send the browser back to (AUTH-SOCIAL; OWASP Unvalidated Redirects
+ * and Forwards Cheat Sheet): the `/loading` page in one of the site's languages, on the
  * site's own origin or one of `ALLOWED_CALLBACK_ORIGINS`. Everything else is refused rather than
  * repaired: other hosts, protocol-relative `//host`, userinfo (`https://site@evil`), backslashes,
  * control characters and whitespace (the URL parser silently drops tabs and newlines, so
  * `/\t/evil.com` would otherwise turn into `//evil.com`), any query or fragment, and encoded
  * characters in the path.
  *
- * The return path (the `state=/` query parameter of SPEC.md §7) must be a path on this site.
+ * The return path (the `state=/` query parameter) must be a path on this site.
  */
+import { type Locale, localeFromPath } from '@studio/site/locales';
+import { localizedPaths } from '@studio/site/pages';
 
-const LOADING_PATHS = new Set(['/loading', '/ru/loading', '/es/loading']);
+const LOADING_PATHS = new Set(Object.values(localizedPaths('/loading')));
 // C0 controls, DEL, whitespace (incl. Unicode spaces), backslash.
 const FORBIDDEN = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\]/;
 
@@ -51,7 +53,6 @@ export function checkReturnPath(raw: string): string | null {
 }
 
 /** The site language a callback URL belongs to (`/ru/loading` → ru), for the account's mails. */
-export function callbackLocale(callbackUrl: string): 'en' | 'ru' | 'es' {
-  const path = new URL(callbackUrl).pathname;
-  return path.startsWith('/ru/') ? 'ru' : path.startsWith('/es/') ? 'es' : 'en';
+export function callbackLocale(callbackUrl: string): Locale {
+  return localeFromPath(new URL(callbackUrl).pathname);
 }

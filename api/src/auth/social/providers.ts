@@ -1,5 +1,5 @@
 /**
- * The social sign-in providers of issue 7 behind one interface, each enabled by its settings
+ * The social sign-in providers (AUTH-SOCIAL) behind one interface, each enabled by its settings
  * (config.social):
  * - `google` and `oidc` (any OpenID Connect issuer) through openid-client: discovery, the
  *   authorization-code flow with PKCE S256 (RFC 7636), `state` and `nonce`, ID-token validation
@@ -8,34 +8,18 @@
  *   so `state` is what binds the answer to the request), with the profile read from each provider's
  *   user API.
  *
- * A provider answers a `ProviderProfile`; `emailVerified` is true only when the provider says so
- * (OIDC `email_verified`, GitHub's verified primary address); Yandex and VK do not say.
+ * A provider answers a `ProviderProfile` (profiles.ts).
  * Failures are `SocialError`s: SOCIAL_PROVIDER_UNAVAILABLE when the provider cannot be reached,
  * SOCIAL_PROVIDER_ERROR when its answer fails validation (wrong PKCE verifier, nonce mismatch,
  * bad signature, refused code).
  */
+import type { AuthProviderId } from '@studio/site/ssr';
 import * as arctic from 'arctic';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.js';
+import { type ProviderProfile, githubProfile, oidcProfile, vkProfile, yandexProfile } from './profiles.js';
 
-export type ProviderId = 'google' | 'github' | 'yandex' | 'vk' | 'oidc';
-/** Display order on the sign-in page. */
-export const PROVIDER_IDS: readonly ProviderId[] = ['google', 'github', 'yandex', 'vk', 'oidc'];
 export type ServiceType = 'GOOGLE' | 'GITHUB' | 'YANDEX' | 'VK' | 'OIDC';
-
-/** Who the provider says the user is. */
-export interface ProviderProfile {
-  /** The stable user id at the provider (OIDC `sub`). */
-  id: string;
-  /** Lower-cased e-mail address, or null when the provider shared none. */
-  email: string | null;
-  /** Whether the provider vouches that the user controls `email`. */
-  emailVerified: boolean;
-  name: string | null;
-  username: string | null;
-  /** E.164 phone number, only when the provider says it is verified. */
-  phone: string | null;
-}
 
 export interface ProviderTokens {
   accessToken: string;
@@ -51,7 +35,7 @@ export interface AuthorizationChecks {
 }
 
 export interface SocialProvider {
-  readonly id: ProviderId;
+  readonly id: AuthProviderId;
   /** The name on the sign-in button. */
   readonly name: string;
   readonly serviceType: ServiceType;
@@ -97,24 +81,6 @@ function classify(error: unknown, what: string): SocialError {
     : new SocialError('SOCIAL_PROVIDER_ERROR', `${what}: ${(error as Error).message ?? String(error)}`, { cause: error });
 }
 
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() ? value.trim() : null;
-}
-
-/** Maps OpenID Connect claims (ID token merged with UserInfo) to a profile. */
-export function oidcProfile(claims: Record<string, unknown>): ProviderProfile {
-  const email = text(claims['email'])?.toLowerCase() ?? null;
-  const phoneVerified = claims['phone_number_verified'] === true;
-  return {
-    id: String(claims['sub']),
-    email,
-    emailVerified: email !== null && (claims['email_verified'] === true || claims['email_verified'] === 'true'),
-    name: text(claims['name']) ?? ([text(claims['given_name']), text(claims['family_name'])].filter(Boolean).join(' ') || null),
-    username: text(claims['preferred_username']) ?? text(claims['nickname']),
-    phone: phoneVerified ? text(claims['phone_number']) : null,
-  };
-}
-
 function isLoopback(url: URL): boolean {
   return url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
 }
@@ -125,7 +91,7 @@ class OpenIdProvider implements SocialProvider {
   private configuration: Promise<oidc.Configuration> | null = null;
 
   constructor(
-    readonly id: ProviderId,
+    readonly id: AuthProviderId,
     readonly name: string,
     readonly serviceType: ServiceType,
     private readonly issuer: URL,
@@ -188,46 +154,6 @@ class OpenIdProvider implements SocialProvider {
   }
 }
 
-/** GitHub's `/user` and `/user/emails` answers → a profile (the verified primary address only). */
-export function githubProfile(user: Record<string, unknown>, emails: unknown): ProviderProfile {
-  const list = Array.isArray(emails) ? (emails as { email?: unknown; primary?: unknown; verified?: unknown }[]) : [];
-  const primary = list.find((e) => e.primary === true && e.verified === true && typeof e.email === 'string');
-  return {
-    id: String(user['id']),
-    email: primary ? String(primary.email).toLowerCase() : null,
-    emailVerified: primary !== undefined,
-    name: text(user['name']),
-    username: text(user['login']),
-    phone: null,
-  };
-}
-
-/** Yandex ID's `/info` answer → a profile (Yandex does not say whether the address is verified). */
-export function yandexProfile(info: Record<string, unknown>): ProviderProfile {
-  return {
-    id: String(info['id']),
-    email: text(info['default_email'])?.toLowerCase() ?? null,
-    emailVerified: false,
-    name: text(info['real_name']) ?? text(info['display_name']),
-    username: text(info['login']),
-    phone: null,
-  };
-}
-
-/** VK's token answer (user_id, email) and `users.get` answer → a profile (not verified). */
-export function vkProfile(token: Record<string, unknown>, users: unknown): ProviderProfile {
-  const user = ((users as { response?: Record<string, unknown>[] } | null)?.response ?? [])[0] ?? {};
-  const name = [text(user['first_name']), text(user['last_name'])].filter(Boolean).join(' ');
-  return {
-    id: String(token['user_id'] ?? user['id']),
-    email: text(token['email'])?.toLowerCase() ?? null,
-    emailVerified: false,
-    name: name || null,
-    username: text(user['screen_name']),
-    phone: null,
-  };
-}
-
 async function getJson(url: string, authorization: string): Promise<unknown> {
   const response = await fetch(url, {
     headers: { authorization, accept: 'application/json', 'user-agent': 'studio-social-sign-in' },
@@ -247,7 +173,7 @@ class OAuthProvider implements SocialProvider {
   readonly accountType = 'OAUTH2' as const;
 
   constructor(
-    readonly id: ProviderId,
+    readonly id: AuthProviderId,
     readonly name: string,
     readonly serviceType: ServiceType,
     private readonly client: ArcticClient,
@@ -279,11 +205,11 @@ class OAuthProvider implements SocialProvider {
   }
 }
 
-/** The enabled providers, in display order (`PROVIDER_IDS`). */
-export function createProviders(config: Pick<Config, 'publicUrl' | 'social'>): Map<ProviderId, SocialProvider> {
-  const redirect = (id: ProviderId) => `${config.publicUrl}/api/auth/${id}/callback`;
+/** The enabled providers, in display order (`AUTH_PROVIDER_IDS`). */
+export function createProviders(config: Pick<Config, 'publicUrl' | 'social'>): Map<AuthProviderId, SocialProvider> {
+  const redirect = (id: AuthProviderId) => `${config.publicUrl}/api/auth/${id}/callback`;
   const { google, github, yandex, vk, oidc: generic } = config.social;
-  const providers = new Map<ProviderId, SocialProvider>();
+  const providers = new Map<AuthProviderId, SocialProvider>();
   if (google) {
     providers.set('google', new OpenIdProvider('google', 'Google', 'GOOGLE', new URL('https://accounts.google.com'), google.clientId, google.clientSecret, redirect('google')));
   }

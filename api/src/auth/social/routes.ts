@@ -1,5 +1,5 @@
 /**
- * The social sign-in routes of SPEC.md §7 and DESIGN.md §5 (issue 7), under /api/auth:
+ * The social sign-in routes under /api/auth (AUTH-SOCIAL):
  * - `GET /api/auth/{provider}/login?callbackUrl&deviceToken&state=/` → 302 to the provider
  *   (a browser navigation). 400 CALLBACK_URL_INVALID / VALIDATION_FAILED, 404 PROVIDER_NOT_FOUND;
  *   without a deviceToken (a click before hydration) the browser goes back to the allowed
@@ -12,60 +12,64 @@
  *   URL with `code=` (one-time), `success=success` or `error=` (service.ts).
  * - `POST /api/auth/social/exchange` `{ code, deviceToken }` → 200 `{ accessToken, refreshToken,
  *   returnPath }`; 400 SOCIAL_CODE_INVALID.
- * Starting sets the HttpOnly cookie `studio.social` (path /api/auth, SameSite=Lax, 10 minutes), a
- * per-browser secret whose hash the state record keeps; the callback must bring it back.
- * Every route is rate limited per IP like the other auth routes. Redirects are `no-store` and
- * carry `Referrer-Policy: no-referrer` (their URLs hold codes).
+ * Query strings and bodies are checked by route schemas; the provider (404) and, for linking, the
+ * bearer token (401) are checked before them. Starting sets the HttpOnly browser-binding cookie
+ * (`SOCIAL_BINDING_COOKIE`, path /api/auth, SameSite=Lax, 10 minutes), a per-browser secret whose
+ * hash the state record keeps; the callback must bring it back. Every route is rate limited per IP
+ * like the other auth routes (SEC-LIMITS). Redirects are `no-store` and carry
+ * `Referrer-Policy: no-referrer` (their URLs hold codes).
  */
+import { SOCIAL_BINDING_COOKIE, SOCIAL_BINDING_MAX_AGE } from '@studio/site/cookies';
+import * as fields from '@studio/site/fields';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
-import { HttpError, parseRequest } from '../../http/errors.js';
-import * as rules from '@studio/site/fields';
+import { HttpError } from '../../http/errors.js';
 import { requireBearer } from '../routes.js';
 import type { SessionService } from '../sessions.js';
 import { newOpaqueToken } from '../tokens.js';
 import { checkCallbackUrl, checkReturnPath } from './callbackUrl.js';
 import { SocialError } from './providers.js';
-import { STATE_TTL_MS, type SocialAuthService } from './service.js';
+import type { SocialAuthService } from './service.js';
 
+const providerParams = z.object({ provider: z.string() });
 const startQuery = z.object({
-  callbackUrl: z.string({ error: 'callbackUrl is required' }).max(2048, 'callbackUrl: use at most 2048 characters'),
-  deviceToken: rules.deviceToken,
-  state: z.string().max(512, 'state: use at most 512 characters').default('/'),
+  callbackUrl: z.string({ error: 'validation.required' }).max(2048, 'validation.tooLong'),
+  deviceToken: fields.deviceToken,
+  state: z.string().max(512, 'validation.tooLong').default('/'),
 });
-const callbackQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+// A repeated parameter is not an answer any provider sends: it is read as a missing one.
+const callbackQuery = z
+  .record(z.string(), z.union([z.string(), z.array(z.string())]))
+  .transform((query) => Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : undefined])));
 const exchangeBody = z.object({
-  code: z.string().trim().min(1, 'code is required').max(200, 'Use at most 200 characters'),
-  deviceToken: rules.deviceToken,
+  code: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  deviceToken: fields.deviceToken,
 });
 
-/** Reads and checks the start query (callback URL allow-list, local return path). */
-function startInput(query: unknown, config: Pick<Config, 'publicUrl' | 'social'>) {
-  const q = parseRequest(startQuery, query, 'query');
-  const callbackUrl = checkCallbackUrl(q.callbackUrl, config.publicUrl, config.social.allowedCallbackOrigins);
+/** Checks the start query's callback URL (allow-list) and return path (local). */
+function startInput(query: z.output<typeof startQuery>, config: Pick<Config, 'publicUrl' | 'social'>) {
+  const callbackUrl = checkCallbackUrl(query.callbackUrl, config.publicUrl, config.social.allowedCallbackOrigins);
   if (!callbackUrl) {
     throw new HttpError(400, 'CALLBACK_URL_INVALID', 'callbackUrl must be the /loading page of this site or of an allowed origin.', { field: 'callbackUrl' });
   }
-  const returnPath = checkReturnPath(q.state);
+  const returnPath = checkReturnPath(query.state);
   if (!returnPath) throw new HttpError(400, 'VALIDATION_FAILED', 'state: the return path must be a path on this site, e.g. /profile', { field: 'state' });
-  return { callbackUrl, deviceToken: q.deviceToken, returnPath };
+  return { callbackUrl, deviceToken: query.deviceToken, returnPath };
 }
-
-/** The browser-binding cookie: one random secret per browser, sent only to /api/auth, 10 minutes. */
-const BINDING_COOKIE = 'studio.social';
 
 /** This browser's binding secret (reused if it already has one, so parallel tabs share it), set on `reply`. */
 function bindBrowser(request: FastifyRequest, reply: FastifyReply, config: Pick<Config, 'publicUrl'>): string {
-  const existing = request.cookies[BINDING_COOKIE];
+  const existing = request.cookies[SOCIAL_BINDING_COOKIE];
   const binding = existing && /^[\w-]{43}$/.test(existing) ? existing : newOpaqueToken();
-  reply.setCookie(BINDING_COOKIE, binding, {
+  reply.setCookie(SOCIAL_BINDING_COOKIE, binding, {
     path: '/api/auth',
     httpOnly: true,
     // Lax: sent on the provider's top-level redirect back to the callback.
     sameSite: 'lax',
     secure: config.publicUrl.startsWith('https:'),
-    maxAge: STATE_TTL_MS / 1000,
+    maxAge: SOCIAL_BINDING_MAX_AGE,
   });
   return binding;
 }
@@ -75,57 +79,84 @@ function redirect(reply: FastifyReply, location: string) {
 }
 
 /** Registers the routes above. */
-export async function socialRoutes(app: FastifyInstance, opts: { social: SocialAuthService; sessions: SessionService; config: Config }): Promise<void> {
+export async function socialRoutes(fastify: FastifyInstance, opts: { social: SocialAuthService; sessions: SessionService; config: Config }): Promise<void> {
   const { social, sessions, config } = opts;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs };
-  type Params = { Params: { provider: string } };
+  // Run before the schemas: an unknown provider is a 404 whatever the query holds.
+  const knownProvider = async (request: FastifyRequest) => {
+    social.provider((request.params as { provider: string }).provider);
+  };
+  // The bearer's claims, checked before the query (401 before 400) and handed to the handler.
+  const claimsOf = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof requireBearer>>>();
 
-  app.get<Params>('/api/auth/:provider/login', { config: { rateLimit } }, async (request, reply) => {
-    const provider = social.provider(request.params.provider);
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    // A click on a server-rendered button before the page hydrated carries no device token yet
-    // (it lives in the browser): send the person back to start again instead of showing JSON.
-    if (!query['deviceToken'] && typeof query['callbackUrl'] === 'string') {
-      const back = checkCallbackUrl(query['callbackUrl'], config.publicUrl, config.social.allowedCallbackOrigins);
-      if (back) return redirect(reply, `${back}?error=SOCIAL_STATE_INVALID`);
-    }
-    const input = startInput(query, config);
-    try {
-      const url = await social.begin(provider, { ...input, mode: 'login', userId: null, browserBinding: bindBrowser(request, reply, config) });
-      return redirect(reply, url.toString());
-    } catch (error) {
-      if (!(error instanceof SocialError)) throw error;
-      request.log.warn({ err: error, provider: provider.id }, 'social sign-in could not start');
-      const back = new URL(input.callbackUrl);
-      back.searchParams.set('error', error.code);
-      return redirect(reply, back.toString());
-    }
-  });
+  app.get(
+    '/api/auth/:provider/login',
+    {
+      config: { rateLimit },
+      schema: { params: providerParams, querystring: startQuery },
+      preValidation: async (request, reply) => {
+        await knownProvider(request);
+        // A click on a server-rendered button before the page hydrated carries no device token yet
+        // (it lives in the browser): send the person back to start again instead of showing JSON.
+        const query = request.query as Record<string, unknown>;
+        if (!query['deviceToken'] && typeof query['callbackUrl'] === 'string') {
+          const back = checkCallbackUrl(query['callbackUrl'], config.publicUrl, config.social.allowedCallbackOrigins);
+          if (back) return redirect(reply, `${back}?error=SOCIAL_STATE_INVALID`);
+        }
+      },
+    },
+    async (request, reply) => {
+      const provider = social.provider(request.params.provider);
+      const input = startInput(request.query, config);
+      try {
+        const url = await social.begin(provider, { ...input, mode: 'login', userId: null, browserBinding: bindBrowser(request, reply, config) });
+        return redirect(reply, url.toString());
+      } catch (error) {
+        if (!(error instanceof SocialError)) throw error;
+        request.log.warn({ err: error, provider: provider.id }, 'social sign-in could not start');
+        const back = new URL(input.callbackUrl);
+        back.searchParams.set('error', error.code);
+        return redirect(reply, back.toString());
+      }
+    },
+  );
 
-  app.get<Params>('/api/auth/:provider/get-login-url', { config: { rateLimit } }, async (request, reply) => {
-    const provider = social.provider(request.params.provider);
-    const claims = await requireBearer(request, sessions);
-    const input = startInput(request.query, config);
-    try {
-      const url = await social.begin(provider, { ...input, mode: 'link', userId: claims.userId, browserBinding: bindBrowser(request, reply, config) });
-      return reply.header('cache-control', 'no-store').send({ data: url.toString() });
-    } catch (error) {
-      if (error instanceof SocialError) throw new HttpError(503, error.code, `${provider.name} cannot be reached right now. Please try again later.`);
-      throw error;
-    }
-  });
+  app.get(
+    '/api/auth/:provider/get-login-url',
+    {
+      config: { rateLimit },
+      schema: { params: providerParams, querystring: startQuery },
+      preValidation: async (request) => {
+        await knownProvider(request);
+        claimsOf.set(request, await requireBearer(request, sessions));
+      },
+    },
+    async (request, reply) => {
+      const provider = social.provider(request.params.provider);
+      const claims = claimsOf.get(request)!;
+      const input = startInput(request.query, config);
+      try {
+        const url = await social.begin(provider, { ...input, mode: 'link', userId: claims.userId, browserBinding: bindBrowser(request, reply, config) });
+        return reply.header('cache-control', 'no-store').send({ data: url.toString() });
+      } catch (error) {
+        if (error instanceof SocialError) throw new HttpError(503, error.code, `${provider.name} cannot be reached right now. Please try again later.`);
+        throw error;
+      }
+    },
+  );
 
-  app.get<Params>('/api/auth/:provider/callback', { config: { rateLimit } }, async (request, reply) => {
-    const provider = social.provider(request.params.provider);
-    // A repeated parameter is not an answer any provider sends: treat it as a missing one.
-    const raw = parseRequest(callbackQuery, request.query, 'query');
-    const query = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]));
-    const current = new URL(`${config.publicUrl}${request.url}`);
-    return redirect(reply, await social.callback(provider, query, current, request.cookies[BINDING_COOKIE]));
-  });
+  app.get(
+    '/api/auth/:provider/callback',
+    { config: { rateLimit }, schema: { params: providerParams, querystring: callbackQuery }, preValidation: knownProvider },
+    async (request, reply) => {
+      const provider = social.provider(request.params.provider);
+      const current = new URL(`${config.publicUrl}${request.url}`);
+      return redirect(reply, await social.callback(provider, request.query, current, request.cookies[SOCIAL_BINDING_COOKIE]));
+    },
+  );
 
-  app.post('/api/auth/social/exchange', { config: { rateLimit } }, async (request) => {
-    const body = parseRequest(exchangeBody, request.body);
-    return social.exchange(body.code, body.deviceToken);
-  });
+  app.post('/api/auth/social/exchange', { config: { rateLimit }, schema: { body: exchangeBody } }, async (request) =>
+    social.exchange(request.body.code, request.body.deviceToken),
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * Social sign-in and account linking (issue 7; SPEC.md §2 `/loading`, §4, §7).
+ * Social sign-in and account linking (AUTH-SOCIAL; the browser returns to the `/loading` page).
  *
  * 1. `begin` makes a fresh `state`, PKCE `code_verifier` and OIDC `nonce` (openid-client's random
  *    generators, 256 bits each), keeps them server-side in `social_states` — keyed by SHA-256 of the
@@ -7,7 +7,7 @@
  *    device token, mode (`login` or `link`, with the user) and return path, and answers the
  *    provider's authorization URL.
  * 2. `callback` consumes the record atomically (DELETE … RETURNING: a replay finds nothing), checks
- *    that the browser arriving is the one that started (its `studio.social` binding cookie, whose
+ *    that the browser arriving is the one that started (its `SOCIAL_BINDING_COOKIE`, whose
  *    hash the record holds: RFC 6749 §10.12 — without it, a link URL made by an attacker and opened
  *    by a victim would attach the victim's provider account to the attacker's user), lets the
  *    provider validate the answer (PKCE, nonce, ID token), then
@@ -26,10 +26,13 @@
  * Provider tokens are kept encrypted at rest (service_accounts.service_access_token / _refresh_token).
  */
 import { randomUUID } from 'node:crypto';
+import { SOCIAL_BINDING_MAX_AGE } from '@studio/site/cookies';
+import type { Locale } from '@studio/site/locales';
+import type { AuthProviderId } from '@studio/site/ssr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import * as oidc from 'openid-client';
-import type { CredentialService as AccountService } from '../../credentials/service.js';
+import type { CredentialService } from '../../credentials/service.js';
 import type { Config } from '../../config.js';
 import { type Db, isUniqueViolation, nowIso } from '../../db/index.js';
 import type { Database, SocialStatesTable } from '../../db/types.js';
@@ -39,10 +42,11 @@ import { createUser } from '../../users/service.js';
 import type { Credentials, SessionService } from '../sessions.js';
 import { hashToken, newOpaqueToken } from '../tokens.js';
 import { callbackLocale } from './callbackUrl.js';
-import { type ProviderId, type ProviderProfile, type ProviderTokens, type SocialProvider, SocialError } from './providers.js';
+import type { ProviderProfile } from './profiles.js';
+import { type ProviderTokens, type SocialProvider, SocialError } from './providers.js';
 
-/** How long a started sign-in may take at the provider (issue 7: 10 minutes). */
-export const STATE_TTL_MS = 10 * 60 * 1000;
+/** How long a started sign-in may take at the provider: the life of its browser binding (AUTH-SOCIAL: 10 minutes). */
+export const STATE_TTL_MS = SOCIAL_BINDING_MAX_AGE * 1000;
 /** How long `/loading` has to exchange its one-time code. */
 export const LOGIN_CODE_TTL_MS = 60 * 1000;
 
@@ -65,7 +69,7 @@ export interface BeginInput {
   deviceToken: string;
   /** A checked local path (callbackUrl.ts). */
   returnPath: string;
-  /** The starting browser's binding secret (routes.ts, cookie `studio.social`); only its hash is kept. */
+  /** The starting browser's binding secret (routes.ts, `SOCIAL_BINDING_COOKIE`); only its hash is kept. */
   browserBinding: string;
 }
 
@@ -82,9 +86,9 @@ export class SocialAuthService {
     private readonly deps: {
       db: Db;
       sessions: SessionService;
-      accounts: Pick<AccountService, 'startVerification'>;
+      credentials: Pick<CredentialService, 'startVerification'>;
       config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
-      providers: Map<ProviderId, SocialProvider>;
+      providers: Map<AuthProviderId, SocialProvider>;
       log: FastifyBaseLogger;
       userChanged: (userId: string) => void;
     },
@@ -93,13 +97,13 @@ export class SocialAuthService {
   }
 
   /** The enabled providers in display order, for the sign-in page. */
-  enabled(): { id: ProviderId; name: string }[] {
+  enabled(): { id: AuthProviderId; name: string }[] {
     return [...this.deps.providers.values()].map((p) => ({ id: p.id, name: p.name }));
   }
 
   /** @throws HttpError 404 PROVIDER_NOT_FOUND for an unknown or disabled provider. */
   provider(id: string): SocialProvider {
-    const provider = this.deps.providers.get(id as ProviderId);
+    const provider = this.deps.providers.get(id as AuthProviderId);
     if (!provider) throw new HttpError(404, 'PROVIDER_NOT_FOUND', `Sign-in with "${id}" is not available on this site.`);
     return provider;
   }
@@ -139,7 +143,7 @@ export class SocialAuthService {
    * Handles the provider's redirect back and answers where to send the browser (always a URL of
    * the record's callback, or the site's own `/loading` when there is no valid record).
    * @param query the callback's query; @param callbackUrl the full URL the provider redirected to;
-   * @param browserBinding the `studio.social` cookie of the browser that arrived, if any.
+   * @param browserBinding the `SOCIAL_BINDING_COOKIE` of the browser that arrived, if any.
    */
   async callback(provider: SocialProvider, query: Record<string, string | undefined>, callbackUrl: URL, browserBinding: string | undefined): Promise<string> {
     const invalid = withQuery(`${this.deps.config.publicUrl}/loading`, { error: 'SOCIAL_STATE_INVALID' });
@@ -250,7 +254,7 @@ export class SocialAuthService {
     this.deps.userChanged(userId);
   }
 
-  private async findOrCreateUser(provider: SocialProvider, result: { profile: ProviderProfile; tokens: ProviderTokens }, locale: 'en' | 'ru' | 'es'): Promise<string> {
+  private async findOrCreateUser(provider: SocialProvider, result: { profile: ProviderProfile; tokens: ProviderTokens }, locale: Locale): Promise<string> {
     const existing = await this.findAccount(provider, result.profile.id);
     if (existing) {
       await this.updateAccount(existing.id, provider, result);
@@ -270,7 +274,7 @@ export class SocialAuthService {
         isVerified: profile.emailVerified,
         alsoInsert: (trx, row) => this.insertAccount(trx, provider, row.id, result),
       });
-      if (!profile.emailVerified) await this.deps.accounts.startVerification(user);
+      if (!profile.emailVerified) await this.deps.credentials.startVerification(user);
       return user.id;
     } catch (error) {
       if (error instanceof HttpError && error.code === 'EMAIL_TAKEN') throw new HttpError(409, 'SOCIAL_EMAIL_TAKEN', error.message);

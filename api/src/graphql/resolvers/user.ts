@@ -7,7 +7,7 @@
 import { bio, email, fullName, phone, telegram, username } from '@studio/site/fields';
 import { z } from 'zod';
 import type { ImageRow, UserRow } from '../../db/types.js';
-import { uploadUrl } from '../../uploads/routes.js';
+import { uploadUrl } from '../../uploads/service.js';
 import { type ImageSize, imageFileName } from '../../uploads/service.js';
 import { badInput, forbidden, fromHttp, fromZod } from '../errors.js';
 import { decodeId, expectId, globalId } from '../ids.js';

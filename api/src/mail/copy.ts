@@ -1,0 +1,207 @@
+/**
+ * The words of every mail template in every site language (MAIL-OUTBOX): plain-text blocks that
+ * templates.ts renders (escaping every piece) to HTML and text. Parameters are plain text.
+ */
+import { type Copy, EMAIL_CODE_TTL_MINUTES, type MailLocale, type SiteContext, changePasswordUrl, resetUrl } from './templates.js';
+
+/** The footer that says why the mail came, per language. */
+export const FOOTER: Record<MailLocale, (site: SiteContext) => string> = {
+  en: (s) => `You received this email because of an action on ${s.siteName} (${s.publicUrl}).`,
+  ru: (s) => `Вы получили это письмо, потому что на сайте ${s.siteName} (${s.publicUrl}) было выполнено действие с вашим адресом.`,
+  es: (s) => `Has recibido este mensaje por una acción realizada en ${s.siteName} (${s.publicUrl}).`,
+};
+
+/** The name of `locale` in the language `inLocale` ("Russian", "русский", "ruso"). */
+function languageName(locale: MailLocale, inLocale: MailLocale): string {
+  return new Intl.DisplayNames([inLocale], { type: 'language' }).of(locale) ?? locale;
+}
+
+/** The copy of every template in every language. */
+export const COPY: Copy = {
+  emailVerificationCode: {
+    en: (p, s) => ({
+      subject: `${p.code} is your ${s.siteName} verification code`,
+      blocks: [
+        { p: 'Enter this code to confirm your email address:' },
+        { code: p.code },
+        { p: `The code is valid for ${EMAIL_CODE_TTL_MINUTES} minutes. If you didn't create an account on ${s.siteName}, you can safely ignore this email.` },
+      ],
+    }),
+    ru: (p, s) => ({
+      subject: `${p.code} — код подтверждения для ${s.siteName}`,
+      blocks: [
+        { p: 'Введите этот код, чтобы подтвердить адрес электронной почты:' },
+        { code: p.code },
+        { p: `Код действует ${EMAIL_CODE_TTL_MINUTES} минут. Если вы не регистрировались на сайте ${s.siteName}, просто проигнорируйте это письмо.` },
+      ],
+    }),
+    es: (p, s) => ({
+      subject: `${p.code} es tu código de verificación de ${s.siteName}`,
+      blocks: [
+        { p: 'Introduce este código para confirmar tu dirección de correo electrónico:' },
+        { code: p.code },
+        { p: `El código es válido durante ${EMAIL_CODE_TTL_MINUTES} minutos. Si no has creado una cuenta en ${s.siteName}, puedes ignorar este mensaje.` },
+      ],
+    }),
+  },
+  emailChangeCode: {
+    en: (p, s) => ({
+      subject: `Confirm your new email address for ${s.siteName}`,
+      blocks: [
+        { p: `You asked to change the email address of your ${s.siteName} account to ${p.newEmail}. Enter this code to confirm it:` },
+        { code: p.code },
+        { p: `The code is valid for ${EMAIL_CODE_TTL_MINUTES} minutes. If you didn't ask for this, ignore this email and your address will stay as it is.` },
+      ],
+    }),
+    ru: (p, s) => ({
+      subject: `Подтвердите новый адрес почты на ${s.siteName}`,
+      blocks: [
+        { p: `Вы попросили сменить адрес электронной почты вашей учётной записи ${s.siteName} на ${p.newEmail}. Чтобы подтвердить смену, введите этот код:` },
+        { code: p.code },
+        { p: `Код действует ${EMAIL_CODE_TTL_MINUTES} минут. Если вы ничего не меняли, проигнорируйте письмо — адрес останется прежним.` },
+      ],
+    }),
+    es: (p, s) => ({
+      subject: `Confirma tu nueva dirección de correo en ${s.siteName}`,
+      blocks: [
+        { p: `Has pedido cambiar la dirección de correo de tu cuenta de ${s.siteName} a ${p.newEmail}. Introduce este código para confirmarlo:` },
+        { code: p.code },
+        { p: `El código es válido durante ${EMAIL_CODE_TTL_MINUTES} minutos. Si no lo has pedido tú, ignora este mensaje: tu dirección seguirá siendo la misma.` },
+      ],
+    }),
+  },
+  emailChangedNotice: {
+    en: (p, s) => ({
+      subject: `Your ${s.siteName} email address was changed`,
+      blocks: [
+        { p: `The email address of your ${s.siteName} account was changed from ${p.oldEmail} to ${p.newEmail}.` },
+        { p: "If you made this change, there's nothing else to do. If you didn't, reset your password right away: someone may have access to your account." },
+        { link: { href: resetUrl(s, 'en'), label: 'Reset password' } },
+      ],
+    }),
+    ru: (p, s) => ({
+      subject: `Адрес почты на ${s.siteName} изменён`,
+      blocks: [
+        { p: `Адрес электронной почты вашей учётной записи ${s.siteName} изменён с ${p.oldEmail} на ${p.newEmail}.` },
+        { p: 'Если это сделали вы, больше ничего делать не нужно. Если нет — сразу сбросьте пароль: возможно, кто-то получил доступ к вашей учётной записи.' },
+        { link: { href: resetUrl(s, 'ru'), label: 'Сбросить пароль' } },
+      ],
+    }),
+    es: (p, s) => ({
+      subject: `Se ha cambiado tu dirección de correo en ${s.siteName}`,
+      blocks: [
+        { p: `La dirección de correo de tu cuenta de ${s.siteName} ha cambiado de ${p.oldEmail} a ${p.newEmail}.` },
+        { p: 'Si has sido tú, no tienes que hacer nada más. Si no, restablece tu contraseña cuanto antes: es posible que alguien haya accedido a tu cuenta.' },
+        { link: { href: resetUrl(s, 'es'), label: 'Restablecer la contraseña' } },
+      ],
+    }),
+  },
+  passwordReset: {
+    en: (p, s) => ({
+      subject: `Reset your ${s.siteName} password`,
+      blocks: [
+        { p: `We received a request to reset the password of your ${s.siteName} account. Follow this link to choose a new one:` },
+        { link: { href: changePasswordUrl(s, 'en', p.token), label: 'Choose a new password' } },
+        { p: "The link is valid for 1 hour. If you didn't ask to reset your password, ignore this email and your password will stay as it is." },
+      ],
+    }),
+    ru: (p, s) => ({
+      subject: `Сброс пароля на ${s.siteName}`,
+      blocks: [
+        { p: `Мы получили запрос на сброс пароля вашей учётной записи ${s.siteName}. Чтобы задать новый пароль, перейдите по ссылке:` },
+        { link: { href: changePasswordUrl(s, 'ru', p.token), label: 'Задать новый пароль' } },
+        { p: 'Ссылка действует один час. Если вы не запрашивали сброс пароля, проигнорируйте это письмо — пароль останется прежним.' },
+      ],
+    }),
+    es: (p, s) => ({
+      subject: `Restablece tu contraseña de ${s.siteName}`,
+      blocks: [
+        { p: `Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de ${s.siteName}. Sigue este enlace para elegir una nueva:` },
+        { link: { href: changePasswordUrl(s, 'es', p.token), label: 'Elegir una nueva contraseña' } },
+        { p: 'El enlace es válido durante una hora. Si no has pedido restablecer la contraseña, ignora este mensaje: tu contraseña seguirá siendo la misma.' },
+      ],
+    }),
+  },
+  orderReceived: {
+    en: (p, s) => ({
+      subject: `We've received your order ${p.reference}`,
+      blocks: [
+        { p: `Hi ${p.name},` },
+        { p: 'Thank you for your order! It has reached us, and someone from our team will get back to you soon.' },
+        { fields: [['Order', p.reference]] },
+        { quote: p.summary },
+        { p: `The ${s.siteName} team` },
+      ],
+    }),
+    ru: (p, s) => ({
+      subject: `Мы получили ваш заказ ${p.reference}`,
+      blocks: [
+        { p: `Здравствуйте, ${p.name}!` },
+        { p: 'Спасибо за заказ! Мы его получили, и скоро с вами свяжется кто-нибудь из нашей команды.' },
+        { fields: [['Номер заказа', p.reference]] },
+        { quote: p.summary },
+        { p: `Команда ${s.siteName}` },
+      ],
+    }),
+    es: (p, s) => ({
+      subject: `Hemos recibido tu pedido ${p.reference}`,
+      blocks: [
+        { p: `Hola, ${p.name}:` },
+        { p: '¡Gracias por tu pedido! Ya lo tenemos, y alguien de nuestro equipo se pondrá en contacto contigo muy pronto.' },
+        { fields: [['Pedido', p.reference]] },
+        { quote: p.summary },
+        { p: `El equipo de ${s.siteName}` },
+      ],
+    }),
+  },
+  orderNotification: {
+    en: (p) => ({
+      subject: `New order ${p.reference} from ${p.name}`,
+      blocks: [
+        { p: 'A new order has come in through the order form.' },
+        {
+          fields: [
+            ['Order', p.reference],
+            ['Name', p.name],
+            ['Email', p.email],
+            ['Phone', p.phone || '—'],
+            ['Language', languageName(p.customerLocale, 'en')],
+          ],
+        },
+        { quote: p.summary },
+      ],
+    }),
+    ru: (p) => ({
+      subject: `Новый заказ ${p.reference} от ${p.name}`,
+      blocks: [
+        { p: 'Через форму заказа пришёл новый заказ.' },
+        {
+          fields: [
+            ['Заказ', p.reference],
+            ['Имя', p.name],
+            ['Почта', p.email],
+            ['Телефон', p.phone || '—'],
+            ['Язык', languageName(p.customerLocale, 'ru')],
+          ],
+        },
+        { quote: p.summary },
+      ],
+    }),
+    es: (p) => ({
+      subject: `Nuevo pedido ${p.reference} de ${p.name}`,
+      blocks: [
+        { p: 'Ha llegado un nuevo pedido a través del formulario.' },
+        {
+          fields: [
+            ['Pedido', p.reference],
+            ['Nombre', p.name],
+            ['Correo', p.email],
+            ['Teléfono', p.phone || '—'],
+            ['Idioma', languageName(p.customerLocale, 'es')],
+          ],
+        },
+        { quote: p.summary },
+      ],
+    }),
+  },
+};

@@ -1,0 +1,145 @@
+/**
+ * The environment variables of the server and how each is read (zod): names, types, defaults and
+ * the checks that need more than a type (origins, paired client credentials). `loadConfig`
+ * (config.ts) turns the parsed variables into `Config`.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CREDENTIALS_MAX_AGE, TOKEN_MAX_AGE } from '@studio/site/cookies';
+import { z } from 'zod';
+
+/** The repository root (two levels above `api/src` or `api/dist`). */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** A rate limit written `<max>/<windowSeconds>` (security/limits.ts). */
+const limitRule = z
+  .string()
+  .regex(/^\d+\/\d+$/, 'A rate limit is written <max>/<windowSeconds>, e.g. 10/900')
+  .transform((v) => {
+    const [max, windowSeconds] = v.split('/').map(Number) as [number, number];
+    return { max: Math.max(1, max), windowSeconds: Math.max(1, windowSeconds) };
+  });
+
+/** An optional setting where an empty value means unset. */
+const optionalText = z.string().optional().transform((v) => (v ? v : undefined));
+
+/** `ALLOWED_CALLBACK_ORIGINS`: comma-separated http(s) origins; each is normalised by the URL parser. */
+export function parseOrigins(list: string): string[] {
+  return list
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .map((v) => {
+      let url: URL;
+      try {
+        url = new URL(v);
+      } catch {
+        throw new Error(`ALLOWED_CALLBACK_ORIGINS: "${v}" is not an origin such as https://app.example.com`);
+      }
+      if (!/^https?:$/.test(url.protocol) || url.origin !== v.replace(/\/$/, '')) {
+        throw new Error(`ALLOWED_CALLBACK_ORIGINS: "${v}" must be a bare http(s) origin such as https://app.example.com (no path)`);
+      }
+      return url.origin;
+    });
+}
+
+/** A provider's client credentials when both are set; a half-configured provider is an error. */
+export function clientOf(name: string, id: string | undefined, secret: string | undefined): { clientId: string; clientSecret: string } | null {
+  if (!id && !secret) return null;
+  if (!id || !secret) throw new Error(`${name}_CLIENT_ID and ${name}_CLIENT_SECRET must be set together`);
+  return { clientId: id, clientSecret: secret };
+}
+
+/** Every variable the server reads, with its default. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  // GraphQL WebSocket endpoint for browsers: unset → `/api/graphql` on the site; `off` → no subscriptions.
+  PUBLIC_WS_URL: z.string().optional(),
+  BUILD_POLL_INTERVAL_MS: z.coerce.number().int().min(1000).default(600000),
+  SITE_NAME: z.string().min(1).max(60).default('Studio'),
+  DATA_DIR: z.string().default(resolve(repoRoot, 'data')),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_KEY_PREFIX: z.string().max(100).default('studio:'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  // The token lifetimes default to the lifetimes of the cookies that hold them (SESSION-COOKIES).
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(CREDENTIALS_MAX_AGE),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(TOKEN_MAX_AGE),
+  REFRESH_REUSE_GRACE_MS: z.coerce.number().int().min(0).default(2000),
+  GRAPHQL_PERSISTED_ONLY: bool.optional(),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5000),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60000),
+  WEB_DIST_DIR: z.string().default(resolve(repoRoot, 'web', 'dist')),
+  PERSISTED_QUERIES_FILE: z.string().default(resolve(repoRoot, 'web', 'persisted-queries.json')),
+  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(1000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+  SEED: bool.default(true),
+  CONTENT_DIR: z.string().default(resolve(repoRoot, 'content')),
+  ORDER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  ORDER_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'memory']).default('outbox'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).optional().or(z.literal('').transform(() => undefined)),
+  SALES_EMAIL: z.email().default('sales@localhost'),
+  MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(1).default(5000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3600000),
+  MAIL_SENDING_STALE_MS: z.coerce.number().int().min(1000).default(600000),
+  UPLOADS_DIR: z.string().optional(),
+  RATE_LIMIT_LOGIN_ACCOUNT: limitRule.prefault('10/900'),
+  RATE_LIMIT_RESET_IP: limitRule.prefault('10/3600'),
+  RATE_LIMIT_RESET_EMAIL: limitRule.prefault('3/3600'),
+  RATE_LIMIT_CODE_SEND: limitRule.prefault('3/900'),
+  RATE_LIMIT_CODE_ENTRY: limitRule.prefault('10/900'),
+  RATE_LIMIT_UPLOAD: limitRule.prefault('20/3600'),
+  // Social sign-in (AUTH-SOCIAL): a provider is enabled when its client id and secret are set.
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GITHUB_CLIENT_ID: optionalText,
+  GITHUB_CLIENT_SECRET: optionalText,
+  YANDEX_CLIENT_ID: optionalText,
+  YANDEX_CLIENT_SECRET: optionalText,
+  VK_CLIENT_ID: optionalText,
+  VK_CLIENT_SECRET: optionalText,
+  OIDC_ISSUER: z.url('OIDC_ISSUER must be a URL, e.g. https://id.example.com').optional().or(z.literal('').transform(() => undefined)),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_NAME: z.string().min(1).max(40).default('OpenID Connect'),
+  ALLOWED_CALLBACK_ORIGINS: z.string().default(''),
+});
+
+/**
+ * Reads the JWT signing secret: `JWT_SECRET` when set, otherwise a random 256-bit secret
+ * generated once into `<dataDir>/jwt-secret` so tokens survive restarts.
+ */
+export function resolveJwtSecret(explicit: string | undefined, dataDir: string): Uint8Array {
+  if (explicit) return new TextEncoder().encode(explicit);
+  const file = resolve(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
