@@ -24,14 +24,14 @@ import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import type { LinkedAccountsBlock_user$data, LinkedAccountsBlock_user$key } from './__generated__/LinkedAccountsBlock_user.graphql';
 import type { LinkedAccountsBlockDisconnectMutation } from './__generated__/LinkedAccountsBlockDisconnectMutation.graphql';
 import { type AuthProvider, type AuthProviderId, useAppContext } from '../../app/pageData';
-import { runMutation } from '../auth/forms';
+import { runMutation } from '../../forms/runMutation';
 import { type SocialMessage, isSocialLinkedState, linkErrorMessage, providerName, rememberSocialProvider } from '../auth/social';
 import { useLeavingFor } from '../auth/useLeavingFor';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import { AuthApiError, getLinkUrl, socialCallbackUrl } from '../../session/authApi';
 import { forceRefresh, getAccessToken } from '../../session/tokens';
 import { ProfileSection } from './ProfileSection';
-import { errorCode, genericProblem } from './serverErrors';
+import { errorCode, genericProblem } from '../../forms/serverErrors';
 import styles from './blocks.module.css';
 
 const DisconnectMutation = graphql`
