@@ -16,6 +16,7 @@
  * card in the user's language. Provider names come from one mapping (auth/social.ts `providerName`).
  */
 import { AlertDialog, Button, Heading, Link as UiLink } from '@studio/ui';
+import { clsx } from 'clsx';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
@@ -237,7 +238,7 @@ export function LinkedAccountsBlock(props: { user: LinkedAccountsBlock_user$key;
           ))}
         </ul>
       ) : (
-        <p className={`${styles.value} ${styles.muted}`} data-testid="profile-accounts-empty">
+        <p className={clsx(styles.value, styles.muted)} data-testid="profile-accounts-empty">
           <FormattedMessage id="profile.accounts.empty" />
         </p>
       )}
