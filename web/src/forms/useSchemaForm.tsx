@@ -156,8 +156,8 @@ export function useSchemaForm<S extends z.ZodObject>(options: SchemaFormOptions<
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     if (submitter?.getAttribute('name') !== INTENT) {
       if (busyRef.current) {
+        // Still checking or sending the last one.
         event.preventDefault();
-        settle(false);
         return;
       }
       const waiting = prepared.current ? null : options.prepare?.(new FormData(event.currentTarget));
@@ -217,6 +217,7 @@ export function useSchemaForm<S extends z.ZodObject>(options: SchemaFormOptions<
     /** Submits as the user would; resolves whether the values were sent and accepted. */
     submit: () =>
       new Promise<boolean>((resolve) => {
+        if (busyRef.current) return resolve(false);
         settle(false);
         waiter.current = resolve;
         formRef.current?.requestSubmit();
