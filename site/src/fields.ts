@@ -98,6 +98,21 @@ export function newPasswordField(common: () => ReadonlySet<string> | null = () =
   });
 }
 
+/** The characters of a mailed code (ACC-EMAIL): A–Z and 2–9 without I, O, 0 and 1, which look alike. */
+export const EMAIL_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const EMAIL_CODE_LENGTH = 8;
+
+/** A typed code as the server reads it: upper case, without spaces or dashes ("ab2c-d3ef" → "AB2CD3EF"). */
+export function normalizeEmailCode(value: string): string {
+  return value.toUpperCase().replace(/[\s-]+/g, '');
+}
+
+/** A typed e-mail code (ACC-EMAIL): normalized, required, 8 characters of EMAIL_CODE_ALPHABET. */
+export const emailCode = z
+  .string()
+  .transform(normalizeEmailCode)
+  .pipe(z.string().min(1, GENERIC.required).regex(new RegExp(`^[${EMAIL_CODE_ALPHABET}]{${EMAIL_CODE_LENGTH}}$`), 'passwords.code.format'));
+
 /** The budget ranges of the GraphQL enum `OrderBudget`, in the order the form lists them. */
 export const ORDER_BUDGETS = ['UNDER_10K', 'FROM_10K_TO_25K', 'FROM_25K_TO_50K', 'FROM_50K_TO_100K', 'OVER_100K', 'NOT_SURE'] as const;
 export type OrderBudget = (typeof ORDER_BUDGETS)[number];

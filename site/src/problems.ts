@@ -42,6 +42,7 @@ const ENGLISH: Record<string, string> = {
   'validation.passwordTooShort': 'use at least {min} characters',
   'passwords.error.tooLong': 'use at most {max} characters',
   'passwords.error.common': 'this password is one of the most common ones; choose another',
+  'passwords.code.format': 'enter the 8-character code from the e-mail',
   'profile.field.error.tooShort': 'use at least {min} characters',
   'profile.username.error.characters': 'a username has only letters, digits, ".", "_" or "-"',
   // The pattern also holds the length, so its text names the whole rule (the server's message for "ab").

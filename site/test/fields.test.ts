@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { email, newPasswordField, orderFields, phone, telegram, username } from '../src/fields.js';
+import { email, emailCode, newPasswordField, orderFields, phone, telegram, username } from '../src/fields.js';
 import { hasSecretInUrl, pageOfPath, PUBLIC_PATHS } from '../src/pages.js';
 import { checkField, fieldProblem, issueText, problemText } from '../src/problems.js';
 
@@ -32,6 +32,14 @@ describe('field rules', () => {
     expect(fieldProblem(newPasswordField(() => common), 'short')).toEqual({ id: 'validation.passwordTooShort', values: { min: 8 } });
     expect(fieldProblem(newPasswordField(() => common), 'Password123')).toEqual({ id: 'passwords.error.common' });
     expect(fieldProblem(newPasswordField(), 'Password123')).toBeNull();
+  });
+
+  it('reads mailed codes as the server does: case, spaces and dashes aside', () => {
+    expect(checkField(emailCode, ' ab2c-d3ef ')).toEqual({ ok: true, value: 'AB2CD3EF' });
+    expect(fieldProblem(emailCode, ' ')).toEqual({ id: 'validation.required' });
+    expect(fieldProblem(emailCode, 'AB2CD3E')).toEqual({ id: 'passwords.code.format' });
+    expect(fieldProblem(emailCode, 'AB2CD3EO')).toEqual({ id: 'passwords.code.format' });
+    expect(fieldProblem(emailCode, 'AB2CD3E1')).toEqual({ id: 'passwords.code.format' });
   });
 
   it('keeps the order form’s ids', () => {

@@ -1,10 +1,10 @@
 /**
  * The one new-password field of every form that sets a password (registration, reset, set and
- * change password; issue 6): a PasswordField with `autocomplete="new-password"` whose hint states
- * the rules (8–128 characters, any characters, no very common passwords — OWASP ASVS 5.0 §6.2).
- * Focusing it starts loading the common-password list (its own chunk, see passwordRules.ts), so it
- * is usually there by the time the form is submitted; the form itself checks with
- * `checkNewPassword` on submit. `ConfirmPasswordField` is the matching "repeat it" field.
+ * change password; ACC-PASSWORD): a PasswordField with `autocomplete="new-password"` whose hint
+ * states the rules (8–128 characters, any characters, no very common passwords — OWASP ASVS 5.0
+ * §6.2). Focusing it starts loading the common-password list (its own chunk, see passwordRules.ts),
+ * so it is usually there by the time the form is submitted; the form waits for it on submit
+ * (`waitForCommonPasswords`) before checking. `ConfirmPasswordField` is the matching "repeat it" field.
  */
 import { PasswordField, type PasswordFieldProps } from '@studio/ui';
 import type { ReactNode } from 'react';

@@ -1,14 +1,16 @@
 /**
- * The password rules of every new-password form in the browser (issue 6; OWASP ASVS 5.0 §6.2),
- * the same as the server's because both use `@studio/schema/passwords`: 8–128 characters counted
- * as Unicode code points, no composition rules, none of the most common passwords.
+ * The password rules of every new-password form in the browser (ACC-PASSWORD; OWASP ASVS 5.0
+ * §6.2): the server's own schema (`newPasswordField` of `@studio/site/fields`): 8–128 characters
+ * counted as Unicode code points, no composition rules, none of the most common passwords.
  *
  * The common-password list (~84 KB gzip) is loaded lazily, in its own chunk, the first time a
  * new-password field gets focus or a form is submitted — never with the entry bundle. If it cannot
  * be loaded the check runs without it: the server checks the list again anyway.
  */
-import { PASSWORD_MAX, PASSWORD_MIN, type PasswordProblem, parseCommonPasswords, passwordProblem } from '@studio/schema/passwords';
-import type { FieldProblem } from './validation';
+import { newPasswordField } from '@studio/site/fields';
+import { PASSWORD_MAX, PASSWORD_MIN, type PasswordProblem, parseCommonPasswords, passwordProblem } from '@studio/site/passwords';
+import { type FieldProblem, fieldProblem } from '@studio/site/problems';
+import { z } from 'zod';
 
 export { PASSWORD_MAX, PASSWORD_MIN, type PasswordProblem };
 
@@ -17,7 +19,7 @@ let loaded: ReadonlySet<string> | null = null;
 
 /** Loads (once) the common-password list; a failed load is forgotten, so the next call tries again. */
 export function loadCommonPasswords(): Promise<ReadonlySet<string>> {
-  loading ??= import('@studio/schema/common-passwords.txt?raw').then(
+  loading ??= import('@studio/site/common-passwords.txt?raw').then(
     (module) => (loaded = parseCommonPasswords(module.default)),
     (error: unknown) => {
       loading = null;
@@ -32,44 +34,44 @@ export function commonPasswordsIfLoaded(): ReadonlySet<string> | null {
   return loaded;
 }
 
-/** The message of a password problem, with the limits it mentions. */
-export function passwordProblemMessage(problem: PasswordProblem): FieldProblem {
-  switch (problem) {
-    case 'required':
-      return { id: 'validation.required' };
-    case 'tooShort':
-      return { id: 'validation.passwordTooShort', values: { min: PASSWORD_MIN } };
-    case 'tooLong':
-      return { id: 'passwords.error.tooLong', values: { max: PASSWORD_MAX } };
-    case 'common':
-      return { id: 'passwords.error.common' };
-  }
+/** A new password under the shared rules, with the list as far as it is loaded (forms wait for it with `waitForCommonPasswords`). */
+export const newPassword = newPasswordField(commonPasswordsIfLoaded);
+
+/** The repeated new password: required; that it equals the new one is `withConfirmation`'s check. */
+export const confirmation = z.string().min(1, 'validation.required');
+
+/** Adds "the repetition equals the new password" to a form schema (message at `repeat`). */
+export function withConfirmation<S extends z.ZodObject>(schema: S, password: string, repeat: string): S {
+  return schema.superRefine((value: Record<string, unknown>, ctx) => {
+    if (value[repeat] && value[repeat] !== value[password]) ctx.addIssue({ code: 'custom', message: 'passwords.error.mismatch', path: [repeat] });
+  });
+}
+
+/** A promise for the list when `password` would be checked against it and it has not arrived (length problems need no list). */
+function listNeededFor(password: unknown): Promise<unknown> | null {
+  if (loaded || typeof password !== 'string' || passwordProblem(password, null)) return null;
+  return loadCommonPasswords().catch((error: unknown) => {
+    console.warn('The common-password list could not be loaded; the server will check it.', error);
+  });
+}
+
+/** The `prepare` of a form (forms/useSchemaForm) whose new password is named `name`: waits for the list when needed. */
+export function waitForCommonPasswords(name: string) {
+  return (formData: FormData) => listNeededFor(formData.get(name));
 }
 
 /** Checks a new password against the rules with the list as far as it is loaded (no waiting). */
 export function checkNewPasswordNow(password: string): FieldProblem | null {
-  const problem = passwordProblem(password, loaded);
-  return problem ? passwordProblemMessage(problem) : null;
+  return fieldProblem(newPassword, password);
 }
 
-/**
- * Checks a new password against every rule, loading the list first (on submit). A list that
- * fails to load is skipped with a warning rather than blocking the form.
- */
+/** Checks a new password against every rule, loading the list first when it is needed. */
 export async function checkNewPassword(password: string): Promise<FieldProblem | null> {
-  // Length problems need no list; answer them without waiting for it.
-  const quick = passwordProblem(password, null);
-  if (quick) return passwordProblemMessage(quick);
-  const common = await loadCommonPasswords().catch((error: unknown) => {
-    console.warn('The common-password list could not be loaded; the server will check it.', error);
-    return null;
-  });
-  const problem = passwordProblem(password, common);
-  return problem ? passwordProblemMessage(problem) : null;
+  await listNeededFor(password);
+  return checkNewPasswordNow(password);
 }
 
 /** The repeated new password must be given and equal the new one. */
-export function checkConfirmation(password: string, confirmation: string): FieldProblem | null {
-  if (!confirmation) return { id: 'validation.required' };
-  return confirmation === password ? null : { id: 'passwords.error.mismatch' };
+export function checkConfirmation(password: string, repeated: string): FieldProblem | null {
+  return fieldProblem(withConfirmation(z.object({ password: z.string(), confirmation }), 'password', 'confirmation'), { password, confirmation: repeated });
 }

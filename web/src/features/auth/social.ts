@@ -13,7 +13,7 @@
 import type { IntlShape } from 'react-intl';
 import type { AuthProvider, AuthProviderId } from '@studio/site/ssr';
 import { AuthApiError } from '../../session/authApi';
-import { waitProblem } from './forms';
+import { waitProblem } from '../../forms/serverErrors';
 
 /** A message id with the values it needs. */
 export interface SocialMessage {

@@ -3,6 +3,7 @@
  * whose colours are OKLCH light-dark() pairs (ProductVisual.module.css), so no images ship.
  */
 import { useId, type CSSProperties } from 'react';
+import { clsx } from 'clsx';
 import styles from './ProductVisual.module.css';
 
 /** The symbol a product's cover shows; each has one glyph in GLYPHS. */
@@ -72,7 +73,7 @@ export function ProductVisual(props: { motif: ProductMotif; hue: number; label: 
       viewBox={`0 0 ${w} ${h}`}
       {...(props.label ? { role: 'img', 'aria-label': props.label } : { 'aria-hidden': true })}
       data-size={hero ? 'hero' : 'card'}
-      className={props.className ? `${styles.root} ${props.className}` : styles.root}
+      className={clsx(styles.root, props.className)}
       style={{ '--hue': props.hue } as CSSProperties}
     >
       <defs>

@@ -1,5 +1,5 @@
 /**
- * "About you" on /profile (issue 6, item 1): bio, phone and Telegram, each edited in place with
+ * "About you" on /profile (ACC-FIELDS): bio, phone and Telegram, each edited in place with
  * the server's rules (bio ≤ 1000 characters; phone in E.164; Telegram 5–32 letters, digits or "_",
  * the @ optional); an empty value clears the field. One `updateUser` mutation carries the field
  * that changed; Relay sends the other two variables as null, which the server treats like omitted
@@ -10,11 +10,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import type { AboutBlock_user$key } from './__generated__/AboutBlock_user.graphql';
 import type { AboutBlockUpdateMutation, AboutBlockUpdateMutation$variables } from './__generated__/AboutBlockUpdateMutation.graphql';
-import { BIO_MAX, type InlineField, checkBio, checkPhone, checkTelegram } from './fieldRules';
-import { runMutation } from '../auth/forms';
+import { runMutation } from '../../forms/runMutation';
+import { BIO_MAX, INLINE_FIELDS, type InlineField, inlineFieldProblem } from './fieldRules';
 import { InlineEditField } from './InlineEditField';
 import { ProfileSection } from './ProfileSection';
-import { inlineFieldProblem } from './serverErrors';
 import styles from './blocks.module.css';
 
 const UpdateMutation = graphql`
@@ -60,7 +59,7 @@ export function AboutBlock(props: { user: AboutBlock_user$key; className?: strin
           multiline
           maxLength={BIO_MAX}
           hint={<FormattedMessage id="profile.bio.hint" />}
-          check={checkBio}
+          schema={INLINE_FIELDS.bio}
           onSave={saver('bio')}
           testId="profile-bio"
         />
@@ -70,7 +69,7 @@ export function AboutBlock(props: { user: AboutBlock_user$key; className?: strin
           value={user.phone}
           hint={<FormattedMessage id="profile.phone.hint" />}
           inputProps={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel', dir: 'ltr' }}
-          check={checkPhone}
+          schema={INLINE_FIELDS.phone}
           onSave={saver('phone')}
           testId="profile-phone"
         />
@@ -81,7 +80,7 @@ export function AboutBlock(props: { user: AboutBlock_user$key; className?: strin
           display={(handle) => `@${handle}`}
           hint={<FormattedMessage id="profile.telegram.hint" />}
           inputProps={{ autoComplete: 'off', autoCapitalize: 'none', spellCheck: false, dir: 'ltr' }}
-          check={checkTelegram}
+          schema={INLINE_FIELDS.telegram}
           onSave={saver('telegram')}
           testId="profile-telegram"
         />

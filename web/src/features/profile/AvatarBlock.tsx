@@ -12,10 +12,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import type { AvatarBlock_user$key } from './__generated__/AvatarBlock_user.graphql';
 import type { AvatarBlockSetImageMutation } from './__generated__/AvatarBlockSetImageMutation.graphql';
-import { runMutation } from '../auth/forms';
+import { runMutation } from '../../forms/runMutation';
 import type { FieldProblem } from './fieldRules';
 import { ProfileSection } from './ProfileSection';
-import { genericProblem } from './serverErrors';
+import { genericProblem } from '../../forms/serverErrors';
 import { avatarFileProblem, uploadAvatar, uploadErrorMessageId } from './uploadAvatar';
 import styles from './blocks.module.css';
 

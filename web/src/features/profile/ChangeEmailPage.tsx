@@ -1,5 +1,5 @@
 /**
- * /profile/change-email (issue 6, SPEC.md §2): changing the sign-in address in two steps.
+ * /profile/change-email (ACC-EMAIL): changing the sign-in address in two steps.
  * 1. The new address and the current password → `updateUser(id, email, checkPassword)`; the address
  *    does not change yet: the server sets `pendingEmail` and mails an 8-character code to the new
  *    address. `WRONG_PASSWORD`, `EMAIL_TAKEN` and `BAD_USER_INPUT` are shown at their fields. An
@@ -9,20 +9,23 @@
  *    change already pending. "Use a different address" and "Cancel" abandon it (`cancelEmailChange`).
  * On success the user is back on /profile, which fetches the record afresh and shows the new address.
  */
+import { currentPassword, email } from '@studio/site/fields';
+import type { FieldProblem } from '@studio/site/problems';
 import { Button, Callout, Form, FormMessage, Text, TextField } from '@studio/ui';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import type { ChangeEmailPageCancelMutation } from './__generated__/ChangeEmailPageCancelMutation.graphql';
 import type { ChangeEmailPageConfirmMutation } from './__generated__/ChangeEmailPageConfirmMutation.graphql';
 import type { ChangeEmailPageQuery } from './__generated__/ChangeEmailPageQuery.graphql';
 import type { ChangeEmailPageStartMutation } from './__generated__/ChangeEmailPageStartMutation.graphql';
+import { runMutation } from '../../forms/runMutation';
+import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
+import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { firstError, focusFirstInvalid, formProblem, runMutation } from '../auth/forms';
-import { useFormFields } from '../auth/useFormFields';
 import { CurrentPasswordField } from '../auth/NewPasswordField';
-import { type FieldProblem, checkCurrentPassword, checkEmail } from '../auth/validation';
 import { AccountFormActions, AccountShell } from './AccountShell';
 import { EmailCodeForm } from './EmailCodeForm';
 import { SignedOut } from './SignedOut';
@@ -69,53 +72,36 @@ const CancelMutation = graphql`
   }
 `;
 
-type Field = 'email' | 'checkPassword';
-const FIELDS: readonly Field[] = ['email', 'checkPassword'];
+/** Step 1's fields: a new address (not the current one) and the current password. */
+function startSchema(currentEmail: string | null) {
+  const current = currentEmail?.trim().toLowerCase();
+  return z.object({ email: email.refine((address) => address !== current, 'passwords.changeEmail.same'), checkPassword: currentPassword });
+}
 
 /** Step 1: the new address and the current password. */
 function StartForm(props: { viewerId: string; currentEmail: string | null; initialEmail: string; focusOnMount: boolean; onStarted: (email: string) => void }) {
-  const [commit, saving] = useMutation<ChangeEmailPageStartMutation>(StartMutation);
-  const { values, setValues, setProblems, setFormError, formRef, field, formMessage } = useFormFields<Field>({ email: props.initialEmail, checkPassword: '' });
+  const [commit] = useMutation<ChangeEmailPageStartMutation>(StartMutation);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { formProps, field, formMessage, busy } = useSchemaForm({
+    schema: startSchema(props.currentEmail),
+    defaultValue: { email: props.initialEmail },
+    async onValid(value) {
+      const { response, errors } = await runMutation(commit, { variables: { id: props.viewerId, email: value.email, checkPassword: value.checkPassword } });
+      const error = firstError(errors);
+      if (!error && response) return props.onStarted(value.email);
+      return SERVER_ERRORS.changeEmail(error);
+    },
+  });
 
   useEffect(() => {
-    if (props.focusOnMount) formRef.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
+    if (props.focusOnMount) inputRef.current?.focus();
   }, [props.focusOnMount]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const email = values.email.trim();
-    const found: Partial<Record<Field, FieldProblem>> = {};
-    const emailProblem = checkEmail(email);
-    if (emailProblem) found.email = emailProblem;
-    else if (props.currentEmail && email.toLowerCase() === props.currentEmail.toLowerCase()) found.email = { id: 'passwords.changeEmail.same' };
-    const passwordProblem = checkCurrentPassword(values.checkPassword);
-    if (passwordProblem) found.checkPassword = passwordProblem;
-    setProblems(found);
-    setFormError(null);
-    if (focusFirstInvalid(formRef.current, FIELDS, found)) return;
-
-    const { response, errors } = await runMutation(commit, { variables: { id: props.viewerId, email, checkPassword: values.checkPassword } });
-    const error = firstError(errors);
-    if (!error && response) {
-      // The password is not needed any more; do not keep it around.
-      setValues((v) => ({ ...v, checkPassword: '' }));
-      props.onStarted(email);
-      return;
-    }
-    const fieldProblems: Partial<Record<Field, FieldProblem>> = {};
-    if (error?.code === 'WRONG_PASSWORD') fieldProblems.checkPassword = { id: 'passwords.error.wrongPassword' };
-    else if (error?.code === 'EMAIL_TAKEN') fieldProblems.email = { id: 'passwords.changeEmail.taken' };
-    else if (error?.code === 'BAD_USER_INPUT' && error.field === 'email') fieldProblems.email = { id: 'validation.email' };
-    else if (error?.code === 'BAD_USER_INPUT' && error.field === 'checkPassword') fieldProblems.checkPassword = { id: 'passwords.error.wrongPassword' };
-    if (focusFirstInvalid(formRef.current, FIELDS, fieldProblems)) setProblems(fieldProblems);
-    else setFormError(error ? formProblem(error) : { id: 'error.UNKNOWN' });
-  }
-
   return (
-    <Form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={saving || undefined}>
+    <Form {...formProps}>
       {formMessage}
       <TextField
+        ref={inputRef}
         label={<FormattedMessage id="passwords.changeEmail.newLabel" />}
         hint={<FormattedMessage id="passwords.changeEmail.newHint" />}
         type="email"
@@ -125,8 +111,8 @@ function StartForm(props: { viewerId: string; currentEmail: string | null; initi
         {...field('email')}
       />
       <CurrentPasswordField hint={<FormattedMessage id="passwords.changeEmail.passwordHint" />} {...field('checkPassword')} />
-      <AccountFormActions saving={saving}>
-        <FormattedMessage id={saving ? 'passwords.saving' : 'passwords.changeEmail.submit'} />
+      <AccountFormActions saving={busy}>
+        <FormattedMessage id={busy ? 'passwords.saving' : 'passwords.changeEmail.submit'} />
       </AccountFormActions>
     </Form>
   );
@@ -169,7 +155,7 @@ function ConfirmStep(props: {
     props.onCancelling(then);
     const { errors } = await runMutation(commitCancel, { variables: {} });
     const error = firstError(errors);
-    if (error) setCancelError(formProblem(error));
+    if (error) setCancelError(SERVER_ERRORS.account(error).problem);
     else if (then === 'leave') navigate(to('/profile'));
   }
 

@@ -1,23 +1,29 @@
 /**
- * /profile/change-name: the signed-in user changes the display name (`fullName`) through
- * `updateUser` (SPEC.md §7). Checked in the browser first (1–100 characters, the server's rule);
- * on success the store holds the new record — other tabs get it through `viewerUpdated` — and
- * the user is back on the profile. Account pages render a shell on the server (DESIGN.md §4).
+ * /profile/change-name: the signed-in user changes the display name (`fullName`, ACC-FIELDS)
+ * through `updateUser`. Checked in the browser first (the server's rule: 1–100 characters); on
+ * success the store holds the new record — other tabs get it through `viewerUpdated`
+ * (LIVE-UPDATES) — and the user is back on the profile. Account pages render a shell on the server.
  */
-import { Container, Form, FormMessage, Heading, Skeleton, Text, TextField } from '@studio/ui';
-import { type FormEvent, Suspense, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { fullName } from '@studio/site/fields';
+import { Container, Form, Heading, Skeleton, Text, TextField } from '@studio/ui';
+import { Suspense } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import type { ChangeNamePageMutation } from './__generated__/ChangeNamePageMutation.graphql';
 import type { ChangeNamePageQuery } from './__generated__/ChangeNamePageQuery.graphql';
 import { useHydrated } from '../../app/useHydrated';
+import { runMutation } from '../../forms/runMutation';
+import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
+import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
-import { type FieldProblem, checkName } from '../auth/validation';
 import { AccountFormActions } from './AccountShell';
 import { SignedOut } from './SignedOut';
 import styles from './ProfilePage.module.css';
+
+const Schema = z.object({ fullName });
 
 const Query = graphql`
   query ChangeNamePageQuery {
@@ -39,50 +45,31 @@ const Mutation = graphql`
 `;
 
 function NameForm() {
-  const intl = useIntl();
+  const data = useLazyLoadQuery<ChangeNamePageQuery>(Query, {}, { fetchPolicy: 'network-only' });
+  if (!data.viewer) return <SignedOut />;
+  return <NameFields viewerId={data.viewer.id} fullName={data.viewer.fullName} />;
+}
+
+function NameFields(props: { viewerId: string; fullName: string }) {
   const to = useLocalizePath();
   const navigate = useNavigate();
-  const data = useLazyLoadQuery<ChangeNamePageQuery>(Query, {}, { fetchPolicy: 'network-only' });
-  const [value, setValue] = useState(data.viewer?.fullName ?? '');
-  const [problem, setProblem] = useState<FieldProblem | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [commit, saving] = useMutation<ChangeNamePageMutation>(Mutation);
-  if (!data.viewer) return <SignedOut />;
-  const viewerId = data.viewer.id;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = checkName(value);
-    setProblem(found);
-    setServerError(null);
-    if (found) {
-      event.currentTarget.querySelector<HTMLInputElement>('input[name="fullName"]')?.focus();
-      return;
-    }
-    commit({
-      variables: { id: viewerId, fullName: value.trim() },
-      onCompleted: (_response, errors) => {
-        if (errors?.length) setServerError(intl.formatMessage({ id: 'profile.changeName.error' }));
-        else navigate(to('/profile'));
-      },
-      onError: () => setServerError(intl.formatMessage({ id: 'profile.changeName.error' })),
-    });
-  }
+  const [commit] = useMutation<ChangeNamePageMutation>(Mutation);
+  const { formProps, field, formMessage, busy } = useSchemaForm({
+    schema: Schema,
+    defaultValue: { fullName: props.fullName },
+    async onValid(value) {
+      const { response, errors } = await runMutation(commit, { variables: { id: props.viewerId, fullName: value.fullName } });
+      if (errors.length || !response) return SERVER_ERRORS.changeName(firstError(errors));
+      navigate(to('/profile'));
+    },
+  });
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-busy={saving || undefined}>
-      {serverError ? <FormMessage tone="error">{serverError}</FormMessage> : null}
-      <TextField
-        name="fullName"
-        label={<FormattedMessage id="profile.changeName.label" />}
-        autoComplete="name"
-        maxLength={100}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        error={problem ? intl.formatMessage({ id: problem.id }, problem.values) : undefined}
-      />
-      <AccountFormActions saving={saving}>
-        <FormattedMessage id={saving ? 'profile.changeName.saving' : 'profile.changeName.submit'} />
+    <Form {...formProps}>
+      {formMessage}
+      <TextField label={<FormattedMessage id="profile.changeName.label" />} autoComplete="name" maxLength={100} {...field('fullName')} />
+      <AccountFormActions saving={busy}>
+        <FormattedMessage id={busy ? 'profile.changeName.saving' : 'profile.changeName.submit'} />
       </AccountFormActions>
     </Form>
   );

@@ -3,6 +3,7 @@
  * DeleteAccountDialog (password, or the e-mail for an account without one).
  */
 import { Button } from '@studio/ui';
+import { clsx } from 'clsx';
 import { FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { DangerZone_user$key } from './__generated__/DangerZone_user.graphql';
@@ -22,7 +23,7 @@ export function DangerZone(props: { user: DangerZone_user$key; onDeleted: () => 
     props.user,
   );
   return (
-    <ProfileSection title={<FormattedMessage id="profile.delete.title" />} className={[styles.danger, props.className].filter(Boolean).join(' ')}>
+    <ProfileSection title={<FormattedMessage id="profile.delete.title" />} className={clsx(styles.danger, props.className)}>
       <div className={styles.dangerBody}>
         <p className={styles.note}>
           <FormattedMessage id="profile.delete.lead" />

@@ -1,5 +1,5 @@
 /**
- * The confirmation of "Delete account" (issue 6, item 7): an AlertDialog that says what goes (the
+ * The confirmation of "Delete account" (ACC-DELETE): an AlertDialog that says what goes (the
  * profile, photo, linked sign-in accounts, referral code; every device signed out; no undo) and
  * asks for proof that the owner is at the keyboard — the current password or, for an account
  * without one, its e-mail address typed out (`deleteUser(id, confirmation)`; a stolen access token
@@ -8,13 +8,15 @@
  * above the buttons. On success `onDeleted` runs (the page signs out and leaves).
  */
 import { AlertDialog, PasswordField, TextField } from '@studio/ui';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
+import { z } from 'zod';
 import type { DeleteAccountDialogMutation } from './__generated__/DeleteAccountDialogMutation.graphql';
-import { runMutation } from '../auth/forms';
-import { type FieldProblem, confirmationProblem } from './fieldRules';
-import { errorCode, genericProblem } from './serverErrors';
+import { runMutation } from '../../forms/runMutation';
+import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { deleteConfirmation } from './fieldRules';
 import styles from './blocks.module.css';
 
 const DeleteMutation = graphql`
@@ -40,54 +42,41 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
   const { passwordIsSet, email } = props;
   const intl = useIntl();
   const [commit] = useMutation<DeleteAccountDialogMutation>(DeleteMutation);
-  const [value, setValue] = useState('');
-  const [fieldProblem, setFieldProblem] = useState<FieldProblem | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-
-  /** Shows a problem at the field and keeps the dialog open (AlertDialog stays open when the action throws). */
-  function refuse(problem: FieldProblem | null, message: string | null = null): never {
-    setFieldProblem(problem);
-    setFormError(message);
-    inputRef.current?.focus();
-    inputRef.current?.select();
-    throw new Error('The account was not deleted');
-  }
+  const baseId = useId();
+  /** Counts the times the dialog was closed: each opening starts a fresh form. */
+  const [closed, setClosed] = useState(0);
+  const { fields, formProps, error, formError, busy, submit } = useSchemaForm({
+    id: `${baseId}-${closed}`,
+    schema: z.object({ confirmation: deleteConfirmation({ passwordIsSet, email }) }),
+    // A refused confirmation is selected, to be typed again.
+    select: true,
+    async onValid(value) {
+      const { errors } = await runMutation(commit, { variables: { id: props.userId, confirmation: value.confirmation } });
+      if (errors.length) {
+        const found = SERVER_ERRORS.deleteAccount(passwordIsSet)(firstError(errors));
+        if (found.field === null) {
+          inputRef.current?.focus();
+          inputRef.current?.select();
+        }
+        return found;
+      }
+      // Stays busy: the page signs out and navigates away.
+      await props.onDeleted();
+    },
+  });
 
   async function confirm() {
-    if (busy) return;
-    const found = confirmationProblem(value, { passwordIsSet, email });
-    if (found) refuse(found);
-    setFieldProblem(null);
-    setFormError(null);
-    setBusy(true);
-    const { errors } = await runMutation(commit, { variables: { id: props.userId, confirmation: passwordIsSet ? value : value.trim() } });
-    if (errors.length) {
-      setBusy(false);
-      if (errorCode(errors) === 'WRONG_PASSWORD') refuse({ id: passwordIsSet ? 'profile.delete.error.wrongPassword' : 'profile.delete.error.emailMismatch' });
-      const problem = genericProblem(errors);
-      refuse(null, intl.formatMessage({ id: problem.id }, problem.values));
-    }
-    // Stays busy: the page signs out and navigates away.
-    await props.onDeleted();
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // The failure is already on screen; nothing else to do with it here.
-    confirm().catch(() => undefined);
+    // AlertDialog stays open when this throws: the failure is already on screen.
+    if (!(await submit())) throw new Error('The account was not deleted');
   }
 
   function onOpenChange(open: boolean) {
-    if (open) return;
     // Nothing typed here outlives the dialog (it may be a password).
-    setValue('');
-    setFieldProblem(null);
-    setFormError(null);
+    if (!open) setClosed((count) => count + 1);
   }
 
-  const error = fieldProblem ? intl.formatMessage({ id: fieldProblem.id }, fieldProblem.values) : undefined;
+  const input = { ref: inputRef, name: 'confirmation', error: error('confirmation'), readOnly: busy };
 
   return (
     <AlertDialog
@@ -98,38 +87,28 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
       cancelLabel={<FormattedMessage id="profile.delete.confirm.cancel" />}
       confirmLabel={<FormattedMessage id="profile.delete.confirm.submit" />}
       onConfirm={confirm}
-      confirmDisabled={!value}
+      confirmDisabled={!fields.confirmation.value}
       loading={busy}
-      error={formError}
+      error={formError ?? null}
     >
-      <form className={styles.dialogBody} noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+      <form {...formProps} className={styles.dialogBody}>
         {passwordIsSet ? (
           <PasswordField
-            ref={inputRef}
-            name="confirmation"
+            {...input}
             label={<FormattedMessage id="profile.delete.password.label" />}
             showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
             hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
             autoComplete="current-password"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={error}
-            readOnly={busy}
           />
         ) : (
           <TextField
-            ref={inputRef}
-            name="confirmation"
+            {...input}
             type="email"
             label={<FormattedMessage id="profile.delete.email.label" values={{ email }} />}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
             dir="ltr"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={error}
-            readOnly={busy}
           />
         )}
       </form>

@@ -1,5 +1,5 @@
 /**
- * The one form for an 8-character code mailed by the server (issue 6): confirming the account's
+ * The one form for an 8-character code mailed by the server (ACC-EMAIL): confirming the account's
  * address (EmailVerificationBanner, `verifyEmail`) and a new address (ChangeEmailPage,
  * `confirmEmailChange`). The code is checked in the browser first (8 characters of the code
  * alphabet; case, spaces and dashes do not matter); `CODE_INVALID` shows the attempts left at the
@@ -8,11 +8,15 @@
  * shows above the form. `autocomplete="one-time-code"` lets phones offer the code from the mail.
  * Give it a new `key` to start over after a new code was sent.
  */
-import { Button, Callout, Form, FormActions, FormMessage, TextField } from '@studio/ui';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { type GraphQLErrorLike, checkCode, firstError, formProblem, normalizeCode } from '../auth/forms';
-import type { FieldProblem } from '../auth/validation';
+import { emailCode } from '@studio/site/fields';
+import { Button, Callout, Form, FormActions, TextField } from '@studio/ui';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { z } from 'zod';
+import { type GraphQLErrorLike, SERVER_ERRORS, firstError } from '../../forms/serverErrors';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+
+const Schema = z.object({ code: emailCode });
 
 export interface EmailCodeFormProps {
   /** Sends the normalized code; resolves with the mutation's GraphQL errors (none on success). */
@@ -36,65 +40,23 @@ export interface EmailCodeFormProps {
 }
 
 export function EmailCodeForm(props: EmailCodeFormProps) {
-  const intl = useIntl();
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<FieldProblem | null>(null);
-  const [formError, setFormError] = useState<FieldProblem | null>(null);
   const [expired, setExpired] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
   const expiredRef = useRef<HTMLDivElement>(null);
-  const mounted = useRef(true);
+  const { formProps, field, formMessage, busy } = useSchemaForm({
+    schema: Schema,
+    async onValid(value) {
+      const error = firstError(await props.submit(value.code));
+      // On success the caller usually unmounts this form (the record changed in the store).
+      if (!error) return;
+      // Expired, used up, or none pending: the code is void, the caller says what to do.
+      if (error.code === 'CODE_EXPIRED' || (error.code === 'CODE_INVALID' && Number(error.extensions['attemptsLeft']) === 0)) setExpired(true);
+      else return SERVER_ERRORS.emailCode(error);
+    },
+  });
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-  useEffect(() => {
-    if (formError) alertRef.current?.focus();
-  }, [formError]);
   useEffect(() => {
     if (expired) expiredRef.current?.focus();
   }, [expired]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || props.disabled) return;
-    const found = checkCode(code);
-    setProblem(found);
-    setFormError(null);
-    if (found) {
-      inputRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    const errors = await props.submit(normalizeCode(code));
-    // On success the caller usually unmounts this form (the record changed in the store).
-    if (!mounted.current) return;
-    setBusy(false);
-    const error = firstError(errors);
-    if (!error) return;
-    if (error.code === 'CODE_INVALID') {
-      const attemptsLeft = Number(error.extensions['attemptsLeft']);
-      if (attemptsLeft === 0) {
-        setExpired(true);
-        return;
-      }
-      setProblem(Number.isFinite(attemptsLeft) ? { id: 'passwords.code.wrongAttempts', values: { attemptsLeft } } : { id: 'passwords.code.wrong' });
-      inputRef.current?.focus();
-      inputRef.current?.select();
-    } else if (error.code === 'CODE_EXPIRED') {
-      setExpired(true);
-    } else if (error.code === 'BAD_USER_INPUT') {
-      setProblem({ id: 'passwords.code.format' });
-      inputRef.current?.focus();
-    } else {
-      setFormError(formProblem(error));
-    }
-  }
 
   if (expired) {
     return (
@@ -104,23 +66,14 @@ export function EmailCodeForm(props: EmailCodeFormProps) {
     );
   }
 
-  const text = (p: FieldProblem | null) => (p ? intl.formatMessage({ id: p.id }, p.values) : undefined);
   return (
-    <Form noValidate gap="sm" onSubmit={onSubmit} aria-busy={busy || undefined}>
-      {formError ? (
-        <FormMessage ref={alertRef} tabIndex={-1} tone="error">
-          {text(formError)}
-        </FormMessage>
-      ) : null}
+    <Form {...formProps} gap="sm">
+      {formMessage}
       <TextField
-        ref={inputRef}
         id={props.id}
-        name="code"
         label={props.label}
         hint={props.hint}
-        error={text(problem)}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
+        {...field('code')}
         autoComplete="one-time-code"
         autoCapitalize="characters"
         autoCorrect="off"

@@ -1,5 +1,5 @@
 /**
- * The e-mail confirmation banner of /profile (issue 6): shown only while the account's address is
+ * The e-mail confirmation banner of /profile (ACC-EMAIL): shown only while the account's address is
  * not confirmed (`isVerified` false). It asks for the 8-character code mailed at registration
  * (EmailCodeForm → `verifyEmail`) and can send a new one (`sendEmailVerification`); a rate limit
  * (`TOO_MANY_REQUESTS`, `retryAfterSeconds`) is said in the user's language and keeps the button
@@ -7,6 +7,7 @@
  * prompt goes away; a polite status line (focused, since the field that had focus is gone) says so.
  * The profile page renders it with a user that spreads `...EmailVerificationBanner_user`.
  */
+import type { FieldProblem } from '@studio/site/problems';
 import { Button, Callout, FormMessage, Heading, Text } from '@studio/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, FormattedTime, useIntl } from 'react-intl';
@@ -15,8 +16,8 @@ import { commitLocalUpdate } from 'relay-runtime';
 import type { EmailVerificationBanner_user$key } from './__generated__/EmailVerificationBanner_user.graphql';
 import type { EmailVerificationBannerSendMutation } from './__generated__/EmailVerificationBannerSendMutation.graphql';
 import type { EmailVerificationBannerVerifyMutation } from './__generated__/EmailVerificationBannerVerifyMutation.graphql';
-import { firstError, formProblem, runMutation } from '../auth/forms';
-import type { FieldProblem } from '../auth/validation';
+import { runMutation } from '../../forms/runMutation';
+import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { EmailCodeForm } from './EmailCodeForm';
 import styles from './EmailVerificationBanner.module.css';
 
@@ -122,7 +123,7 @@ export function EmailVerificationBanner(props: { user: EmailVerificationBanner_u
       const seconds = Number(error.extensions['retryAfterSeconds']);
       if (Number.isFinite(seconds) && seconds > 0) setWaitUntil(Date.now() + seconds * 1000);
     }
-    setSendError(error ? formProblem(error) : { id: 'error.UNKNOWN' });
+    setSendError(SERVER_ERRORS.account(error).problem);
   }
 
   const sendButton = (

@@ -1,18 +1,21 @@
 /**
- * One profile value edited in place (issue 6, item 1), shared by username, bio, phone and telegram:
+ * One profile value edited in place (ACC-FIELDS), shared by username, bio, phone and telegram:
  * - view mode: label, the value (or a muted "Not set") and an Edit button;
  * - edit mode: the input (a Textarea when `multiline`) with Save and Cancel. Enter saves a
  *   single-line field (native form submit; Ctrl/⌘+Enter in a multi-line one), Escape cancels;
  *   focus moves into the input and, after saving or cancelling, back to the Edit button;
- * - the value is checked in the browser first (`check`, the server's rules), then `onSave` runs;
+ * - the value is checked in the browser first (`schema`, the server's rule), then `onSave` runs;
  *   a problem it answers (e.g. "already taken") is shown at the field with the typed value kept;
  * - a polite status line says "Saved" for a few seconds after a change.
- * Presentational apart from react-intl: the Relay mutation comes in through `onSave` (DESIGN.md §8).
+ * Presentational apart from react-intl: the Relay mutation comes in through `onSave`.
  */
+import type { FieldProblem } from '@studio/site/problems';
 import { Button, TextField, Textarea } from '@studio/ui';
-import { type FormEvent, type InputHTMLAttributes, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { clsx } from 'clsx';
+import { type InputHTMLAttributes, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { FieldCheck, FieldProblem } from './fieldRules';
+import { z } from 'zod';
+import { useSchemaForm } from '../../forms/useSchemaForm';
 import styles from './blocks.module.css';
 
 /** How long "Saved" stays on screen (it is announced once, when it appears). */
@@ -35,24 +38,81 @@ export interface InlineEditFieldProps {
   maxLength?: number;
   /** Extra attributes of a single-line input (type, inputMode, autoComplete…). */
   inputProps?: Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'autoComplete' | 'autoCapitalize' | 'spellCheck' | 'placeholder' | 'dir'>;
-  /** The browser's check: the normalised value to send, or the problem to show. */
-  check: (raw: string) => FieldCheck;
+  /** The field's rule (a schema of `@studio/site/fields`): the normalised value to send, or the problem to show. */
+  schema: z.ZodType<string, string>;
   /** Saves the normalised value (`typed` is what the user typed); answers a problem to show at the field, or null on success. */
   onSave: (value: string, typed: string) => Promise<FieldProblem | null>;
   /** `data-testid` of the shown value. */
   testId?: string;
 }
 
-export function InlineEditField({ name, label, value, display, multiline = false, hint, maxLength, inputProps, check, onSave, testId }: InlineEditFieldProps) {
+type EditorProps = Omit<InlineEditFieldProps, 'display' | 'testId'> & {
+  /** Leaves edit mode; `saved` when a new value was stored. */
+  onDone: (saved: boolean) => void;
+};
+
+/** Edit mode: a one-field form, mounted afresh each time editing starts. */
+function Editor({ name, label, value, multiline = false, hint, maxLength, inputProps, schema, onSave, onDone }: EditorProps) {
+  const intl = useIntl();
+  const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const { formProps, error, busy, submit } = useSchemaForm({
+    schema: z.object({ [name]: schema }),
+    async onValid(output, payload) {
+      const next = String(output[name]);
+      // Nothing changed (after the same normalisation the server does): no request.
+      if (next === (value ?? '')) return onDone(false);
+      const found = await onSave(next, String(payload[name] ?? ''));
+      if (found) return { field: name, problem: found };
+      onDone(true);
+    },
+  });
+
+  useEffect(() => {
+    const input = inputRef.current;
+    input?.focus();
+    // Caret at the end, as when clicking after the text (not every input type has a selection).
+    if (input && input.type !== 'email' && input.type !== 'number') input.setSelectionRange(input.value.length, input.value.length);
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.nativeEvent.isComposing || busy) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onDone(false);
+    } else if (multiline && event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void submit();
+    }
+  }
+
+  const common = { ref: inputRef, name, label, defaultValue: value ?? '', error: error(name), hint };
+  return (
+    <form {...formProps} className={styles.editForm} onKeyDown={onKeyDown}>
+      {multiline ? (
+        <Textarea {...common} maxLength={maxLength} formatCount={(count, max) => intl.formatMessage({ id: 'profile.inline.count' }, { count, max })} rows={5} />
+      ) : (
+        <TextField {...common} {...inputProps} />
+      )}
+      <div className={styles.editActions}>
+        <Button type="submit" size="sm" loading={busy}>
+          <FormattedMessage id={busy ? 'profile.inline.saving' : 'profile.inline.save'} />
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => onDone(false)} disabled={busy}>
+          <FormattedMessage id="profile.inline.cancel" />
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function InlineEditField({ display, testId, ...props }: InlineEditFieldProps) {
+  const { name, label, value, multiline = false } = props;
   const intl = useIntl();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState('');
-  const [problem, setProblem] = useState<FieldProblem | null>(null);
-  const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const editRef = useRef<HTMLButtonElement>(null);
-  // Focus moves only after the user's own switch, never on the first render.
+  // Focus goes back to Edit only after the user's own switch, never on the first render.
   const moveFocus = useRef(false);
 
   useEffect(() => {
@@ -62,107 +122,38 @@ export function InlineEditField({ name, label, value, display, multiline = false
   }, [saved]);
 
   useEffect(() => {
-    if (!moveFocus.current) return;
+    if (!moveFocus.current || editing) return;
     moveFocus.current = false;
-    if (editing) {
-      const input = inputRef.current;
-      input?.focus();
-      // Caret at the end, as when clicking after the text (not every input type has a selection).
-      if (input && input.type !== 'email' && input.type !== 'number') input.setSelectionRange(input.value.length, input.value.length);
-    } else {
-      editRef.current?.focus();
-    }
+    editRef.current?.focus();
   }, [editing]);
 
   function startEditing() {
-    setDraft(value ?? '');
-    setProblem(null);
     setSaved(false);
-    moveFocus.current = true;
     setEditing(true);
   }
 
-  function stopEditing() {
-    setProblem(null);
+  function stopEditing(changed: boolean) {
+    if (changed) setSaved(true);
     moveFocus.current = true;
     setEditing(false);
   }
 
-  function showProblem(found: FieldProblem) {
-    setProblem(found);
-    inputRef.current?.focus();
-  }
-
-  async function save(event?: FormEvent) {
-    event?.preventDefault();
-    if (saving) return;
-    const result = check(draft);
-    if (!result.ok) return showProblem(result.problem);
-    // Nothing changed (after the same normalisation the server does): no request.
-    if (result.value === (value ?? '')) return stopEditing();
-    setSaving(true);
-    setProblem(null);
-    const found = await onSave(result.value, draft);
-    setSaving(false);
-    if (found) return showProblem(found);
-    setSaved(true);
-    stopEditing();
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.nativeEvent.isComposing || saving) return;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      stopEditing();
-    } else if (multiline && event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      void save();
-    }
-  }
-
-  const error = problem ? intl.formatMessage({ id: problem.id }, problem.values) : undefined;
   const shown = value ? (display ? display(value) : value) : null;
 
   return (
     <div className={styles.inline} data-field={name}>
       {editing ? (
-        <form className={styles.editForm} noValidate onSubmit={(event) => void save(event)} onKeyDown={onKeyDown} aria-busy={saving || undefined}>
-          {multiline ? (
-            <Textarea
-              ref={inputRef}
-              name={name}
-              label={label}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              error={error}
-              hint={hint}
-              maxLength={maxLength}
-              formatCount={(count, max) => intl.formatMessage({ id: 'profile.inline.count' }, { count, max })}
-              rows={5}
-            />
-          ) : (
-            <TextField ref={inputRef} name={name} label={label} value={draft} onChange={(event) => setDraft(event.target.value)} error={error} hint={hint} {...inputProps} />
-          )}
-          <div className={styles.editActions}>
-            <Button type="submit" size="sm" loading={saving}>
-              <FormattedMessage id={saving ? 'profile.inline.saving' : 'profile.inline.save'} />
-            </Button>
-            <Button variant="ghost" size="sm" onClick={stopEditing} disabled={saving}>
-              <FormattedMessage id="profile.inline.cancel" />
-            </Button>
-          </div>
-        </form>
+        <Editor {...props} onDone={stopEditing} />
       ) : (
         <div className={styles.row}>
           <div className={styles.rowMain}>
             <span className={styles.label}>{label}</span>
             {shown === null ? (
-              <p className={`${styles.value} ${styles.muted}`}>
+              <p className={clsx(styles.value, styles.muted)}>
                 <FormattedMessage id="profile.notSet" />
               </p>
             ) : (
-              <p className={[styles.value, multiline ? styles.multiline : ''].join(' ')} data-testid={testId}>
+              <p className={clsx(styles.value, multiline && styles.multiline)} data-testid={testId}>
                 {shown}
               </p>
             )}

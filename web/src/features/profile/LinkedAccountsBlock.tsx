@@ -16,6 +16,7 @@
  * card in the user's language. Provider names come from one mapping (auth/social.ts `providerName`).
  */
 import { AlertDialog, Button, Heading, Link as UiLink } from '@studio/ui';
+import { clsx } from 'clsx';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
@@ -25,14 +26,14 @@ import type { LinkedAccountsBlock_user$data, LinkedAccountsBlock_user$key } from
 import type { LinkedAccountsBlockDisconnectMutation } from './__generated__/LinkedAccountsBlockDisconnectMutation.graphql';
 import type { AuthProvider, AuthProviderId } from '@studio/site/ssr';
 import { useAppContext } from '../../app/context';
-import { runMutation } from '../auth/forms';
+import { runMutation } from '../../forms/runMutation';
 import { type SocialMessage, isSocialLinkedState, linkErrorMessage, providerName, rememberSocialProvider } from '../auth/social';
 import { useLeavingFor } from '../auth/useLeavingFor';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import { AuthApiError, getLinkUrl, socialCallbackUrl } from '../../session/authApi';
 import { authorizedFetch } from '../../session/authorizedFetch';
 import { ProfileSection } from './ProfileSection';
-import { errorCode, genericProblem } from './serverErrors';
+import { errorCode, genericProblem } from '../../forms/serverErrors';
 import styles from './blocks.module.css';
 
 const DisconnectMutation = graphql`
@@ -229,7 +230,7 @@ export function LinkedAccountsBlock(props: { user: LinkedAccountsBlock_user$key;
           ))}
         </ul>
       ) : (
-        <p className={`${styles.value} ${styles.muted}`} data-testid="profile-accounts-empty">
+        <p className={clsx(styles.value, styles.muted)} data-testid="profile-accounts-empty">
           <FormattedMessage id="profile.accounts.empty" />
         </p>
       )}

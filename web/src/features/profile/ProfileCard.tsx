@@ -1,5 +1,5 @@
 /**
- * The identity card of /profile (issue 6, item 1): full name (changed on /profile/change-name),
+ * The identity card of /profile (ACC-FIELDS): full name (changed on /profile/change-name),
  * username edited in place (the server's username rules, USERNAME_TAKEN shown at the field), the
  * e-mail with its verified state and a pending change waiting for its code (changed on
  * /profile/change-email), and the member-since date. Reads its own fragment; /profile/change-name's
@@ -12,11 +12,10 @@ import { Link } from 'react-router';
 import type { ProfileCard_user$key } from './__generated__/ProfileCard_user.graphql';
 import type { ProfileCardUsernameMutation } from './__generated__/ProfileCardUsernameMutation.graphql';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { runMutation } from '../auth/forms';
-import { checkUsername } from './fieldRules';
+import { runMutation } from '../../forms/runMutation';
+import { INLINE_FIELDS, inlineFieldProblem } from './fieldRules';
 import { InlineEditField } from './InlineEditField';
 import { ProfileSection } from './ProfileSection';
-import { inlineFieldProblem } from './serverErrors';
 import styles from './blocks.module.css';
 
 const UsernameMutation = graphql`
@@ -81,7 +80,7 @@ export function ProfileCard(props: { user: ProfileCard_user$key; className?: str
           testId="profile-username"
           hint={<FormattedMessage id="profile.username.hint" />}
           inputProps={{ autoComplete: 'username', autoCapitalize: 'none', spellCheck: false, dir: 'ltr' }}
-          check={checkUsername}
+          schema={INLINE_FIELDS.username}
           onSave={saveUsername}
         />
 

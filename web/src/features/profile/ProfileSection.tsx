@@ -1,14 +1,22 @@
 /**
- * The frame of every block on /profile (issue 6, item 1): a Card rendered as a `<section>` named
+ * The frame of every block on /profile (ACC-FIELDS): a Card rendered as a `<section>` named
  * by its `<h2>`, so the page has one landmark-free outline of headings and every card the same
  * look. The heading can take focus (`tabIndex={-1}` through `headingRef`) for blocks that move
  * focus there after an item disappears.
  */
 import { Card, Heading } from '@studio/ui';
+import { clsx } from 'clsx';
 import { type ReactNode, type Ref, useId } from 'react';
 import styles from './blocks.module.css';
 
-export function ProfileSection(props: {
+export function ProfileSection({
+  title,
+  children,
+  className,
+  aside,
+  headingRef,
+  'data-testid': testId,
+}: {
   title: ReactNode;
   children: ReactNode;
   /** Extra class for the card (e.g. the grid placement). */
@@ -20,15 +28,15 @@ export function ProfileSection(props: {
 }) {
   const titleId = useId();
   return (
-    <Card asChild padding="lg" className={[styles.card, props.className].filter(Boolean).join(' ')}>
-      <section aria-labelledby={titleId} data-testid={props['data-testid']}>
+    <Card asChild padding="lg" className={clsx(styles.card, className)}>
+      <section aria-labelledby={titleId} data-testid={testId}>
         <div className={styles.header}>
-          <Heading level={2} size="lg" id={titleId} ref={props.headingRef} tabIndex={props.headingRef ? -1 : undefined} className={styles.title}>
-            {props.title}
+          <Heading level={2} size="lg" id={titleId} ref={headingRef} tabIndex={headingRef ? -1 : undefined} className={styles.title}>
+            {title}
           </Heading>
-          {props.aside}
+          {aside}
         </div>
-        {props.children}
+        {children}
       </section>
     </Card>
   );

@@ -6,6 +6,7 @@
  * the value is selected and the user is asked to copy it themselves.
  */
 import { Button, Link as UiLink } from '@studio/ui';
+import { clsx } from 'clsx';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
@@ -111,7 +112,7 @@ export function ReferralBlock(props: { user: ReferralBlock_user$key; className?:
           </CopyRow>
         </div>
       ) : (
-        <p className={`${styles.value} ${styles.muted}`}>
+        <p className={clsx(styles.value, styles.muted)}>
           <FormattedMessage id="profile.referral.none" />
         </p>
       )}

@@ -4,6 +4,7 @@
  * (/profile/change-password), and the Sign out button for this device.
  */
 import { Button, Link as UiLink } from '@studio/ui';
+import { clsx } from 'clsx';
 import { FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
@@ -51,7 +52,7 @@ export function SecurityBlock(props: { user: SecurityBlock_user$key; className?:
           </div>
         </div>
         <div className={styles.row}>
-          <p className={`${styles.note} ${styles.rowMain}`}>
+          <p className={clsx(styles.note, styles.rowMain)}>
             <FormattedMessage id="profile.security.signOutText" />
           </p>
           <div className={styles.rowAction}>

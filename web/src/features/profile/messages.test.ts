@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIELD_CHECKS, type FieldProblem, type InlineField, confirmationProblem } from './fieldRules';
-import { genericProblem, inlineFieldProblem } from './serverErrors';
+import { genericProblem } from '../../forms/serverErrors';
+import { FIELD_CHECKS, type FieldProblem, type InlineField, confirmationProblem, inlineFieldProblem } from './fieldRules';
 import { UploadError, avatarFileProblem, uploadErrorMessageId } from './uploadAvatar';
 
 const dir = join(__dirname, '../../i18n/messages');

@@ -3,6 +3,7 @@
  * inline SVG drawn only with the design tokens, so they follow the light and dark theme.
  */
 import type { ReactNode } from 'react';
+import { clsx } from 'clsx';
 import type { IllustrationName } from '../types';
 import styles from './PageIllustration.module.css';
 
@@ -153,7 +154,7 @@ export function PageIllustration(props: { name: IllustrationName; alt: string; c
       height="240"
       role="img"
       aria-label={props.alt}
-      className={props.className ? `${styles.root} ${props.className}` : styles.root}
+      className={clsx(styles.root, props.className)}
     >
       <g aria-hidden="true">
         {backdrop}

@@ -1,6 +1,7 @@
 /** Server errors of the profile's mutations become localized messages, never the server's English. */
 import { describe, expect, it } from 'vitest';
-import { errorCode, genericProblem, inlineFieldProblem } from './serverErrors';
+import { errorCode, genericProblem } from '../../forms/serverErrors';
+import { inlineFieldProblem } from './fieldRules';
 
 const bad = (field: string) => ({ message: `${field}: nope`, extensions: { code: 'BAD_USER_INPUT', field } });
 

@@ -1,21 +1,6 @@
-// The shared helpers of the account forms: code format, server error extensions, wait messages.
+// The server's error codes as messages: the code, field and extensions of an error, wait messages.
 import { describe, expect, it } from 'vitest';
-import { checkCode, firstError, formProblem, normalizeCode, waitProblem } from './forms';
-
-describe('e-mail codes', () => {
-  it('ignore case, spaces and dashes', () => {
-    expect(normalizeCode(' ab2c-d3ef ')).toBe('AB2CD3EF');
-    expect(checkCode('ab2c d3ef')).toBeNull();
-  });
-
-  it('need 8 characters of the code alphabet', () => {
-    expect(checkCode('')).toEqual({ id: 'validation.required' });
-    expect(checkCode('AB2CD3E')).toEqual({ id: 'passwords.code.format' });
-    // I, O, 0 and 1 are never used: they look alike.
-    expect(checkCode('AB2CD3EO')).toEqual({ id: 'passwords.code.format' });
-    expect(checkCode('AB2CD3E1')).toEqual({ id: 'passwords.code.format' });
-  });
-});
+import { firstError, formProblem, waitProblem } from './serverErrors';
 
 describe('server errors', () => {
   it('read the code, field and extensions of the first coded error', () => {

@@ -1,0 +1,105 @@
+/**
+ * The order form (ORDER-FIELDS, ORDER-MAIL) on the toolkit of forms/useSchemaForm: checked in the
+ * browser with the server's rules, the first invalid field focused, a field in error checked again
+ * as it changes. `?product=<slug>` pre-selects the interest and `?ref=<code>` the referral code
+ * (also when a link changes them while the page stays open). A signed-in visitor's name and
+ * e-mail (`viewer`, fetched by the page in the browser) fill only fields still empty and
+ * untouched. `send` runs `createOrder` once (no retries); its errors are shown at the field they
+ * name or above the form, and nothing typed is lost.
+ */
+import { GRAPHQL_LOCALE } from '@studio/site/locales';
+import { Button, Card, Form, FormActions, Text } from '@studio/ui';
+import { useEffect, useMemo, useRef } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { type GraphQLErrorLike, SERVER_ERRORS, firstError } from '../../forms/serverErrors';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { useLocale } from '../../i18n/useLocale';
+import { AboutFields, ConsentField, type ControlOf, FIELD_IDS, Honeypot, type Product, ProjectFields } from './OrderFields';
+import { checkOrderField, initialInterest, orderFormSchema, orderValuesOf, toOrderInput } from './validation';
+import styles from './OrderPage.module.css';
+
+/** What `createOrder` answered: the order's reference, or errors. */
+export interface SendResult {
+  reference: string | null;
+  errors: readonly GraphQLErrorLike[];
+}
+
+export interface Sent {
+  reference: string;
+  email: string;
+}
+
+export function OrderForm(props: {
+  products: readonly Product[];
+  /** The signed-in visitor's name and e-mail, once known. */
+  viewer: { fullName: string; email: string | null } | null;
+  send: (input: ReturnType<typeof toOrderInput>) => Promise<SendResult>;
+  onSent: (sent: Sent) => void;
+}) {
+  const locale = useLocale();
+  const [params] = useSearchParams();
+  const productParam = params.get('product');
+  const refParam = params.get('ref');
+  const slugs = useMemo(() => props.products.map((p) => p.slug), [props.products]);
+  /** Fields the visitor has changed: a late pre-fill never overwrites them. */
+  const edited = useRef(new Set<string>());
+
+  const { form, fields, formElement, formProps, error, formMessage, busy } = useSchemaForm({
+    schema: orderFormSchema,
+    defaultValue: { interest: initialInterest(productParam, slugs), referralCode: refParam?.trim() ?? '' },
+    recheck: 'inError',
+    focusTarget: (field) => document.getElementById(FIELD_IDS[field as keyof typeof FIELD_IDS]),
+    async onValid(_value, payload) {
+      const submitted = orderValuesOf(payload);
+      const { reference, errors } = await props.send(toOrderInput(submitted, GRAPHQL_LOCALE[locale]));
+      if (reference) return props.onSent({ reference, email: submitted.email.trim() });
+      return SERVER_ERRORS.order((field) => checkOrderField(field, submitted))(firstError(errors));
+    },
+  });
+  const { update } = form;
+
+  // A link to the same page with another ?product= or ?ref= (the page stays mounted) updates those fields only.
+  const seenParams = useRef({ productParam, refParam });
+  useEffect(() => {
+    const seen = seenParams.current;
+    if (seen.productParam === productParam && seen.refParam === refParam) return;
+    const interest = seen.productParam !== productParam ? initialInterest(productParam, slugs) : '';
+    const referralCode = seen.refParam !== refParam ? (refParam?.trim() ?? '') : '';
+    seenParams.current = { productParam, refParam };
+    if (interest) update({ name: 'interest', value: interest });
+    if (referralCode) update({ name: 'referralCode', value: referralCode });
+  }, [productParam, refParam, slugs, update]);
+
+  // Signed in: the account's name and e-mail, into fields still empty and untouched.
+  const { viewer } = props;
+  useEffect(() => {
+    if (!viewer) return;
+    for (const [name, value] of [['name', viewer.fullName], ['email', viewer.email ?? '']] as const) {
+      const input = formElement()?.elements.namedItem(name);
+      if (value && input instanceof HTMLInputElement && input.value === '' && !edited.current.has(name)) update({ name, value });
+    }
+  }, [viewer, formElement, update]);
+
+  const control: ControlOf = (field) => ({ id: FIELD_IDS[field], name: field, defaultValue: fields[field].initialValue as string | undefined, error: error(field) });
+
+  return (
+    <Card padding="lg" className={styles.card}>
+      <Form {...formProps} aria-labelledby="order-title" onInput={(event) => edited.current.add((event.target as HTMLInputElement).name)}>
+        <Text size="sm" tone="muted" className={styles.requiredNote}>
+          <FormattedMessage id="order.requiredNote" />
+        </Text>
+        {formMessage}
+        <AboutFields control={control} />
+        <ProjectFields control={control} products={props.products} />
+        <Honeypot />
+        <ConsentField meta={{ key: fields.consent.key, name: fields.consent.name, formId: form.id, initialValue: undefined }} error={error('consent')} />
+        <FormActions>
+          <Button type="submit" size="lg" loading={busy} disabled={busy}>
+            <FormattedMessage id={busy ? 'order.sending' : 'order.submit'} />
+          </Button>
+        </FormActions>
+      </Form>
+    </Card>
+  );
+}
