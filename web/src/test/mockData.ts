@@ -1,10 +1,11 @@
 /**
  * Realistic GraphQL values for MockPayloadGenerator: a signed-in user, three products of the
- * catalogue and three news items, in English and Russian, shaped like the schema's types (ids are
- * global ids, dates ISO strings in UTC, money in minor units, enums as the schema spells them).
+ * catalogue and three news items, in English and Russian, shaped like the schema's types (dates
+ * ISO strings in UTC, money in minor units, enums as the schema spells them).
  * Localized fields follow the operation's `$locale` variable, as the server does, so a page that
  * asks in the wrong language shows the wrong texts. Resolvers are by type name (see
- * relay-test-utils `MockResolvers`); nested objects and lists are taken as given.
+ * relay-test-utils `MockResolvers`); nested objects and lists are taken as given. Ids are global
+ * ids as the api makes them: base64url of `Type:key`, without padding.
  */
 import { type Locale, localeFromGraphQL } from '@studio/site/locales';
 import type { OperationDescriptor } from 'relay-runtime';
@@ -33,7 +34,7 @@ interface ProductFixture {
 /** Three products of the catalogue (SITE-CATALOGUE), texts as in content/products. */
 export const PRODUCTS: readonly ProductFixture[] = [
   {
-    id: 'UHJvZHVjdDpwcm9kdWN0LXZvaWNlLW1hdGNo',
+    id: 'UHJvZHVjdDp2b2ljZS1tYXRjaA',
     slug: 'voice-match',
     year: 2023,
     technologies: ['Python', 'PyTorch', 'FAISS'],
@@ -50,7 +51,7 @@ export const PRODUCTS: readonly ProductFixture[] = [
     },
   },
   {
-    id: 'UHJvZHVjdDpwcm9kdWN0LXRoaW5rc3BvcnQ=',
+    id: 'UHJvZHVjdDp0aGlua3Nwb3J0',
     slug: 'thinksport',
     year: 2019,
     technologies: ['React Native', 'TypeScript', 'GraphQL'],
@@ -61,7 +62,7 @@ export const PRODUCTS: readonly ProductFixture[] = [
     features: { en: ['Training plans built from reusable blocks'], ru: ['Планы из готовых блоков'] },
   },
   {
-    id: 'UHJvZHVjdDpwcm9kdWN0LXNvbHd5',
+    id: 'UHJvZHVjdDpzb2x3eQ',
     slug: 'solwy',
     year: null,
     technologies: [],
@@ -101,7 +102,7 @@ export const NEWS: readonly NewsFixture[] = [
     },
   },
   {
-    id: 'TmV3c0l0ZW06MjAyNi0wOC10aGlua3Nwb3J0LTM=',
+    id: 'TmV3c0l0ZW06MjAyNi0wOC10aGlua3Nwb3J0LTM',
     published: '2026-08-25T09:00:00.000Z',
     updated: '2026-08-25T09:00:00.000Z',
     product: 'thinksport',
@@ -110,7 +111,7 @@ export const NEWS: readonly NewsFixture[] = [
     body: { en: ['ThinkSport began as a tool for one coach and a handful of athletes.'], ru: ['ThinkSport начинался как инструмент для одного тренера и нескольких спортсменов.'] },
   },
   {
-    id: 'TmV3c0l0ZW06MjAyNS0wMy1zaXRlLWluLXRocmVlLWxhbmd1YWdlcw==',
+    id: 'TmV3c0l0ZW06MjAyNS0wMy1zaXRlLWluLXRocmVlLWxhbmd1YWdlcw',
     published: '2025-03-18T09:00:00.000Z',
     updated: '2025-03-18T09:00:00.000Z',
     product: null,
@@ -205,11 +206,11 @@ export function viewerValues(overrides: Record<string, unknown> = {}) {
     balance: 12345,
     held: 2500,
     balanceCurrency: 'USD',
-    image: { id: 'SW1hZ2U6MQ==', url: '/uploads/avatars/anna.webp' },
-    defaultReferralCode: { id: 'UmVmZXJyYWxDb2RlOjE=', code: 'ANNA2024' },
+    image: { id: 'SW1hZ2U6MQ', url: '/uploads/avatars/anna.webp' },
+    defaultReferralCode: { id: 'UmVmZXJyYWxDb2RlOjE', code: 'ANNA2024' },
     accounts: [
-      { id: 'U2VydmljZUFjY291bnQ6MQ==', serviceType: 'GOOGLE', serviceEmail: 'anna.petrova@gmail.com', serviceUsername: null, created: '2025-01-20T08:00:00.000Z' },
-      { id: 'U2VydmljZUFjY291bnQ6Mg==', serviceType: 'GITHUB', serviceEmail: null, serviceUsername: 'annap', created: '2025-06-02T17:45:00.000Z' },
+      { id: 'U2VydmljZUFjY291bnQ6MQ', serviceType: 'GOOGLE', serviceEmail: 'anna.petrova@gmail.com', serviceUsername: null, created: '2025-01-20T08:00:00.000Z' },
+      { id: 'U2VydmljZUFjY291bnQ6Mg', serviceType: 'GITHUB', serviceEmail: null, serviceUsername: 'annap', created: '2025-06-02T17:45:00.000Z' },
     ] satisfies AccountValues[],
     ...overrides,
   };
