@@ -1,16 +1,19 @@
 /**
  * Renders a web feature the way the app does, around a Relay mock environment:
- * - AppContext (page data: site name, public URL, social providers) → a memory data router whose
- *   root holds IntlProvider with the real compiled catalogue (run `pnpm --filter @studio/web run
- *   messages` first) and the real SessionProvider (which provides the Relay environment) → the
- *   locale route (its loader data is what `useLocale` reads) → a pathless route with the real
- *   PageError → the page route (`page` gives its path from @studio/site/pages; `loader` runs like
- *   the route table runs it) with `ui` under Suspense, and a catch-all that shows where a link or
- *   a navigation went (`data-testid="location"`).
- * - Every message id a render asks for must exist in the catalogue: a missing one fails the test
- *   after it ends.
- * Use `queueResolvers` before rendering for data that is there at once, or leave the operation
- * pending and `resolveOperation` / `rejectOperation` it to see the loading and error states.
+ * AppContext (page data) → a memory data router whose root holds IntlProvider with the real
+ * compiled catalogue (`pnpm --filter @studio/web run messages` makes it) and the real
+ * SessionProvider (it provides the Relay environment) → the locale route (its loader data is what
+ * `useLocale` reads) → a pathless route with the real PageError → the page route, whose path and
+ * handle come from @studio/site/pages, with `ui` under Suspense.
+ *
+ * What a test can look for besides the page itself:
+ * - `data-testid="route-loading"`: the page's `loader` has not finished (nothing of the page shows);
+ * - `data-testid="suspense-fallback"`: `ui` suspended outside any boundary of its own;
+ * - `data-testid="location"`: a link or a navigation left the page (it holds the new path).
+ * A message id missing from the catalogue fails the test after it ends; `signedIn` writes the
+ * credentials cookies, which are cleared after every test.
+ * Queue data with `queueResolvers` before rendering, or leave the operation pending and
+ * `resolveOperation` / `rejectOperation` it to see the loading and error states.
  */
 import { PAGES, type PageId } from '@studio/site/pages';
 import { LOCALE_TAGS, type Locale, localizePath } from '@studio/site/locales';
@@ -156,7 +159,8 @@ export function renderWithRelay(ui: ReactNode, options: RenderWithRelayOptions =
   const signedIn = options.signedIn ?? false;
   if (signedIn) writeCredentials({ accessToken: 'test-access-token', refreshToken: 'test-refresh-token' });
   const environmentRef: { current: Environment } = { current: environment };
-  const localeRouteId = `${locale}`;
+  // The route table's ids: the locale route is `en`/`ru`/`es` (hydrated below), a page `<locale>:<page>`.
+  const localeRouteId = locale;
   const { loader } = options;
 
   const pageRoute: RouteObject = {
@@ -188,9 +192,9 @@ export function renderWithRelay(ui: ReactNode, options: RenderWithRelayOptions =
       ],
     },
   ];
-  const start = localizePath(options.route ?? `/${page.path}`, locale);
+  const start = new URL(localizePath(options.route ?? `/${page.path}`, locale), TEST_PUBLIC_URL);
   const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname: start.split('?')[0], search: start.includes('?') ? `?${start.split('?')[1]}` : '', state: options.state ?? null }],
+    initialEntries: [{ pathname: start.pathname, search: start.search, state: options.state ?? null }],
     hydrationData: { loaderData: { [localeRouteId]: { locale, messages: CATALOGUES[locale] } } },
   });
   const app: AppContextValue = {
