@@ -25,7 +25,7 @@ import { type LoaderFunctionArgs, Outlet, type RouteObject, createMemoryRouter, 
 import { RouterProvider } from 'react-router/dom';
 import type { Environment, OperationDescriptor } from 'relay-runtime';
 import { MockPayloadGenerator, type MockResolvers, type RelayMockEnvironment, createMockEnvironment } from 'relay-test-utils';
-import { afterEach, vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { AppContext, type AppContextValue } from '../app/pageData';
 import { PageError } from '../features/errors/PageError';
 import en from '../i18n/compiled/en.json';
@@ -84,12 +84,16 @@ export interface RenderWithRelayResult extends RenderResult {
 
 const intlErrors: string[] = [];
 
-afterEach(() => {
+/**
+ * Registered by every render for the end of its test (not as a module-level `afterEach`, which
+ * would run for the first test file only when Vitest shares modules between files).
+ */
+function afterRender() {
   cleanup();
   clearCredentials();
   const errors = intlErrors.splice(0);
   if (errors.length) throw new Error(`The render used messages the catalogue cannot give:\n${errors.join('\n')}`);
-});
+}
 
 /**
  * A Relay mock environment. relay-test-utils wraps its methods in `jest.fn` when NODE_ENV is
@@ -151,6 +155,7 @@ function Shell(props: { locale: Locale; signedIn: boolean; environmentRef: { cur
 
 /** Renders `ui` as the page `options.page` in `options.locale`; see the module comment. */
 export function renderWithRelay(ui: ReactNode, options: RenderWithRelayOptions = {}): RenderWithRelayResult {
+  onTestFinished(afterRender);
   const environment = options.environment ?? createTestEnvironment();
   const locale = options.locale ?? 'en';
   const pageId = options.page ?? 'home';
