@@ -21,6 +21,8 @@ const elements = [
   { type: 'web-shared', pattern: 'web/src/(session|relay|i18n|app|theme|forms)', capture: ['module'] },
   // Global styles: any layer may import them.
   { type: 'web-styles', pattern: 'web/src/styles' },
+  // The component tests' harness (renderWithRelay, mock data): used by tests only, may reach any layer.
+  { type: 'web-test-support', pattern: 'web/src/test' },
   // Anything else in web: the entries (entry-client.tsx, entry-server.tsx), build scripts, configs.
   { type: 'web-root', pattern: 'web' },
   // api: resolvers, the database layer, and services (every other folder of api/src).
@@ -93,7 +95,8 @@ const policies = [
   { from: { element: { type: 'web-routes' } }, allow: web('routes', 'shell', 'feature', 'shared', 'styles') },
   { from: { element: { type: 'web-feature' } }, allow: [web('feature', 'shared', 'styles'), { to: { element: { type: 'web-routes' }, file: { categories: 'route-types' } } }] },
   { from: { element: { type: 'web-shared' } }, allow: web('shared', 'styles') },
-  { from: { element: { types: 'web-*' }, file: { categories: 'test' } }, allow: web('shell', 'routes', 'feature', 'shared', 'styles') },
+  { from: { element: { types: 'web-*' }, file: { categories: 'test' } }, allow: web('shell', 'routes', 'feature', 'shared', 'styles', 'test-support') },
+  { from: { element: { type: 'web-test-support' } }, allow: web('shell', 'routes', 'feature', 'shared', 'styles', 'test-support') },
   {
     from: { element: { type: 'web-routes' }, file: { categories: 'route-types' } },
     disallow: web('shell', 'feature'),

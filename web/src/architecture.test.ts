@@ -39,7 +39,8 @@ export type ImportGraph = Map<string, Set<string>>;
 function productModules(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
     const path = join(folder, name);
-    if (statSync(path).isDirectory()) return name === '__generated__' || name === 'compiled' ? [] : productModules(path);
+    // test/ holds the component tests' harness, which may reach every layer, like the tests themselves.
+    if (statSync(path).isDirectory()) return name === '__generated__' || name === 'compiled' || path === join(SRC, 'test') ? [] : productModules(path);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$|\.d\.ts$/.test(name) ? [path] : [];
   });
 }

@@ -26,7 +26,7 @@ import { RouterProvider } from 'react-router/dom';
 import type { Environment, OperationDescriptor } from 'relay-runtime';
 import { MockPayloadGenerator, type MockResolvers, type RelayMockEnvironment, createMockEnvironment } from 'relay-test-utils';
 import { onTestFinished, vi } from 'vitest';
-import { AppContext, type AppContextValue } from '../app/pageData';
+import { AppContext, type AppContextValue } from '../app/context';
 import { PageError } from '../features/errors/PageError';
 import en from '../i18n/compiled/en.json';
 import es from '../i18n/compiled/es.json';
@@ -212,8 +212,6 @@ export function renderWithRelay(ui: ReactNode, options: RenderWithRelayOptions =
     theme: null,
     authProviders: [],
     year: 2026,
-    records: {},
-    hydration: { loaderData: {}, actionData: null, errors: null },
     dataJson: '{}',
     environmentRef,
     ...options.app,

@@ -98,7 +98,8 @@ function LiveViewer() {
           .catch((refreshError: unknown) => console.warn('Live profile updates stopped', refreshError));
       },
     }),
-    // A new config object is what makes useSubscription subscribe again.
+    // A new config object is what makes useSubscription subscribe again: `attempt` is that trigger.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [attempt],
   );
   useSubscription(config);
