@@ -52,6 +52,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCALES, isLocale, localePrefix, localizePath, stripLocale } from '@studio/site/locales';
 import lighthouse, { generateReport } from 'lighthouse';
 import { launchChromium } from './chromium.mjs';
 import { locateBuild, startServer } from './server.mjs';
@@ -60,9 +61,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..');
 const lighthouseVersion = createRequire(import.meta.url)('lighthouse/package.json').version;
 
-const LOCALES = { en: '', ru: '/ru', es: '/es' };
 const PAGES = ['/', '/products', '/products/dom', '/news', 'news-item'];
-const NEWS_ITEM_HREF = /^\/(ru\/|es\/)?news\/[^/"?#]+$/;
+/** A news item's address in any locale: '/news/<id>', '/ru/news/<id>'. */
+const isNewsItemHref = (href) => /^\/news\/[^/"?#]+$/.test(stripLocale(href));
 const CHECK_CATEGORIES = ['accessibility', 'best-practices', 'seo'];
 const AIMS = { performance: 95, homeJsKB: 150 };
 const KB = 1024;
@@ -76,7 +77,7 @@ function usage(message) {
 }
 
 function parseArgs(argv) {
-  const opts = { mode: null, locales: Object.keys(LOCALES), pages: PAGES, runs: null };
+  const opts = { mode: null, locales: [...LOCALES], pages: PAGES, runs: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') continue;
@@ -92,7 +93,7 @@ function parseArgs(argv) {
     else usage(`Unknown option --${key}`);
   }
   if (opts.mode !== 'check' && opts.mode !== 'bench') usage('--mode must be check or bench');
-  if (opts.locales.some((l) => !(l in LOCALES))) usage(`--locales takes a subset of ${Object.keys(LOCALES).join(',')}`);
+  if (opts.locales.some((l) => !isLocale(l))) usage(`--locales takes a subset of ${LOCALES.join(',')}`);
   if (opts.pages.some((p) => !PAGES.includes(p))) usage(`--pages takes a subset of ${PAGES.join(',')}`);
   opts.runs ??= opts.mode === 'bench' ? 3 : 1;
   if (!Number.isInteger(opts.runs) || opts.runs < 1) usage('--runs must be a positive integer');
@@ -123,7 +124,7 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]
 
 // ---------------------------------------------------------------- helpers
 
-const localized = (locale, path) => LOCALES[locale] + (path === '/' && LOCALES[locale] ? '' : path);
+const localized = (locale, path) => localizePath(path, locale);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
@@ -137,8 +138,8 @@ async function findNewsItem(baseUrl, locale) {
   const hrefs = [...html.matchAll(/\shref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)].map((m) =>
     (m[1] ?? m[2]).replace(/&amp;/g, '&'),
   );
-  const matching = hrefs.filter((h) => NEWS_ITEM_HREF.test(h));
-  const own = matching.find((h) => h.startsWith(`${LOCALES[locale]}/news/`));
+  const matching = hrefs.filter(isNewsItemHref);
+  const own = matching.find((h) => h.startsWith(`${localePrefix(locale)}/news/`));
   return { listPath, status: res.status, path: own ?? matching[0] ?? null };
 }
 
@@ -526,7 +527,7 @@ async function main() {
       const found = await findNewsItem(server.baseUrl, locale);
       if (found.path) targets.push({ locale, label, path: found.path });
       else {
-        const why = `no link matching ${NEWS_ITEM_HREF} on ${found.listPath} (HTTP ${found.status})`;
+        const why = `no news item link (/news/<id> in its locale) on ${found.listPath} (HTTP ${found.status})`;
         if (process.env['LIGHTHOUSE_SKIP_MISSING'] === '1') targets.push({ locale, label, skip: `${why}; LIGHTHOUSE_SKIP_MISSING=1` });
         else targets.push({ locale, label, error: `${why} — cannot pick a news item to audit` });
       }
