@@ -7,8 +7,8 @@
  * app, the rest) and prints each group's gzip size measured two ways:
  *  - alone: the group's code gzipped by itself (an upper bound);
  *  - marginal: total gzip minus the gzip of everything except the group (what it adds).
- * Issue 3's budget: the ui code the home page loads (our components plus the Radix code they pull
- * in) adds at most 15 KB gzip.
+ * The budget of decision 0013: the ui code the home page loads (our components plus the Radix code
+ * they pull in) adds at most 15 KB gzip.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Login storm benchmark: does argon2 hashing keep off the server's event loop?
- * (issue 6 item 11; see bench/README.md, "Login storm").
+ * (argon2id, ACC-PASSWORD; see bench/README.md, "Login storm").
  *
  *   node bench/logins.mjs [--concurrency=50] [--idle=3] [--storm=5] [--rounds=0]
  *   (also run by `pnpm bench`, i.e. `node bench/run.mjs`; `node bench/run.mjs --only=logins` runs only this)

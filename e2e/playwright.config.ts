@@ -31,7 +31,7 @@
  *
  * The browser presents a normal desktop Chrome user agent: the server treats HeadlessChrome's
  * default one as a bot (isbot), and bots get error statuses with an empty body and no root
- * redirect (SPEC.md §2).
+ * redirect (SITE-PAGES, SITE-LOCALES).
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The access matrix of issue 6 item 10 (DESIGN.md §7) over real HTTP on SQLite and PostgreSQL:
+ * The access matrix (ACC-POLICY) over real HTTP on SQLite and PostgreSQL:
  * every operation that takes an id is attacked by user B with user A's ids — each `updateUser`
  * field, `deleteUser`, `updatePassword(userId:)`, `deleteAccount` of A's linked account, and reads
  * of A's private fields, Image, ServiceAccount and ReferralCode nodes. Each attack must be refused

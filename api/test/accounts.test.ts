@@ -1,10 +1,10 @@
 /**
- * Account flows of issue 6 over real HTTP on SQLite and PostgreSQL, with mail read from a real
- * SMTP sink (smtp-server + mailparser): no account enumeration by reset or login, password reset
- * end to end, e-mail verification codes, e-mail change, session revocation, argon2 rehash on
- * sign-in, and the per-account and per-user rate limits (a describe of its own with small
- * RATE_LIMIT_* settings). Secrets (reset tokens, codes) must be stored only as hashes
- * (DESIGN.md §6).
+ * Account flows (ACC-EMAIL, ACC-RESET, ACC-PASSWORD, AUTH-LOGIN) over real HTTP on SQLite and
+ * PostgreSQL, with mail read from a real SMTP sink (smtp-server + mailparser): no account
+ * enumeration by reset or login, password reset end to end, e-mail verification codes, e-mail
+ * change, session revocation, argon2 rehash on sign-in, and the per-account and per-user rate
+ * limits (a describe of its own with small RATE_LIMIT_* settings). Secrets (reset tokens, codes)
+ * must be stored only as hashes (ACC-EMAIL, ACC-RESET).
  */
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

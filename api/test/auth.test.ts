@@ -1,7 +1,7 @@
 /**
- * REST auth (DESIGN.md §5, §7) over real HTTP on SQLite and PostgreSQL: register, login,
- * refresh-token rotation and reuse detection, logout, device families, input validation,
- * forged access tokens, rate limiting and the health check.
+ * REST auth (AUTH-REGISTER, AUTH-LOGIN, AUTH-LOGOUT, SESSION-TOKENS, API-ERRORS) over real HTTP on
+ * SQLite and PostgreSQL: register, login, refresh-token rotation and reuse detection, logout,
+ * device families, input validation, forged access tokens, rate limiting and the health check.
  */
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,7 +171,7 @@ describe.each(DB_KINDS)('REST auth on %s', (kind) => {
         const logins = await Promise.all([0, 1, 2].map(() => server.login(user.email, user.password, device)));
         expect(logins.map((l) => l.status)).toEqual([200, 200, 200]);
         const refreshes = await Promise.all(logins.map((l) => server.refresh(l.json.refreshToken)));
-        // One family per device (DESIGN.md §7): only one of the families may still rotate.
+        // One family per device (SESSION-TOKENS): only one of the families may still rotate.
         expect(
           refreshes.filter((r) => r.status === 200),
           `round ${round}: ${refreshes.map((r) => r.status).join(', ')}`,

@@ -1,5 +1,5 @@
 /**
- * Checks of the strict nonce-based Content-Security-Policy (DESIGN.md §7), shared by
+ * Checks of the strict nonce-based Content-Security-Policy (SEC-HEADERS), shared by
  * security-headers.test.ts (API answers) and ssr.test.ts (pages).
  */
 import { expect } from 'vitest';

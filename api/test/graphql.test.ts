@@ -1,6 +1,6 @@
 /**
- * GraphQL (DESIGN.md §5, §7) over real HTTP and graphql-ws on SQLite and PostgreSQL:
- * viewer and users, the authorisation policy of every operation that takes an id,
+ * GraphQL (ACC-POLICY, API-ERRORS, GRAPHQL-LIMITS) over real HTTP and graphql-ws on SQLite and
+ * PostgreSQL: viewer and users, the authorisation policy of every operation that takes an id,
  * input validation, updatePassword / deleteUser, depth and alias limits,
  * persisted-only mode and WebSocket authentication.
  */

@@ -1,5 +1,5 @@
 /**
- * The test OpenID provider (test/oidc-provider.ts) on its own, driven by a real relying party
+ * The test OpenID provider (testing/oidc-provider) on its own, driven by a real relying party
  * (openid-client): discovery, the authorization-code flow with PKCE, state and nonce, userinfo,
  * and the user cancelling at the provider.
  */

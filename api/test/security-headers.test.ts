@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 6 item 8, DESIGN.md §7) on API responses: a strict nonce-based
+ * Security headers (SEC-HEADERS) on API responses: a strict nonce-based
  * Content-Security-Policy with a fresh nonce per response, nosniff, Referrer-Policy,
  * Permissions-Policy, X-Frame-Options, and Strict-Transport-Security only in production.
  * Headers do not depend on the database, so these run on SQLite only. The pages' headers

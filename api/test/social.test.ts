@@ -1,10 +1,10 @@
 /**
- * Social sign-in of issue 7 over real HTTP on SQLite and PostgreSQL, against a real OpenID
- * provider (oidc-provider, ./oidc-provider.ts) on loopback: sign-up, sign-in again, linking,
- * conflicts, never linking by e-mail, the one-time code, and the attacks — missing, altered,
- * replayed and expired state, a callback arriving in another browser than the one that started
- * (OAuth CSRF), a wrong PKCE verifier, a nonce mismatch, and a table of open-redirect attempts on
- * callbackUrl. The site's public origin is `http://studio.test`
+ * Social sign-in (AUTH-SOCIAL) over real HTTP on SQLite and PostgreSQL, against a real OpenID
+ * provider (oidc-provider, @studio/test-oidc-provider in testing/oidc-provider) on loopback:
+ * sign-up, sign-in again, linking, conflicts, never linking by e-mail, the one-time code, and the
+ * attacks — missing, altered, replayed and expired state, a callback arriving in another browser
+ * than the one that started (OAuth CSRF), a wrong PKCE verifier, a nonce mismatch, and a table of
+ * open-redirect attempts on callbackUrl. The site's public origin is `http://studio.test`
  * (PUBLIC_URL): the provider redirects there, and the test replays that URL against the server.
  */
 import { randomPKCECodeVerifier } from 'openid-client';

@@ -1,9 +1,9 @@
 /**
- * The page host (DESIGN.md §4, issue 5) with the real built web app (`pnpm build` first; the
- * test runner builds before this suite): the root redirect by cookie and Accept-Language, bots
- * (never redirected, error statuses with empty bodies), the page cache dropped when an admin
- * changes content, the pages' security headers (CSP, and Referrer-Policy no-referrer on the
- * password-reset page), and the 500 page when the database is gone.
+ * The page host (SITE-LOCALES, SITE-PAGES, SITE-CACHE, SEC-HEADERS) with the real built web app
+ * (`pnpm build` first; the test runner builds before this suite): the root redirect by cookie and
+ * Accept-Language, bots (never redirected, error statuses with empty bodies), the page cache
+ * dropped when an admin changes content, the pages' security headers (CSP, and Referrer-Policy
+ * no-referrer on the password-reset page), and the 500 page when the database is gone.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

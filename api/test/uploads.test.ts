@@ -1,5 +1,5 @@
 /**
- * Avatar uploads (issue 6 item 6) over real HTTP on SQLite and PostgreSQL: multipart bodies built
+ * Avatar uploads (ACC-AVATAR) over real HTTP on SQLite and PostgreSQL: multipart bodies built
  * with Node's FormData and Blob, images generated with sharp (a JPEG carrying EXIF GPS, a PNG),
  * outputs checked with sharp and exifr: re-encoded to WebP at 512 and 128 px, no metadata left,
  * served immutable; `updateUser(imageId:)` and `Image.url(size:)`; replacing an avatar and

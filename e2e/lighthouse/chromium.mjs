@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 
-/** The flags from shared/STACK.md (without the networking ones Chromium floods the closed network), headless. */
+/** Flags for headless Chromium here (without the networking ones Chromium floods the closed network). */
 export const CHROMIUM_FLAGS = [
   '--headless=new',
   '--no-sandbox',

@@ -2,7 +2,7 @@
  * Accounts in English and Russian: registration with client-side validation, the profile,
  * the session surviving a reload, sign-out from the header, sign-in again, and the server's
  * errors (wrong password, e-mail taken) shown in the visitor's language. Also the session
- * cookies of SPEC.md §9: present after sign-in with the documented attributes, gone after
+ * cookies (SESSION-COOKIES): present after sign-in with the documented attributes, gone after
  * sign-out.
  */
 import type { BrowserContext, Cookie, Page } from '@playwright/test';
@@ -85,7 +85,7 @@ for (const { locale, name } of CASES) {
       const created = [...new Set([formatCreated(locale, started), formatCreated(locale, new Date())])];
       await expectProfile(page, locale, account, created);
 
-      // The session cookies of SPEC.md §9.
+      // The session cookies (SESSION-COOKIES).
       const cookies = await sessionCookies(context);
       expect(cookies.map((c) => c.name).sort()).toEqual([...SESSION_COOKIES].sort());
       const now = Date.now() / 1000;

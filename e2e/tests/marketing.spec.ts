@@ -1,5 +1,5 @@
 /**
- * The marketing site (issue "marketing site"), in the browser against the built server:
+ * The marketing site (SITE-PAGES, SITE-SEO, SITE-LOCALES), in the browser against the built server:
  * (a) every public page in every locale: status, head tags (lang, title, description, canonical,
  *     hreflang, Open Graph, Twitter card), JSON-LD by page kind, no console errors (the fixture)
  *     and no axe violations (WCAG 2.0/2.1 A and AA);

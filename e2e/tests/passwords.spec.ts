@@ -1,5 +1,6 @@
 /**
- * Passwords and addresses (issue 6) in real Chromium, each journey with a fresh account:
+ * Passwords and addresses (ACC-PASSWORD, ACC-RESET, ACC-EMAIL) in real Chromium, each journey with
+ * a fresh account:
  * - (es) password reset: the sign-in form's "forgot" link, the same confirmation for a known and an
  *   unknown address (only the known one gets the Spanish mail), the link's page (no-referrer, token
  *   taken out of the address bar), a common password refused in the browser, a good one saved,

@@ -1,5 +1,6 @@
 /**
- * /profile journeys (issue 6) in real Chromium, each with a fresh account, in three languages:
+ * /profile journeys (ACC-FIELDS, ACC-EMAIL, ACC-AVATAR, ACC-REFERRAL, ACC-LINKED, ACC-DELETE) in
+ * real Chromium, each with a fresh account, in three languages:
  * - (ru) the e-mail confirmation: "not verified" and the banner after registration, the code
  *   from the registration mail entered → banner gone, "verified", still so after a reload;
  * - (es) in-place editing by keyboard: username (taken → localized error with the value kept,

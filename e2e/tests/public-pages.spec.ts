@@ -1,7 +1,7 @@
 /**
- * Public pages (SPEC.md §2): complete server-rendered HTML in every locale (readable without
- * JavaScript, with the head tags search engines need), hydration without a GraphQL request,
- * the language switcher, and the localized 404 page.
+ * Public pages (SITE-PAGES, SITE-SEO, SITE-LOCALES): complete server-rendered HTML in every locale
+ * (readable without JavaScript, with the head tags search engines need), hydration without a
+ * GraphQL request, the language switcher, and the localized 404 page.
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -111,7 +111,7 @@ test.describe('in the browser', () => {
 
     const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
     expect(cookie).toMatchObject({ value: 'ru', path: '/', sameSite: 'Lax' });
-    // 365 days (SPEC.md §2).
+    // 365 days (SITE-LOCALES).
     expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 365 * 86400 - 120);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The session across tabs (SPEC.md §4, §8, §9), in real Chromium with two tabs of one browser
- * context (shared cookies, BroadcastChannel `studio-few-tabs`, Web Locks):
+ * The session across tabs (SESSION-TABS, SESSION-REFRESH, SESSION-COOKIES, LIVE-UPDATES), in real
+ * Chromium with two tabs of one browser context (shared cookies, BroadcastChannel
+ * `studio-few-tabs`, Web Locks):
  * - signing out in one tab signs the other out;
  * - a refresh needed by both tabs at once rotates the refresh token once (Web Lock + re-read);
  * - a profile change in one tab reaches the other through the `viewerUpdated` subscription;

@@ -1,7 +1,8 @@
 /**
- * Social sign-in (issue 7) in real Chromium against a real OpenID provider (oidc-provider, started
- * by playwright.config.ts on 127.0.0.1 and shown as "Test ID"); each journey with its own login
- * names, so the provider's account (`sub-<login>`, `<login>@example.test`) is new:
+ * Social sign-in (AUTH-SOCIAL, ACC-LINKED) in real Chromium against a real OpenID provider
+ * (oidc-provider, started by playwright.config.ts on 127.0.0.1 and shown as "Test ID"); each
+ * journey with its own login names, so the provider's account (`sub-<login>`,
+ * `<login>@example.test`) is new:
  * - (en) sign up with Test ID, sign out, sign in again as the same user; no code stays in the URL;
  * - (ru) link Test ID from the profile of a password account; another user linking the same Test ID
  *   account is refused with the conflict message;

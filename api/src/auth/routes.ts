@@ -5,7 +5,7 @@
  * - `POST /api/auth/login` `{ email, password, deviceToken, locale? }` → credentials; 401
  *   INVALID_CREDENTIALS for an unknown e-mail and a wrong password alike;
  * - `POST /api/auth/refresh` `{ refreshToken }` → rotated credentials;
- * - `POST /api/auth/logout` `{ deviceToken }` + bearer → 204;
+ * - `POST /api/auth/logout` `{ deviceToken }` + bearer → 204 (AUTH-LOGOUT);
  * - `POST /api/auth/reset` `{ email, locale? }` → 202 `{ data: 'sent' }`, the same answer for
  *   every address (the link is mailed only when an account exists);
  * - `POST /api/auth/reset/confirm` `{ token, password }` → 204; 400 RESET_TOKEN_INVALID or

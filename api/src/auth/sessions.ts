@@ -184,7 +184,7 @@ export class SessionService {
       .execute();
   }
 
-  /** Revokes the family of `deviceToken` and the family `sessionId` of `userId` (logout). */
+  /** Revokes the family of `deviceToken` and the family `sessionId` of `userId` (AUTH-LOGOUT). */
   async revokeDevice(userId: string, deviceToken: string, sessionId: string): Promise<void> {
     await this.db
       .updateTable('sessions')

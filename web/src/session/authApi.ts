@@ -1,7 +1,7 @@
 /**
  * The REST auth calls against `{api}` (`/api` on the site's origin): register, login, refresh and
- * logout (AUTH-REGISTER, AUTH-LOGIN, SESSION-TOKENS), and the password-reset calls (ACC-RESET;
- * `/auth/reset`, `/auth/reset/confirm`).
+ * logout (AUTH-REGISTER, AUTH-LOGIN, SESSION-TOKENS, AUTH-LOGOUT), and the password-reset calls
+ * (ACC-RESET; `/auth/reset`, `/auth/reset/confirm`).
  * Every failure becomes an `AuthApiError` whose `code` is the server's error code, or
  * `NETWORK` when the server could not be reached; a 429 carries the `Retry-After` seconds.
  * Register, login and reset requests send the page's `locale`: the language of the account's mails.

@@ -1,6 +1,7 @@
 /**
- * Sign-out (SESSION-TABS): post the device token to `/api/auth/logout`, then always clear local
- * data, whatever the server answered; a sign-out already running is awaited, not repeated.
+ * Sign-out (AUTH-LOGOUT, SESSION-TABS): post the device token to `/api/auth/logout`, then always
+ * clear local data, whatever the server answered; a sign-out already running is awaited, not
+ * repeated.
  */
 export interface SignOutSteps {
   /** Tells the server (may fail: offline, server down, token already revoked). */

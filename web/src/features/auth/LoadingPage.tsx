@@ -1,6 +1,6 @@
 /**
- * /loading (SPEC.md §2 "return page for social login; an optional query success=success is used
- * after a login-url fetch"; issue 7): where the server sends the browser back after a provider.
+ * /loading (AUTH-SOCIAL: the return page of social sign-in, with `success=success` after a link
+ * started through a login-url fetch): where the server sends the browser back after a provider.
  * What it does depends on the query (social.ts `readLoadingParams`):
  * - `?code=<one-time code>` (a social sign-in): the query leaves the address bar at once, the code is
  *   traded for credentials (POST /api/auth/social/exchange with this browser's device token,

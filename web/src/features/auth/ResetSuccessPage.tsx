@@ -1,5 +1,5 @@
 /**
- * /auth/reset-success (issue 6, SPEC.md §2 "password reset flow"): where a completed reset lands.
+ * /auth/reset-success (ACC-RESET): where a completed reset lands.
  * It says that the password changed and that every device was signed out (the server ends every
  * session of the account on a reset), and leads to the sign-in form.
  */

@@ -1,6 +1,6 @@
 /**
- * Social sign-in on /auth (issue 7; SPEC.md §1 "social login through a provider", §7
- * `GET {api}/auth/{provider}/login` "done as browser redirect"): an "Or continue with" divider and
+ * Social sign-in on /auth (AUTH-SOCIAL; `GET {api}/auth/{provider}/login` is a browser
+ * redirect): an "Or continue with" divider and
  * one button-styled link per enabled provider of the page data (none at all when no provider is
  * enabled), named "Continue with <provider>".
  *

@@ -1,4 +1,4 @@
-// The browser's password rules (issue 6, OWASP ASVS 5.0 §6.2): lengths in code points, the
+// The browser's password rules (ACC-PASSWORD, OWASP ASVS 5.0 §6.2): lengths in code points, the
 // common-password list loaded through the same lazy import the forms use, and the messages.
 import { describe, expect, it } from 'vitest';
 import {

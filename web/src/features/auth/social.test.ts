@@ -1,4 +1,4 @@
-// The pure rules of social sign-in (issue 7): what /loading was sent back for, which return paths
+// Social sign-in's pure rules (AUTH-SOCIAL): what /loading was sent back for, which return paths
 // are followed, provider names, and that every message id the logic answers exists in en, ru, es.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * The pure rules of social sign-in in the browser (issue 7; SPEC.md §2 /loading, §7):
+ * The pure rules of social sign-in in the browser (AUTH-SOCIAL):
  * - `readLoadingParams`: what the /loading page was sent back for (`?code=`, `?success=success`,
- *   `?error=`), see the issue 7 contract;
+ *   `?error=`), as the api's social routes send it back;
  * - `safeReturnPath`: only local paths are followed after the provider round trip (no open redirect);
  * - `providerName`: the one mapping from a provider id or `serviceType` to the name people know;
  * - `socialErrorMessage` / `linkErrorMessage`: error codes as message descriptors, so the page
@@ -81,7 +81,7 @@ export function providerName(intl: IntlShape, id: string, providers: readonly Au
   }
 }
 
-/** The codes the /loading page has its own message for (issue 7 contract, plus the exchange's). */
+/** Codes the /loading page has its own message for (the social routes', plus the exchange's). */
 const SOCIAL_CODES: ReadonlySet<string> = new Set([
   'SOCIAL_STATE_INVALID',
   'SOCIAL_ACCESS_DENIED',

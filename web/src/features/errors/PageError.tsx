@@ -1,5 +1,5 @@
 /**
- * Page errors inside the layout (SPEC.md §2, §8): a 404 shows "Page not found: <path>", any
+ * Page errors inside the layout (SITE-PAGES): a 404 shows "Page not found: <path>", any
  * other error the generic Internal Server Error page; both lead back home. A failed page-chunk
  * load hands over to the build watcher, which reloads once when a newer build is deployed.
  */
@@ -16,10 +16,10 @@ export function PageError() {
   const { pathname, search } = useLocation();
   const to = useLocalizePath();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // Route validation (bad slug or id) names the full path, query included (SPEC.md §8).
+  // Route validation (bad slug or id) names the full path, query included (SITE-PAGES).
   const invalid = notFound && typeof error.data === 'string' && error.data.startsWith('Page Not Found: ');
   if (!notFound && typeof window !== 'undefined') console.error(error);
-  // A page chunk of an older build could not load: reload once onto the new build (SPEC.md §4).
+  // A page chunk of an older build could not load: reload once onto the new build (SITE-BUILD).
   useEffect(() => {
     if (isChunkLoadError(error)) void getBuildWatcher()?.onChunkError();
   }, [error]);

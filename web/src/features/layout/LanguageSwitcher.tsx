@@ -1,5 +1,5 @@
 /**
- * The language choice (SPEC.md §2). Choosing a language stores it in the `i18n_redirected`
+ * The language choice (SITE-LOCALES). Choosing a language stores it in the `i18n_redirected`
  * cookie for 365 days and opens the current page in that language.
  * - `LanguageSelect`: the header's compact select — the browser's own <select> (NativeSelect), so
  *   the switcher on every page costs no script of its own (docs/decisions/0013);

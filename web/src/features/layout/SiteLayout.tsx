@@ -1,5 +1,5 @@
 /**
- * The one shared layout (SPEC.md §2), built from @studio/ui: the sticky SiteHeader (skip link,
+ * The one shared layout (SITE-PAGES), built from @studio/ui: the sticky SiteHeader (skip link,
  * brand, primary navigation, language select, theme toggle, sign-in or profile / sign-out), the
  * page, and the SiteFooter (link columns, language links that work without script, legal line).
  */

@@ -1,6 +1,6 @@
 /**
  * One news item `/news/{id}` ({id} is the item's global id): headline, date, product link and the
- * text. An id that is not a published item's is a 404 "Page Not Found: <path>" (SPEC.md §8).
+ * text. An id that is not a published item's is a 404 "Page Not Found: <path>" (SITE-NEWS).
  */
 import { Container, Eyebrow, Heading, Link as UiLink, Text } from '@studio/ui';
 import { FormattedDate, FormattedMessage } from 'react-intl';

@@ -1,6 +1,6 @@
 /**
- * A page whose content arrives with the marketing issue: its localized title and a way to
- * get in touch meanwhile.
+ * The fallback for a page of the route table without a component of its own: its localized
+ * title and a way to get in touch meanwhile.
  */
 import { Button, Container, Heading, Text } from '@studio/ui';
 import { FormattedMessage } from 'react-intl';

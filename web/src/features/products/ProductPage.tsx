@@ -1,7 +1,7 @@
 /**
  * A product's page `/products/{slug}`: cover, name, tagline, description, features, technologies,
  * related news and a call to order, from GraphQL through the colocated fragment
- * `ProductDetail_product`. An unknown slug is a 404 "Page Not Found: <path>" (SPEC.md §8).
+ * `ProductDetail_product`. An unknown slug is a 404 "Page Not Found: <path>" (SITE-PAGES).
  */
 import { Badge, Button, Container, Eyebrow, Heading, Link as UiLink, Text } from '@studio/ui';
 import { FormattedDate, FormattedMessage } from 'react-intl';

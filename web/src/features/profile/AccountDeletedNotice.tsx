@@ -1,5 +1,5 @@
 /**
- * The confirmation shown after an account was deleted (issue 6, item 7): /profile navigates to the
+ * The confirmation shown after an account was deleted (ACC-DELETE): /profile navigates to the
  * home page with `ACCOUNT_DELETED_STATE` in the history entry's state, and this notice, rendered by
  * the page that receives it (the layout or the home page), says the account is gone until the
  * visitor closes it. Renders nothing otherwise, so it can sit on every page.

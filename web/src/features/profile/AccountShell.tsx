@@ -1,6 +1,6 @@
 /**
- * The frame of the account editing pages of issue 6 (/profile/change-email, /profile/set-password,
- * /profile/change-password): heading and lead, then — as account pages do (DESIGN.md §4) — a
+ * The frame of the account editing pages (/profile/change-email, /profile/set-password,
+ * /profile/change-password): heading and lead, then — as account pages do (SITE-PAGES) — a
  * skeleton on the server and until hydration, the SignedOut note for a visitor, and otherwise the
  * page's content under Suspense (a skeleton while its network-only query runs) and an error
  * boundary that offers to try again (a new fetch key refetches).

@@ -1,5 +1,5 @@
 /**
- * The photo card of /profile (issue 6, item 6): the avatar (`image.url(size: LARGE)`, initials
+ * The photo card of /profile (ACC-AVATAR): the avatar (`image.url(size: LARGE)`, initials
  * while there is none or it fails to load) and an "Upload photo" / "Change photo" button that opens
  * a hidden file picker (images only). The browser refuses files over 5 MB or not images; otherwise
  * the file goes to POST /api/uploads/avatar with a progress bar, then `updateUser(imageId)` makes

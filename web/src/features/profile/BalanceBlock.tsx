@@ -1,6 +1,6 @@
 /**
- * The balance card of /profile (issue 6, item 1): the referral balance available for payout and
- * the amount still on hold, stored in minor units of `balanceCurrency` (DESIGN.md §6) and shown
+ * The balance card of /profile (ACC-REFERRAL): the referral balance available for payout and
+ * the amount still on hold, stored in minor units of `balanceCurrency` and shown
  * as money in the page's language (money.ts gives the currency's own decimals).
  */
 import { FormattedMessage, FormattedNumber } from 'react-intl';

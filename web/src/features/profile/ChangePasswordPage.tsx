@@ -1,5 +1,5 @@
 /**
- * /profile/change-password (issue 6, SPEC.md §2): the current password, a new one under the shared
+ * /profile/change-password (ACC-PASSWORD): the current password, a new one under the shared
  * rules and its repetition, through `updatePassword(newPassword, oldPassword)`. A wrong current
  * password is shown at its field. The server signs every other device out and keeps this one, which
  * the confirmation says. An account without a password yet is pointed to /profile/set-password.

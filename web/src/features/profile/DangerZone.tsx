@@ -1,5 +1,5 @@
 /**
- * The danger zone of /profile (issue 6, item 7): deleting the account, behind the confirmation of
+ * The danger zone of /profile (ACC-DELETE): deleting the account, behind the confirmation of
  * DeleteAccountDialog (password, or the e-mail for an account without one).
  */
 import { Button } from '@studio/ui';

@@ -1,15 +1,15 @@
 /**
- * The linked sign-in accounts of /profile (issue 6, item 1; SPEC.md §4 "disconnecting a social
- * account removes it from the local account list"): each account with its service, the e-mail or
+ * The linked sign-in accounts of /profile (ACC-LINKED; disconnecting a social account removes it
+ * from the local account list): each account with its service, the e-mail or
  * name the provider reported and when it was linked, and a Disconnect button confirmed through an
  * AlertDialog (`deleteAccount`). The answer carries the user's remaining accounts (and an updater
  * drops the disconnected one from the store as well), so it leaves the list at once; focus moves
  * to the card's heading and a status line says what happened. Disconnecting the only way to sign
  * in answers LAST_SIGN_IN_METHOD, shown in the dialog with a link to set a password.
  *
- * Under the list (issue 7), "Connect another account" offers one button per provider enabled on
+ * Under the list (AUTH-SOCIAL), "Connect another account" offers one button per provider enabled on
  * the server (page data): it asks for the provider's address with the bearer token
- * (`get-login-url`, one refresh and retry when the token is refused, SPEC.md §8) and goes there;
+ * (`get-login-url`, one refresh and retry on a refused token, SESSION-REFRESH) and goes there;
  * the provider returns through /loading (`?success=success`), which comes back here with
  * `SOCIAL_LINKED_STATE` — the status line then says the account was connected, and the list is
  * fresh because the profile fetches the viewer network-only. Failures to start are shown in the
@@ -210,7 +210,7 @@ export function LinkedAccountsBlock(props: { user: LinkedAccountsBlock_user$key;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [disconnected, setDisconnected] = useState<{ name: string; at: number } | null>(null);
   const { authProviders } = useAppContext();
-  // Arrived from /loading after a finished link (issue 7).
+  // Arrived from /loading after a finished link (AUTH-SOCIAL).
   const linked = isSocialLinkedState(useLocation().state);
   const accounts = user.accounts ?? [];
 

@@ -1,6 +1,6 @@
 /**
- * /profile: the signed-in user's account (issue 6, item 1). Account pages render a shell on the
- * server (DESIGN.md §4); in the browser the viewer is fetched fresh (network-only) with the bearer
+ * /profile: the signed-in user's account (ACC-FIELDS). Account pages render a shell on the
+ * server (SITE-PAGES); in the browser the viewer is fetched fresh (network-only) with the bearer
  * token. Loading, error (with retry) and signed-out states are shown in the user's language.
  *
  * The page is a responsive grid of cards, each a component with its own fragment: photo, identity

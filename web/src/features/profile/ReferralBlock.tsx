@@ -1,5 +1,5 @@
 /**
- * The referral card of /profile (issue 6, item 1): the user's default referral code and the order
+ * The referral card of /profile (ACC-REFERRAL): the user's default referral code and the order
  * link that carries it (`/order?ref=CODE` in the page's language, on the site's public address),
  * each with a Copy button. Copying goes through the Clipboard API; a visible "Copied" line is also
  * a polite status for screen readers, and when the browser refuses (permission, insecure context)

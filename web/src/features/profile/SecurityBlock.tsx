@@ -1,5 +1,5 @@
 /**
- * The sign-in card of /profile (issue 6, item 1): whether the account has a password, with the link
+ * The sign-in card of /profile (ACC-PASSWORD): whether the account has a password, with the link
  * to set one (/profile/set-password, accounts made through social sign-in) or to change it
  * (/profile/change-password), and the Sign out button for this device.
  */

@@ -1,8 +1,8 @@
 /**
- * /profile/set-password (issue 6, SPEC.md §2, §4): an account without a password (a social
+ * /profile/set-password (ACC-PASSWORD): an account without a password (a social
  * sign-up) adds one, so it can also sign in with its e-mail address — and confirm e-mail changes.
- * `updatePassword(newPassword)` without `oldPassword`; afterwards `passwordIsSet` is true (SPEC.md
- * §4). An account that already has a password is pointed to /profile/change-password.
+ * `updatePassword(newPassword)` without `oldPassword`; afterwards `passwordIsSet` is true. An
+ * account that already has a password is pointed to /profile/change-password.
  */
 import { Button, Callout } from '@studio/ui';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/** The in-place field rules of /profile match the server's (api/src/users/validation.ts). */
+/** The in-place field rules of /profile match the server's (the schemas of @studio/site/fields). */
 import { describe, expect, it } from 'vitest';
 import { BIO_MAX, checkBio, checkPhone, checkTelegram, checkUsername, confirmationProblem } from './fieldRules';
 

@@ -1,6 +1,6 @@
 /**
- * Money on /profile (issue 6, item 1): the server keeps amounts as integers in minor units of an
- * ISO 4217 currency (DESIGN.md §6). For display they become major units using the currency's
+ * Money on /profile (ACC-REFERRAL): the server keeps amounts as integers in minor units of an
+ * ISO 4217 currency. For display they become major units using the currency's
  * own number of decimals as Intl knows it (2 for USD and EUR, 0 for JPY, 3 for KWD), then
  * react-intl formats them with `style: 'currency'`.
  */

@@ -1,6 +1,6 @@
 /**
- * The avatar upload of /profile (issue 6, item 6): POST /api/uploads/avatar, multipart/form-data
- * with the file in field `file` and the bearer token from `getAccessToken()`; the answer
+ * The avatar upload of /profile (ACC-AVATAR): POST /api/uploads/avatar, multipart/form-data
+ * with the file in field `file` and the bearer token (through `authorizedFetch`); the answer
  * `201 { data: { id, url, smallUrl } }` names the stored Image, which `updateUser(imageId)` then
  * makes the avatar. XMLHttpRequest rather than fetch because it reports upload progress.
  * The browser checks size (≤ 5 MB) and type (an image) first; the server's 413 / 415 / 400 answers
