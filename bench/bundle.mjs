@@ -104,6 +104,6 @@ const ui = results[GROUPS[0][0]];
 const radix = results[GROUPS[1][0]];
 const uiTotal = gz([parts.get(GROUPS[0][0]), parts.get(GROUPS[1][0])].flat().join(''));
 const uiMarginal = gz(everything) - gz([...parts].filter(([n]) => n !== GROUPS[0][0] && n !== GROUPS[1][0]).map(([, p]) => p.join('')).join(''));
-console.log(`\nui budget (issue 3): ui + the Radix code it pulls in adds ${kb(uiMarginal)} gzip (alone ${kb(uiTotal)}; ui ${kb(ui.marginal)}, radix ${kb(radix.marginal)}); budget 15.0 KB → ${uiMarginal <= 15 * 1024 ? 'within' : 'OVER'}`);
+console.log(`\nui budget (decision 0013): ui + the Radix code it pulls in adds ${kb(uiMarginal)} gzip (alone ${kb(uiTotal)}; ui ${kb(ui.marginal)}, radix ${kb(radix.marginal)}); budget 15.0 KB → ${uiMarginal <= 15 * 1024 ? 'within' : 'OVER'}`);
 console.log('\nLargest ui modules and Radix packages on the home page (raw characters):');
 for (const [source, size] of [...bySource].sort((a, b) => b[1] - a[1]).slice(0, 16)) console.log(`  ${String(size).padStart(7)}  ${source}`);
