@@ -80,6 +80,8 @@ test.describe('social sign-in', () => {
     const username = await page.getByTestId('profile-username').textContent();
 
     await page.getByRole('banner').getByRole('button', { name: t('en', 'nav.signOut'), exact: true }).click();
+    // The button reads "Signing out…" while the request runs: wait for the signed-out header itself.
+    await expect(page.getByRole('banner').getByRole('link', { name: t('en', 'nav.signIn'), exact: true })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: t('en', 'nav.signOut'), exact: true })).toHaveCount(0);
 
     await continueWithProvider(page, 'en', login);
