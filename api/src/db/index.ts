@@ -8,7 +8,7 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import { migrationProvider } from './migrations.js';
+import { migrationProvider } from './migrations/index.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;

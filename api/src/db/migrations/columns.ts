@@ -1,0 +1,2 @@
+/** The column type of every text column, on SQLite and PostgreSQL alike. */
+export const text = 'text' as const;

@@ -1,0 +1,18 @@
+/**
+ * The one set of migrations, run on start for SQLite and PostgreSQL alike: one file each, named so
+ * that they sort in the order they apply. Append new migrations; never edit one that has shipped.
+ */
+import type { MigrationProvider } from 'kysely';
+import { migration as m0001 } from './0001_initial.js';
+import { migration as m0002 } from './0002_sessions_live_device.js';
+import { migration as m0003 } from './0003_mail_outbox.js';
+import { migration as m0004 } from './0004_content.js';
+import { migration as m0005 } from './0005_accounts.js';
+import { migration as m0006 } from './0006_social.js';
+
+/** Migrations keyed by name; Kysely applies them in name order. */
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return { '0001_initial': m0001, '0002_sessions_live_device': m0002, '0003_mail_outbox': m0003, '0004_content': m0004, '0005_accounts': m0005, '0006_social': m0006 };
+  },
+};
