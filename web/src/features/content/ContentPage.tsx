@@ -3,11 +3,13 @@
  * title, lead and illustration, then the blocks in order — text, list, steps, FAQ accordion,
  * cards, table, call to action. All text comes from the file (content/README.md).
  */
-import { Accordion, Badge, Button, Card, Container, Eyebrow, Grid, Heading, Text } from '@studio/ui';
+import { Accordion, Badge, Card, Container, Grid, Heading, Text } from '@studio/ui';
 import { FormattedDate, FormattedMessage } from 'react-intl';
-import { Link, useLoaderData } from 'react-router';
-import { useLocalizePath } from '../../i18n/useLocale';
+import { useLoaderData } from 'react-router';
 import type { Loader, PageMeta } from '../../routes/types';
+import { BadgeList } from '../pages/BadgeList';
+import { CallToAction } from '../pages/CallToAction';
+import { PageHero, PageIntro } from '../pages/PageHero';
 import { loadPageContent } from './content';
 import { PageIllustration } from './illustrations/PageIllustration';
 import type { ContentBlock, PageContent } from './types';
@@ -47,173 +49,133 @@ function Paragraphs(props: { paragraphs: string[] }) {
   );
 }
 
-function Block(props: { block: ContentBlock; index: number }) {
-  const { block } = props;
-  const to = useLocalizePath();
-  const headingId = `block-${block.id ?? props.index}`;
-  const heading =
-    'heading' in block && block.heading ? (
-      <Heading level={2} size="xl" id={headingId} className={styles.blockTitle}>
-        {block.heading}
-      </Heading>
-    ) : null;
-  const labelled = heading ? { 'aria-labelledby': headingId } : {};
-  const intro = 'intro' in block && block.intro ? <Text tone="muted" className={styles.intro}>{block.intro}</Text> : null;
+/** A block's body under its heading and intro (a call to action is a section of its own). */
+function BlockBody(props: { block: Exclude<ContentBlock, { type: 'cta' }>; headingId: string; nested: boolean; first: boolean }) {
+  const { block, headingId } = props;
   switch (block.type) {
     case 'text':
       return (
-        <section className={styles.block} {...labelled}>
-          {heading}
-          <div className={styles.prose}>
-            <Paragraphs paragraphs={block.paragraphs} />
-          </div>
-        </section>
+        <div className={styles.prose}>
+          <Paragraphs paragraphs={block.paragraphs} />
+        </div>
       );
     case 'list':
       return (
-        <section className={styles.block} {...labelled}>
-          {heading}
-          {intro}
-          <ul className={styles.list}>
-            {block.items.map((item, i) => (
-              <li key={i}>{item}</li>
-            ))}
-          </ul>
-        </section>
+        <ul className={styles.list}>
+          {block.items.map((item, i) => (
+            <li key={i}>{item}</li>
+          ))}
+        </ul>
       );
     case 'steps':
       return (
-        <section className={styles.block} {...labelled}>
-          {heading}
-          {intro}
-          <ol className={styles.steps}>
-            {block.steps.map((step, i) => (
-              <li key={i}>
-                <Heading level={3} size="md" className={styles.stepTitle}>
-                  {step.title}
-                </Heading>
-                {step.duration ? <Badge tone="accent">{step.duration}</Badge> : null}
-                <Text tone="muted" size="sm" className={styles.stepText}>
-                  {step.text}
-                </Text>
-              </li>
-            ))}
-          </ol>
-        </section>
+        <ol className={styles.steps}>
+          {block.steps.map((step, i) => (
+            <li key={i}>
+              <Heading level={3} size="md" className={styles.stepTitle}>
+                {step.title}
+              </Heading>
+              {step.duration ? <Badge tone="accent">{step.duration}</Badge> : null}
+              <Text tone="muted" size="sm" className={styles.stepText}>
+                {step.text}
+              </Text>
+            </li>
+          ))}
+        </ol>
       );
     case 'faq':
       return (
-        <section className={styles.block} {...labelled}>
-          {heading}
-          <Accordion
-            type="multiple"
-            headingLevel={heading ? 3 : 2}
-            defaultValue={props.index === 0 ? [`${headingId}-0`] : []}
-            items={block.items.map((item, i) => ({ id: `${headingId}-${i}`, question: item.question, answer: <div className={styles.prose}><Paragraphs paragraphs={item.answer} /></div> }))}
-          />
-        </section>
+        <Accordion
+          type="multiple"
+          headingLevel={props.nested ? 3 : 2}
+          defaultValue={props.first ? [`${headingId}-0`] : []}
+          items={block.items.map((item, i) => ({ id: `${headingId}-${i}`, question: item.question, answer: <div className={styles.prose}><Paragraphs paragraphs={item.answer} /></div> }))}
+        />
       );
     case 'cards':
       return (
-        <section className={styles.block} {...labelled}>
-          {heading}
-          {intro}
-          <Grid as="ul" minItemWidth={260} gap={4} className={styles.cards}>
-            {block.cards.map((card, i) => (
-              <Card asChild key={i}>
-                <li>
-                  <Heading level={heading ? 3 : 2} size="md" className={styles.cardTitle}>
-                    {card.title}
-                  </Heading>
-                  {card.subtitle ? (
-                    <Text size="sm" tone="muted" weight="medium" className={styles.cardSubtitle}>
-                      {card.subtitle}
-                    </Text>
-                  ) : null}
-                  <Text size="sm">{card.text}</Text>
-                  {card.tags?.length ? (
-                    <ul className={styles.tags}>
-                      {card.tags.map((tag) => (
-                        <li key={tag}>
-                          <Badge>{tag}</Badge>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </li>
-              </Card>
-            ))}
-          </Grid>
-        </section>
+        <Grid as="ul" minItemWidth={260} gap={4} className={styles.cards}>
+          {block.cards.map((card, i) => (
+            <Card asChild key={i}>
+              <li>
+                <Heading level={props.nested ? 3 : 2} size="md" className={styles.cardTitle}>
+                  {card.title}
+                </Heading>
+                {card.subtitle ? (
+                  <Text size="sm" tone="muted" weight="medium" className={styles.cardSubtitle}>
+                    {card.subtitle}
+                  </Text>
+                ) : null}
+                <Text size="sm">{card.text}</Text>
+                {card.tags?.length ? <BadgeList items={card.tags} className={styles.tags} /> : null}
+              </li>
+            </Card>
+          ))}
+        </Grid>
       );
     case 'table':
       return (
-        <section className={styles.block} {...labelled}>
-          {heading}
-          {intro}
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption>{block.caption}</caption>
-              <thead>
-                <tr>
-                  {block.columns.map((c) => (
-                    <th key={c} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {block.rows.map((row, i) => (
-                  <tr key={i}>
-                    {row.map((cell, j) => (j === 0 ? <th key={j} scope="row"><code>{cell}</code></th> : <td key={j}>{cell}</td>))}
-                  </tr>
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption>{block.caption}</caption>
+            <thead>
+              <tr>
+                {block.columns.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-      );
-    case 'cta':
-      return (
-        <section className={styles.cta} aria-labelledby={headingId}>
-          <Heading level={2} size="xl" id={headingId} className={styles.blockTitle}>
-            {block.heading}
-          </Heading>
-          <Text tone="muted" className={styles.intro}>
-            {block.text}
-          </Text>
-          <Button asChild size="lg">
-            <Link to={to(block.to)}>{block.label}</Link>
-          </Button>
-        </section>
+              </tr>
+            </thead>
+            <tbody>
+              {block.rows.map((row, i) => (
+                <tr key={i}>
+                  {row.map((cell, j) => (j === 0 ? <th key={j} scope="row"><code>{cell}</code></th> : <td key={j}>{cell}</td>))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       );
   }
+}
+
+/** One block: a section labelled by its heading (when it has one), its intro, then its body. */
+function Block(props: { block: ContentBlock; index: number }) {
+  const { block } = props;
+  const headingId = `block-${block.id ?? props.index}`;
+  if (block.type === 'cta') {
+    return <CallToAction id={headingId} title={block.heading} text={block.text} to={block.to} label={block.label} className={styles.cta} />;
+  }
+  const heading = block.heading ? (
+    <Heading level={2} size="xl" id={headingId} className={styles.blockTitle}>
+      {block.heading}
+    </Heading>
+  ) : null;
+  return (
+    <section className={styles.block} {...(heading ? { 'aria-labelledby': headingId } : {})}>
+      {heading}
+      {'intro' in block && block.intro ? <Text tone="muted" className={styles.intro}>{block.intro}</Text> : null}
+      <BlockBody block={block} headingId={headingId} nested={heading !== null} first={props.index === 0} />
+    </section>
+  );
 }
 
 export function ContentPage() {
   const { content } = useLoaderData() as { content: PageContent };
   return (
     <article>
-      <header className={styles.hero}>
-        <Container className={styles.heroInner}>
-          <div>
-            {content.eyebrow ? <Eyebrow className={styles.eyebrow}>{content.eyebrow}</Eyebrow> : null}
-            <Heading level={1} size="3xl" className={styles.title}>
-              {content.title}
-            </Heading>
-            <Text size="lg" tone="muted" className={styles.lead}>
-              {content.lead}
+      <PageHero innerClassName={styles.heroInner}>
+        <div>
+          <PageIntro eyebrow={content.eyebrow} title={content.title} lead={content.lead} classes={styles} />
+          {content.updated ? (
+            <Text size="sm" tone="subtle">
+              <FormattedMessage id="content.updated" values={{ date: <FormattedDate value={content.updated} dateStyle="long" timeZone="UTC" /> }} />
             </Text>
-            {content.updated ? (
-              <Text size="sm" tone="subtle">
-                <FormattedMessage id="content.updated" values={{ date: <FormattedDate value={content.updated} dateStyle="long" timeZone="UTC" /> }} />
-              </Text>
-            ) : null}
-          </div>
-          {content.illustration ? <PageIllustration name={content.illustration.name} alt={content.illustration.alt} className={styles.illustration} /> : null}
-        </Container>
-      </header>
+          ) : null}
+        </div>
+        {content.illustration ? <PageIllustration name={content.illustration.name} alt={content.illustration.alt} className={styles.illustration} /> : null}
+      </PageHero>
       <Container className={styles.body}>
         {content.blocks.map((block, i) => (
           <Block key={block.id ?? i} block={block} index={i} />

@@ -2,7 +2,8 @@
  * The home page: the studio's pitch (messages), what it does, how it works, and selected
  * products from GraphQL (server-rendered; the browser reuses the records, no request).
  */
-import { Button, Card, Container, Eyebrow, Grid, Heading, Link as UiLink, Text } from '@studio/ui';
+import { Card, Container, Grid, Heading, Link as UiLink, Text } from '@studio/ui';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, type LoaderFunctionArgs } from 'react-router';
@@ -10,6 +11,8 @@ import type { HomePageQuery as HomePageQueryType } from './__generated__/HomePag
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import type { RouteContext } from '../../routes/types';
+import { ButtonLink } from '../layout/ButtonLink';
+import { PageIntro } from '../pages/PageHero';
 import { ProductCard } from '../products/ProductCard';
 import styles from './HomePage.module.css';
 import { AccountDeletedNotice } from '../profile/AccountDeletedNotice';
@@ -42,6 +45,40 @@ export async function homeLoader(_args: LoaderFunctionArgs, context: RouteContex
 const SERVICES = ['design', 'engineering', 'ai', 'care'] as const;
 const STEPS = ['discover', 'design', 'build', 'grow'] as const;
 
+/** A home page section: its `<h2>` (message `home.<name>.title`, id `<name>-title` labelling the section), an optional lead (a message id), then its content. */
+function Section(props: { name: 'services' | 'work' | 'process' | 'cta'; lead?: string; className?: string; children: ReactNode }) {
+  const titleId = `${props.name}-title`;
+  return (
+    <section className={props.className ?? styles.section} aria-labelledby={titleId}>
+      <Container>
+        <Heading level={2} size="2xl" id={titleId} className={styles.sectionTitle}>
+          <FormattedMessage id={`home.${props.name}.title`} />
+        </Heading>
+        {props.lead ? (
+          <Text tone="muted" className={styles.sectionLead}>
+            <FormattedMessage id={props.lead} />
+          </Text>
+        ) : null}
+        {props.children}
+      </Container>
+    </section>
+  );
+}
+
+/** A service's or a step's title (`<h3>`) and text, from the messages `<prefix>.title` and `<prefix>.text`. */
+function Item(props: { prefix: string }) {
+  return (
+    <>
+      <Heading level={3} size="md" className={styles.cardTitle}>
+        <FormattedMessage id={`${props.prefix}.title`} />
+      </Heading>
+      <Text tone="muted" size="sm">
+        <FormattedMessage id={`${props.prefix}.text`} />
+      </Text>
+    </>
+  );
+}
+
 export function HomePage() {
   const locale = useLocale();
   const to = useLocalizePath();
@@ -52,26 +89,20 @@ export function HomePage() {
       <section className={styles.hero}>
         <Container>
           <AccountDeletedNotice className={styles.notice} />
-          <Eyebrow className={styles.eyebrow}>
-            <FormattedMessage id="home.hero.eyebrow" />
-          </Eyebrow>
-          <Heading level={1} size="4xl" className={styles.title}>
-            <FormattedMessage id="home.hero.title" />
-          </Heading>
-          <Text size="lg" tone="muted" className={styles.lead}>
-            <FormattedMessage id="home.hero.lead" />
-          </Text>
+          <PageIntro
+            eyebrow={<FormattedMessage id="home.hero.eyebrow" />}
+            title={<FormattedMessage id="home.hero.title" />}
+            titleSize="4xl"
+            lead={<FormattedMessage id="home.hero.lead" />}
+            classes={styles}
+          />
           <div className={styles.actions}>
-            <Button asChild size="lg">
-              <Link to={to('/order')}>
-                <FormattedMessage id="home.hero.primaryCta" />
-              </Link>
-            </Button>
-            <Button asChild variant="secondary" size="lg">
-              <Link to={to('/products')}>
-                <FormattedMessage id="home.hero.secondaryCta" />
-              </Link>
-            </Button>
+            <ButtonLink to="/order" size="lg">
+              <FormattedMessage id="home.hero.primaryCta" />
+            </ButtonLink>
+            <ButtonLink to="/products" variant="secondary" size="lg">
+              <FormattedMessage id="home.hero.secondaryCta" />
+            </ButtonLink>
           </div>
           <ul className={styles.stats}>
             <li>
@@ -87,95 +118,54 @@ export function HomePage() {
         </Container>
       </section>
 
-      <section className={styles.section} aria-labelledby="services-title">
-        <Container>
-          <Heading level={2} size="2xl" id="services-title" className={styles.sectionTitle}>
-            <FormattedMessage id="home.services.title" />
-          </Heading>
-          <Text tone="muted" className={styles.sectionLead}>
-            <FormattedMessage id="home.services.lead" />
-          </Text>
+      <Section name="services" lead="home.services.lead">
+        <Grid as="ul" minItemWidth={240} gap={4} className={styles.grid}>
+          {SERVICES.map((key) => (
+            <Card asChild key={key}>
+              <li>
+                <Item prefix={`home.services.${key}`} />
+              </li>
+            </Card>
+          ))}
+        </Grid>
+      </Section>
+
+      <Section name="work" lead="home.work.lead">
+        {products.length === 0 ? (
+          <p>
+            <FormattedMessage id="home.work.empty" />
+          </p>
+        ) : (
           <Grid as="ul" minItemWidth={240} gap={4} className={styles.grid}>
-            {SERVICES.map((key) => (
-              <Card asChild key={key}>
-                <li>
-                  <Heading level={3} size="md" className={styles.cardTitle}>
-                    <FormattedMessage id={`home.services.${key}.title`} />
-                  </Heading>
-                  <Text tone="muted" size="sm">
-                    <FormattedMessage id={`home.services.${key}.text`} />
-                  </Text>
-                </li>
-              </Card>
+            {products.map((edge) => (
+              <ProductCard key={edge.node.id} product={edge.node} />
             ))}
           </Grid>
-        </Container>
-      </section>
-
-      <section className={styles.section} aria-labelledby="work-title">
-        <Container>
-          <Heading level={2} size="2xl" id="work-title" className={styles.sectionTitle}>
-            <FormattedMessage id="home.work.title" />
-          </Heading>
-          <Text tone="muted" className={styles.sectionLead}>
-            <FormattedMessage id="home.work.lead" />
-          </Text>
-          {products.length === 0 ? (
-            <p>
-              <FormattedMessage id="home.work.empty" />
-            </p>
-          ) : (
-            <Grid as="ul" minItemWidth={240} gap={4} className={styles.grid}>
-              {products.map((edge) => (
-                <ProductCard key={edge.node.id} product={edge.node} />
-              ))}
-            </Grid>
-          )}
-          <p>
-            <UiLink asChild>
-              <Link to={to('/products')}>
-                <FormattedMessage id="home.work.viewAll" /> →
-              </Link>
-            </UiLink>
-          </p>
-        </Container>
-      </section>
-
-      <section className={styles.section} aria-labelledby="process-title">
-        <Container>
-          <Heading level={2} size="2xl" id="process-title" className={styles.sectionTitle}>
-            <FormattedMessage id="home.process.title" />
-          </Heading>
-          <ol className={styles.steps}>
-            {STEPS.map((key) => (
-              <li key={key}>
-                <Heading level={3} size="md" className={styles.cardTitle}>
-                  <FormattedMessage id={`home.process.${key}.title`} />
-                </Heading>
-                <Text tone="muted" size="sm">
-                  <FormattedMessage id={`home.process.${key}.text`} />
-                </Text>
-              </li>
-            ))}
-          </ol>
-        </Container>
-      </section>
-
-      <section className={styles.cta} aria-labelledby="cta-title">
-        <Container>
-          <Heading level={2} size="2xl" id="cta-title" className={styles.sectionTitle}>
-            <FormattedMessage id="home.cta.title" />
-          </Heading>
-          <Text tone="muted" className={styles.sectionLead}>
-            <FormattedMessage id="home.cta.text" />
-          </Text>
-          <Button asChild size="lg">
-            <Link to={to('/order')}>
-              <FormattedMessage id="home.cta.button" />
+        )}
+        <p>
+          <UiLink asChild>
+            <Link to={to('/products')}>
+              <FormattedMessage id="home.work.viewAll" /> →
             </Link>
-          </Button>
-        </Container>
-      </section>
+          </UiLink>
+        </p>
+      </Section>
+
+      <Section name="process">
+        <ol className={styles.steps}>
+          {STEPS.map((key) => (
+            <li key={key}>
+              <Item prefix={`home.process.${key}`} />
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section name="cta" lead="home.cta.text" className={styles.cta}>
+        <ButtonLink to="/order" size="lg">
+          <FormattedMessage id="home.cta.button" />
+        </ButtonLink>
+      </Section>
     </>
   );
 }

@@ -11,6 +11,7 @@ import { useAppContext } from '../../app/context';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
 import { useTheme } from '../../theme/ThemeProvider';
+import { ButtonLink } from './ButtonLink';
 import { LanguageLinks, LanguageSelect } from './LanguageSwitcher';
 import styles from './SiteLayout.module.css';
 
@@ -34,20 +35,16 @@ function AccountActions() {
   const [busy, setBusy] = useState(false);
   if (!session.signedIn) {
     return (
-      <Button asChild variant="secondary" size="sm">
-        <Link to={to('/auth')}>
-          <FormattedMessage id="nav.signIn" />
-        </Link>
-      </Button>
+      <ButtonLink to="/auth" variant="secondary" size="sm">
+        <FormattedMessage id="nav.signIn" />
+      </ButtonLink>
     );
   }
   return (
     <>
-      <Button asChild variant="ghost" size="sm">
-        <Link to={to('/profile')}>
-          <FormattedMessage id="nav.profile" />
-        </Link>
-      </Button>
+      <ButtonLink to="/profile" variant="ghost" size="sm">
+        <FormattedMessage id="nav.profile" />
+      </ButtonLink>
       <Button
         variant="secondary"
         size="sm"

@@ -2,7 +2,7 @@
  * One news item `/news/{id}` ({id} is the item's global id): headline, date, product link and the
  * text. An id that is not a published item's is a 404 "Page Not Found: <path>" (SITE-NEWS).
  */
-import { Container, Eyebrow, Heading, Link as UiLink, Text } from '@studio/ui';
+import { Container, Link as UiLink, Text } from '@studio/ui';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, useParams } from 'react-router';
@@ -10,6 +10,8 @@ import { BackLink } from '../layout/BackLink';
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import { type Loader, type PageMeta, pageNotFound } from '../../routes/types';
+import { MissingRecord } from '../pages/MissingRecord';
+import { PageHero, PageIntro } from '../pages/PageHero';
 import type { NewsItemPageQuery as NewsItemPageQueryType } from './__generated__/NewsItemPageQuery.graphql';
 import styles from './News.module.css';
 
@@ -73,32 +75,20 @@ export function NewsItemPage() {
   const data = useLazyLoadQuery<NewsItemPageQueryType>(NewsItemPageQuery, variables(id, locale), { fetchPolicy: 'store-or-network' });
   const item = data.newsItem;
   if (!item) {
-    return (
-      <Container className={styles.body}>
-        <Text>
-          <FormattedMessage id="notFound.title" />
-        </Text>
-      </Container>
-    );
+    return <MissingRecord className={styles.body} />;
   }
   return (
     <article>
-      <header className={styles.hero}>
-        <Container className={styles.articleHeader}>
-          <BackLink to="/news" label="news.back" className={styles.breadcrumb} />
-          {item.published ? (
-            <Eyebrow as="p" tone="muted" className={styles.date}>
-              <FormattedDate value={item.published} dateStyle="long" timeZone="UTC" />
-            </Eyebrow>
-          ) : null}
-          <Heading level={1} size="3xl" className={styles.title}>
-            {item.title}
-          </Heading>
-          <Text size="lg" tone="muted" className={styles.lead}>
-            {item.summary}
-          </Text>
-        </Container>
-      </header>
+      <PageHero innerClassName={styles.articleHeader}>
+        <BackLink to="/news" label="news.back" className={styles.breadcrumb} />
+        <PageIntro
+          eyebrow={item.published ? <FormattedDate value={item.published} dateStyle="long" timeZone="UTC" /> : null}
+          eyebrowTone="muted"
+          title={item.title}
+          lead={item.summary}
+          classes={styles}
+        />
+      </PageHero>
       <Container className={styles.articleBody}>
         {item.body.map((p, i) => (
           <Text key={i} className={styles.paragraph}>

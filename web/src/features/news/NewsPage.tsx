@@ -3,13 +3,14 @@
  * more" appends the next page in place (the list grows under the reader, the scroll position
  * stays). Texts in the page's language.
  */
-import { Button, Container, Heading, Text } from '@studio/ui';
+import { Button, Container, Text } from '@studio/ui';
 import { useTransition } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale } from '../../i18n/useLocale';
 import type { Loader } from '../../routes/types';
+import { PageHero, PageIntro } from '../pages/PageHero';
 import type { NewsPage_query$key } from './__generated__/NewsPage_query.graphql';
 import type { NewsPageQuery as NewsPageQueryType } from './__generated__/NewsPageQuery.graphql';
 import { NewsCard } from './NewsCard';
@@ -85,16 +86,9 @@ export function NewsPage() {
   const data = useLazyLoadQuery<NewsPageQueryType>(NewsPageQuery, variables(locale), { fetchPolicy: 'store-or-network' });
   return (
     <>
-      <header className={styles.hero}>
-        <Container>
-          <Heading level={1} size="3xl" className={styles.title}>
-            <FormattedMessage id="page.news.title" />
-          </Heading>
-          <Text size="lg" tone="muted" className={styles.lead}>
-            <FormattedMessage id="news.lead" />
-          </Text>
-        </Container>
-      </header>
+      <PageHero>
+        <PageIntro title={<FormattedMessage id="page.news.title" />} lead={<FormattedMessage id="news.lead" />} classes={styles} />
+      </PageHero>
       <Container className={styles.body}>
         <NewsList query={data} />
       </Container>

@@ -7,7 +7,7 @@
  * (OrderSent), whose heading takes the focus.
  */
 import { GRAPHQL_LOCALE, type Locale } from '@studio/site/locales';
-import { Container, Eyebrow, Heading, Text } from '@studio/ui';
+import { Container } from '@studio/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from 'react-relay';
@@ -18,6 +18,7 @@ import { runMutation } from '../../forms/runMutation';
 import { useLocale } from '../../i18n/useLocale';
 import type { Loader } from '../../routes/types';
 import { useSession } from '../../session/SessionProvider';
+import { PageIntro } from '../pages/PageHero';
 import { OrderForm, type SendResult, type Sent } from './OrderForm';
 import { NextSteps, OrderSent } from './OrderSent';
 import styles from './OrderPage.module.css';
@@ -94,15 +95,7 @@ export function OrderPage() {
   return (
     <Container className={styles.page}>
       <header className={styles.header}>
-        <Eyebrow>
-          <FormattedMessage id="order.eyebrow" />
-        </Eyebrow>
-        <Heading level={1} size="3xl" id="order-title" className={styles.title}>
-          <FormattedMessage id="page.order.title" />
-        </Heading>
-        <Text size="lg" tone="muted" className={styles.lead}>
-          <FormattedMessage id="order.lead" />
-        </Text>
+        <PageIntro eyebrow={<FormattedMessage id="order.eyebrow" />} title={<FormattedMessage id="page.order.title" />} titleId="order-title" lead={<FormattedMessage id="order.lead" />} classes={styles} />
       </header>
       <div className={styles.layout}>
         <div className={styles.main}>{sent ? <OrderSent sent={sent} /> : <OrderForm products={products} viewer={viewer} send={send} onSent={setSent} />}</div>

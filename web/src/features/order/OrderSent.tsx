@@ -2,12 +2,13 @@
  * The order page's side parts: the confirmation that replaces the form once an order is sent
  * (its heading takes the focus, so it is read at once; ORDER-MAIL) and "what happens next".
  */
-import { Button, Callout, Card, Heading, Link as UiLink, Text } from '@studio/ui';
+import { Callout, Card, Heading, Link as UiLink, Text } from '@studio/ui';
 import { clsx } from 'clsx';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useLocalizePath } from '../../i18n/useLocale';
+import { ButtonLink } from '../layout/ButtonLink';
 import type { Sent } from './OrderForm';
 import styles from './OrderPage.module.css';
 
@@ -15,7 +16,6 @@ const STEPS = ['reply', 'call', 'proposal'] as const;
 
 /** The sent order: its reference and where the confirmation went. */
 export function OrderSent({ sent }: { sent: Sent }) {
-  const to = useLocalizePath();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -30,16 +30,12 @@ export function OrderSent({ sent }: { sent: Sent }) {
         <FormattedMessage id="order.success.email" values={{ email: sent.email, b: (chunks: ReactNode[]) => <strong className={styles.email}>{chunks}</strong> }} />
       </Text>
       <div className={styles.successActions}>
-        <Button asChild>
-          <Link to={to('/')}>
-            <FormattedMessage id="order.success.home" />
-          </Link>
-        </Button>
-        <Button asChild variant="secondary">
-          <Link to={to('/products')}>
-            <FormattedMessage id="order.success.products" />
-          </Link>
-        </Button>
+        <ButtonLink to="/">
+          <FormattedMessage id="order.success.home" />
+        </ButtonLink>
+        <ButtonLink to="/products" variant="secondary">
+          <FormattedMessage id="order.success.products" />
+        </ButtonLink>
       </div>
     </Card>
   );

@@ -2,17 +2,16 @@
  * The fallback for a page of the route table without a component of its own: its localized
  * title and a way to get in touch meanwhile.
  */
-import { Button, Container, Heading, Text } from '@studio/ui';
+import { Container, Heading, Text } from '@studio/ui';
 import { FormattedMessage } from 'react-intl';
-import { Link, useMatches } from 'react-router';
-import { useLocalizePath } from '../../i18n/useLocale';
+import { useMatches } from 'react-router';
 import type { RouteHandle } from '../../routes/types';
+import { ButtonLink } from '../layout/ButtonLink';
 import styles from '../pages/Page.module.css';
 
 export function PlaceholderPage() {
   const matches = useMatches();
   const page = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.page ?? 'home';
-  const to = useLocalizePath();
   return (
     <Container className={styles.page}>
       <Heading level={1} size="2xl">
@@ -22,11 +21,9 @@ export function PlaceholderPage() {
         <FormattedMessage id="page.comingSoon" />
       </Text>
       {page !== 'order' ? (
-        <Button asChild>
-          <Link to={to('/order')}>
-            <FormattedMessage id="page.comingSoonCta" />
-          </Link>
-        </Button>
+        <ButtonLink to="/order">
+          <FormattedMessage id="page.comingSoonCta" />
+        </ButtonLink>
       ) : null}
     </Container>
   );

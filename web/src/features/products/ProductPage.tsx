@@ -3,11 +3,16 @@
  * related news and a call to order, from GraphQL through the colocated fragment
  * `ProductDetail_product`. An unknown slug is a 404 "Page Not Found: <path>" (SITE-PAGES).
  */
-import { Badge, Button, Container, Eyebrow, Heading, Link as UiLink, Text } from '@studio/ui';
+import { Container, Heading, Link as UiLink, Text } from '@studio/ui';
+import type { ReactNode } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useFragment, useLazyLoadQuery } from 'react-relay';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../layout/BackLink';
+import { ButtonLink } from '../layout/ButtonLink';
+import { BadgeList } from '../pages/BadgeList';
+import { MissingRecord } from '../pages/MissingRecord';
+import { PageHero, PageIntro } from '../pages/PageHero';
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import { type Loader, type PageMeta, pageNotFound } from '../../routes/types';
@@ -54,6 +59,18 @@ export const productLoader: Loader = async ({ params, request }, context, locale
   return { meta };
 };
 
+/** A titled part of the facts box (features, technologies); `title` is a message id. */
+function FactsSection(props: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={props.id}>
+      <Heading level={2} size="lg" id={props.id} className={styles.sectionTitle}>
+        <FormattedMessage id={props.title} />
+      </Heading>
+      {props.children}
+    </section>
+  );
+}
+
 function ProductDetail(props: { product: ProductDetail_product$key }) {
   const product = useFragment(
     graphql`
@@ -81,36 +98,28 @@ function ProductDetail(props: { product: ProductDetail_product$key }) {
   const to = useLocalizePath();
   return (
     <article>
-      <header className={styles.hero}>
-        <Container className={styles.heroInner}>
-          <div className={styles.heroText}>
-            <BackLink to="/products" label="product.backToCatalogue" className={styles.breadcrumb} />
-            {product.year ? (
-              <Eyebrow className={styles.eyebrow}>
-                <FormattedMessage id="product.launched" values={{ year: product.year }} />
-              </Eyebrow>
-            ) : null}
-            <Heading level={1} size="4xl" className={styles.title}>
-              {product.name}
-            </Heading>
-            <Text size="lg" tone="muted" className={styles.lead}>
-              {product.tagline}
-            </Text>
-            <div className={styles.actions}>
-              <Button asChild size="lg">
-                <Link to={`${to('/order')}?product=${encodeURIComponent(product.slug)}`}>
-                  <FormattedMessage id="product.orderSimilar" />
-                </Link>
-              </Button>
-            </div>
+      <PageHero className={styles.hero} innerClassName={styles.heroInner}>
+        <div className={styles.heroText}>
+          <BackLink to="/products" label="product.backToCatalogue" className={styles.breadcrumb} />
+          <PageIntro
+            eyebrow={product.year ? <FormattedMessage id="product.launched" values={{ year: product.year }} /> : null}
+            title={product.name}
+            titleSize="4xl"
+            lead={product.tagline}
+            classes={styles}
+          />
+          <div className={styles.actions}>
+            <ButtonLink to="/order" search={`?product=${encodeURIComponent(product.slug)}`} size="lg">
+              <FormattedMessage id="product.orderSimilar" />
+            </ButtonLink>
           </div>
-          <FormattedMessage id="product.visualLabel" values={{ name: product.name }}>
-            {(label) => (
-              <ProductVisual motif={product.visual.motif as ProductMotif} hue={product.visual.hue} label={String(label)} size="hero" className={styles.visual} />
-            )}
-          </FormattedMessage>
-        </Container>
-      </header>
+        </div>
+        <FormattedMessage id="product.visualLabel" values={{ name: product.name }}>
+          {(label) => (
+            <ProductVisual motif={product.visual.motif as ProductMotif} hue={product.visual.hue} label={String(label)} size="hero" className={styles.visual} />
+          )}
+        </FormattedMessage>
+      </PageHero>
       <Container className={styles.body}>
         <section className={styles.description} aria-labelledby="product-about">
           <Heading level={2} size="xl" id="product-about" className={styles.sectionTitle}>
@@ -124,30 +133,18 @@ function ProductDetail(props: { product: ProductDetail_product$key }) {
         </section>
         <aside className={styles.facts}>
           {product.features.length ? (
-            <section aria-labelledby="product-features">
-              <Heading level={2} size="lg" id="product-features" className={styles.sectionTitle}>
-                <FormattedMessage id="product.features" />
-              </Heading>
+            <FactsSection id="product-features" title="product.features">
               <ul className={styles.features}>
                 {product.features.map((f, i) => (
                   <li key={i}>{f}</li>
                 ))}
               </ul>
-            </section>
+            </FactsSection>
           ) : null}
           {product.technologies.length ? (
-            <section aria-labelledby="product-techs">
-              <Heading level={2} size="lg" id="product-techs" className={styles.sectionTitle}>
-                <FormattedMessage id="product.technologies" />
-              </Heading>
-              <ul className={styles.techs}>
-                {product.technologies.map((t) => (
-                  <li key={t}>
-                    <Badge>{t}</Badge>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <FactsSection id="product-techs" title="product.technologies">
+              <BadgeList items={product.technologies} />
+            </FactsSection>
           ) : null}
         </aside>
         {product.news.length ? (
@@ -180,15 +177,8 @@ export function ProductPage() {
   const locale = useLocale();
   const { slug = '' } = useParams();
   const data = useLazyLoadQuery<ProductPageQueryType>(ProductPageQuery, variables(slug, locale), { fetchPolicy: 'store-or-network' });
-  // The loader answered 404 for a missing product; one deleted while the page is open says so too.
   if (!data.product) {
-    return (
-      <Container className={styles.body}>
-        <Text>
-          <FormattedMessage id="notFound.title" />
-        </Text>
-      </Container>
-    );
+    return <MissingRecord className={styles.body} />;
   }
   return <ProductDetail product={data.product} />;
 }

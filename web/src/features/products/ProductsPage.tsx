@@ -2,13 +2,14 @@
  * The catalogue `/products`: every product as a ProductCard, from GraphQL (server-rendered; the
  * browser reuses the records). Ends with a call to order.
  */
-import { Button, Container, Eyebrow, Grid, Heading, Text } from '@studio/ui';
+import { Container, Grid, Text } from '@studio/ui';
 import { FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery } from 'react-relay';
-import { Link } from 'react-router';
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
-import { useLocale, useLocalizePath } from '../../i18n/useLocale';
+import { useLocale } from '../../i18n/useLocale';
 import type { Loader } from '../../routes/types';
+import { CallToAction } from '../pages/CallToAction';
+import { PageHero, PageIntro } from '../pages/PageHero';
 import type { ProductsPageQuery as ProductsPageQueryType } from './__generated__/ProductsPageQuery.graphql';
 import { ProductCard } from './ProductCard';
 import styles from './ProductsPage.module.css';
@@ -36,23 +37,17 @@ export const productsLoader: Loader = async (_args, context, locale) => {
 
 export function ProductsPage() {
   const locale = useLocale();
-  const to = useLocalizePath();
   const data = useLazyLoadQuery<ProductsPageQueryType>(ProductsPageQuery, variables(locale), { fetchPolicy: 'store-or-network' });
   return (
     <>
-      <header className={styles.hero}>
-        <Container>
-          <Eyebrow className={styles.eyebrow}>
-            <FormattedMessage id="products.eyebrow" values={{ count: data.products.totalCount }} />
-          </Eyebrow>
-          <Heading level={1} size="3xl" className={styles.title}>
-            <FormattedMessage id="page.products.title" />
-          </Heading>
-          <Text size="lg" tone="muted" className={styles.lead}>
-            <FormattedMessage id="products.lead" />
-          </Text>
-        </Container>
-      </header>
+      <PageHero>
+        <PageIntro
+          eyebrow={<FormattedMessage id="products.eyebrow" values={{ count: data.products.totalCount }} />}
+          title={<FormattedMessage id="page.products.title" />}
+          lead={<FormattedMessage id="products.lead" />}
+          classes={styles}
+        />
+      </PageHero>
       <Container className={styles.body}>
         {data.products.edges.length === 0 ? (
           <Text>
@@ -65,19 +60,13 @@ export function ProductsPage() {
             ))}
           </Grid>
         )}
-        <section className={styles.cta} aria-labelledby="products-cta">
-          <Heading level={2} size="xl" id="products-cta" className={styles.ctaTitle}>
-            <FormattedMessage id="products.cta.title" />
-          </Heading>
-          <Text tone="muted" className={styles.ctaText}>
-            <FormattedMessage id="products.cta.text" />
-          </Text>
-          <Button asChild size="lg">
-            <Link to={to('/order')}>
-              <FormattedMessage id="home.cta.button" />
-            </Link>
-          </Button>
-        </section>
+        <CallToAction
+          id="products-cta"
+          title={<FormattedMessage id="products.cta.title" />}
+          text={<FormattedMessage id="products.cta.text" />}
+          to="/order"
+          label={<FormattedMessage id="home.cta.button" />}
+        />
       </Container>
     </>
   );
