@@ -33,6 +33,7 @@ import es from '../i18n/compiled/es.json';
 import ru from '../i18n/compiled/ru.json';
 import { clearCredentials, writeCredentials } from '../session/cookies';
 import { SessionProvider } from '../session/SessionProvider';
+import './jsdom';
 
 type Messages = Record<string, MessageFormatElement[]>;
 
