@@ -8,7 +8,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answerError, fieldMessage, fill, labelled, mutationsSent } from '../../test/forms';
+import { answerError, fieldMessage, fill, mutationsSent } from '../../test/forms';
 import { viewerResolvers } from '../../test/mockData';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../test/renderWithRelay';
 import { ProfilePage } from './ProfilePage';
