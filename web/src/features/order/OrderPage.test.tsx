@@ -15,13 +15,13 @@ import { catalogueResolvers } from '../../test/mockData';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../test/renderWithRelay';
 import { OrderPage } from './OrderPage';
 
-/** The order page with the catalogue answered, in `locale`. */
+/** The order page with the catalogue answered, in `locale`; answers its controls and a submit (each found once: role queries are slow in jsdom). */
 async function renderOrder(locale: 'en' | 'es' = 'en') {
   const environment = createTestEnvironment();
   queueResolvers(environment, catalogueResolvers());
   const rendered = renderWithRelay(<OrderPage />, { environment, page: 'order', locale });
-  await screen.findByRole('button', { name: rendered.intl.formatMessage({ id: 'order.submit' }) });
-  return rendered;
+  const button = await screen.findByRole('button', { name: rendered.intl.formatMessage({ id: 'order.submit' }) });
+  return { ...rendered, form: controls(rendered.intl), button, submit: () => rendered.user.click(button) };
 }
 
 /** The form's controls by their visible labels (a required field's label ends with an asterisk). */
@@ -40,8 +40,7 @@ function controls(intl: IntlShape) {
 }
 
 /** Fills every field with a valid order. */
-async function fillValidOrder(user: UserEvent, intl: IntlShape) {
-  const form = controls(intl);
+async function fillValidOrder(user: UserEvent, form: ReturnType<typeof controls>) {
   await fill(user, form.name, 'Anna Petrova');
   await fill(user, form.email, 'anna@example.com');
   await fill(user, form.company, 'Petrova Design');
@@ -54,14 +53,13 @@ async function fillValidOrder(user: UserEvent, intl: IntlShape) {
 
 describe('OrderPage form', () => {
   it('shows every problem in the browser, focuses the first invalid field and sends nothing', async () => {
-    const { environment, user, intl } = await renderOrder();
-    const form = controls(intl);
+    const { environment, user, intl, form, submit } = await renderOrder();
     await fill(user, form.name, 'Anna Petrova');
     await fill(user, form.email, 'anna@example');
     await fill(user, form.message, 'Too short');
     await fill(user, form.referralCode, 'friend code!');
 
-    await user.click(screen.getByRole('button', { name: intl.formatMessage({ id: 'order.submit' }) }));
+    await submit();
 
     await waitFor(() => expect(document.activeElement).toBe(form.email));
     expect(fieldMessage(form.name)).toBeNull();
@@ -82,11 +80,11 @@ describe('OrderPage form', () => {
   });
 
   it('sends the order once and shows its reference, with the focus on the thank-you heading', async () => {
-    const { environment, user, intl } = await renderOrder();
-    await fillValidOrder(user, intl);
+    const { environment, user, intl, form, button, submit } = await renderOrder();
+    await fillValidOrder(user, form);
 
-    await user.click(screen.getByRole('button', { name: intl.formatMessage({ id: 'order.submit' }) }));
-    expect(screen.getByRole('button', { name: intl.formatMessage({ id: 'order.sending' }) })).toBeTruthy();
+    await submit();
+    expect(button.textContent).toBe(intl.formatMessage({ id: 'order.sending' }));
     expect(mutationsSent(environment)).toEqual([
       {
         name: 'OrderPageCreateOrderMutation',
@@ -115,9 +113,9 @@ describe('OrderPage form', () => {
   });
 
   it('shows a value the server refused (BAD_USER_INPUT with its field) at that field, focused, and keeps the typed values', async () => {
-    const { environment, user, intl } = await renderOrder();
-    const form = await fillValidOrder(user, intl);
-    await user.click(screen.getByRole('button', { name: intl.formatMessage({ id: 'order.submit' }) }));
+    const { environment, user, intl, form, submit } = await renderOrder();
+    await fillValidOrder(user, form);
+    await submit();
 
     await answerError(environment, 'BAD_USER_INPUT', 'interest: Choose one of the services or products in the list.', { field: 'interest' });
 
@@ -132,9 +130,9 @@ describe('OrderPage form', () => {
   });
 
   it('says how many minutes to wait after too many orders (TOO_MANY_REQUESTS), in a focused alert, and keeps the typed values', async () => {
-    const { environment, user, intl } = await renderOrder();
-    const form = await fillValidOrder(user, intl);
-    await user.click(screen.getByRole('button', { name: intl.formatMessage({ id: 'order.submit' }) }));
+    const { environment, user, intl, form, button, submit } = await renderOrder();
+    await fillValidOrder(user, form);
+    await submit();
 
     await answerError(environment, 'TOO_MANY_REQUESTS', 'Too many orders from this address; try again in 30 minutes.', { retryAfterSeconds: 1790 });
 
@@ -143,13 +141,12 @@ describe('OrderPage form', () => {
     await waitFor(() => expect(document.activeElement).toBe(alert));
     expect((form.name as HTMLInputElement).value).toBe('Anna Petrova');
     expect((form.budget as HTMLSelectElement).value).toBe('FROM_25K_TO_50K');
-    expect(screen.getByRole('button', { name: intl.formatMessage({ id: 'order.submit' }) })).toBeTruthy();
+    expect(button.textContent).toBe(intl.formatMessage({ id: 'order.submit' }));
   });
 
   it('says the request could not be sent when the server cannot be reached, and sends it again on the next submit', async () => {
-    const { environment, user, intl } = await renderOrder();
-    const form = await fillValidOrder(user, intl);
-    const submit = () => user.click(screen.getByRole('button', { name: intl.formatMessage({ id: 'order.submit' }) }));
+    const { environment, user, intl, form, submit } = await renderOrder();
+    await fillValidOrder(user, form);
     await submit();
 
     await failNetwork(environment);
@@ -165,17 +162,17 @@ describe('OrderPage form', () => {
   });
 
   it('speaks Spanish under /es: the browser’s messages and the locale sent with the order', async () => {
-    const { environment, user, intl } = await renderOrder('es');
-    const form = controls(intl);
+    const { environment, user, intl, form, button, submit } = await renderOrder('es');
 
-    await user.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
+    expect(button.textContent).toBe('Enviar solicitud');
+    await submit();
     await waitFor(() => expect(document.activeElement).toBe(form.name));
     expect(fieldMessage(form.name)).toContain(intl.formatMessage({ id: 'order.name.error.required' }));
     expect(fieldMessage(form.consent)).toContain(intl.formatMessage({ id: 'order.consent.error.required' }));
     expect(mutationsSent(environment)).toEqual([]);
 
-    await fillValidOrder(user, intl);
-    await user.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
+    await fillValidOrder(user, form);
+    await submit();
     expect(mutationsSent(environment)[0]?.variables).toMatchObject({ input: { locale: 'ES' } });
     await answerError(environment, 'TOO_MANY_REQUESTS', 'Too many orders from this address; try again in 1 minutes.', { retryAfterSeconds: 45 });
     expect(within(await screen.findByRole('alert')).getByText(intl.formatMessage({ id: 'order.error.tooManyRequestsMinutes' }, { minutes: 1 }))).toBeTruthy();
