@@ -1,6 +1,7 @@
 /**
  * Helpers for the form tests (next to renderWithRelay): what a person perceives of a field's
  * message, what reached the network, and the server's answers as the api sends them.
+ * - `labelled` finds a control by its visible label; `fill` replaces its text as pasting does.
  * - A field's message is part of its control's accessible description (`aria-describedby`) and
  *   marks it `aria-invalid`; `fieldMessage` reads both, so tests do not depend on the markup.
  * - GraphQL: `mutationsSent` lists the mutations a form started on the mock environment (every
