@@ -33,6 +33,7 @@ import es from '../i18n/compiled/es.json';
 import ru from '../i18n/compiled/ru.json';
 import { clearCredentials, writeCredentials } from '../session/cookies';
 import { SessionProvider } from '../session/SessionProvider';
+import './jsdom';
 
 type Messages = Record<string, MessageFormatElement[]>;
 
@@ -180,6 +181,8 @@ export function renderWithRelay(ui: ReactNode, options: RenderWithRelayOptions =
       : {}),
     ...(page.path === '' ? { index: true } : { path: page.path }),
   };
+  // Any other address (the locale's home page too, unless it is the page under test) shows where the router went.
+  const elsewhere: RouteObject[] = [...(page.path === '' ? [] : [{ index: true, element: <LocationProbe /> }]), { path: '*', element: <LocationProbe /> }];
   const routes: RouteObject[] = [
     {
       id: 'root',
@@ -192,7 +195,7 @@ export function renderWithRelay(ui: ReactNode, options: RenderWithRelayOptions =
           handle: { kind: 'locale' },
           loader: () => ({ locale, messages: CATALOGUES[locale] }),
           element: <Outlet />,
-          children: [{ id: `${locale}:pages`, errorElement: <PageError />, children: [pageRoute, { path: '*', element: <LocationProbe /> }] }],
+          children: [{ id: `${locale}:pages`, errorElement: <PageError />, children: [pageRoute, ...elsewhere] }],
         },
       ],
     },

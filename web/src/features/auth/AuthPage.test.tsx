@@ -1,0 +1,148 @@
+/**
+ * /auth (AUTH-LOGIN, AUTH-REGISTER) as a visitor uses it, with the REST api stubbed at `fetch`
+ * (answers shaped as the api sends them: `{ error: { code, message } }`, a 429's Retry-After):
+ * the browser's checks (messages at the fields, the first focused, no request), the server's
+ * refusals as the form's focused alert with the typed values kept (INVALID_CREDENTIALS,
+ * RATE_LIMITED with the wait, an unreachable server, EMAIL_TAKEN), registration's password rules
+ * (too short; a very common password once the real list has loaded), a successful sign-in
+ * (signed in, on the profile), and the form in Spanish (SITE-LOCALES).
+ */
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fieldMessage, fill, labelled, restAnswer, restError, stubFetch } from '../../test/forms';
+import { renderWithRelay } from '../../test/renderWithRelay';
+import { readCredentials } from '../../session/cookies';
+import { AuthPage } from './AuthPage';
+
+/** /auth in `mode` and `locale`; answers its fields and a submit. */
+async function renderAuth(mode: 'signIn' | 'register' = 'signIn', locale: 'en' | 'es' = 'en') {
+  const rendered = renderWithRelay(<AuthPage />, { page: 'auth', locale, route: mode === 'register' ? '/auth?mode=register' : '/auth' });
+  const { intl, user } = rendered;
+  const submitId = mode === 'register' ? 'auth.register.submit' : 'auth.signIn.submit';
+  await screen.findByRole('heading', { level: 1, name: intl.formatMessage({ id: mode === 'register' ? 'auth.register.title' : 'auth.signIn.title' }) });
+  return {
+    ...rendered,
+    name: mode === 'register' ? labelled(intl.formatMessage({ id: 'auth.name.label' })) : null,
+    email: labelled(intl.formatMessage({ id: 'auth.email.label' })),
+    password: labelled(intl.formatMessage({ id: 'auth.password.label' })),
+    submit: () => user.click(screen.getByRole('button', { name: intl.formatMessage({ id: submitId }) })),
+  };
+}
+
+describe('AuthPage: sign in', () => {
+  it('checks the fields in the browser, focuses the first invalid one and sends nothing', async () => {
+    const network = stubFetch();
+    const { user, intl, email, password, submit } = await renderAuth();
+
+    await submit();
+    expect(fieldMessage(email)).toBe(intl.formatMessage({ id: 'validation.required' }));
+    expect(fieldMessage(password)).toBe(intl.formatMessage({ id: 'validation.required' }));
+    await waitFor(() => expect(document.activeElement).toBe(email));
+
+    await fill(user, email, 'anna@example');
+    await fill(user, password, 'correct horse');
+    await submit();
+    expect(fieldMessage(email)).toBe(intl.formatMessage({ id: 'validation.email' }));
+    expect(fieldMessage(password)).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(network.requests()).toEqual([]);
+  });
+
+  it('says the e-mail or password is wrong (INVALID_CREDENTIALS) in a focused alert and keeps both', async () => {
+    const network = stubFetch(restError(401, 'INVALID_CREDENTIALS', 'The e-mail or password is incorrect.'));
+    const { user, intl, email, password, submit } = await renderAuth();
+    await fill(user, email, 'Anna@Example.com');
+    await fill(user, password, 'not my password');
+
+    await submit();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(intl.formatMessage({ id: 'error.INVALID_CREDENTIALS' }));
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect((email as HTMLInputElement).value).toBe('Anna@Example.com');
+    expect((password as HTMLInputElement).value).toBe('not my password');
+    expect(network.requests()).toEqual([
+      { url: '/api/auth/login', method: 'POST', body: { email: 'anna@example.com', password: 'not my password', deviceToken: expect.any(String) as string, locale: 'en' } },
+    ]);
+  });
+
+  it('says how long to wait after too many attempts (RATE_LIMITED with Retry-After)', async () => {
+    stubFetch(restError(429, 'RATE_LIMITED', 'Rate limit exceeded, retry in 2 minutes', 120));
+    const { user, intl, email, password, submit } = await renderAuth();
+    await fill(user, email, 'anna@example.com');
+    await fill(user, password, 'correct horse');
+
+    await submit();
+
+    expect((await screen.findByRole('alert')).textContent).toBe(intl.formatMessage({ id: 'passwords.error.waitMinutes' }, { minutes: 2 }));
+    expect((password as HTMLInputElement).value).toBe('correct horse');
+  });
+
+  it('says the server could not be reached, and signs in on the next try', async () => {
+    stubFetch(new TypeError('Failed to fetch'), restAnswer(200, { accessToken: 'access.jwt', refreshToken: 'refresh-token' }));
+    const { user, intl, email, password, submit } = await renderAuth();
+    await fill(user, email, 'anna@example.com');
+    await fill(user, password, 'correct horse');
+
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(intl.formatMessage({ id: 'error.NETWORK' }));
+
+    await submit();
+    expect((await screen.findByTestId('location')).textContent).toBe('/profile');
+    expect(readCredentials()).toEqual({ accessToken: 'access.jwt', refreshToken: 'refresh-token' });
+  });
+
+  it('speaks Spanish under /es', async () => {
+    const network = stubFetch(restError(401, 'INVALID_CREDENTIALS', 'The e-mail or password is incorrect.'));
+    const { user, intl, email, password, submit } = await renderAuth('signIn', 'es');
+
+    await submit();
+    expect(fieldMessage(email)).toBe(intl.formatMessage({ id: 'validation.required' }));
+    expect(network.requests()).toEqual([]);
+
+    await fill(user, email, 'ana@example.com');
+    await fill(user, password, 'contraseña equivocada');
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(intl.formatMessage({ id: 'error.INVALID_CREDENTIALS' }));
+    expect(network.requests()[0]?.body).toMatchObject({ locale: 'es' });
+  });
+});
+
+describe('AuthPage: register', () => {
+  it('checks the new password in the browser — too short, then one of the most common once the list has loaded — and sends nothing', async () => {
+    const network = stubFetch();
+    const { user, intl, name, email, password, submit } = await renderAuth('register');
+    await fill(user, name!, 'Anna Petrova');
+    await fill(user, email, 'anna@example.com');
+    await fill(user, password, 'short');
+
+    await submit();
+    expect(fieldMessage(password)).toContain(intl.formatMessage({ id: 'validation.passwordTooShort' }, { min: 8 }));
+    await waitFor(() => expect(document.activeElement).toBe(password));
+
+    await fill(user, password, 'Password1');
+    await submit();
+    // The form waits for the list (its own chunk) before checking.
+    await waitFor(() => expect(fieldMessage(password)).toContain(intl.formatMessage({ id: 'passwords.error.common' })), { timeout: 10_000 });
+    expect(network.requests()).toEqual([]);
+  });
+
+  it('says an account already has the address (EMAIL_TAKEN) in a focused alert and keeps what was typed', async () => {
+    const network = stubFetch(restError(409, 'EMAIL_TAKEN', 'An account with this e-mail already exists.'));
+    const { user, intl, name, email, password, submit } = await renderAuth('register');
+    await fill(user, name!, 'Anna Petrova');
+    await fill(user, email, 'anna@example.com');
+    await fill(user, password, 'violet kettle meadow');
+
+    await submit();
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert.textContent).toBe(intl.formatMessage({ id: 'error.EMAIL_TAKEN' }));
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect((name as HTMLInputElement).value).toBe('Anna Petrova');
+    expect((password as HTMLInputElement).value).toBe('violet kettle meadow');
+    expect(network.requests()).toMatchObject([
+      { url: '/api/auth/register', method: 'POST', body: { email: 'anna@example.com', password: 'violet kettle meadow', name: 'Anna Petrova', username: 'anna', fullName: 'Anna Petrova', locale: 'en' } },
+    ]);
+  });
+});
