@@ -47,6 +47,8 @@ export function AccountShell(props: {
   /** The page's heading (its `page.<id>.title` message, the document title too). */
   title: ReactNode;
   lead?: ReactNode;
+  /** Replaces the frame's page class (its padding and gaps). */
+  pageClassName?: string;
   /** The signed-in content; `fetchKey` changes on "try again" (pass it to the query). */
   content: ComponentType<{ fetchKey: number }>;
 }) {
@@ -55,7 +57,7 @@ export function AccountShell(props: {
   const session = useSession();
   const [fetchKey, setFetchKey] = useState(0);
   return (
-    <Container size="narrow" className={styles.page}>
+    <Container size="narrow" className={props.pageClassName ?? styles.page}>
       <Heading level={1} size="2xl" className={styles.title}>
         {props.title}
       </Heading>
