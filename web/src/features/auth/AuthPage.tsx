@@ -9,18 +9,21 @@
  * sign-in with the enabled providers (SocialButtons, AUTH-SOCIAL), which also land on the profile.
  */
 import { currentPassword, email, fullName } from '@studio/site/fields';
-import { Button, Card, Container, Form, Heading, Link as UiLink, PasswordField, Text, TextField } from '@studio/ui';
+import { Form, TextField } from '@studio/ui';
 import { useEffect, useRef } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormattedMessage } from 'react-intl';
+import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { SERVER_ERRORS, restError } from '../../forms/serverErrors';
+import { SubmitButton } from '../../forms/SubmitButton';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import { login, register } from '../../session/authApi';
 import { getDeviceToken } from '../../session/deviceToken';
 import { useSession } from '../../session/SessionProvider';
-import { NewPasswordField } from './NewPasswordField';
+import { TextLink } from '../account/links';
+import { AuthFrame, AuthSwitch } from './AuthFrame';
+import { CurrentPasswordField, NewPasswordField } from './NewPasswordField';
 import { newPassword, waitForCommonPasswords } from './passwordRules';
 import { SocialButtons } from './SocialButtons';
 import styles from './AuthPage.module.css';
@@ -34,7 +37,6 @@ const SCHEMAS = {
 };
 
 export function AuthPage() {
-  const intl = useIntl();
   const [params] = useSearchParams();
   const mode: Mode = params.get('mode') === 'register' ? 'register' : 'signIn';
   const to = useLocalizePath();
@@ -71,51 +73,39 @@ export function AuthPage() {
   }, [session.signedIn, busy, navigate, to]);
 
   return (
-    <Container size="narrow" className={styles.page}>
-      <Heading level={1} size="2xl">
-        <FormattedMessage id={mode === 'register' ? 'auth.register.title' : 'auth.signIn.title'} />
-      </Heading>
-      <Text tone="muted" className={styles.lead}>
-        <FormattedMessage id={mode === 'register' ? 'auth.register.lead' : 'auth.signIn.lead'} />
-      </Text>
-      <Card padding="lg">
-        <Form {...formProps}>
-          {formMessage}
-          {mode === 'register' ? <TextField label={<FormattedMessage id="auth.name.label" />} autoComplete="name" maxLength={100} {...field('name')} /> : null}
-          <TextField label={<FormattedMessage id="auth.email.label" />} type="email" autoComplete="email" inputMode="email" {...field('email')} />
-          {mode === 'register' ? (
-            <NewPasswordField label={<FormattedMessage id="auth.password.label" />} {...field('password')} />
-          ) : (
-            <div className={styles.passwordWithLink}>
-              <PasswordField
-                label={<FormattedMessage id="auth.password.label" />}
-                showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
-                hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
-                autoComplete="current-password"
-                {...field('password')}
-              />
-              <UiLink asChild variant="subtle" className={styles.forgot}>
-                {/* The typed address goes along in the history state (not the URL), to prefill the reset form. */}
-                <Link to={to('/auth/reset')} state={{ email: (fields.email.value ?? '').trim() }}>
-                  <FormattedMessage id="auth.forgotPassword" />
-                </Link>
-              </UiLink>
-            </div>
-          )}
-          <Button type="submit" loading={busy}>
-            <FormattedMessage id={busy ? 'auth.submitting' : mode === 'register' ? 'auth.register.submit' : 'auth.signIn.submit'} />
-          </Button>
-        </Form>
-      </Card>
-      <SocialButtons returnPath={to('/profile')} />
-      <Text tone="muted" className={styles.switch}>
-        <FormattedMessage id={mode === 'register' ? 'auth.haveAccount' : 'auth.noAccount'} />{' '}
-        <UiLink asChild>
-          <Link to={mode === 'register' ? to('/auth') : `${to('/auth')}?mode=register`}>
+    <AuthFrame
+      title={<FormattedMessage id={mode === 'register' ? 'auth.register.title' : 'auth.signIn.title'} />}
+      lead={<FormattedMessage id={mode === 'register' ? 'auth.register.lead' : 'auth.signIn.lead'} />}
+      after={
+        <>
+          <SocialButtons returnPath={to('/profile')} />
+          <AuthSwitch prompt={<FormattedMessage id={mode === 'register' ? 'auth.haveAccount' : 'auth.noAccount'} />} to={mode === 'register' ? '/auth' : '/auth?mode=register'}>
             <FormattedMessage id={mode === 'register' ? 'auth.switchToSignIn' : 'auth.switchToRegister'} />
-          </Link>
-        </UiLink>
-      </Text>
-    </Container>
+          </AuthSwitch>
+        </>
+      }
+    >
+      <Form {...formProps}>
+        {formMessage}
+        {mode === 'register' ? <TextField label={<FormattedMessage id="auth.name.label" />} autoComplete="name" maxLength={100} {...field('name')} /> : null}
+        <TextField label={<FormattedMessage id="auth.email.label" />} type="email" autoComplete="email" inputMode="email" {...field('email')} />
+        {mode === 'register' ? (
+          <NewPasswordField label={<FormattedMessage id="auth.password.label" />} {...field('password')} />
+        ) : (
+          <div className={styles.passwordWithLink}>
+            <CurrentPasswordField label={<FormattedMessage id="auth.password.label" />} {...field('password')} />
+            {/* The typed address goes along in the history state (not the URL), to prefill the reset form. */}
+            <TextLink to="/auth/reset" state={{ email: (fields.email.value ?? '').trim() }} variant="subtle" className={styles.forgot}>
+              <FormattedMessage id="auth.forgotPassword" />
+            </TextLink>
+          </div>
+        )}
+        <SubmitButton
+          busy={busy}
+          label={<FormattedMessage id={mode === 'register' ? 'auth.register.submit' : 'auth.signIn.submit'} />}
+          busyLabel={<FormattedMessage id="auth.submitting" />}
+        />
+      </Form>
+    </AuthFrame>
   );
 }

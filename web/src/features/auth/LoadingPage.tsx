@@ -18,10 +18,10 @@
  * The server renders the same views from the query (work in progress, link done, or the error
  * without the provider's name); the work itself runs in effects after hydration.
  */
-import { Button, Callout, Card, Container, Heading, Spinner, Text } from '@studio/ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Callout, Card, Container, Heading, Spinner, Text } from '@studio/ui';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAppContext } from '../../app/context';
 import { useHydrated } from '../../app/useHydrated';
 import { useLocalizePath } from '../../i18n/useLocale';
@@ -29,6 +29,8 @@ import { AuthApiError, exchangeSocialCode } from '../../session/authApi';
 import type { Credentials } from '../../session/cookies';
 import { getDeviceToken } from '../../session/deviceToken';
 import { type Session, useSession } from '../../session/SessionProvider';
+import { ButtonLink } from '../account/links';
+import { useFocusWhen } from '../account/useFocusWhen';
 import { SOCIAL_LINKED_STATE, providerName, readLoadingParams, recallSocialProvider, safeReturnPath, socialErrorMessage } from './social';
 import styles from './LoadingPage.module.css';
 
@@ -74,7 +76,6 @@ export function LoadingPage() {
   const { siteName, authProviders } = useAppContext();
   const hydrated = useHydrated();
   const [failure, setFailure] = useState<Failure | null>(null);
-  const messageRef = useRef<HTMLDivElement>(null);
 
   const error: Failure | null = failure ?? (action.kind === 'error' ? { code: action.code, retryAfterSeconds: null } : null);
 
@@ -105,10 +106,7 @@ export function LoadingPage() {
     return () => clearTimeout(timer);
   }, [action, navigate, to]);
 
-  const errorCode = error?.code ?? null;
-  useEffect(() => {
-    if (errorCode && hydrated) messageRef.current?.focus();
-  }, [errorCode, hydrated]);
+  const messageRef = useFocusWhen<HTMLDivElement>(hydrated && error?.code);
 
   if (error) {
     // The provider's name comes from this tab's storage: only after hydration, so both renders agree.
@@ -126,17 +124,13 @@ export function LoadingPage() {
           </Callout>
           <div className={styles.actions}>
             {session.signedIn ? (
-              <Button asChild>
-                <Link to={to('/profile')}>
-                  <FormattedMessage id="social.backToProfile" />
-                </Link>
-              </Button>
+              <ButtonLink to="/profile">
+                <FormattedMessage id="social.backToProfile" />
+              </ButtonLink>
             ) : null}
-            <Button asChild variant={session.signedIn ? 'secondary' : 'primary'}>
-              <Link to={to('/auth')}>
-                <FormattedMessage id="social.backToSignIn" />
-              </Link>
-            </Button>
+            <ButtonLink to="/auth" variant={session.signedIn ? 'secondary' : 'primary'}>
+              <FormattedMessage id="social.backToSignIn" />
+            </ButtonLink>
           </div>
         </Card>
       </Container>

@@ -16,14 +16,17 @@ type Props = Omit<PasswordFieldProps, 'label' | 'showLabel' | 'hideLabel' | 'hin
   label?: ReactNode;
 };
 
+/** A PasswordField whose show/hide toggle speaks the page's language. */
+function LocalizedPasswordField(props: Omit<PasswordFieldProps, 'showLabel' | 'hideLabel'>) {
+  const intl = useIntl();
+  return <PasswordField showLabel={intl.formatMessage({ id: 'auth.showPassword' })} hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })} {...props} />;
+}
+
 /** A new password with its rules as the hint. */
 export function NewPasswordField({ label, onFocus, ...props }: Props) {
-  const intl = useIntl();
   return (
-    <PasswordField
+    <LocalizedPasswordField
       label={label ?? <FormattedMessage id="passwords.new.label" />}
-      showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
-      hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
       autoComplete="new-password"
       maxLength={PASSWORD_MAX * 2 /* characters are code points; an emoji takes two UTF-16 units */}
       hint={<FormattedMessage id="passwords.rules" values={{ min: PASSWORD_MIN, max: PASSWORD_MAX }} />}
@@ -39,12 +42,9 @@ export function NewPasswordField({ label, onFocus, ...props }: Props) {
 
 /** The repeated new password (also `new-password`, so password managers fill both). */
 export function ConfirmPasswordField(props: Omit<PasswordFieldProps, 'label' | 'showLabel' | 'hideLabel' | 'autoComplete' | 'type'>) {
-  const intl = useIntl();
   return (
-    <PasswordField
+    <LocalizedPasswordField
       label={<FormattedMessage id="passwords.confirm.label" />}
-      showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
-      hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
       autoComplete="new-password"
       maxLength={PASSWORD_MAX * 2}
       {...props}
@@ -54,13 +54,10 @@ export function ConfirmPasswordField(props: Omit<PasswordFieldProps, 'label' | '
 
 /** The current password, asked before sensitive changes (`current-password`). */
 export function CurrentPasswordField(props: Omit<PasswordFieldProps, 'label' | 'showLabel' | 'hideLabel' | 'autoComplete' | 'type'> & { label?: ReactNode }) {
-  const intl = useIntl();
   const { label, ...rest } = props;
   return (
-    <PasswordField
+    <LocalizedPasswordField
       label={label ?? <FormattedMessage id="passwords.current.label" />}
-      showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
-      hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
       autoComplete="current-password"
       {...rest}
     />

@@ -8,20 +8,22 @@
  * /auth/reset-success. An unknown, used, replaced or expired link (or none at all) answers a clear
  * message with the way to ask for a new one.
  */
-import { Button, Callout, Card, Container, Form, Heading, Link as UiLink, Skeleton, Text } from '@studio/ui';
-import { useEffect, useRef, useState } from 'react';
+import { Form, Skeleton } from '@studio/ui';
+import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { useHydrated } from '../../app/useHydrated';
 import { SERVER_ERRORS, restError } from '../../forms/serverErrors';
+import { SubmitButton } from '../../forms/SubmitButton';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { confirmPasswordReset } from '../../session/authApi';
 import { useSession } from '../../session/SessionProvider';
+import { LinkCallout } from '../account/notices';
+import { AuthFrame, AuthSwitch } from './AuthFrame';
 import { ConfirmPasswordField, NewPasswordField } from './NewPasswordField';
 import { confirmation, newPassword, waitForCommonPasswords, withConfirmation } from './passwordRules';
-import styles from './AuthPage.module.css';
 
 const Schema = withConfirmation(z.object({ password: newPassword, confirmation }), 'password', 'confirmation');
 
@@ -32,26 +34,17 @@ interface ResetState {
 
 /** The message a dead link gets, with the way to a new one; focused so it is read at once. */
 function InvalidLink() {
-  const to = useLocalizePath();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
   return (
-    <Callout
-      ref={ref}
-      tabIndex={-1}
+    <LinkCallout
+      focus
       tone="warning"
       role="alert"
       title={<FormattedMessage id="passwords.resetLink.invalidTitle" />}
-      action={
-        <Button asChild variant="secondary" size="sm">
-          <Link to={to('/auth/reset')}>
-            <FormattedMessage id="passwords.resetLink.requestNew" />
-          </Link>
-        </Button>
-      }
+      to="/auth/reset"
+      linkLabel={<FormattedMessage id="passwords.resetLink.requestNew" />}
     >
       <FormattedMessage id="passwords.resetLink.invalid" />
-    </Callout>
+    </LinkCallout>
   );
 }
 
@@ -86,9 +79,7 @@ function ResetForm(props: { token: string }) {
       {formMessage}
       <NewPasswordField {...field('password')} />
       <ConfirmPasswordField {...field('confirmation')} />
-      <Button type="submit" loading={busy}>
-        <FormattedMessage id={busy ? 'passwords.saving' : 'passwords.reset.save'} />
-      </Button>
+      <SubmitButton busy={busy} label={<FormattedMessage id="passwords.reset.save" />} busyLabel={<FormattedMessage id="passwords.saving" />} />
     </Form>
   );
 }
@@ -96,7 +87,6 @@ function ResetForm(props: { token: string }) {
 /** The /auth/change-password route: the new-password form for the token of the link. */
 export function ResetPasswordPage() {
   const hydrated = useHydrated();
-  const to = useLocalizePath();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -113,24 +103,17 @@ export function ResetPasswordPage() {
   }, [params, navigate, location.pathname, location.hash, token]);
 
   return (
-    <Container size="narrow" className={styles.page}>
-      <Heading level={1} size="2xl">
-        <FormattedMessage id="page.authChangePassword.title" />
-      </Heading>
-      <Text tone="muted" className={styles.lead}>
-        <FormattedMessage id="passwords.resetLink.lead" />
-      </Text>
-      <Card padding="lg">
-        {/* The token lives only in the browser (query or history state): decide after hydration. */}
-        {!hydrated ? <Skeleton height={180} /> : token ? <ResetForm token={token} /> : <InvalidLink />}
-      </Card>
-      <Text tone="muted" className={styles.switch}>
-        <UiLink asChild>
-          <Link to={to('/auth')}>
-            <FormattedMessage id="passwords.backToSignIn" />
-          </Link>
-        </UiLink>
-      </Text>
-    </Container>
+    <AuthFrame
+      title={<FormattedMessage id="page.authChangePassword.title" />}
+      lead={<FormattedMessage id="passwords.resetLink.lead" />}
+      after={
+        <AuthSwitch to="/auth">
+          <FormattedMessage id="passwords.backToSignIn" />
+        </AuthSwitch>
+      }
+    >
+      {/* The token lives only in the browser (query or history state): decide after hydration. */}
+      {!hydrated ? <Skeleton height={180} /> : token ? <ResetForm token={token} /> : <InvalidLink />}
+    </AuthFrame>
   );
 }

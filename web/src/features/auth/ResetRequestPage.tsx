@@ -7,15 +7,18 @@
  */
 import { email } from '@studio/site/fields';
 import type { FieldProblem } from '@studio/site/problems';
-import { Button, Callout, Card, Container, Form, FormActions, FormMessage, Heading, Link as UiLink, Text, TextField } from '@studio/ui';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Callout, Form, FormActions, FormMessage, Text, TextField } from '@studio/ui';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { z } from 'zod';
 import { SERVER_ERRORS, restError } from '../../forms/serverErrors';
+import { SubmitButton } from '../../forms/SubmitButton';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { useLocale, useLocalizePath } from '../../i18n/useLocale';
+import { useLocale } from '../../i18n/useLocale';
 import { requestPasswordReset } from '../../session/authApi';
+import { useFocusWhen } from '../account/useFocusWhen';
+import { AuthFrame, AuthSwitch } from './AuthFrame';
 import styles from './AuthPage.module.css';
 
 const Schema = z.object({ email });
@@ -30,26 +33,20 @@ function RequestForm(props: { initialEmail: string; focusOnMount: boolean; send:
       return problem && { field: null, problem };
     },
   });
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    // Back from the confirmation: keyboard users keep their place.
-    if (props.focusOnMount) inputRef.current?.focus();
-  }, [props.focusOnMount]);
+  // Back from the confirmation: keyboard users keep their place.
+  const inputRef = useFocusWhen<HTMLInputElement>(props.focusOnMount);
 
   return (
     <Form {...formProps}>
       {formMessage}
       <TextField ref={inputRef} type="email" autoComplete="email" inputMode="email" maxLength={254} label={<FormattedMessage id="auth.email.label" />} {...field('email')} />
-      <Button type="submit" loading={busy}>
-        <FormattedMessage id={busy ? 'passwords.reset.sending' : 'passwords.reset.submit'} />
-      </Button>
+      <SubmitButton busy={busy} label={<FormattedMessage id="passwords.reset.submit" />} busyLabel={<FormattedMessage id="passwords.reset.sending" />} />
     </Form>
   );
 }
 
 export function ResetRequestPage() {
   const intl = useIntl();
-  const to = useLocalizePath();
   const locale = useLocale();
   const location = useLocation();
   const fromSignIn = (location.state as { email?: unknown } | null)?.email;
@@ -59,12 +56,8 @@ export function ResetRequestPage() {
   /** The address the form shows: from the sign-in form, then the last one sent. */
   const [draft, setDraft] = useState({ email: typeof fromSignIn === 'string' ? fromSignIn : '', back: false });
   const [resendError, setResendError] = useState<FieldProblem | null>(null);
-  const sentRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    // The form and the confirmation replace each other: move focus along so keyboard users keep their place.
-    if (sent?.count === 1) sentRef.current?.focus();
-  }, [sent]);
+  // The form and the confirmation replace each other: move focus along so keyboard users keep their place.
+  const sentRef = useFocusWhen<HTMLDivElement>(sent?.count === 1);
 
   async function send(address: string): Promise<FieldProblem | null> {
     setSending(true);
@@ -86,56 +79,48 @@ export function ResetRequestPage() {
   }
 
   return (
-    <Container size="narrow" className={styles.page}>
-      <Heading level={1} size="2xl">
-        <FormattedMessage id="page.authReset.title" />
-      </Heading>
-      <Text tone="muted" className={styles.lead}>
-        <FormattedMessage id="passwords.reset.lead" />
-      </Text>
-      <Card padding="lg">
-        {sent ? (
-          <div className={styles.stack}>
-            <Callout ref={sentRef} tabIndex={-1} tone="success" title={<FormattedMessage id="passwords.reset.sentTitle" />}>
-              <FormattedMessage id="passwords.reset.sent" values={{ email: <strong>{sent.email}</strong> }} />
-            </Callout>
-            <Text tone="muted" size="sm">
-              <FormattedMessage id="passwords.reset.notArrived" />
-            </Text>
-            {resendError ? <FormMessage tone="error">{intl.formatMessage({ id: resendError.id }, resendError.values)}</FormMessage> : null}
-            {sent.count > 1 && !resendError && !sending ? (
-              <FormMessage tone="success">
-                <FormattedMessage id="passwords.reset.sentAgain" values={{ email: sent.email }} />
-              </FormMessage>
-            ) : null}
-            <FormActions>
-              <Button variant="secondary" loading={sending} onClick={() => void resend()}>
-                <FormattedMessage id={sending ? 'passwords.reset.sending' : 'passwords.reset.resend'} />
-              </Button>
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  setDraft({ email: sent.email, back: true });
-                  setSent(null);
-                  setResendError(null);
-                }}
-              >
-                <FormattedMessage id="passwords.reset.otherAddress" />
-              </Button>
-            </FormActions>
-          </div>
-        ) : (
-          <RequestForm initialEmail={draft.email} focusOnMount={draft.back} send={send} />
-        )}
-      </Card>
-      <Text tone="muted" className={styles.switch}>
-        <FormattedMessage id="passwords.reset.remembered" />{' '}
-        <UiLink asChild>
-          <Link to={to('/auth')}>
-            <FormattedMessage id="auth.switchToSignIn" />
-          </Link>
-        </UiLink>
-      </Text>
-    </Container>
+    <AuthFrame
+      title={<FormattedMessage id="page.authReset.title" />}
+      lead={<FormattedMessage id="passwords.reset.lead" />}
+      after={
+        <AuthSwitch prompt={<FormattedMessage id="passwords.reset.remembered" />} to="/auth">
+          <FormattedMessage id="auth.switchToSignIn" />
+        </AuthSwitch>
+      }
+    >
+      {sent ? (
+        <div className={styles.stack}>
+          <Callout ref={sentRef} tabIndex={-1} tone="success" title={<FormattedMessage id="passwords.reset.sentTitle" />}>
+            <FormattedMessage id="passwords.reset.sent" values={{ email: <strong>{sent.email}</strong> }} />
+          </Callout>
+          <Text tone="muted" size="sm">
+            <FormattedMessage id="passwords.reset.notArrived" />
+          </Text>
+          {resendError ? <FormMessage tone="error">{intl.formatMessage({ id: resendError.id }, resendError.values)}</FormMessage> : null}
+          {sent.count > 1 && !resendError && !sending ? (
+            <FormMessage tone="success">
+              <FormattedMessage id="passwords.reset.sentAgain" values={{ email: sent.email }} />
+            </FormMessage>
+          ) : null}
+          <FormActions>
+            <Button variant="secondary" loading={sending} onClick={() => void resend()}>
+              <FormattedMessage id={sending ? 'passwords.reset.sending' : 'passwords.reset.resend'} />
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setDraft({ email: sent.email, back: true });
+                setSent(null);
+                setResendError(null);
+              }}
+            >
+              <FormattedMessage id="passwords.reset.otherAddress" />
+            </Button>
+          </FormActions>
+        </div>
+      ) : (
+        <RequestForm initialEmail={draft.email} focusOnMount={draft.back} send={send} />
+      )}
+    </AuthFrame>
   );
 }

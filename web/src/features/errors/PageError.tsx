@@ -3,18 +3,17 @@
  * other error the generic Internal Server Error page; both lead back home. A failed page-chunk
  * load hands over to the build watcher, which reloads once when a newer build is deployed.
  */
-import { Button, Container, Heading, Text } from '@studio/ui';
+import { Container, Heading, Text } from '@studio/ui';
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { getBuildWatcher, isChunkLoadError } from '../../app/buildWatcher';
-import { useLocalizePath } from '../../i18n/useLocale';
+import { ButtonLink } from '../account/links';
 import styles from '../pages/Page.module.css';
 
 export function PageError() {
   const error = useRouteError();
   const { pathname, search } = useLocation();
-  const to = useLocalizePath();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // Route validation (bad slug or id) names the full path, query included (SITE-PAGES).
   const invalid = notFound && typeof error.data === 'string' && error.data.startsWith('Page Not Found: ');
@@ -37,11 +36,9 @@ export function PageError() {
           <FormattedMessage id="error.message" />
         )}
       </Text>
-      <Button asChild>
-        <Link to={to('/')}>
-          <FormattedMessage id={notFound ? 'notFound.home' : 'error.home'} />
-        </Link>
-      </Button>
+      <ButtonLink to="/">
+        <FormattedMessage id={notFound ? 'notFound.home' : 'error.home'} />
+      </ButtonLink>
     </Container>
   );
 }

@@ -16,6 +16,9 @@ import { InlineEditField } from './InlineEditField';
 import { ProfileSection } from './ProfileSection';
 import styles from './blocks.module.css';
 
+/** The fields of this block (username is on the identity card). */
+type AboutField = Exclude<InlineField, 'username'>;
+
 const UpdateMutation = graphql`
   mutation AboutBlockUpdateMutation($id: ID!, $bio: String, $phone: String, $telegram: String) {
     updateUser(id: $id, bio: $bio, phone: $phone, telegram: $telegram) {
@@ -39,9 +42,19 @@ export function AboutBlock(props: { user: AboutBlock_user$key; className?: strin
   );
   const intl = useIntl();
   const [commit] = useMutation<AboutBlockUpdateMutation>(UpdateMutation);
+  const labels = {
+    bio: intl.formatMessage({ id: 'profile.bio' }),
+    phone: intl.formatMessage({ id: 'profile.phone' }),
+    telegram: intl.formatMessage({ id: 'profile.telegram' }),
+  };
+
+  /** What follows from the field's name: its label, saved value, rule, test id and saving. */
+  function fieldOf(field: AboutField) {
+    return { name: field, label: labels[field], value: user[field], schema: INLINE_FIELDS[field], onSave: saver(field), testId: `profile-${field}` };
+  }
 
   /** Saves one field; the others are not given (null), so the server keeps them. */
-  function saver(field: Exclude<InlineField, 'username'>) {
+  function saver(field: AboutField) {
     return async (value: string, typed: string) => {
       const variables: AboutBlockUpdateMutation$variables = { id: user.id, [field]: value };
       const { errors } = await runMutation(commit, { variables });
@@ -52,37 +65,13 @@ export function AboutBlock(props: { user: AboutBlock_user$key; className?: strin
   return (
     <ProfileSection title={<FormattedMessage id="profile.about.title" />} className={props.className}>
       <div className={styles.rows}>
+        <InlineEditField {...fieldOf('bio')} multiline maxLength={BIO_MAX} hint={<FormattedMessage id="profile.bio.hint" />} />
+        <InlineEditField {...fieldOf('phone')} hint={<FormattedMessage id="profile.phone.hint" />} inputProps={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel', dir: 'ltr' }} />
         <InlineEditField
-          name="bio"
-          label={intl.formatMessage({ id: 'profile.bio' })}
-          value={user.bio}
-          multiline
-          maxLength={BIO_MAX}
-          hint={<FormattedMessage id="profile.bio.hint" />}
-          schema={INLINE_FIELDS.bio}
-          onSave={saver('bio')}
-          testId="profile-bio"
-        />
-        <InlineEditField
-          name="phone"
-          label={intl.formatMessage({ id: 'profile.phone' })}
-          value={user.phone}
-          hint={<FormattedMessage id="profile.phone.hint" />}
-          inputProps={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel', dir: 'ltr' }}
-          schema={INLINE_FIELDS.phone}
-          onSave={saver('phone')}
-          testId="profile-phone"
-        />
-        <InlineEditField
-          name="telegram"
-          label={intl.formatMessage({ id: 'profile.telegram' })}
-          value={user.telegram}
+          {...fieldOf('telegram')}
           display={(handle) => `@${handle}`}
           hint={<FormattedMessage id="profile.telegram.hint" />}
           inputProps={{ autoComplete: 'off', autoCapitalize: 'none', spellCheck: false, dir: 'ltr' }}
-          schema={INLINE_FIELDS.telegram}
-          onSave={saver('telegram')}
-          testId="profile-telegram"
         />
       </div>
     </ProfileSection>

@@ -3,6 +3,7 @@
  * the amount still on hold, stored in minor units of `balanceCurrency` and shown
  * as money in the page's language (money.ts gives the currency's own decimals).
  */
+import type { ReactNode } from 'react';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { BalanceBlock_user$key } from './__generated__/BalanceBlock_user.graphql';
@@ -15,6 +16,18 @@ function Money(props: { minor: number | null | undefined; currency: string | nul
   const major = props.currency ? minorToMajor(props.minor ?? 0, props.currency) : null;
   if (major === null || !props.currency) return <>—</>;
   return <FormattedNumber value={major} style="currency" currency={props.currency} />;
+}
+
+/** One labelled amount of the block; `testId` marks the amount. */
+function Amount(props: { label: ReactNode; testId: string; minor: number | null | undefined; currency: string | null | undefined }) {
+  return (
+    <div>
+      <dt className={styles.label}>{props.label}</dt>
+      <dd className={styles.amount} data-testid={props.testId}>
+        <Money minor={props.minor} currency={props.currency} />
+      </dd>
+    </div>
+  );
 }
 
 export function BalanceBlock(props: { user: BalanceBlock_user$key; className?: string }) {
@@ -34,22 +47,8 @@ export function BalanceBlock(props: { user: BalanceBlock_user$key; className?: s
         <FormattedMessage id="profile.balance.lead" />
       </p>
       <dl className={styles.amounts}>
-        <div>
-          <dt className={styles.label}>
-            <FormattedMessage id="profile.balance.available" />
-          </dt>
-          <dd className={styles.amount} data-testid="profile-balance">
-            <Money minor={user.balance} currency={user.balanceCurrency} />
-          </dd>
-        </div>
-        <div>
-          <dt className={styles.label}>
-            <FormattedMessage id="profile.balance.held" />
-          </dt>
-          <dd className={styles.amount} data-testid="profile-held">
-            <Money minor={user.held} currency={user.balanceCurrency} />
-          </dd>
-        </div>
+        <Amount label={<FormattedMessage id="profile.balance.available" />} testId="profile-balance" minor={user.balance} currency={user.balanceCurrency} />
+        <Amount label={<FormattedMessage id="profile.balance.held" />} testId="profile-held" minor={user.held} currency={user.balanceCurrency} />
       </dl>
     </ProfileSection>
   );

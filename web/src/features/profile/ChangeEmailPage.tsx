@@ -11,11 +11,11 @@
  */
 import { currentPassword, email } from '@studio/site/fields';
 import type { FieldProblem } from '@studio/site/problems';
-import { Button, Callout, Form, FormMessage, Text, TextField } from '@studio/ui';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Form, FormMessage, Text, TextField } from '@studio/ui';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { ChangeEmailPageCancelMutation } from './__generated__/ChangeEmailPageCancelMutation.graphql';
 import type { ChangeEmailPageConfirmMutation } from './__generated__/ChangeEmailPageConfirmMutation.graphql';
@@ -25,10 +25,12 @@ import { runMutation } from '../../forms/runMutation';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocalizePath } from '../../i18n/useLocale';
+import { useFocusWhen } from '../account/useFocusWhen';
 import { CurrentPasswordField } from '../auth/NewPasswordField';
 import { AccountFormActions, AccountShell } from './AccountShell';
 import { EmailCodeForm } from './EmailCodeForm';
 import { SignedOut } from './SignedOut';
+import { NeedsPassword } from './UpdatePasswordForm';
 import styles from './AccountShell.module.css';
 
 const Query = graphql`
@@ -81,7 +83,7 @@ function startSchema(currentEmail: string | null) {
 /** Step 1: the new address and the current password. */
 function StartForm(props: { viewerId: string; currentEmail: string | null; initialEmail: string; focusOnMount: boolean; onStarted: (email: string) => void }) {
   const [commit] = useMutation<ChangeEmailPageStartMutation>(StartMutation);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const inputRef = useFocusWhen<HTMLInputElement>(props.focusOnMount);
   const { formProps, field, formMessage, busy } = useSchemaForm({
     schema: startSchema(props.currentEmail),
     defaultValue: { email: props.initialEmail },
@@ -92,10 +94,6 @@ function StartForm(props: { viewerId: string; currentEmail: string | null; initi
       return SERVER_ERRORS.changeEmail(error);
     },
   });
-
-  useEffect(() => {
-    if (props.focusOnMount) inputRef.current?.focus();
-  }, [props.focusOnMount]);
 
   return (
     <Form {...formProps}>
@@ -111,9 +109,7 @@ function StartForm(props: { viewerId: string; currentEmail: string | null; initi
         {...field('email')}
       />
       <CurrentPasswordField hint={<FormattedMessage id="passwords.changeEmail.passwordHint" />} {...field('checkPassword')} />
-      <AccountFormActions saving={busy}>
-        <FormattedMessage id={busy ? 'passwords.saving' : 'passwords.changeEmail.submit'} />
-      </AccountFormActions>
+      <AccountFormActions busy={busy} label={<FormattedMessage id="passwords.changeEmail.submit" />} busyLabel={<FormattedMessage id="passwords.saving" />} />
     </Form>
   );
 }
@@ -133,12 +129,8 @@ function ConfirmStep(props: {
   const [commitConfirm] = useMutation<ChangeEmailPageConfirmMutation>(ConfirmMutation);
   const [commitCancel, cancelling] = useMutation<ChangeEmailPageCancelMutation>(CancelMutation);
   const [cancelError, setCancelError] = useState<FieldProblem | null>(null);
-  const introRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    // Arriving here from step 1: start reading at the explanation, right before the code field.
-    if (props.focusOnMount) introRef.current?.focus();
-  }, [props.focusOnMount]);
+  // Arriving here from step 1: start reading at the explanation, right before the code field.
+  const introRef = useFocusWhen<HTMLDivElement>(props.focusOnMount);
 
   async function confirm(code: string) {
     const { response, errors } = await runMutation(commitConfirm, { variables: { code } });
@@ -196,7 +188,6 @@ function ConfirmStep(props: {
 
 function ChangeEmailContent(props: { fetchKey: number }) {
   const data = useLazyLoadQuery<ChangeEmailPageQuery>(Query, {}, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
-  const to = useLocalizePath();
   /** The address being changed to: kept when the user goes back to correct it. */
   const [draftEmail, setDraftEmail] = useState('');
   /** Whether the step on screen came from the user's action here (then focus moves to it). */
@@ -235,20 +226,9 @@ function ChangeEmailContent(props: { fetchKey: number }) {
     return (
       <div className={styles.stack}>
         {current}
-        <Callout
-          tone="info"
-          role={null}
-          title={<FormattedMessage id="passwords.changeEmail.needPasswordTitle" />}
-          action={
-            <Button asChild variant="secondary" size="sm">
-              <Link to={to('/profile/set-password')}>
-                <FormattedMessage id="passwords.setPassword.link" />
-              </Link>
-            </Button>
-          }
-        >
+        <NeedsPassword title={<FormattedMessage id="passwords.changeEmail.needPasswordTitle" />}>
           <FormattedMessage id="passwords.changeEmail.needPassword" />
-        </Callout>
+        </NeedsPassword>
       </div>
     );
   }
@@ -272,9 +252,5 @@ function ChangeEmailContent(props: { fetchKey: number }) {
 
 /** The /profile/change-email route: a shell on the server, the two steps once hydrated and signed in. */
 export function ChangeEmailPage() {
-  return (
-    <AccountShell title={<FormattedMessage id="page.profileChangeEmail.title" />} lead={<FormattedMessage id="passwords.changeEmail.lead" />}>
-      {(fetchKey) => <ChangeEmailContent fetchKey={fetchKey} />}
-    </AccountShell>
-  );
+  return <AccountShell title={<FormattedMessage id="page.profileChangeEmail.title" />} lead={<FormattedMessage id="passwords.changeEmail.lead" />} content={ChangeEmailContent} />;
 }

@@ -2,24 +2,22 @@
  * /profile/change-name: the signed-in user changes the display name (`fullName`, ACC-FIELDS)
  * through `updateUser`. Checked in the browser first (the server's rule: 1–100 characters); on
  * success the store holds the new record — other tabs get it through `viewerUpdated`
- * (LIVE-UPDATES) — and the user is back on the profile. Account pages render a shell on the server.
+ * (LIVE-UPDATES) — and the user is back on the profile. The account pages' frame (AccountShell):
+ * a shell on the server, the form once hydrated and signed in.
  */
 import { fullName } from '@studio/site/fields';
-import { Container, Form, Heading, Skeleton, Text, TextField } from '@studio/ui';
-import { Suspense } from 'react';
+import { Form, TextField } from '@studio/ui';
 import { FormattedMessage } from 'react-intl';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { ChangeNamePageMutation } from './__generated__/ChangeNamePageMutation.graphql';
 import type { ChangeNamePageQuery } from './__generated__/ChangeNamePageQuery.graphql';
-import { useHydrated } from '../../app/useHydrated';
 import { runMutation } from '../../forms/runMutation';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { useSession } from '../../session/SessionProvider';
-import { AccountFormActions } from './AccountShell';
+import { AccountFormActions, AccountShell } from './AccountShell';
 import { SignedOut } from './SignedOut';
 import styles from './ProfilePage.module.css';
 
@@ -44,8 +42,8 @@ const Mutation = graphql`
   }
 `;
 
-function NameForm() {
-  const data = useLazyLoadQuery<ChangeNamePageQuery>(Query, {}, { fetchPolicy: 'network-only' });
+function NameForm(props: { fetchKey: number }) {
+  const data = useLazyLoadQuery<ChangeNamePageQuery>(Query, {}, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
   if (!data.viewer) return <SignedOut />;
   return <NameFields viewerId={data.viewer.id} fullName={data.viewer.fullName} />;
 }
@@ -68,34 +66,20 @@ function NameFields(props: { viewerId: string; fullName: string }) {
     <Form {...formProps}>
       {formMessage}
       <TextField label={<FormattedMessage id="profile.changeName.label" />} autoComplete="name" maxLength={100} {...field('fullName')} />
-      <AccountFormActions saving={busy}>
-        <FormattedMessage id={busy ? 'profile.changeName.saving' : 'profile.changeName.submit'} />
-      </AccountFormActions>
+      <AccountFormActions busy={busy} label={<FormattedMessage id="profile.changeName.submit" />} busyLabel={<FormattedMessage id="profile.changeName.saving" />} />
     </Form>
   );
 }
 
 /** The /profile/change-name route: a shell on the server, the form once hydrated and signed in. */
 export function ChangeNamePage() {
-  const hydrated = useHydrated();
-  const session = useSession();
   return (
-    <Container size="narrow" className={styles.page}>
-      <Heading level={1} size="2xl">
-        <FormattedMessage id="page.profileChangeName.title" />
-      </Heading>
-      <Text tone="muted">
-        <FormattedMessage id="profile.changeName.lead" />
-      </Text>
-      {!hydrated ? (
-        <Skeleton height={44} />
-      ) : !session.signedIn ? (
-        <SignedOut />
-      ) : (
-        <Suspense fallback={<Skeleton height={44} />}>
-          <NameForm />
-        </Suspense>
-      )}
-    </Container>
+    <AccountShell
+      title={<FormattedMessage id="page.profileChangeName.title" />}
+      lead={<FormattedMessage id="profile.changeName.lead" />}
+      // The profile's own spacing, tighter on phones than the other editing pages.
+      pageClassName={styles.page}
+      content={NameForm}
+    />
   );
 }

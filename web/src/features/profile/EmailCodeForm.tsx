@@ -9,12 +9,14 @@
  * Give it a new `key` to start over after a new code was sent.
  */
 import { emailCode } from '@studio/site/fields';
-import { Button, Callout, Form, FormActions, TextField } from '@studio/ui';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Callout, Form, FormActions, TextField } from '@studio/ui';
+import { type ReactNode, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { z } from 'zod';
 import { type GraphQLErrorLike, SERVER_ERRORS, firstError } from '../../forms/serverErrors';
+import { SubmitButton } from '../../forms/SubmitButton';
 import { useSchemaForm } from '../../forms/useSchemaForm';
+import { useFocusWhen } from '../account/useFocusWhen';
 
 const Schema = z.object({ code: emailCode });
 
@@ -41,7 +43,7 @@ export interface EmailCodeFormProps {
 
 export function EmailCodeForm(props: EmailCodeFormProps) {
   const [expired, setExpired] = useState(false);
-  const expiredRef = useRef<HTMLDivElement>(null);
+  const expiredRef = useFocusWhen<HTMLDivElement>(expired);
   const { formProps, field, formMessage, busy } = useSchemaForm({
     schema: Schema,
     async onValid(value) {
@@ -53,10 +55,6 @@ export function EmailCodeForm(props: EmailCodeFormProps) {
       else return SERVER_ERRORS.emailCode(error);
     },
   });
-
-  useEffect(() => {
-    if (expired) expiredRef.current?.focus();
-  }, [expired]);
 
   if (expired) {
     return (
@@ -83,9 +81,7 @@ export function EmailCodeForm(props: EmailCodeFormProps) {
         disabled={props.disabled}
       />
       <FormActions>
-        <Button type="submit" loading={busy} disabled={props.disabled}>
-          {busy ? <FormattedMessage id="passwords.code.checking" /> : props.submitLabel}
-        </Button>
+        <SubmitButton busy={busy} disabled={props.disabled} label={props.submitLabel} busyLabel={<FormattedMessage id="passwords.code.checking" />} />
         {props.children}
       </FormActions>
     </Form>

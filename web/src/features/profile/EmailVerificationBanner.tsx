@@ -9,7 +9,7 @@
  */
 import type { FieldProblem } from '@studio/site/problems';
 import { Button, Callout, FormMessage, Heading, Text } from '@studio/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, FormattedTime, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation, useRelayEnvironment } from 'react-relay';
 import { commitLocalUpdate } from 'relay-runtime';
@@ -18,6 +18,7 @@ import type { EmailVerificationBannerSendMutation } from './__generated__/EmailV
 import type { EmailVerificationBannerVerifyMutation } from './__generated__/EmailVerificationBannerVerifyMutation.graphql';
 import { runMutation } from '../../forms/runMutation';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
+import { useFocusWhen } from '../account/useFocusWhen';
 import { EmailCodeForm } from './EmailCodeForm';
 import styles from './EmailVerificationBanner.module.css';
 
@@ -64,12 +65,8 @@ export function EmailVerificationBanner(props: { user: EmailVerificationBanner_u
   const [sendError, setSendError] = useState<FieldProblem | null>(null);
   /** Until when (ms) the server asked us not to send another code. */
   const [waitUntil, setWaitUntil] = useState<number | null>(null);
-  const doneRef = useRef<HTMLDivElement>(null);
+  const doneRef = useFocusWhen<HTMLDivElement>(justVerified && user.isVerified);
   const titleId = useId();
-
-  useEffect(() => {
-    if (justVerified && user.isVerified) doneRef.current?.focus();
-  }, [justVerified, user.isVerified]);
 
   useEffect(() => {
     if (waitUntil === null) return;

@@ -15,7 +15,9 @@ import { clsx } from 'clsx';
 import { type InputHTMLAttributes, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
+import { SubmitButton } from '../../forms/SubmitButton';
 import { useSchemaForm } from '../../forms/useSchemaForm';
+import { ProfileRow } from './ProfileRow';
 import styles from './blocks.module.css';
 
 /** How long "Saved" stays on screen (it is announced once, when it appears). */
@@ -95,9 +97,7 @@ function Editor({ name, label, value, multiline = false, hint, maxLength, inputP
         <TextField {...common} {...inputProps} />
       )}
       <div className={styles.editActions}>
-        <Button type="submit" size="sm" loading={busy}>
-          <FormattedMessage id={busy ? 'profile.inline.saving' : 'profile.inline.save'} />
-        </Button>
+        <SubmitButton busy={busy} size="sm" label={<FormattedMessage id="profile.inline.save" />} busyLabel={<FormattedMessage id="profile.inline.saving" />} />
         <Button variant="ghost" size="sm" onClick={() => onDone(false)} disabled={busy}>
           <FormattedMessage id="profile.inline.cancel" />
         </Button>
@@ -145,25 +145,24 @@ export function InlineEditField({ display, testId, ...props }: InlineEditFieldPr
       {editing ? (
         <Editor {...props} onDone={stopEditing} />
       ) : (
-        <div className={styles.row}>
-          <div className={styles.rowMain}>
-            <span className={styles.label}>{label}</span>
-            {shown === null ? (
-              <p className={clsx(styles.value, styles.muted)}>
-                <FormattedMessage id="profile.notSet" />
-              </p>
-            ) : (
-              <p className={clsx(styles.value, multiline && styles.multiline)} data-testid={testId}>
-                {shown}
-              </p>
-            )}
-          </div>
-          <div className={styles.rowAction}>
+        <ProfileRow
+          label={label}
+          action={
             <Button ref={editRef} variant="secondary" size="sm" onClick={startEditing} aria-label={intl.formatMessage({ id: 'profile.inline.editLabel' }, { field: label })}>
               <FormattedMessage id="profile.inline.edit" />
             </Button>
-          </div>
-        </div>
+          }
+        >
+          {shown === null ? (
+            <p className={clsx(styles.value, styles.muted)}>
+              <FormattedMessage id="profile.notSet" />
+            </p>
+          ) : (
+            <p className={clsx(styles.value, multiline && styles.multiline)} data-testid={testId}>
+              {shown}
+            </p>
+          )}
+        </ProfileRow>
       )}
       <p role="status" className={styles.status}>
         {saved ? intl.formatMessage({ id: 'profile.inline.saved' }, { field: label }) : null}

@@ -15,18 +15,19 @@
  * fresh because the profile fetches the viewer network-only. Failures to start are shown in the
  * card in the user's language. Provider names come from one mapping (auth/social.ts `providerName`).
  */
-import { AlertDialog, Button, Heading, Link as UiLink } from '@studio/ui';
+import { AlertDialog, Button, Heading } from '@studio/ui';
 import { clsx } from 'clsx';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import type { LinkedAccountsBlock_user$data, LinkedAccountsBlock_user$key } from './__generated__/LinkedAccountsBlock_user.graphql';
 import type { LinkedAccountsBlockDisconnectMutation } from './__generated__/LinkedAccountsBlockDisconnectMutation.graphql';
 import type { AuthProvider, AuthProviderId } from '@studio/site/ssr';
 import { useAppContext } from '../../app/context';
 import { runMutation } from '../../forms/runMutation';
+import { TextLink } from '../account/links';
 import { type SocialMessage, isSocialLinkedState, linkErrorMessage, providerName, rememberSocialProvider } from '../auth/social';
 import { useLeavingFor } from '../auth/useLeavingFor';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
@@ -60,7 +61,6 @@ function dropAccount(store: RecordSourceSelectorProxy, userId: string, accountId
 function LinkedAccount(props: { account: Account; userId: string; providers: readonly AuthProvider[]; onDisconnected: (name: string) => void }) {
   const { account, userId } = props;
   const intl = useIntl();
-  const to = useLocalizePath();
   const [commit] = useMutation<LinkedAccountsBlockDisconnectMutation>(DisconnectMutation);
   const [error, setError] = useState<ReactNode>(null);
   const name = providerName(intl, account.serviceType, props.providers);
@@ -80,9 +80,7 @@ function LinkedAccount(props: { account: Account; userId: string; providers: rea
           values={{
             service: name,
             link: (chunks: ReactNode[]) => (
-              <UiLink asChild>
-                <Link to={to('/profile/set-password')}>{chunks}</Link>
-              </UiLink>
+              <TextLink to="/profile/set-password">{chunks}</TextLink>
             ),
           }}
         />,

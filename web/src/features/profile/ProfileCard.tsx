@@ -5,16 +5,16 @@
  * /profile/change-email), and the member-since date. Reads its own fragment; /profile/change-name's
  * mutation selects the same fragment, so a new name shows here at once.
  */
-import { Badge, Link as UiLink } from '@studio/ui';
+import { Badge } from '@studio/ui';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
-import { Link } from 'react-router';
 import type { ProfileCard_user$key } from './__generated__/ProfileCard_user.graphql';
 import type { ProfileCardUsernameMutation } from './__generated__/ProfileCardUsernameMutation.graphql';
-import { useLocalizePath } from '../../i18n/useLocale';
 import { runMutation } from '../../forms/runMutation';
+import { TextLink } from '../account/links';
 import { INLINE_FIELDS, inlineFieldProblem } from './fieldRules';
 import { InlineEditField } from './InlineEditField';
+import { ProfileRow } from './ProfileRow';
 import { ProfileSection } from './ProfileSection';
 import styles from './blocks.module.css';
 
@@ -43,7 +43,6 @@ export function ProfileCard(props: { user: ProfileCard_user$key; className?: str
     props.user,
   );
   const intl = useIntl();
-  const to = useLocalizePath();
   const [commit] = useMutation<ProfileCardUsernameMutation>(UsernameMutation);
 
   async function saveUsername(username: string, typed: string) {
@@ -54,23 +53,18 @@ export function ProfileCard(props: { user: ProfileCard_user$key; className?: str
   return (
     <ProfileSection title={<FormattedMessage id="profile.identity.title" />} className={props.className}>
       <div className={styles.rows}>
-        <div className={styles.row}>
-          <div className={styles.rowMain}>
-            <span className={styles.label}>
-              <FormattedMessage id="profile.fullName" />
-            </span>
-            <p className={styles.value} data-testid="profile-fullName">
-              {user.fullName}
-            </p>
-          </div>
-          <div className={styles.rowAction}>
-            <UiLink asChild>
-              <Link to={to('/profile/change-name')}>
-                <FormattedMessage id="profile.edit.name" />
-              </Link>
-            </UiLink>
-          </div>
-        </div>
+        <ProfileRow
+          label={<FormattedMessage id="profile.fullName" />}
+          action={
+            <TextLink to="/profile/change-name">
+              <FormattedMessage id="profile.edit.name" />
+            </TextLink>
+          }
+        >
+          <p className={styles.value} data-testid="profile-fullName">
+            {user.fullName}
+          </p>
+        </ProfileRow>
 
         <InlineEditField
           name="username"
@@ -84,50 +78,40 @@ export function ProfileCard(props: { user: ProfileCard_user$key; className?: str
           onSave={saveUsername}
         />
 
-        <div className={styles.row}>
-          <div className={styles.rowMain}>
-            <span className={styles.label}>
-              <FormattedMessage id="profile.email" />
-            </span>
-            <div className={styles.valueLine}>
-              <p className={styles.value} data-testid="profile-email">
-                {user.email}
-              </p>
-              {user.isVerified ? (
-                <Badge tone="success" data-testid="profile-email-verified">
-                  <FormattedMessage id="profile.email.verified" />
-                </Badge>
-              ) : (
-                <Badge tone="warning" data-testid="profile-email-unverified">
-                  <FormattedMessage id="profile.email.unverified" />
-                </Badge>
-              )}
-            </div>
-            {user.pendingEmail ? (
-              <p className={styles.note} data-testid="profile-pendingEmail">
-                <FormattedMessage id="profile.email.pending" values={{ email: user.pendingEmail }} />
-              </p>
-            ) : null}
-          </div>
-          <div className={styles.rowAction}>
-            <UiLink asChild>
-              <Link to={to('/profile/change-email')}>
-                <FormattedMessage id="profile.edit.email" />
-              </Link>
-            </UiLink>
-          </div>
-        </div>
-
-        <div className={styles.row}>
-          <div className={styles.rowMain}>
-            <span className={styles.label}>
-              <FormattedMessage id="profile.created" />
-            </span>
-            <p className={styles.value} data-testid="profile-created">
-              <FormattedDate value={user.created} dateStyle="long" timeZone="UTC" />
+        <ProfileRow
+          label={<FormattedMessage id="profile.email" />}
+          action={
+            <TextLink to="/profile/change-email">
+              <FormattedMessage id="profile.edit.email" />
+            </TextLink>
+          }
+        >
+          <div className={styles.valueLine}>
+            <p className={styles.value} data-testid="profile-email">
+              {user.email}
             </p>
+            {user.isVerified ? (
+              <Badge tone="success" data-testid="profile-email-verified">
+                <FormattedMessage id="profile.email.verified" />
+              </Badge>
+            ) : (
+              <Badge tone="warning" data-testid="profile-email-unverified">
+                <FormattedMessage id="profile.email.unverified" />
+              </Badge>
+            )}
           </div>
-        </div>
+          {user.pendingEmail ? (
+            <p className={styles.note} data-testid="profile-pendingEmail">
+              <FormattedMessage id="profile.email.pending" values={{ email: user.pendingEmail }} />
+            </p>
+          ) : null}
+        </ProfileRow>
+
+        <ProfileRow label={<FormattedMessage id="profile.created" />}>
+          <p className={styles.value} data-testid="profile-created">
+            <FormattedDate value={user.created} dateStyle="long" timeZone="UTC" />
+          </p>
+        </ProfileRow>
       </div>
     </ProfileSection>
   );

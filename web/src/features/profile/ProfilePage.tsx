@@ -13,8 +13,8 @@
  * server has already ended every session, so a failing logout request does not matter), then
  * goes to the home page in the page's language.
  */
-import { Button, Callout, Container, Heading, Skeleton, VisuallyHidden } from '@studio/ui';
-import { Component, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { Callout, Container, Heading, Skeleton, VisuallyHidden } from '@studio/ui';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useFragment, useLazyLoadQuery, useRelayEnvironment, useSubscription } from 'react-relay';
 import { useNavigate } from 'react-router';
@@ -33,6 +33,7 @@ import { BalanceBlock } from './BalanceBlock';
 import { DangerZone } from './DangerZone';
 import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { LinkedAccountsBlock } from './LinkedAccountsBlock';
+import { LoadErrorBoundary } from './LoadErrorBoundary';
 import { ProfileCard } from './ProfileCard';
 import { ReferralBlock } from './ReferralBlock';
 import { SecurityBlock } from './SecurityBlock';
@@ -115,24 +116,6 @@ function LiveViewer() {
   return null;
 }
 
-class LoadErrorBoundary extends Component<{ fallback: (retry: () => void) => ReactNode; onRetry: () => void; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.warn('Profile failed to load', error);
-  }
-  override render() {
-    return this.state.failed
-      ? this.props.fallback(() => {
-          this.setState({ failed: false });
-          this.props.onRetry();
-        })
-      : this.props.children;
-  }
-}
-
 /** The shell while the profile loads: the grid's shape in skeleton cards. */
 function Loading() {
   return (
@@ -211,20 +194,7 @@ export function ProfilePage() {
       ) : !session.signedIn ? (
         <SignedOut />
       ) : (
-        <LoadErrorBoundary
-          onRetry={() => setFetchKey((k) => k + 1)}
-          fallback={(retry) => (
-            <Callout
-              tone="danger"
-              title={<FormattedMessage id="profile.loadError" />}
-              action={
-                <Button variant="secondary" size="sm" onClick={retry}>
-                  <FormattedMessage id="profile.retry" />
-                </Button>
-              }
-            />
-          )}
-        >
+        <LoadErrorBoundary what="Profile" title={<FormattedMessage id="profile.loadError" />} onRetry={() => setFetchKey((k) => k + 1)}>
           <Suspense fallback={<Loading />}>
             <ProfileContent fetchKey={fetchKey} onDeleted={onDeleted} />
           </Suspense>

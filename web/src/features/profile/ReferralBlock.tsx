@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import type { ReferralBlock_user$key } from './__generated__/ReferralBlock_user.graphql';
 import { useAppContext } from '../../app/context';
 import { useLocalizePath } from '../../i18n/useLocale';
+import { ProfileRow } from './ProfileRow';
 import { ProfileSection } from './ProfileSection';
 import styles from './blocks.module.css';
 
@@ -54,19 +55,18 @@ function CopyRow(props: { label: ReactNode; text: string; children: ReactNode; c
 
   return (
     <div className={styles.inline}>
-      <div className={styles.row}>
-        <div className={styles.rowMain}>
-          <span className={styles.label}>{props.label}</span>
-          <div ref={valueRef} data-testid={props.testId}>
-            {props.children}
-          </div>
-        </div>
-        <div className={styles.rowAction}>
+      <ProfileRow
+        label={props.label}
+        action={
           <Button variant="secondary" size="sm" onClick={() => void copy()}>
             {props.copyLabel}
           </Button>
+        }
+      >
+        <div ref={valueRef} data-testid={props.testId}>
+          {props.children}
         </div>
-      </div>
+      </ProfileRow>
       <p role="status" className={state === 'failed' ? styles.note : styles.status}>
         {state === 'copied' ? <FormattedMessage id="profile.referral.copied" /> : state === 'failed' ? <FormattedMessage id="profile.referral.copyFailed" /> : null}
       </p>

@@ -3,14 +3,14 @@
  * to set one (/profile/set-password, accounts made through social sign-in) or to change it
  * (/profile/change-password), and the Sign out button for this device.
  */
-import { Button, Link as UiLink } from '@studio/ui';
+import { Button } from '@studio/ui';
 import { clsx } from 'clsx';
 import { FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
-import { Link } from 'react-router';
 import type { SecurityBlock_user$key } from './__generated__/SecurityBlock_user.graphql';
-import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
+import { TextLink } from '../account/links';
+import { ProfileRow } from './ProfileRow';
 import { ProfileSection } from './ProfileSection';
 import styles from './blocks.module.css';
 
@@ -23,34 +23,22 @@ export function SecurityBlock(props: { user: SecurityBlock_user$key; className?:
     `,
     props.user,
   );
-  const to = useLocalizePath();
   const session = useSession();
   return (
     <ProfileSection title={<FormattedMessage id="profile.security.title" />} className={props.className}>
       <div className={styles.rows}>
-        <div className={styles.row}>
-          <div className={styles.rowMain}>
-            <span className={styles.label}>
-              <FormattedMessage id="profile.security.password" />
-            </span>
-            <p className={styles.value} data-testid="profile-password">
-              <FormattedMessage id={user.passwordIsSet ? 'profile.security.passwordSet' : 'profile.security.passwordNotSet'} />
-            </p>
-          </div>
-          <div className={styles.rowAction}>
-            <UiLink asChild>
-              {user.passwordIsSet ? (
-                <Link to={to('/profile/change-password')}>
-                  <FormattedMessage id="profile.edit.password" />
-                </Link>
-              ) : (
-                <Link to={to('/profile/set-password')}>
-                  <FormattedMessage id="profile.edit.setPassword" />
-                </Link>
-              )}
-            </UiLink>
-          </div>
-        </div>
+        <ProfileRow
+          label={<FormattedMessage id="profile.security.password" />}
+          action={
+            <TextLink to={user.passwordIsSet ? '/profile/change-password' : '/profile/set-password'}>
+              <FormattedMessage id={user.passwordIsSet ? 'profile.edit.password' : 'profile.edit.setPassword'} />
+            </TextLink>
+          }
+        >
+          <p className={styles.value} data-testid="profile-password">
+            <FormattedMessage id={user.passwordIsSet ? 'profile.security.passwordSet' : 'profile.security.passwordNotSet'} />
+          </p>
+        </ProfileRow>
         <div className={styles.row}>
           <p className={clsx(styles.note, styles.rowMain)}>
             <FormattedMessage id="profile.security.signOutText" />

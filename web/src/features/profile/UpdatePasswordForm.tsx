@@ -5,22 +5,24 @@
  * (`oldPassword` only when given). `WRONG_PASSWORD` is shown at the current-password field; the
  * server signs the other devices out and this one stays signed in. The store then holds
  * `passwordIsSet: true`; the page shows its confirmation (PasswordDone) through `onDone`.
+ * `PasswordPageContent` is what both pages show around the form; `NeedsPassword` the notice of a
+ * page that needs a password the account does not have yet.
  */
 import { currentPassword } from '@studio/site/fields';
-import { Button, Callout, Form } from '@studio/ui';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { Form } from '@studio/ui';
+import { type ReactNode, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import type { UpdatePasswordFormMutation } from './__generated__/UpdatePasswordFormMutation.graphql';
 import { runMutation } from '../../forms/runMutation';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { useLocalizePath } from '../../i18n/useLocale';
+import { LinkCallout, SuccessNotice } from '../account/notices';
 import { ConfirmPasswordField, CurrentPasswordField, NewPasswordField } from '../auth/NewPasswordField';
 import { confirmation, newPassword, waitForCommonPasswords, withConfirmation } from '../auth/passwordRules';
 import { AccountFormActions } from './AccountShell';
+import { SignedOut } from './SignedOut';
 import styles from './AccountShell.module.css';
 
 const Mutation = graphql`
@@ -65,7 +67,7 @@ export function UpdatePasswordForm(props: {
       {props.requireCurrent ? <CurrentPasswordField {...field('oldPassword')} /> : null}
       <NewPasswordField {...field('newPassword')} />
       <ConfirmPasswordField {...field('confirmation')} />
-      <AccountFormActions saving={busy}>{busy ? <FormattedMessage id="passwords.saving" /> : props.submitLabel}</AccountFormActions>
+      <AccountFormActions busy={busy} label={props.submitLabel} busyLabel={<FormattedMessage id="passwords.saving" />} />
     </Form>
   );
 }
@@ -74,22 +76,43 @@ export function UpdatePasswordForm(props: {
  * The confirmation after a password was set or changed: a success notice, focused so it is read at
  * once (the form that had focus is gone), and the way back to the profile.
  */
-export function PasswordDone(props: { title: ReactNode; children: ReactNode }) {
-  const to = useLocalizePath();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+function PasswordDone(props: { title: ReactNode; children: ReactNode }) {
   return (
     <div className={styles.stack}>
-      <Callout ref={ref} tabIndex={-1} tone="success" title={props.title}>
+      <SuccessNotice focus title={props.title} to="/profile" linkLabel={<FormattedMessage id="passwords.backToProfile" />}>
         {props.children}
-      </Callout>
-      <div>
-        <Button asChild>
-          <Link to={to('/profile')}>
-            <FormattedMessage id="passwords.backToProfile" />
-          </Link>
-        </Button>
-      </div>
+      </SuccessNotice>
     </div>
+  );
+}
+
+/**
+ * What /profile/set-password and /profile/change-password show once their query answered: the
+ * SignedOut note without a viewer; the confirmation once saved; `elsewhere` (the way to the other
+ * page) when the account is on the other side of `passwordIsSet`; otherwise the form.
+ */
+export function PasswordPageContent(props: {
+  viewer: { passwordIsSet?: boolean | null } | null | undefined;
+  /** The change page (the account has a password) rather than the set page. */
+  requireCurrent: boolean;
+  submitLabel: ReactNode;
+  doneTitle: ReactNode;
+  done: ReactNode;
+  elsewhere: ReactNode;
+}) {
+  const [done, setDone] = useState(false);
+  if (!props.viewer) return <SignedOut />;
+  if (done) return <PasswordDone title={props.doneTitle}>{props.done}</PasswordDone>;
+  const otherSide = props.requireCurrent ? props.viewer.passwordIsSet === false : props.viewer.passwordIsSet;
+  if (otherSide) return props.elsewhere;
+  return <UpdatePasswordForm requireCurrent={props.requireCurrent} submitLabel={props.submitLabel} onDone={() => setDone(true)} />;
+}
+
+/** In place of a form that needs the account's password when it has none (ACC-PASSWORD): the way to /profile/set-password. */
+export function NeedsPassword(props: { title: ReactNode; children: ReactNode }) {
+  return (
+    <LinkCallout tone="info" role={null} title={props.title} to="/profile/set-password" linkLabel={<FormattedMessage id="passwords.setPassword.link" />}>
+      {props.children}
+    </LinkCallout>
   );
 }
