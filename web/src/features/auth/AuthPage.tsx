@@ -21,7 +21,7 @@ import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import { login, register } from '../../session/authApi';
 import { getDeviceToken } from '../../session/deviceToken';
 import { useSession } from '../../session/SessionProvider';
-import { TextLink } from '../account/links';
+import { TextLink } from '../layout/links';
 import { AuthFrame, AuthSwitch } from './AuthFrame';
 import { CurrentPasswordField, NewPasswordField } from './NewPasswordField';
 import { newPassword, waitForCommonPasswords } from './passwordRules';

@@ -29,7 +29,7 @@ import { AuthApiError, exchangeSocialCode } from '../../session/authApi';
 import type { Credentials } from '../../session/cookies';
 import { getDeviceToken } from '../../session/deviceToken';
 import { type Session, useSession } from '../../session/SessionProvider';
-import { ButtonLink } from '../account/links';
+import { ButtonLink } from '../layout/links';
 import { useFocusWhen } from '../account/useFocusWhen';
 import { SOCIAL_LINKED_STATE, providerName, readLoadingParams, recallSocialProvider, safeReturnPath, socialErrorMessage } from './social';
 import styles from './LoadingPage.module.css';

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { getBuildWatcher, isChunkLoadError } from '../../app/buildWatcher';
-import { ButtonLink } from '../account/links';
+import { ButtonLink } from '../layout/links';
 import styles from '../pages/Page.module.css';
 
 export function PageError() {

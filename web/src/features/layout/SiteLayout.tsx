@@ -11,7 +11,7 @@ import { useAppContext } from '../../app/context';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
 import { useTheme } from '../../theme/ThemeProvider';
-import { ButtonLink } from './ButtonLink';
+import { ButtonLink } from './links';
 import { LanguageLinks, LanguageSelect } from './LanguageSwitcher';
 import styles from './SiteLayout.module.css';
 

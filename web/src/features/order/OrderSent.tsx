@@ -8,7 +8,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { ButtonLink } from '../layout/ButtonLink';
+import { ButtonLink } from '../layout/links';
 import type { Sent } from './OrderForm';
 import styles from './OrderPage.module.css';
 

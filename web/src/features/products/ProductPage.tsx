@@ -9,7 +9,7 @@ import { FormattedDate, FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useFragment, useLazyLoadQuery } from 'react-relay';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '../layout/BackLink';
-import { ButtonLink } from '../layout/ButtonLink';
+import { ButtonLink } from '../layout/links';
 import { BadgeList } from '../pages/BadgeList';
 import { MissingRecord } from '../pages/MissingRecord';
 import { PageHero, PageIntro } from '../pages/PageHero';
@@ -109,7 +109,7 @@ function ProductDetail(props: { product: ProductDetail_product$key }) {
             classes={styles}
           />
           <div className={styles.actions}>
-            <ButtonLink to="/order" search={`?product=${encodeURIComponent(product.slug)}`} size="lg">
+            <ButtonLink to={`/order?product=${encodeURIComponent(product.slug)}`} size="lg">
               <FormattedMessage id="product.orderSimilar" />
             </ButtonLink>
           </div>

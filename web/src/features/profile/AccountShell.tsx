@@ -12,7 +12,7 @@ import { FormattedMessage } from 'react-intl';
 import { useHydrated } from '../../app/useHydrated';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { useSession } from '../../session/SessionProvider';
-import { ButtonLink } from '../account/links';
+import { ButtonLink } from '../layout/links';
 import { LoadErrorBoundary } from './LoadErrorBoundary';
 import { SignedOut } from './SignedOut';
 import styles from './AccountShell.module.css';

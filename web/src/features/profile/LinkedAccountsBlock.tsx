@@ -27,7 +27,7 @@ import type { LinkedAccountsBlockDisconnectMutation } from './__generated__/Link
 import type { AuthProvider, AuthProviderId } from '@studio/site/ssr';
 import { useAppContext } from '../../app/context';
 import { runMutation } from '../../forms/runMutation';
-import { TextLink } from '../account/links';
+import { TextLink } from '../layout/links';
 import { type SocialMessage, isSocialLinkedState, linkErrorMessage, providerName, rememberSocialProvider } from '../auth/social';
 import { useLeavingFor } from '../auth/useLeavingFor';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';

@@ -11,7 +11,7 @@ import { graphql, useFragment, useMutation } from 'react-relay';
 import type { ProfileCard_user$key } from './__generated__/ProfileCard_user.graphql';
 import type { ProfileCardUsernameMutation } from './__generated__/ProfileCardUsernameMutation.graphql';
 import { runMutation } from '../../forms/runMutation';
-import { TextLink } from '../account/links';
+import { TextLink } from '../layout/links';
 import { INLINE_FIELDS, inlineFieldProblem } from './fieldRules';
 import { InlineEditField } from './InlineEditField';
 import { ProfileRow } from './ProfileRow';

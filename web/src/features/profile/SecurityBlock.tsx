@@ -9,7 +9,7 @@ import { FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { SecurityBlock_user$key } from './__generated__/SecurityBlock_user.graphql';
 import { useSession } from '../../session/SessionProvider';
-import { TextLink } from '../account/links';
+import { TextLink } from '../layout/links';
 import { ProfileRow } from './ProfileRow';
 import { ProfileSection } from './ProfileSection';
 import styles from './blocks.module.css';

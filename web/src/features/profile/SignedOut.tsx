@@ -1,7 +1,7 @@
 /** What account pages show to a visitor who is not signed in: a short note and the sign-in link. */
 import { Card, Heading, Text } from '@studio/ui';
 import { FormattedMessage } from 'react-intl';
-import { ButtonLink } from '../account/links';
+import { ButtonLink } from '../layout/links';
 import styles from './ProfilePage.module.css';
 
 export function SignedOut() {

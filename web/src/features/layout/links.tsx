@@ -1,6 +1,7 @@
 /**
- * Links to the site's own pages in the page's language (SITE-LOCALES): `to` is the path without a
- * locale prefix ('/profile', '/auth?mode=register'); the current locale's prefix is added. A router
+ * Links to the site's own pages in the page's language (SITE-LOCALES), for every feature: `to` is
+ * the path without a locale prefix, query allowed ('/profile', '/order?product=dom'); the current
+ * locale's prefix is added. A router
  * link inside, so the page changes without a reload.
  * - `ButtonLink` looks like a Button (`variant`, `size` as Button's);
  * - `TextLink` looks like the design system's text Link; `state` rides along in the history entry.
