@@ -13,7 +13,7 @@
  * test (the API suite covers it).
  */
 import type { Page, Response } from '@playwright/test';
-import { PRODUCT_SLUGS } from '@studio/site/pages';
+import { PRODUCT_SLUGS, PUBLIC_PATHS } from '@studio/site/pages';
 import {
   LOCALES,
   LOCALE_TAGS,
@@ -32,10 +32,10 @@ import {
   waitForMail,
 } from './fixtures';
 
-/** The informational pages (unprefixed), home first (api/src/seo/routes.ts PUBLIC_PATHS without /news and /products). */
-const INFO_PATHS = ['/', '/faq', '/how', '/team', '/order', '/techs', '/culture', '/privacy'] as const;
-/** Every public path that is not a product or a news item. */
-const LIST_PATHS = [...INFO_PATHS, '/news', '/products'] as const;
+/** Every public path that is not a product or a news item (SITE-PAGES), home first. */
+const LIST_PATHS = PUBLIC_PATHS;
+/** The informational pages (unprefixed): the public paths but the news and catalogue lists. */
+const INFO_PATHS = PUBLIC_PATHS.filter((path) => path !== '/news' && path !== '/products');
 const PRODUCT_PATHS = PRODUCT_SLUGS.map((slug) => `/products/${slug}`);
 /** News items seeded from content/ (all published). */
 const SEEDED_NEWS = 10;
