@@ -102,5 +102,9 @@ export function Field({ label, hint, error, required, disabled, controlId, class
   );
 }
 
-/** Class names of the shared field frame, for components that lay out their own wrapper. */
-export const fieldClassNames = { field: styles.field, label: styles.label } as const;
+/**
+ * Class names of the shared field frame, for components that lay out their own wrapper: `field`
+ * (the wrapper), `label`, and `control` (the box of a text-like control: border, focus ring,
+ * invalid and disabled looks; put the component's own class after it).
+ */
+export const fieldClassNames = { field: styles.field, label: styles.label, control: styles.control } as const;

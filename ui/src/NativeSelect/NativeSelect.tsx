@@ -51,7 +51,7 @@ export function NativeSelect({ label, hideLabel = false, options, onValueChange,
           ref={ref}
           id={selectId}
           data-size={size}
-          className={styles.select}
+          className={clsx(fieldClassNames.control, styles.select)}
           aria-invalid={ids.invalid}
           aria-describedby={ids.describedBy}
           onChange={(event) => {

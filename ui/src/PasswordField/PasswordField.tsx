@@ -114,7 +114,7 @@ export function PasswordField({
           type={visible ? 'text' : 'password'}
           required={required}
           disabled={disabled}
-          className={styles.input}
+          className={clsx(fieldClassNames.control, styles.input)}
           aria-invalid={ids.invalid}
           aria-describedby={ids.describedBy}
         />

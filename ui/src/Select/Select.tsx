@@ -112,7 +112,7 @@ export function Select({
         <SelectPrimitive.Trigger
           ref={ref}
           id={triggerId}
-          className={styles.trigger}
+          className={clsx(fieldClassNames.control, styles.trigger)}
           data-size={size}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}

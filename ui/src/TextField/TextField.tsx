@@ -1,7 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { clsx } from 'clsx';
 import { FieldLabel, FieldMessages, fieldClassNames, useFieldIds } from '../Field';
-import styles from './TextField.module.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
   /** The visible label (texts come in as props; the package has no i18n of its own). */
@@ -30,7 +29,7 @@ export function TextField({ label, hint, error, required, id, className, 'aria-d
       <FieldLabel htmlFor={ids.controlId} required={required}>
         {label}
       </FieldLabel>
-      <input {...props} id={ids.controlId} required={required} className={styles.input} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} />
+      <input {...props} id={ids.controlId} required={required} className={fieldClassNames.control} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} />
       <FieldMessages ids={ids} error={error} hint={hint} />
     </div>
   );

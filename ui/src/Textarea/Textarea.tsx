@@ -80,7 +80,7 @@ export function Textarea({
         value={value}
         defaultValue={defaultValue}
         onChange={handleChange}
-        className={styles.textarea}
+        className={clsx(fieldClassNames.control, styles.textarea)}
         aria-invalid={ids.invalid}
         aria-describedby={ids.describedBy}
       />
