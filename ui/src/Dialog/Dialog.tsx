@@ -1,7 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { Cross2Icon } from '@radix-ui/react-icons';
 import type { ReactNode } from 'react';
-import { Button } from '../Button';
+import { CloseButton } from '../Button/CloseButton';
 import { DialogFrame, type DialogFrameProps, DialogHeading } from './DialogFrame';
 import styles from './Dialog.module.css';
 
@@ -32,9 +31,7 @@ export function Dialog({ title, closeLabel, children, footer, size = 'md', ...fr
       {footer ? <div className={styles.footer}>{footer}</div> : null}
       {/* Last in the DOM so initial focus lands on the body or footer, first on screen (top right). */}
       <RadixDialog.Close asChild>
-        <Button variant="ghost" size="sm" aria-label={closeLabel} className={styles.close}>
-          <Cross2Icon aria-hidden width={16} height={16} />
-        </Button>
+        <CloseButton label={closeLabel} className={styles.close} />
       </RadixDialog.Close>
     </DialogFrame>
   );
