@@ -58,44 +58,13 @@ export interface SelectProps extends FieldControlProps {
  * move, Enter chooses, Escape closes; focus returns to the trigger. Hint and error are wired through
  * `aria-describedby`, and the error sets `aria-invalid`.
  */
-export function Select({
-  label,
-  hideLabel = false,
-  options,
-  value,
-  defaultValue,
-  onValueChange,
-  placeholder,
-  hint,
-  error,
-  size = 'md',
-  align = 'start',
-  disabled,
-  required,
-  name,
-  open,
-  defaultOpen,
-  onOpenChange,
-  id,
-  'aria-describedby': describedByProp,
-  className,
-  ref,
-}: SelectProps) {
+export function Select({ label, hideLabel = false, options, placeholder, hint, error, size = 'md', align = 'start', id, 'aria-describedby': describedByProp, className, ref, ...root }: SelectProps) {
   const ids = useFieldIds(id, { hint, error, extra: [describedByProp] });
   const { controlId: triggerId, labelId, describedBy } = ids;
   return (
-    <FieldFrame ids={ids} label={label} hideLabel={hideLabel} hint={hint} error={error} required={required} disabled={disabled} className={clsx(styles.field, className)} data-size={size}>
-      <SelectPrimitive.Root
-        value={value}
-        defaultValue={defaultValue}
-        onValueChange={onValueChange}
-        open={open}
-        defaultOpen={defaultOpen}
-        onOpenChange={onOpenChange}
-        disabled={disabled}
-        required={required}
-        name={name}
-      >
+    <FieldFrame ids={ids} label={label} hideLabel={hideLabel} hint={hint} error={error} required={root.required} disabled={root.disabled} className={clsx(styles.field, className)} data-size={size}>
+      {/* The other props are the Root's: value, open state, disabled, required, name. */}
+      <SelectPrimitive.Root {...root}>
         <SelectPrimitive.Trigger
           ref={ref}
           id={triggerId}
