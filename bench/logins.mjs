@@ -37,15 +37,15 @@
  * Exits 1 only when the run is invalid (a login or health request failed, or the setup failed),
  * never because the ratio misses its aim: a benchmark is not a test.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { checkMachineQuiet, cpuMeter, machineInfo } from './lib/cpu.mjs';
+import { createGuard, ensureBuilt, reportInvalid, resultsDir, startServer, unlessExits, waitForHealth, writeResults } from './lib/process.mjs';
 
 const AIM_RATIO = 5;
 
@@ -98,9 +98,6 @@ if (!isMainThread) {
 // ---------------------------------------------------------------- main thread
 
 async function mainThread() {
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const resultsDir = join(root, 'bench', 'results');
-
   const usage = 'Usage: node bench/logins.mjs [--concurrency=50] [--idle=3] [--storm=5] [--rounds=0] [--interval=0]';
   const opts = { concurrency: 50, idle: 3, storm: 5, rounds: 0, interval: 0 };
   for (const arg of process.argv.slice(2)) {
@@ -119,125 +116,8 @@ async function mainThread() {
     process.exit(2);
   }
 
-  // ------------------------------------------------------------ child processes and cleanup
-
-  let server;
-  let poller;
-  let tempDir;
-  let interrupted = false;
-
-  async function stopServer(graceMs = 8000) {
-    if (!server || server.exitCode !== null || server.signalCode !== null) return;
-    const exited = once(server, 'exit');
-    server.kill('SIGTERM');
-    const timer = setTimeout(() => server.kill('SIGKILL'), graceMs);
-    await exited;
-    clearTimeout(timer);
-  }
-  async function cleanup() {
-    await poller?.terminate();
-    poller = undefined;
-    await stopServer();
-    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
-    tempDir = undefined;
-  }
-  process.on('exit', () => {
-    if (server && server.exitCode === null) server.kill('SIGKILL');
-    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
-  });
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => {
-      interrupted = true;
-      console.error(`\n${signal}: stopping the server…`);
-      cleanup().finally(() => process.exit(130));
-    });
-  }
-
-  let serverExit; // resolves with [code, signal] when the server exits
-  /** Throws if the server exits before `promise` settles. */
-  function unlessServerExits(promise, what) {
-    return Promise.race([
-      promise,
-      serverExit.then(([code, signal]) => {
-        throw new Error(`the server exited (code ${code}, signal ${signal}) while ${what}; see bench/results/logins-server.log`);
-      }),
-    ]);
-  }
-
-  // ------------------------------------------------------------ helpers
-
-  const freePort = () =>
-    new Promise((resolvePort, reject) => {
-      const srv = net.createServer();
-      srv.unref();
-      srv.on('error', reject);
-      srv.listen(0, '127.0.0.1', () => {
-        const { port } = srv.address();
-        srv.close(() => resolvePort(port));
-      });
-    });
-
-  const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
-  /** CPU time (ms) of a process, all its threads (or only its main thread), from /proc (Linux); null elsewhere. */
-  function processCpuMs(pid, mainThreadOnly = false) {
-    try {
-      const stat = readFileSync(mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
-    } catch {
-      return null;
-    }
-  }
-  /** Busy CPU time (ms) of the whole machine, all cores, without irq/softirq; null elsewhere. */
-  function machineBusyMs() {
-    try {
-      const [user, nice, system, , , , , steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-      return ((user + nice + system + (steal || 0)) * 1000) / CLK_TCK;
-    } catch {
-      return null;
-    }
-  }
-  const selfCpuMs = () => {
-    const u = process.cpuUsage();
-    return (u.user + u.system) / 1000;
-  };
-  /**
-   * CPU shares (percent of one core) over a phase: the server (all threads), the server's main
-   * thread (its event loop: JavaScript, SQLite, JSON) — the rest of the server is the libuv pool
-   * (argon2), GC and I/O threads —, this process (both clients), and everything else.
-   */
-  function cpuMeter() {
-    const s0 = processCpuMs(server.pid);
-    const l0 = processCpuMs(server.pid, true);
-    const c0 = selfCpuMs();
-    const m0 = machineBusyMs();
-    const t0 = performance.now();
-    return () => {
-      const wall = performance.now() - t0;
-      const s = processCpuMs(server.pid);
-      const l = processCpuMs(server.pid, true);
-      const c = selfCpuMs();
-      const m = machineBusyMs();
-      const pct = (ms) => Math.round((ms / wall) * 100);
-      return {
-        serverPercentOfCore: s === null || s0 === null ? null : pct(s - s0),
-        serverMainThreadPercentOfCore: l === null || l0 === null ? null : pct(l - l0),
-        benchPercentOfCore: pct(c - c0),
-        otherPercentOfCore: s === null || s0 === null || m === null || m0 === null ? null : Math.max(0, pct(m - m0 - (s - s0) - (c - c0))),
-        serverCpuMs: s === null || s0 === null ? null : s - s0,
-        serverMainThreadCpuMs: l === null || l0 === null ? null : l - l0,
-      };
-    };
-  }
-  async function idleMachineLoad(ms = 1000) {
-    const b0 = machineBusyMs();
-    const s0 = selfCpuMs();
-    const t0 = performance.now();
-    await new Promise((r) => setTimeout(r, ms));
-    const b1 = machineBusyMs();
-    if (b0 === null || b1 === null) return null;
-    return Math.round(((b1 - b0 - (selfCpuMs() - s0)) / (performance.now() - t0)) * 100);
-  }
+  // The server and the health poller: stopped at the end, on an error or on Ctrl-C.
+  const guard = createGuard('the server');
 
   /** Nearest-rank percentile of an ascending array. */
   const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : null);
@@ -254,91 +134,29 @@ async function mainThread() {
     };
   }
 
-  /** Newest modification time (ms) of the files under `dir`. */
-  function newestMtime(dir) {
-    let newest = 0;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-    }
-    return newest;
-  }
-
-  function ensureBuilt() {
-    const serverEntry = join(root, 'api', 'dist', 'main.js');
-    if (!existsSync(join(root, 'web', 'dist', 'server', 'entry-server.js'))) {
-      // The server refuses to start without the built web app.
-      console.log('web/dist is missing: running `pnpm build`…');
-      const r = spawnSync('pnpm', ['build'], { cwd: root, stdio: 'inherit' });
-      if (r.status !== 0 && !existsSync(serverEntry)) throw new Error('`pnpm build` failed');
-      if (r.status !== 0) console.warn('WARNING: `pnpm build` reported errors; running what it emitted.');
-      return;
-    }
-    const stale = existsSync(serverEntry) && newestMtime(join(root, 'api', 'src')) > statSync(serverEntry).mtimeMs;
-    if (!existsSync(serverEntry) || stale) {
-      console.log(`api/dist is ${stale ? 'older than api/src' : 'missing'}: running \`pnpm --filter @studio/api build\`…`);
-      const r = spawnSync('pnpm', ['--filter', '@studio/api', 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-      if (r.status !== 0) {
-        const output = `${r.stdout}${r.stderr}`.trim().split('\n');
-        if (!existsSync(serverEntry)) throw new Error(`the api build failed:\n${output.slice(-20).join('\n')}`);
-        // tsc still emits on type errors (api/src may be mid-edit): go on, and say so.
-        console.warn(`WARNING: the api build reported ${output.filter((l) => /error TS/.test(l)).length || 'some'} error(s); running what tsc emitted. The figures may not be those of a sound build.`);
-      }
-    }
-  }
-
   // ------------------------------------------------------------ run
 
   async function run() {
-    ensureBuilt();
+    ensureBuilt({ rebuildStaleApi: true, runDespiteErrors: true });
     mkdirSync(resultsDir, { recursive: true });
-    const quiet = await idleMachineLoad();
-    console.log(`Machine: ${os.cpus().length} cores, busy ${quiet ?? '?'}% of a core before the bench starts${quiet > 20 ? ' — NOT QUIET, expect skewed figures' : ''}`);
+    const quiet = await checkMachineQuiet();
 
-    tempDir = mkdtempSync(join(os.tmpdir(), 'studio-bench-logins-'));
-    const dataDir = join(tempDir, 'data');
+    const dataDir = join(guard.makeTempDir('studio-bench-logins-'), 'data');
     mkdirSync(dataDir);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const serverLog = createWriteStream(join(resultsDir, 'logins-server.log'));
-    const serverEnv = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      MAIL_TRANSPORT: 'memory',
-      PUBLIC_URL: base,
-      // Every request of the bench comes from 127.0.0.1: lift the per-IP limit of /api/auth/*
-      RATE_LIMIT_AUTH_MAX: '10000000',
-      RATE_LIMIT_WINDOW_MS: '60000',
-      // and the per-account limit of sign-ins (counts failures only; none are expected).
-      RATE_LIMIT_LOGIN_ACCOUNT: '1000000/60',
-    };
-    server = spawn(process.execPath, [join(root, 'api', 'dist', 'main.js')], {
-      cwd: root,
-      env: { ...process.env, ...serverEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { server, base, env: serverEnv, outputLines } = await startServer(guard, {
+      dataDir,
+      env: {
+        MAIL_TRANSPORT: 'memory',
+        // Every request of the bench comes from 127.0.0.1: lift the per-IP limit of /api/auth/*
+        RATE_LIMIT_AUTH_MAX: '10000000',
+        RATE_LIMIT_WINDOW_MS: '60000',
+        // and the per-account limit of sign-ins (counts failures only; none are expected).
+        RATE_LIMIT_LOGIN_ACCOUNT: '1000000/60',
+      },
+      logFile: join(resultsDir, 'logins-server.log'),
     });
-    serverExit = once(server, 'exit');
-    let serverOutputLines = 0;
-    for (const stream of [server.stdout, server.stderr]) {
-      stream.on('data', (d) => (serverOutputLines += String(d).split('\n').filter(Boolean).length));
-      stream.pipe(serverLog, { end: false });
-    }
     console.log(`Server: node api/dist/main.js on ${base} (pid ${server.pid}), fresh DATA_DIR, MAIL_TRANSPORT=memory`);
-
-    const deadline = Date.now() + 30000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode} before /api/health answered; see bench/results/logins-server.log`);
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error('/api/health did not answer 200 within 30 s');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitForHealth(base, server);
 
     // Accounts, before anything is measured.
     const tag = Date.now().toString(36);
@@ -350,7 +168,8 @@ async function mainThread() {
     }));
     process.stdout.write(`Registering ${accounts.length} accounts… `);
     for (let i = 0; i < accounts.length; i += 10) {
-      await unlessServerExits(
+      await unlessExits(
+        server,
         Promise.all(
           accounts.slice(i, i + 10).map(async (a) => {
             const res = await fetch(`${base}/api/auth/register`, {
@@ -386,11 +205,11 @@ async function mainThread() {
 
     // Reference: one login at a time, nothing else running (≈ one argon2id verification + a session).
     const single = [];
-    for (let k = 0; k < 5; k++) single.push(await unlessServerExits(login(k % accounts.length), 'signing in'));
+    for (let k = 0; k < 5; k++) single.push(await unlessExits(server, login(k % accounts.length), 'signing in'));
     const singleMs = summarize(single.filter((x) => x !== null));
     console.log(`One login at a time: p50 ${singleMs.p50?.toFixed(1)} ms (≈ one argon2id verification; 5 logins)`);
 
-    poller = new Worker(fileURLToPath(import.meta.url), { workerData: { base, intervalMs: opts.interval } });
+    const poller = guard.trackWorker(new Worker(fileURLToPath(import.meta.url), { workerData: { base, intervalMs: opts.interval } }));
     poller.on('error', (error) => console.error(`health poller: ${error.stack ?? error}`));
     const pollFor = async (work) => {
       const result = once(poller, 'message');
@@ -404,8 +223,8 @@ async function mainThread() {
     // 1. Idle.
     await new Promise((r) => setTimeout(r, 500)); // let the registrations' work settle
     process.stdout.write(`Idle: GET /api/health one at a time for ${opts.idle} s… `);
-    const idleCpu = cpuMeter();
-    const idle = await unlessServerExits(pollFor(() => new Promise((r) => setTimeout(r, opts.idle * 1000))), 'polling /api/health');
+    const idleCpu = cpuMeter(server.pid);
+    const idle = await unlessExits(server, pollFor(() => new Promise((r) => setTimeout(r, opts.idle * 1000))), 'polling /api/health');
     const idleCpuShares = idleCpu();
     const idleHealth = summarize(idle.latencies);
     console.log(`${idleHealth.count} requests, p50 ${idleHealth.p50} ms, p99 ${idleHealth.p99} ms`);
@@ -413,12 +232,13 @@ async function mainThread() {
     // 2. Storm: one warm-up wave (opens the connections, discarded), then the measured waves.
     const wave = () => Promise.all(accounts.map((_, i) => login(i)));
     process.stdout.write(`Storm: ${accounts.length} logins at once, warm-up wave… `);
-    const warm = await unlessServerExits(wave(), 'signing in');
+    const warm = await unlessExits(server, wave(), 'signing in');
     const warmProblems = loginProblems.length;
     process.stdout.write(`${warm.filter((x) => x !== null).length}/${warm.length} ok; `);
     process.stdout.write(opts.rounds > 0 ? `${opts.rounds} waves… ` : `waves for ${opts.storm} s… `);
-    const stormCpu = cpuMeter();
-    const storm = await unlessServerExits(
+    const stormCpu = cpuMeter(server.pid);
+    const storm = await unlessExits(
+      server,
       pollFor(async () => {
         const t0 = performance.now();
         const latencies = [];
@@ -497,13 +317,13 @@ async function mainThread() {
     if (stormCpuShares.otherPercentOfCore > 25 || idleCpuShares.otherPercentOfCore > 25) {
       console.log('WARNING: other processes were busy during the measurement; the figures are skewed. Rerun on a quiet machine.');
     }
-    if (serverOutputLines) console.log(`note: the server wrote ${serverOutputLines} log line(s) at level warn or above: see bench/results/logins-server.log`);
+    if (outputLines()) console.log(`note: the server wrote ${outputLines()} log line(s) at level warn or above: see bench/results/logins-server.log`);
 
     const report = {
       date: new Date().toISOString(),
       ok: problems.length === 0,
       problems,
-      machine: { busyPercentOfCoreBeforeStart: quiet, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadavg: os.loadavg(), node: process.version, platform: `${os.platform()} ${os.release()}` },
+      machine: machineInfo(quiet),
       settings: { concurrency: opts.concurrency, idleSec: opts.idle, stormSec: opts.rounds > 0 ? null : opts.storm, rounds: opts.rounds || null, serverEnv: { ...serverEnv, DATA_DIR: '(temporary)', PORT: undefined, PUBLIC_URL: undefined } },
       singleLoginMs: singleMs,
       serverCpuPerLogin: cpuPerLogin,
@@ -511,25 +331,10 @@ async function mainThread() {
       storm: { waves: storm.out.waves, wallMs: +storm.out.wallMs.toFixed(1), loginsOk: okLogins.length, loginsTotal: storm.out.latencies.length, loginsPerSec: +loginsPerSec.toFixed(2), loginMs, healthMs: stormHealth, cpu: stormCpuShares },
       ratio: { value: ratio === null ? null : +ratio.toFixed(3), aim: AIM_RATIO, meetsAim },
     };
-    writeFileSync(join(resultsDir, 'logins.json'), `${JSON.stringify(report, null, 2)}\n`);
-    console.log('\nwrote bench/results/logins.json');
+    writeResults('logins.json', report);
 
-    if (problems.length) {
-      const bar = '!'.repeat(78);
-      console.error(`\n${bar}\n!! LOGIN BENCHMARK INVALID: some requests failed, so the figures mean nothing:`);
-      for (const p of problems.slice(0, 20)) console.error(`!!   ${p}`);
-      console.error(bar);
-      process.exitCode = 1;
-    }
+    if (problems.length) reportInvalid('LOGIN BENCHMARK INVALID: some requests failed, so the figures mean nothing:', problems.slice(0, 20));
   }
 
-  try {
-    await run();
-  } catch (error) {
-    if (interrupted) await new Promise(() => {}); // the signal handler cleans up and exits 130
-    console.error(`\nlogin bench failed: ${error.stack ?? error}`);
-    process.exitCode = 1;
-  } finally {
-    await cleanup();
-  }
+  await guard.run('login bench', run);
 }

@@ -17,19 +17,17 @@
  * errors, non-2xx answers or wrong bodies (the figures are then meaningless) or the setup
  * failed — never because the figures are below the aims.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { checkMachineQuiet, cpuMeter, machineInfo } from './lib/cpu.mjs';
+import { createGuard, ensureBuilt, freePort, reportInvalid, resultsDir, root, startServer, unlessExits, waitForHealth, writeResults } from './lib/process.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const benchDir = join(root, 'bench');
-const resultsDir = join(benchDir, 'results');
 const requireFromRoot = createRequire(join(root, 'package.json'));
 const autocannon = requireFromRoot('autocannon');
 
@@ -58,109 +56,8 @@ function parseArgs(argv) {
 }
 const opts = parseArgs(process.argv.slice(2));
 
-// ---------------------------------------------------------------- child processes
-
-const children = new Set();
-let tempDir;
-
-function track(child, name) {
-  child.benchName = name;
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-/** SIGTERM, then SIGKILL after `graceMs` (the real server shuts down gracefully, which also writes --cpu-prof). */
-async function stopChild(child, graceMs = 8000) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function cleanup() {
-  await Promise.all([...children].map((c) => stopChild(c)));
-  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
-  tempDir = undefined;
-}
-
-// Last resort: never leave a server behind, whatever happens.
-process.on('exit', () => {
-  for (const c of children) c.kill('SIGKILL');
-  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
-});
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    interrupted = true;
-    console.error(`\n${signal}: stopping the servers…`);
-    cleanup().finally(() => process.exit(130));
-  });
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** Throws if `child` exits before `promise` settles. */
-function unlessExits(child, promise, what) {
-  return Promise.race([
-    promise,
-    once(child, 'exit').then(([code, signal]) => {
-      throw new Error(`${child.benchName} exited (code ${code}, signal ${signal}) while ${what}`);
-    }),
-  ]);
-}
-
-/** CPU time (ms) of a process so far, from /proc (Linux); null elsewhere. */
-const CLK_TCK = (() => {
-  const r = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
-  return Number(r.stdout?.trim()) || 100;
-})();
-function childCpuMs(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK; // utime + stime
-  } catch {
-    return null;
-  }
-}
-/** Busy CPU time (ms) of the whole machine so far, all cores, from /proc/stat, without irq/softirq; null elsewhere. */
-function machineBusyMs() {
-  try {
-    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]; // cpu user nice system idle iowait irq softirq steal …
-    const [user, nice, system, , , , , steal] = line.trim().split(/\s+/).slice(1).map(Number);
-    // irq/softirq (mostly the loopback network stack under load) is charged to no process: left out here.
-    return ((user + nice + system + steal) * 1000) / CLK_TCK;
-  } catch {
-    return null;
-  }
-}
-/** How much CPU (% of one core) the machine spends during `ms` while this bench is idle. */
-async function idleMachineLoad(ms = 1000) {
-  const b0 = machineBusyMs();
-  const s0 = selfCpuMs();
-  const t0 = performance.now();
-  await new Promise((r) => setTimeout(r, ms));
-  const b1 = machineBusyMs();
-  if (b0 === null || b1 === null) return null;
-  return Math.round(((b1 - b0 - (selfCpuMs() - s0)) / (performance.now() - t0)) * 100);
-}
-const selfCpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
+// The servers are children: stopped at the end, on an error or on Ctrl-C.
+const guard = createGuard('the servers');
 
 // ---------------------------------------------------------------- HTTP helpers
 
@@ -183,23 +80,6 @@ function rawGet(url, headers = {}) {
     });
     req.on('error', reject);
   });
-}
-
-async function waitForHealth(base, child, timeoutMs = 30000) {
-  const deadline = Date.now() + timeoutMs;
-  let last;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${child.benchName} exited with code ${child.exitCode} before /api/health answered`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return await res.json();
-      last = `HTTP ${res.status}`;
-    } catch (error) {
-      last = error.cause?.code ?? error.message;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`/api/health did not answer 200 within ${timeoutMs} ms (last: ${last})`);
 }
 
 // ---------------------------------------------------------------- measuring
@@ -234,24 +114,17 @@ async function measure(name, target, serverPid) {
     process.stdout.write(`${Math.round(warm.requests.mean)} req/s (discarded)\n`);
   }
   process.stdout.write(`  (${name}) ${opts.duration} s… `);
-  const cpu0 = { server: childCpuMs(serverPid), client: selfCpuMs(), machine: machineBusyMs(), t: performance.now() };
+  const stopMeter = cpuMeter(serverPid);
   const result = await autocannon({ ...base, duration: opts.duration });
-  const wall = performance.now() - cpu0.t;
-  const serverCpu = childCpuMs(serverPid);
-  const clientCpu = selfCpuMs();
-  const machine = machineBusyMs();
-  const pct = (ms) => Math.round((ms / wall) * 100);
+  const shares = stopMeter();
   const cpu = {
-    serverPercentOfCore: serverCpu === null || cpu0.server === null ? null : pct(serverCpu - cpu0.server),
-    clientPercentOfCore: pct(clientCpu - cpu0.client),
+    serverPercentOfCore: shares.serverPercentOfCore,
+    clientPercentOfCore: shares.benchPercentOfCore,
     // Every other process on the machine (user + system time not charged to the server or to autocannon).
-    otherPercentOfCore:
-      machine === null || cpu0.machine === null || serverCpu === null
-        ? null
-        : Math.max(0, pct(machine - cpu0.machine - (serverCpu - cpu0.server) - (clientCpu - cpu0.client))),
+    otherPercentOfCore: shares.otherPercentOfCore,
+    // Server CPU per answered request: what the rate would be at 100 % of a core, however busy the client was.
+    serverCpuMicrosPerRequest: shares.serverCpuMs === null || !result.requests.total ? null : +((shares.serverCpuMs * 1000) / result.requests.total).toFixed(1),
   };
-  // Server CPU per answered request: what the rate would be at 100 % of a core, however busy the client was.
-  cpu.serverCpuMicrosPerRequest = serverCpu === null || !result.requests.total ? null : +(((serverCpu - cpu0.server) * 1000) / result.requests.total).toFixed(1);
   runs.push({ phase: 'measured', result });
   process.stdout.write(`${Math.round(result.requests.mean)} req/s\n`);
 
@@ -282,49 +155,22 @@ async function measure(name, target, serverPid) {
 // ---------------------------------------------------------------- main
 
 async function main() {
-  const serverEntry = join(root, 'api', 'dist', 'main.js');
-  const webEntry = join(root, 'web', 'dist', 'server', 'entry-server.js');
-  if (!existsSync(serverEntry) || !existsSync(webEntry)) {
-    console.log('api/dist or web/dist is missing: running `pnpm build`…');
-    const r = spawnSync('pnpm', ['build'], { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('`pnpm build` failed');
-  }
+  ensureBuilt();
 
   mkdirSync(resultsDir, { recursive: true });
-  const idleLoad = await idleMachineLoad();
-  console.log(`Machine: ${os.cpus().length} cores, busy ${idleLoad ?? '?'}% of a core before the bench starts${idleLoad > 20 ? ' — NOT QUIET, expect skewed figures' : ''}`);
-  tempDir = mkdtempSync(join(os.tmpdir(), 'studio-bench-'));
+  const idleLoad = await checkMachineQuiet();
+  const tempDir = guard.makeTempDir('studio-bench-');
   const dataDir = join(tempDir, 'data');
   mkdirSync(dataDir);
 
-  // 1. The real server, spawned directly (not through pnpm) so the pid we measure is the server's.
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  // 1. The real server.
   const profDir = join(resultsDir, 'profiles');
-  const nodeArgs = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
-  const serverLog = createWriteStream(join(resultsDir, 'server.log'));
-  const server = track(
-    spawn(process.execPath, [...nodeArgs, serverEntry], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_AUTH_MAX: '100000',
-        PUBLIC_URL: base,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-    'the server',
-  );
-  let serverOutputLines = 0;
-  for (const stream of [server.stdout, server.stderr]) {
-    stream.on('data', (d) => (serverOutputLines += String(d).split('\n').filter(Boolean).length));
-    stream.pipe(serverLog, { end: false });
-  }
+  const { server, base, outputLines } = await startServer(guard, {
+    dataDir,
+    env: { RATE_LIMIT_AUTH_MAX: '100000' },
+    nodeArgs: opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+    logFile: join(resultsDir, 'server.log'),
+  });
   console.log(`Server: node api/dist/main.js on ${base} (pid ${server.pid})${opts.cpuProf ? `, --cpu-prof into ${profDir}` : ''}`);
   await waitForHealth(base, server);
 
@@ -376,7 +222,7 @@ async function main() {
   const bodyFile = join(tempDir, 'page.bin');
   writeFileSync(bodyFile, pageBytes);
   const baselinePort = await freePort();
-  const baseline = track(
+  const baseline = guard.track(
     spawn(process.execPath, [join(benchDir, 'baseline-server.mjs')], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', BASELINE_BODY_FILE: bodyFile, BASELINE_CONTENT_TYPE: pageType, PORT: String(baselinePort), HOST: '127.0.0.1' },
@@ -479,65 +325,40 @@ async function main() {
         `(of ${os.cpus().length} cores). The figures are skewed; rerun on a quiet machine.`,
     );
   }
-  if (serverOutputLines) console.log(`\nnote: the server wrote ${serverOutputLines} log line(s) at level warn or above: see bench/results/server.log`);
+  if (outputLines()) console.log(`\nnote: the server wrote ${outputLines()} log line(s) at level warn or above: see bench/results/server.log`);
 
   const report = {
     date: new Date().toISOString(),
     ok: problems.length === 0,
     problems,
-    machine: { busyPercentOfCoreBeforeStart: idleLoad, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadavg: os.loadavg(), node: process.version, platform: `${os.platform()} ${os.release()}` },
+    machine: machineInfo(idleLoad),
     settings: { connections: opts.connections, pipelining: opts.pipelining, durationSec: opts.duration, warmupSec: opts.warmup, workers: opts.workers, cpuProf: opts.cpuProf },
     pageCache: cache,
     persistedQueryId: profileId,
     results,
     ratios,
   };
-  writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\nwrote bench/results/latest.json`);
+  writeResults('latest.json', report);
 
-  if (problems.length) {
-    const bar = '!'.repeat(78);
-    console.error(`\n${bar}\n!! BENCHMARK INVALID: some requests failed, so the figures and ratios mean nothing:`);
-    for (const p of problems) console.error(`!!   ${p}`);
-    console.error(`${bar}`);
-    process.exitCode = 1;
-  }
+  if (problems.length) reportInvalid('BENCHMARK INVALID: some requests failed, so the figures and ratios mean nothing:', problems);
 }
 
 /** The login storm (bench/logins.mjs) as a child process with its own server; exit code 1 when its run was invalid. */
 async function runLogins() {
   console.log(`\n${'='.repeat(30)} login storm (bench/logins.mjs) ${'='.repeat(30)}`);
-  const child = track(spawn(process.execPath, [join(benchDir, 'logins.mjs')], { cwd: root, stdio: 'inherit' }), 'the login bench');
-  const [code, signal] = await once(child, 'exit');
-  if (code !== 0 && !interrupted) {
+  const child = guard.track(spawn(process.execPath, [join(benchDir, 'logins.mjs')], { cwd: root, stdio: 'inherit' }), 'the login bench');
+  const [code, signal] = await child.exited;
+  if (code !== 0 && !guard.interrupted) {
     console.error(`\nthe login bench ${signal ? `was stopped by ${signal}` : `exited with code ${code}`} (see its output above)`);
     process.exitCode = 1;
   }
 }
 
 if (opts.only.some((t) => ['a', 'b', 'c'].includes(t))) {
-  try {
-    await main();
-  } catch (error) {
-    if (interrupted) await new Promise(() => {}); // the signal handler stops the servers and exits 130
-    console.error(`\nbench failed: ${error.stack ?? error}`);
-    process.exitCode = 1;
-  } finally {
-    await cleanup();
-    if (opts.cpuProf && existsSync(join(resultsDir, 'profiles'))) {
-      console.log(`CPU profile(s) of the server in bench/results/profiles/ (summarize: node bench/profile-summary.mjs)`);
-    }
+  await guard.run('bench', main);
+  if (opts.cpuProf && existsSync(join(resultsDir, 'profiles'))) {
+    console.log(`CPU profile(s) of the server in bench/results/profiles/ (summarize: node bench/profile-summary.mjs)`);
   }
 }
 // After a–c, whose servers are stopped by now: the storm gets its own fresh server and the machine to itself.
-if (opts.only.includes('logins') && !interrupted) {
-  try {
-    await runLogins();
-  } catch (error) {
-    if (interrupted) await new Promise(() => {});
-    console.error(`\nlogin bench failed: ${error.stack ?? error}`);
-    process.exitCode = 1;
-  } finally {
-    await cleanup();
-  }
-}
+if (opts.only.includes('logins') && !guard.interrupted) await guard.run('login bench', runLogins);

@@ -33,15 +33,11 @@ export interface Services {
   uploads: UploadService;
 }
 
-/** The services the resolvers call. */
-export interface ResolverServices {
-  sessions: SessionService;
-  config: Config;
-  pubsub: LivePubSub;
-  orders: OrderService;
-  /** E-mail codes, e-mail change and password flows (credentials/). */
-  credentials: CredentialService;
-  uploads: UploadService;
+/**
+ * The services the resolvers call: the server's, without the database handle (resolvers never
+ * query it), plus the services built over it here.
+ */
+export interface ResolverServices extends Omit<Services, 'db'> {
   /** Lookups, profile changes and deletion of users (users/profile.ts). */
   users: UserService;
   /** Linked service accounts (users/linked.ts). */
@@ -54,16 +50,12 @@ export interface ResolverServices {
 
 /** Builds the resolvers' services once, over the server's. */
 export function resolverServices(services: Services): ResolverServices {
-  const { db, sessions, config, pubsub, orders, credentials, uploads } = services;
+  const { db, ...shared } = services;
+  const { credentials, uploads, pubsub } = shared;
   const userChanged = (id: string) => pubsub.publishUserChanged(id);
   const contentChanged = () => pubsub.publishContentChanged();
   return {
-    sessions,
-    config,
-    pubsub,
-    orders,
-    credentials,
-    uploads,
+    ...shared,
     users: new UserService({ db, credentials, uploads, userChanged }),
     linkedAccounts: new LinkedAccountService({ db, userChanged }),
     products: new ProductService({ db, contentChanged }),
@@ -83,10 +75,10 @@ export interface GraphQLContext extends ResolverServices {
   loaders: ReturnType<typeof createLoaders>;
 }
 
-/** The services of `ctx`, to build another context from (a subscription's fresh one per event). */
+/** The services of `ctx` (all but its per-request fields), to build another context from (a subscription's fresh one per event). */
 export function servicesOf(ctx: GraphQLContext): ResolverServices {
-  const { sessions, config, pubsub, orders, credentials, uploads, users, linkedAccounts, products, news } = ctx;
-  return { sessions, config, pubsub, orders, credentials, uploads, users, linkedAccounts, products, news };
+  const { bearer: _bearer, viewer: _viewer, clientIp: _clientIp, loaders: _loaders, ...services } = ctx;
+  return services;
 }
 
 /** New loaders for one request; their batches are the services' batch queries. */

@@ -2,7 +2,7 @@
  * The words of every mail template in every site language (MAIL-OUTBOX): plain-text blocks that
  * templates.ts renders (escaping every piece) to HTML and text. Parameters are plain text.
  */
-import { type Copy, EMAIL_CODE_TTL_MINUTES, type MailLocale, type SiteContext, changePasswordUrl, resetUrl } from './templates.js';
+import { type Copy, type Doc, EMAIL_CODE_TTL_MINUTES, type MailLocale, type MailTemplateParams, type SiteContext, changePasswordUrl, resetUrl } from './templates.js';
 
 /** The footer that says why the mail came, per language. */
 export const FOOTER: Record<MailLocale, (site: SiteContext) => string> = {
@@ -14,6 +14,46 @@ export const FOOTER: Record<MailLocale, (site: SiteContext) => string> = {
 /** The name of `locale` in the language `inLocale` ("Russian", "русский", "ruso"). */
 function languageName(locale: MailLocale, inLocale: MailLocale): string {
   return new Intl.DisplayNames([inLocale], { type: 'language' }).of(locale) ?? locale;
+}
+
+/** The words of the order notification to sales, per language (the fields it lists are the same in every language). */
+const ORDER_NOTIFICATION: Record<MailLocale, { subject: (p: MailTemplateParams['orderNotification']) => string; intro: string; labels: { order: string; name: string; email: string; phone: string; language: string } }> = {
+  en: {
+    subject: (p) => `New order ${p.reference} from ${p.name}`,
+    intro: 'A new order has come in through the order form.',
+    labels: { order: 'Order', name: 'Name', email: 'Email', phone: 'Phone', language: 'Language' },
+  },
+  ru: {
+    subject: (p) => `Новый заказ ${p.reference} от ${p.name}`,
+    intro: 'Через форму заказа пришёл новый заказ.',
+    labels: { order: 'Заказ', name: 'Имя', email: 'Почта', phone: 'Телефон', language: 'Язык' },
+  },
+  es: {
+    subject: (p) => `Nuevo pedido ${p.reference} de ${p.name}`,
+    intro: 'Ha llegado un nuevo pedido a través del formulario.',
+    labels: { order: 'Pedido', name: 'Nombre', email: 'Correo', phone: 'Teléfono', language: 'Idioma' },
+  },
+};
+
+/** The order notification in `locale` (ORDER-MAIL): the order, how to reach the customer, and their message. */
+function orderNotification(locale: MailLocale) {
+  const { subject, intro, labels } = ORDER_NOTIFICATION[locale];
+  return (p: MailTemplateParams['orderNotification']): Doc => ({
+    subject: subject(p),
+    blocks: [
+      { p: intro },
+      {
+        fields: [
+          [labels.order, p.reference],
+          [labels.name, p.name],
+          [labels.email, p.email],
+          [labels.phone, p.phone || '—'],
+          [labels.language, languageName(p.customerLocale, locale)],
+        ],
+      },
+      { quote: p.summary },
+    ],
+  });
 }
 
 /** The copy of every template in every language. */
@@ -154,54 +194,5 @@ export const COPY: Copy = {
       ],
     }),
   },
-  orderNotification: {
-    en: (p) => ({
-      subject: `New order ${p.reference} from ${p.name}`,
-      blocks: [
-        { p: 'A new order has come in through the order form.' },
-        {
-          fields: [
-            ['Order', p.reference],
-            ['Name', p.name],
-            ['Email', p.email],
-            ['Phone', p.phone || '—'],
-            ['Language', languageName(p.customerLocale, 'en')],
-          ],
-        },
-        { quote: p.summary },
-      ],
-    }),
-    ru: (p) => ({
-      subject: `Новый заказ ${p.reference} от ${p.name}`,
-      blocks: [
-        { p: 'Через форму заказа пришёл новый заказ.' },
-        {
-          fields: [
-            ['Заказ', p.reference],
-            ['Имя', p.name],
-            ['Почта', p.email],
-            ['Телефон', p.phone || '—'],
-            ['Язык', languageName(p.customerLocale, 'ru')],
-          ],
-        },
-        { quote: p.summary },
-      ],
-    }),
-    es: (p) => ({
-      subject: `Nuevo pedido ${p.reference} de ${p.name}`,
-      blocks: [
-        { p: 'Ha llegado un nuevo pedido a través del formulario.' },
-        {
-          fields: [
-            ['Pedido', p.reference],
-            ['Nombre', p.name],
-            ['Correo', p.email],
-            ['Teléfono', p.phone || '—'],
-            ['Idioma', languageName(p.customerLocale, 'es')],
-          ],
-        },
-        { quote: p.summary },
-      ],
-    }),
-  },
+  orderNotification: { en: orderNotification('en'), ru: orderNotification('ru'), es: orderNotification('es') },
 };

@@ -1,7 +1,8 @@
-import { Slot, Slottable } from '@radix-ui/react-slot';
+import { Slottable } from '@radix-ui/react-slot';
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { clsx } from 'clsx';
 import { Spinner } from '../Spinner';
+import { ButtonBase } from './ButtonBase';
 import styles from './Button.module.css';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -21,33 +22,19 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
  * A button, or with `asChild` a link that looks like one. Variants are `data-variant` / `data-size`
  * attributes so CSS (and tests) can select them.
  */
-export function Button({
-  variant = 'primary',
-  size = 'md',
-  loading = false,
-  asChild = false,
-  className,
-  type,
-  disabled,
-  children,
-  onClick,
-  ...props
-}: ButtonProps) {
-  const Component = asChild ? Slot : 'button';
+export function Button({ variant = 'primary', size = 'md', loading = false, className, children, onClick, ...props }: ButtonProps) {
   return (
-    <Component
+    <ButtonBase
       {...props}
-      {...(asChild ? {} : { type: type ?? 'button', disabled })}
-      aria-busy={loading || undefined}
-      aria-disabled={(asChild && disabled) || loading || undefined}
-      data-variant={variant}
-      data-size={size}
+      variant={variant}
+      size={size}
+      busy={loading}
       data-loading={loading || undefined}
       onClick={loading ? (event) => event.preventDefault() : onClick}
       className={clsx(styles.button, className)}
     >
       {loading ? <Spinner size="sm" className={styles.spinner} /> : null}
       <Slottable>{children}</Slottable>
-    </Component>
+    </ButtonBase>
   );
 }

@@ -71,11 +71,47 @@ export function FieldMessages({ ids, error, hint }: { ids: Pick<FieldIds, 'error
   );
 }
 
-export interface FieldProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+/** The props every labelled control takes (TextField, PasswordField, Textarea, Select, NativeSelect, Field). */
+export interface FieldControlProps {
+  /** The visible label, also the control's accessible name (texts come in as props; the package has no i18n of its own). */
   label: ReactNode;
+  /** Help text under the control (format, constraints); stays visible next to an error and is announced through `aria-describedby`. */
   hint?: ReactNode;
+  /** An error message under the control; sets `aria-invalid` and is announced through `aria-describedby`. */
   error?: ReactNode;
+  /** Marks the field as required (the native `required`; for Select, a value must be chosen) plus a visual asterisk after the label (hidden from assistive technology, which announces "required" itself). */
   required?: boolean;
+  /** Class for the outer wrapper (label + control + messages). */
+  className?: string;
+}
+
+export interface FieldFrameProps extends FieldControlProps, Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** The control's ids (`useFieldIds`). */
+  ids: FieldIds;
+  /** Keeps the label for assistive technology only (and drops its asterisk). */
+  hideLabel?: boolean;
+  /** Dims the label like a disabled control's. */
+  disabled?: boolean;
+  /** What stands in place of the error and hint lines (Textarea adds its counter); by default `FieldMessages`. */
+  messages?: ReactNode;
+  /** The control. */
+  children: ReactNode;
+}
+
+/** The frame of one labelled control: wrapper, label, the control, then its error and hint lines. */
+export function FieldFrame({ ids, label, hideLabel = false, hint, error, required, disabled, messages, className, children, ...props }: FieldFrameProps) {
+  return (
+    <div {...props} className={clsx(styles.field, className)} data-disabled={disabled || undefined}>
+      <FieldLabel htmlFor={ids.controlId} id={ids.labelId} visuallyHidden={hideLabel} required={required && !hideLabel}>
+        {label}
+      </FieldLabel>
+      {children}
+      {messages === undefined ? <FieldMessages ids={ids} error={error} hint={hint} /> : messages}
+    </div>
+  );
+}
+
+export interface FieldProps extends FieldControlProps, Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** Dims the label like a disabled control's. */
   disabled?: boolean;
   /** Id of the control inside (generated when omitted). */
@@ -86,21 +122,21 @@ export interface FieldProps extends Omit<HTMLAttributes<HTMLDivElement>, 'childr
 
 /**
  * The frame every labelled control shares — label, control, error, hint — for controls the
- * package does not have yet. TextField, PasswordField, Textarea, Select and NativeSelect are
- * built from the same parts.
+ * package does not have yet. TextField, PasswordField, Textarea, Select and NativeSelect use the
+ * same frame (FieldFrame) and ids (useFieldIds).
  */
-export function Field({ label, hint, error, required, disabled, controlId, className, children, ...props }: FieldProps) {
+export function Field({ hint, error, controlId, children, ...props }: FieldProps) {
   const ids = useFieldIds(controlId, { hint, error });
   return (
-    <div {...props} className={clsx(styles.field, className)} data-disabled={disabled || undefined}>
-      <FieldLabel htmlFor={ids.controlId} id={ids.labelId} required={required}>
-        {label}
-      </FieldLabel>
+    <FieldFrame {...props} ids={ids} hint={hint} error={error}>
       {children(ids)}
-      <FieldMessages ids={ids} error={error} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }
 
-/** Class names of the shared field frame, for components that lay out their own wrapper. */
-export const fieldClassNames = { field: styles.field, label: styles.label } as const;
+/**
+ * Class names of the shared field frame, for components that lay out their own wrapper: `field`
+ * (the wrapper), `label`, and `control` (the box of a text-like control: border, focus ring,
+ * invalid and disabled looks; put the component's own class after it).
+ */
+export const fieldClassNames = { field: styles.field, label: styles.label, control: styles.control } as const;

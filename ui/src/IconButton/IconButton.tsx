@@ -1,6 +1,7 @@
-import { Slot, Slottable } from '@radix-ui/react-slot';
+import { Slottable } from '@radix-ui/react-slot';
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { clsx } from 'clsx';
+import { ButtonBase } from '../Button/ButtonBase';
 import styles from './IconButton.module.css';
 
 export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label'> {
@@ -25,35 +26,21 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
  * A square button that shows only an icon; its name comes from `label`. Variants are
  * `data-variant` / `data-size` attributes.
  */
-export function IconButton({
-  label,
-  icon,
-  variant = 'ghost',
-  size = 'md',
-  showTitle = false,
-  asChild = false,
-  className,
-  type,
-  disabled,
-  children,
-  ...props
-}: IconButtonProps) {
-  const Component = asChild ? Slot : 'button';
+export function IconButton({ label, icon, variant = 'ghost', size = 'md', showTitle = false, asChild = false, className, children, ...props }: IconButtonProps) {
   return (
-    <Component
+    <ButtonBase
       {...props}
-      {...(asChild ? {} : { type: type ?? 'button', disabled })}
+      asChild={asChild}
+      variant={variant}
+      size={size}
       aria-label={label}
-      aria-disabled={(asChild && disabled) || undefined}
       title={showTitle ? label : props.title}
-      data-variant={variant}
-      data-size={size}
       className={clsx(styles.iconButton, className)}
     >
       <span className={styles.icon} aria-hidden>
         {icon}
       </span>
       {asChild ? <Slottable>{children}</Slottable> : null}
-    </Component>
+    </ButtonBase>
   );
 }

@@ -1,6 +1,6 @@
-import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import type { Ref, SelectHTMLAttributes } from 'react';
 import { clsx } from 'clsx';
-import { FieldLabel, FieldMessages, fieldClassNames, useFieldIds } from '../Field';
+import { type FieldControlProps, FieldFrame, fieldClassNames, useFieldIds } from '../Field/Field';
 import styles from './NativeSelect.module.css';
 
 /** One choice of a NativeSelect. */
@@ -14,18 +14,12 @@ export interface NativeSelectOption {
   disabled?: boolean;
 }
 
-export interface NativeSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'size'> {
-  /** The label; always the control's accessible name. */
-  label: ReactNode;
+export interface NativeSelectProps extends FieldControlProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'size'> {
   /** Keep the label for assistive technology only (e.g. the header's language switcher). */
   hideLabel?: boolean;
   options: readonly NativeSelectOption[];
   /** Called with the chosen value (in addition to `onChange`). */
   onValueChange?: (value: string) => void;
-  /** Help under the control while there is no error. */
-  hint?: ReactNode;
-  /** An error message; sets `aria-invalid` and is announced through `aria-describedby`. */
-  error?: ReactNode;
   /** `sm` 32 px (header) or `md` 44 px (forms, default). */
   size?: 'sm' | 'md';
   ref?: Ref<HTMLSelectElement>;
@@ -41,17 +35,14 @@ export function NativeSelect({ label, hideLabel = false, options, onValueChange,
   const ids = useFieldIds(id, { hint, error, extra: [describedByProp] });
   const selectId = ids.controlId;
   return (
-    <div className={clsx(fieldClassNames.field, styles.field, className)} data-size={size} data-disabled={props.disabled || undefined}>
-      <FieldLabel htmlFor={selectId} visuallyHidden={hideLabel} required={props.required && !hideLabel}>
-        {label}
-      </FieldLabel>
+    <FieldFrame ids={ids} label={label} hideLabel={hideLabel} hint={hint} error={error} required={props.required} disabled={props.disabled} className={clsx(styles.field, className)} data-size={size}>
       <span className={styles.control}>
         <select
           {...props}
           ref={ref}
           id={selectId}
           data-size={size}
-          className={styles.select}
+          className={clsx(fieldClassNames.control, styles.select)}
           aria-invalid={ids.invalid}
           aria-describedby={ids.describedBy}
           onChange={(event) => {
@@ -69,7 +60,6 @@ export function NativeSelect({ label, hideLabel = false, options, onValueChange,
           <path d="M3.5 5.5 7.5 9.5 11.5 5.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </span>
-      <FieldMessages ids={ids} error={error} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,30 +1,20 @@
 import { EyeClosedIcon, EyeOpenIcon } from '@radix-ui/react-icons';
-import { type InputHTMLAttributes, type ReactNode, type Ref, type RefCallback, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { type InputHTMLAttributes, type Ref, type RefCallback, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { clsx } from 'clsx';
-import { FieldLabel, FieldMessages, fieldClassNames, useFieldIds } from '../Field';
+import { type FieldControlProps, FieldFrame, fieldClassNames, useFieldIds } from '../Field/Field';
 import styles from './PasswordField.module.css';
 
-export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children' | 'type'> {
-  /** The visible label (texts come in as props; the package has no i18n of its own). */
-  label: ReactNode;
+export interface PasswordFieldProps extends FieldControlProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'children' | 'type'> {
   /** Accessible name of the toggle while the password is hidden, e.g. "Show password". */
   showLabel: string;
   /** Accessible name of the toggle while the password is shown, e.g. "Hide password". */
   hideLabel: string;
-  /** Help text under the field (e.g. the password rules); announced through `aria-describedby`. */
-  hint?: ReactNode;
-  /** An error message shown under the field; sets `aria-invalid` and is announced through `aria-describedby`. */
-  error?: ReactNode;
-  /** Native `required` plus a visual asterisk after the label (hidden from assistive technology). */
-  required?: boolean;
   /** Whether the password is shown as plain text (controlled). */
   visible?: boolean;
   /** Initial visibility when uncontrolled; default `false` (masked). */
   defaultVisible?: boolean;
   /** Called with the new visibility when the toggle is pressed. */
   onVisibleChange?: (visible: boolean) => void;
-  /** Class for the outer wrapper (label + input + messages). */
-  className?: string;
   /** Ref to the `<input>` element. */
   ref?: Ref<HTMLInputElement>;
 }
@@ -99,10 +89,7 @@ export function PasswordField({
   }
 
   return (
-    <div className={clsx(fieldClassNames.field, className)} data-disabled={disabled || undefined}>
-      <FieldLabel htmlFor={inputId} required={required}>
-        {label}
-      </FieldLabel>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} required={required} disabled={disabled} className={className}>
       <div className={styles.control}>
         <input
           spellCheck={false}
@@ -114,7 +101,7 @@ export function PasswordField({
           type={visible ? 'text' : 'password'}
           required={required}
           disabled={disabled}
-          className={styles.input}
+          className={clsx(fieldClassNames.control, styles.input)}
           aria-invalid={ids.invalid}
           aria-describedby={ids.describedBy}
         />
@@ -134,7 +121,6 @@ export function PasswordField({
           {visible ? <EyeClosedIcon width={18} height={18} aria-hidden="true" /> : <EyeOpenIcon width={18} height={18} aria-hidden="true" />}
         </button>
       </div>
-      <FieldMessages ids={ids} error={error} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -2,7 +2,7 @@ import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from '@radix-ui/react-icons
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { type ReactNode, type Ref } from 'react';
 import { clsx } from 'clsx';
-import { FieldLabel, FieldMessages, fieldClassNames, useFieldIds } from '../Field';
+import { type FieldControlProps, FieldFrame, fieldClassNames, useFieldIds } from '../Field/Field';
 import styles from './Select.module.css';
 
 /** One choice of a Select. */
@@ -17,9 +17,7 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-export interface SelectProps {
-  /** The label; always the combobox's accessible name, shown above the trigger unless `hideLabel`. */
-  label: ReactNode;
+export interface SelectProps extends FieldControlProps {
   /** Keep the label for assistive technology only (e.g. "Language" for the header switcher, whose value speaks for itself). */
   hideLabel?: boolean;
   /** The choices, in display order. */
@@ -32,18 +30,12 @@ export interface SelectProps {
   onValueChange?: (value: string) => void;
   /** Text shown in the trigger while nothing is selected (e.g. "Choose a budget"). */
   placeholder?: ReactNode;
-  /** Help text under the trigger; announced through `aria-describedby`. */
-  hint?: ReactNode;
-  /** An error message under the trigger; sets `aria-invalid` and is announced through `aria-describedby`. */
-  error?: ReactNode;
   /** Which edge of the trigger the open list lines up with: `start` (default) or `end` (e.g. a switcher at the right end of the header, so the list stays on screen). */
   align?: 'start' | 'end';
   /** Height: `sm` 32 px (compact, e.g. the header language switcher; sized to its content), `md` 44 px (default, full width in forms). */
   size?: 'sm' | 'md';
   /** Disables the trigger. */
   disabled?: boolean;
-  /** A value must be chosen to submit the form; also shows a visual asterisk after the label. */
-  required?: boolean;
   /** Form field name: inside a `<form>` a hidden native select submits the value under it. */
   name?: string;
   /** Whether the list is open (controlled). */
@@ -56,8 +48,6 @@ export interface SelectProps {
   id?: string;
   /** Extra ids for the trigger's `aria-describedby`, after the error and hint. */
   'aria-describedby'?: string;
-  /** Class for the outer wrapper (label + trigger + messages). */
-  className?: string;
   /** Ref to the trigger (a `<button role="combobox">`). */
   ref?: Ref<HTMLButtonElement>;
 }
@@ -68,51 +58,17 @@ export interface SelectProps {
  * move, Enter chooses, Escape closes; focus returns to the trigger. Hint and error are wired through
  * `aria-describedby`, and the error sets `aria-invalid`.
  */
-export function Select({
-  label,
-  hideLabel = false,
-  options,
-  value,
-  defaultValue,
-  onValueChange,
-  placeholder,
-  hint,
-  error,
-  size = 'md',
-  align = 'start',
-  disabled,
-  required,
-  name,
-  open,
-  defaultOpen,
-  onOpenChange,
-  id,
-  'aria-describedby': describedByProp,
-  className,
-  ref,
-}: SelectProps) {
+export function Select({ label, hideLabel = false, options, placeholder, hint, error, size = 'md', align = 'start', id, 'aria-describedby': describedByProp, className, ref, ...root }: SelectProps) {
   const ids = useFieldIds(id, { hint, error, extra: [describedByProp] });
   const { controlId: triggerId, labelId, describedBy } = ids;
   return (
-    <div className={clsx(fieldClassNames.field, styles.field, className)} data-size={size} data-disabled={disabled || undefined}>
-      <FieldLabel id={labelId} htmlFor={triggerId} visuallyHidden={hideLabel} required={required && !hideLabel}>
-        {label}
-      </FieldLabel>
-      <SelectPrimitive.Root
-        value={value}
-        defaultValue={defaultValue}
-        onValueChange={onValueChange}
-        open={open}
-        defaultOpen={defaultOpen}
-        onOpenChange={onOpenChange}
-        disabled={disabled}
-        required={required}
-        name={name}
-      >
+    <FieldFrame ids={ids} label={label} hideLabel={hideLabel} hint={hint} error={error} required={root.required} disabled={root.disabled} className={clsx(styles.field, className)} data-size={size}>
+      {/* The other props are the Root's: value, open state, disabled, required, name. */}
+      <SelectPrimitive.Root {...root}>
         <SelectPrimitive.Trigger
           ref={ref}
           id={triggerId}
-          className={styles.trigger}
+          className={clsx(fieldClassNames.control, styles.trigger)}
           data-size={size}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
@@ -155,7 +111,6 @@ export function Select({
           </SelectPrimitive.Content>
         </SelectPrimitive.Portal>
       </SelectPrimitive.Root>
-      <FieldMessages ids={ids} error={error} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }

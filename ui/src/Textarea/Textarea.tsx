@@ -1,17 +1,9 @@
 import { type ChangeEvent, type ReactNode, type Ref, type TextareaHTMLAttributes, useState } from 'react';
 import { clsx } from 'clsx';
-import { FieldLabel, FieldMessages, fieldClassNames, useFieldIds } from '../Field';
+import { type FieldControlProps, FieldFrame, FieldMessages, fieldClassNames, useFieldIds } from '../Field/Field';
 import styles from './Textarea.module.css';
 
-export interface TextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'children'> {
-  /** The visible label (texts come in as props; the package has no i18n of its own). */
-  label: ReactNode;
-  /** Help text under the field; announced through `aria-describedby`. */
-  hint?: ReactNode;
-  /** An error message shown under the field; sets `aria-invalid` and is announced through `aria-describedby`. */
-  error?: ReactNode;
-  /** Native `required` plus a visual asterisk after the label (hidden from assistive technology). */
-  required?: boolean;
+export interface TextareaProps extends FieldControlProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'children'> {
   /** Native limit in characters (UTF-16 code units, as the browser counts); also shows a counter under the field. */
   maxLength?: number;
   /**
@@ -21,8 +13,6 @@ export interface TextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaE
   formatCount?: (length: number, maxLength: number) => ReactNode;
   /** Visible height in text lines before the user resizes it (native `rows`); default 4. */
   rows?: number;
-  /** Class for the outer wrapper (label + textarea + messages). */
-  className?: string;
   /** Ref to the `<textarea>` element. */
   ref?: Ref<HTMLTextAreaElement>;
 }
@@ -66,11 +56,23 @@ export function Textarea({
     onChange?.(event);
   }
 
+  // The error and hint lines with the counter at their right.
+  const messages =
+    error || hint || hasCounter ? (
+      <div className={styles.messages}>
+        <div className={styles.texts}>
+          <FieldMessages ids={ids} error={error} hint={hint} />
+        </div>
+        {hasCounter ? (
+          <p id={countId} className={styles.count} data-at-limit={length >= maxLength || undefined}>
+            {formatCount(length, maxLength)}
+          </p>
+        ) : null}
+      </div>
+    ) : null;
+
   return (
-    <div className={clsx(fieldClassNames.field, className)} data-disabled={props.disabled || undefined}>
-      <FieldLabel htmlFor={inputId} required={required}>
-        {label}
-      </FieldLabel>
+    <FieldFrame ids={ids} label={label} required={required} disabled={props.disabled} className={className} messages={messages}>
       <textarea
         {...props}
         id={inputId}
@@ -80,22 +82,10 @@ export function Textarea({
         value={value}
         defaultValue={defaultValue}
         onChange={handleChange}
-        className={styles.textarea}
+        className={clsx(fieldClassNames.control, styles.textarea)}
         aria-invalid={ids.invalid}
         aria-describedby={ids.describedBy}
       />
-      {error || hint || hasCounter ? (
-        <div className={styles.messages}>
-          <div className={styles.texts}>
-            <FieldMessages ids={ids} error={error} hint={hint} />
-          </div>
-          {hasCounter ? (
-            <p id={countId} className={styles.count} data-at-limit={length >= maxLength || undefined}>
-              {formatCount(length, maxLength)}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

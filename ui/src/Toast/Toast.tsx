@@ -1,8 +1,9 @@
-import { CheckCircledIcon, Cross2Icon, CrossCircledIcon, InfoCircledIcon } from '@radix-ui/react-icons';
+import { CheckCircledIcon, CrossCircledIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import * as RadixToast from '@radix-ui/react-toast';
 import { createContext, type ReactNode, type Ref, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { clsx } from 'clsx';
 import { Button } from '../Button';
+import { CloseButton } from '../Button/CloseButton';
 import styles from './Toast.module.css';
 
 /** Colour and icon of a toast: `neutral` (default), `success`, `danger`. */
@@ -72,9 +73,7 @@ export function Toast({ title, description, tone = 'neutral', action, closeLabel
         </RadixToast.Action>
       ) : null}
       <RadixToast.Close asChild>
-        <Button variant="ghost" size="sm" aria-label={closeLabel} className={styles.close}>
-          <Cross2Icon aria-hidden width={16} height={16} />
-        </Button>
+        <CloseButton label={closeLabel} className={styles.close} />
       </RadixToast.Close>
       </div>
     </RadixToast.Root>
