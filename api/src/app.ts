@@ -52,8 +52,6 @@ export interface App {
 
 /** Builds the whole server for `config`. Opens (and migrates, and seeds) the database. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
-  const database = await openDatabase(config);
-  if (config.seed) await seedDatabase(database.db, config.contentDir);
   const fastify = Fastify({
     logger: {
       level: config.logLevel,
@@ -64,6 +62,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  const database = await openDatabase(config, fastify.log);
+  if (config.seed) await seedDatabase(database.db, config.contentDir);
   // Route schemas are zod schemas (the shared field rules of @studio/site/fields).
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);

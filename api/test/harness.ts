@@ -98,7 +98,8 @@ export function skipReason(kind: DbKind): string | null {
   return null;
 }
 
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `fn` with a connection to the PostgreSQL server's admin database (drops, creates, terminates). */
+export async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   if (!postgres.adminUrl) {
     throw new Error(
       `PostgreSQL is required (CI=${process.env['CI'] ?? ''} REQUIRE_POSTGRES=${process.env['REQUIRE_POSTGRES'] ?? ''}) but ${postgres.problem}`,

@@ -21,12 +21,19 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Where a lost PostgreSQL connection is reported (the app's logger). */
+export interface DatabaseLog {
+  warn(obj: unknown, msg?: string): void;
+}
+
 /**
  * Opens the database of `config.database` and applies pending migrations.
- * SQLite runs with WAL, synchronous=FULL and foreign keys on.
+ * SQLite runs with WAL, synchronous=FULL and foreign keys on. On PostgreSQL a connection the server
+ * drops (restart, `pg_terminate_backend`) fails only the query that was using it: the error is
+ * reported to `log`, never thrown at the process, and the pool opens a new connection next time.
  * @throws when the database cannot be reached or a migration fails.
  */
-export async function openDatabase(config: Pick<Config, 'database'>): Promise<DatabaseHandle> {
+export async function openDatabase(config: Pick<Config, 'database'>, log: DatabaseLog = { warn: () => {} }): Promise<DatabaseHandle> {
   let db: Db;
   const plugins = [new CamelCasePlugin()];
   if (config.database.kind === 'sqlite') {
@@ -39,8 +46,11 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
   } else {
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
-    // A pool error (e.g. the server restarted) must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
+    const lost = (error: Error) => log.warn({ err: error }, 'database connection lost; the pool reconnects');
+    // pg emits a dropped connection's error on the client: the pool listens only while it is idle,
+    // so a client checked out by a query needs its own listener, or the error is uncaught.
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
   const migrator = new Migrator({ db, provider: migrationProvider });

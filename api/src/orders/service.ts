@@ -15,7 +15,7 @@ import { ORDER_SERVICES, type OrderBudget, locale, orderFields } from '@studio/s
 import { issueText, problemText } from '@studio/site/problems';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import { type Db, nowIso } from '../db/index.js';
+import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { MailService } from '../mail/index.js';
 import type { RateLimits } from '../security/limits.js';
 
@@ -51,6 +51,9 @@ export interface OrderService {
 }
 
 /** `ST-` and six characters without look-alikes (0/O, 1/I/L): about 31 bits. */
+/** How many fresh references an order tries before the unique violation is let through. */
+const REFERENCE_ATTEMPTS = 5;
+
 export function newOrderReference(): string {
   const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
   let out = 'ST-';
@@ -64,6 +67,7 @@ export function createOrderService(
   config: Pick<Config, 'mail'>,
   log: { info(obj: unknown, msg?: string): void },
   limits: RateLimits,
+  newReference: () => string = newOrderReference,
 ): OrderService {
   return {
     async create(raw, who) {
@@ -84,7 +88,6 @@ export function createOrderService(
       const product = isService ? undefined : await db.selectFrom('products').select('slug').where('slug', '=', input.interest).executeTakeFirst();
       if (!isService && !product) return { kind: 'invalid', message: `interest: ${problemText({ id: 'order.interest.error.invalid' })}`, field: 'interest' };
 
-      const reference = newOrderReference();
       const summary = [
         `Interest: ${input.interest}`,
         `Budget: ${BUDGET_LABELS[input.budget]}`,
@@ -93,7 +96,7 @@ export function createOrderService(
         '',
         input.message,
       ].join('\n');
-      await db.transaction().execute(async (trx) => {
+      const store = (reference: string) => db.transaction().execute(async (trx) => {
         await trx
           .insertInto('orders')
           .values({
@@ -126,7 +129,18 @@ export function createOrderService(
           { db: trx },
         );
       });
-      return { kind: 'accepted', reference };
+      // A reference is 6 of 31 characters: a collision is rare but possible. Its unique index refuses
+      // the second one, and the order is stored again under a fresh reference (ORDER-MAIL).
+      for (let attempt = 1; ; attempt++) {
+        const reference = newReference();
+        try {
+          await store(reference);
+          return { kind: 'accepted', reference };
+        } catch (error) {
+          if (!isUniqueViolation(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
+          log.info({ reference, attempt }, 'order reference already taken; trying another');
+        }
+      }
     },
   };
 }

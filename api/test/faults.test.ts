@@ -1,0 +1,83 @@
+/**
+ * Faults the server must survive on both databases: an order reference that is already taken
+ * (ORDER-MAIL: stored again under a fresh reference, never an error), and — PostgreSQL — every
+ * connection of the pool killed while requests use them (the process stays up and answers again).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createOrderService, newOrderReference } from '../src/orders/service.js';
+import { createRateLimits } from '../src/security/limits.js';
+import { DB_KINDS, type TestServer, skipReason, startServer, withAdmin } from './harness.js';
+
+const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
+const PRODUCTS = 'query { products(first: 3) { edges { node { slug } } } }';
+const silent = { info: () => {} };
+const order = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  interest: 'voice-match',
+  budget: 'NOT_SURE' as const,
+  message: 'A reference that is already taken must not lose this order.',
+  consent: true as const,
+  locale: 'en' as const,
+};
+
+describe.each(DB_KINDS)('order reference taken (%s)', (kind) => {
+  const skip = skipReason(kind);
+  if (skip) {
+    it.skip(skip, () => {});
+    return;
+  }
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(kind);
+  });
+  afterAll(() => server?.close());
+
+  it('stores an order under a fresh reference when the first one is taken', async () => {
+    const taken = (await server.graphql(CREATE_ORDER, { input: { ...order, locale: 'EN' } })).json.data.createOrder.reference as string;
+    const fresh = newOrderReference();
+    const references = [taken, fresh];
+    const orders = createOrderService(server.app.database.db, server.app.mail, server.config, silent, createRateLimits(server.config), () => references.shift()!);
+
+    const result = await orders.create(order, { ip: '192.0.2.7', userId: null });
+
+    expect(result).toEqual({ kind: 'accepted', reference: fresh });
+    const rows = await server.app.database.db.selectFrom('orders').select(['reference', 'message']).where('reference', 'in', [taken, fresh]).execute();
+    expect(rows.map((row) => row.reference).sort()).toEqual([taken, fresh].sort());
+    expect(rows.find((row) => row.reference === fresh)?.message).toBe(order.message);
+    const mails = await server.app.database.db.selectFrom('mailOutbox').select(['idempotencyKey']).where('idempotencyKey', 'like', `order:${fresh}:%`).execute();
+    expect(mails).toHaveLength(2);
+  });
+});
+
+describe('database connections dropped (postgres)', () => {
+  const skip = skipReason('postgres');
+  if (skip) {
+    it.skip(skip, () => {});
+    return;
+  }
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer('postgres');
+  });
+  afterAll(() => server?.close());
+
+  it('stays up when the database drops every connection under load, and answers again', async () => {
+    const database = new URL(server.config.database.kind === 'postgres' ? server.config.database.url : '').pathname.slice(1);
+    const load = Array.from({ length: 40 }, (_, i) =>
+      new Promise((resolve) => setTimeout(resolve, i * 5)).then(() => server.graphql(PRODUCTS).catch((error: unknown) => error)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const killed = await withAdmin((admin) =>
+      admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]),
+    );
+    expect(killed.rowCount).toBeGreaterThan(0);
+    await Promise.all(load);
+
+    // Recovery: health and queries answer again within 2 s.
+    await vi.waitFor(async () => expect((await server.get('/api/health')).status).toBe(200), { timeout: 2_000, interval: 50 });
+    const after = await server.graphql(PRODUCTS);
+    expect(after.status).toBe(200);
+    expect(after.json.data.products.edges).toHaveLength(3);
+  });
+});
