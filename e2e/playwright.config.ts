@@ -187,7 +187,7 @@ export default defineConfig({
       MAIL_TRANSPORT: 'smtp',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       SALES_EMAIL,
-      MAIL_WORKER_INTERVAL_MS: '200',
+      JOBS_POLL_INTERVAL_MS: '200',
       MAIL_RETRY_BASE_MS: '1000',
       // Every test sends from the same address; the default (5 an hour) is for real visitors.
       ORDER_RATE_LIMIT_MAX: '50',

@@ -18,7 +18,10 @@ import { type DatabaseHandle, openDatabase } from './db/index.js';
 import { seedDatabase } from './db/seed/index.js';
 import { type LivePubSub, createLivePubSub } from './graphql/pubsub.js';
 import { registerGraphQL } from './graphql/server.js';
+import { registerHealth } from './health/index.js';
 import { installErrorHandler } from './http/errors.js';
+import { databaseLabel } from './http/unavailable.js';
+import { type JobQueue, createJobQueue } from './jobs/queue.js';
 import { type MailService, createMailService } from './mail/index.js';
 import { createOrderService } from './orders/service.js';
 import { registerSecurityHeaders } from './security/headers.js';
@@ -40,11 +43,13 @@ export interface App {
   database: DatabaseHandle;
   /** The live-update bus (in-process, or Redis when `REDIS_URL` is set). */
   pubsub: LivePubSub;
-  /** Outgoing mail: `mail.send(...)` queues into the durable outbox; its worker runs until `close()`. */
+  /** Outgoing mail: `mail.send(...)` queues into the durable outbox; its deliveries are `mail` jobs. */
   mail: MailService;
+  /** The job queue on the database; its worker runs (unless JOBS_WORKER=off) until `close()`. */
+  jobs: JobQueue;
   /**
    * Stops accepting connections, waits for in-flight requests, closes sockets (ending their
-   * subscriptions), quits the Redis clients, stops the mail worker (after the delivery in flight)
+   * subscriptions), quits the Redis clients, stops the job worker (after the jobs in flight)
    * and closes the database.
    */
   close(): Promise<void>;
@@ -67,18 +72,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Route schemas are zod schemas (the shared field rules of @studio/site/fields).
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(fastify);
+  installErrorHandler(fastify, databaseLabel(config.database));
   await registerSecurityHeaders(fastify, config);
   await fastify.register(cookie);
   await fastify.register(rateLimit, { global: false });
 
-  const mail = createMailService(database.db, config, fastify.log);
-  mail.start();
-  const sessions = new SessionService(database.db, config);
-  fastify.get('/api/health', async (_request, reply) => {
-    const ok = await database.ping();
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: ok ? 'ok' : 'unreachable' });
+  const jobs = createJobQueue(database.db, {
+    kind: database.kind,
+    listenUrl: config.database.kind === 'postgres' ? config.database.url : null,
+    concurrency: config.jobs.concurrency,
+    leaseMs: config.jobs.leaseMs,
+    pollIntervalMs: config.jobs.pollIntervalMs,
+    log: fastify.log,
   });
+  const mail = createMailService(database.db, jobs, config);
+  if (config.jobs.worker) jobs.start();
+  const sessions = new SessionService(database.db, config);
+  const health = registerHealth(fastify, { database, config });
   const pubsub = createLivePubSub(config, fastify.log);
   const limits = createRateLimits(config);
   const credentials = new CredentialService({ db: database.db, mail, sessions, limits, config, log: fastify.log, userChanged: (id) => pubsub.publishUserChanged(id) });
@@ -113,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     pubsub,
     mail,
+    jobs,
     close() {
       closing ??= (async () => {
         await graphql.close();
@@ -121,7 +132,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await pubsub.close();
         await limits.close();
         await ssr?.close();
+        await jobs.close();
         await mail.close();
+        await health.close();
         await database.close();
       })();
       return closing;

@@ -69,22 +69,27 @@ export interface Config {
    * Outgoing mail (api/src/mail, MAIL-OUTBOX). `transport`: `outbox` writes `.eml` files into
    * `<dataDir>/outbox/` (the default), `smtp` sends through `smtpUrl`, `memory` keeps messages in
    * the process (tests). `from` is the From header (default `"<SITE_NAME>" <no-reply@localhost>`),
-   * `salesEmail` receives order notifications. The worker polls the durable outbox every
-   * `workerIntervalMs` ms; a failed delivery is retried after `retryBaseMs · 2^(attempt−1)` ms,
-   * capped at `retryMaxMs`, up to `maxAttempts` attempts in all; a row left `sending` for
-   * `sendingStaleMs` ms (a process died mid-send) is marked failed, never resent.
+   * `salesEmail` receives order notifications. Each mail is a job of the queue (`jobs`): a failed
+   * delivery is retried after `retryBaseMs · 2^(attempt−1)` ms, capped at `retryMaxMs`, up to
+   * `maxAttempts` attempts in all (about three days by default). `smtpConnections` SMTP connections
+   * are pooled.
    */
   mail: {
     transport: 'outbox' | 'smtp' | 'memory';
     smtpUrl: string | null;
     from: string;
     salesEmail: string;
-    workerIntervalMs: number;
     maxAttempts: number;
     retryBaseMs: number;
     retryMaxMs: number;
-    sendingStaleMs: number;
+    smtpConnections: number;
   };
+  /**
+   * The job queue (api/src/jobs, decision 0022): whether this process runs jobs (`JOBS_WORKER`),
+   * how often an idle worker polls (ms), jobs at once per process, and the lease (visibility
+   * timeout, ms) after which a job whose process died runs again.
+   */
+  jobs: { worker: boolean; pollIntervalMs: number; concurrency: number; leaseMs: number };
 }
 
 /**
@@ -161,11 +166,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\]/g, '\\$&')}" <no-reply@localhost>`,
       salesEmail: e.SALES_EMAIL,
-      workerIntervalMs: e.MAIL_WORKER_INTERVAL_MS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       retryMaxMs: e.MAIL_RETRY_MAX_MS,
-      sendingStaleMs: e.MAIL_SENDING_STALE_MS,
+      smtpConnections: e.MAIL_SMTP_CONNECTIONS,
     },
+    jobs: { worker: e.JOBS_WORKER === 'on', pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY, leaseMs: e.JOBS_LEASE_MS },
   };
 }

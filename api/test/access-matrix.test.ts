@@ -94,7 +94,7 @@ describe.each(DB_KINDS)('access matrix on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    server = await startServer(kind, { MAIL_TRANSPORT: 'memory', MAIL_WORKER_INTERVAL_MS: '600000' });
+    server = await startServer(kind, { MAIL_TRANSPORT: 'memory', JOBS_POLL_INTERVAL_MS: '600000' });
     [a, b, admin] = await Promise.all([member('Alice Anders'), member('Bob Brown'), member('Ada Admin', 'ADMIN')]);
 
     // A's private data, so that a refused read (null) differs from an empty value.

@@ -145,7 +145,7 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     server = await startServer(kind, {
       MAIL_TRANSPORT: 'smtp',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_WORKER_INTERVAL_MS: '600000', // explicit drains deliver
+      JOBS_POLL_INTERVAL_MS: '600000', // explicit drains deliver
       RATE_LIMIT_RESET_IP: '1000/3600',
       RATE_LIMIT_RESET_EMAIL: '1000/3600',
       RATE_LIMIT_CODE_SEND: '1000/900',
@@ -496,7 +496,7 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     beforeAll(async () => {
       limited = await startServer(kind, {
         MAIL_TRANSPORT: 'memory',
-        MAIL_WORKER_INTERVAL_MS: '600000',
+        JOBS_POLL_INTERVAL_MS: '600000',
         RATE_LIMIT_LOGIN_ACCOUNT: '3/60',
         RATE_LIMIT_CODE_SEND: '2/60',
       });

@@ -166,7 +166,7 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
     server = await startServer(kind, {
       MAIL_TRANSPORT: 'smtp',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_WORKER_INTERVAL_MS: '600000', // only explicit drains (and send's nudge) deliver
+      JOBS_POLL_INTERVAL_MS: '600000', // only explicit drains (and send's nudge) deliver
       SALES_EMAIL,
       ORDER_RATE_LIMIT_MAX: '1000', // every order of this suite comes from 127.0.0.1
     });
@@ -725,7 +725,7 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
     });
 
     it('with ORDER_RATE_LIMIT_MAX=2 the third order from one client is TOO_MANY_REQUESTS and not stored', async () => {
-      const limited = await startServer(kind, { ORDER_RATE_LIMIT_MAX: '2', MAIL_TRANSPORT: 'memory', MAIL_WORKER_INTERVAL_MS: '600000' });
+      const limited = await startServer(kind, { ORDER_RATE_LIMIT_MAX: '2', MAIL_TRANSPORT: 'memory', JOBS_POLL_INTERVAL_MS: '600000' });
       try {
         for (let i = 0; i < 2; i += 1) expect(ok(await limited.graphql(CREATE_ORDER, { input: order() })).createOrder.reference).toMatch(REFERENCE);
         const input = order();
@@ -826,7 +826,7 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
     let boss: Member;
 
     beforeAll(async () => {
-      seeded = await startServer(kind, { MAIL_TRANSPORT: 'memory', MAIL_WORKER_INTERVAL_MS: '600000' });
+      seeded = await startServer(kind, { MAIL_TRANSPORT: 'memory', JOBS_POLL_INTERVAL_MS: '600000' });
       boss = await member(seeded, 'Sam Seed', 'ADMIN');
     });
     afterAll(async () => {
@@ -870,7 +870,7 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
       expect(await seedDatabase(seeded.app.database.db, seeded.config.contentDir)).toEqual({ products: 0, news: 0 });
       await check(seeded);
       // A second process on the same database seeds on start (buildApp) — the item stays deleted.
-      const restarted = await startServer(kind, { MAIL_TRANSPORT: 'memory', MAIL_WORKER_INTERVAL_MS: '600000' }, { shareDataWith: seeded });
+      const restarted = await startServer(kind, { MAIL_TRANSPORT: 'memory', JOBS_POLL_INTERVAL_MS: '600000' }, { shareDataWith: seeded });
       try {
         await check(restarted);
       } finally {

@@ -22,7 +22,7 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-const QUIET = { MAIL_WORKER_INTERVAL_MS: '600000' }; // only explicit drains (and send's nudge) run
+const QUIET = { JOBS_POLL_INTERVAL_MS: '600000' }; // only explicit drains (and the queue's nudges) run
 const evil = '<b>Ann & "Bo"</b>';
 
 describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
@@ -105,7 +105,7 @@ describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
 
   it('never sends one row twice when two app processes work the same outbox', async () => {
     const smtp = await sink();
-    const env = { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_WORKER_INTERVAL_MS: '5' };
+    const env = { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, JOBS_POLL_INTERVAL_MS: '5' };
     const a = await server(env);
     const b = await server(env, a);
     const ids = new Set<string>();
@@ -193,25 +193,46 @@ describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
     expect((await row(s, id)).attempts).toBe(3);
   });
 
-  it('marks a row left "sending" by a dead process failed instead of resending it (at most once)', async () => {
-    const s = await server({ ...QUIET, MAIL_TRANSPORT: 'memory', MAIL_SENDING_STALE_MS: '60000' });
-    const { id } = await s.app.database.db.transaction().execute((trx) =>
-      s.app.mail.send({ to: 'crash@example.test', template: 'emailVerificationCode', locale: 'en', params: { code: 'X' } }, { db: trx }),
-    );
-    const fresh = await s.app.mail.send({ to: 'fresh@example.test', template: 'emailVerificationCode', locale: 'en', params: { code: 'Y' } }, { db: s.app.database.db });
-    // As if a process claimed both rows and died: one long ago, one just now.
-    await s.app.database.db.updateTable('mailOutbox').set({ status: 'sending', attempts: 1, claimedAt: nowIso(Date.now() - 3_600_000) }).where('id', '=', id).execute();
-    await s.app.database.db.updateTable('mailOutbox').set({ status: 'sending', attempts: 1, claimedAt: nowIso() }).where('id', '=', fresh.id).execute();
-    expect(await s.app.mail.drain()).toEqual({ sent: 0, retried: 0, failed: 1 });
-    expect(await row(s, id)).toMatchObject({ status: 'failed', attempts: 1 });
-    expect((await row(s, id)).lastError).toMatch(/interrupted while sending/);
-    expect((await row(s, fresh.id)).status).toBe('sending');
-    expect(s.app.mail.sent).toEqual([]);
+  it('delivers a mail again, with the same Message-ID, when the process running it died (at least once)', async () => {
+    const s = await server({ JOBS_WORKER: 'off', MAIL_TRANSPORT: 'memory' });
+    const crashed = await s.app.mail.send({ to: 'crash@example.test', template: 'emailVerificationCode', locale: 'en', params: { code: 'X' } });
+    const fresh = await s.app.mail.send({ to: 'fresh@example.test', template: 'emailVerificationCode', locale: 'en', params: { code: 'Y' } });
+    // As if a process claimed both jobs and died: one lease ran out, the other still holds.
+    const claim = (id: string, lockedUntil: string) =>
+      s.app.database.db.updateTable('jobs').set({ status: 'running', attempts: 1, lockToken: 'dead-process', lockedUntil }).where('id', '=', id).execute();
+    await claim(crashed.id, nowIso(Date.now() - 1_000));
+    await claim(fresh.id, nowIso(Date.now() + 3_600_000));
+    expect(await s.app.mail.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await row(s, crashed.id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await row(s, fresh.id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(s.app.mail.sent!.map((m) => m.messageId)).toEqual([`<${crashed.id}@localhost>`]);
+    const job = await s.app.database.db.selectFrom('jobs').selectAll().where('id', '=', crashed.id).executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'done', attempts: 2, lockToken: null });
+  });
+
+  it('lets an operator requeue failed mails, which are then delivered', async () => {
+    const port = await freePort();
+    const s = await server({ JOBS_WORKER: 'off', MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_BASE_MS: '1', MAIL_MAX_ATTEMPTS: '2' });
+    const { id } = await s.app.mail.send({ to: 'later@example.test', template: 'emailVerificationCode', locale: 'ru', params: { code: 'R1' } });
+    await vi.waitFor(async () => {
+      await s.app.mail.drain();
+      expect((await row(s, id)).status).toBe('failed');
+    }, 10_000);
+    expect((await s.app.jobs.failed('mail')).map((j) => j.id)).toEqual([id]);
+    const smtp = await sink(port);
+    expect(await s.app.mail.requeueFailed()).toEqual([id]);
+    expect(await row(s, id)).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+    await vi.waitFor(async () => {
+      await s.app.mail.drain();
+      expect((await row(s, id)).status).toBe('sent');
+    }, 10_000);
+    expect(smtp.received.map((m) => m.messageId)).toEqual([`<${id}@localhost>`]);
+    expect(await s.app.jobs.failed('mail')).toEqual([]);
   });
 
   it('close() stops the worker promptly and it delivers nothing afterwards', async () => {
-    const a = await server({ ...QUIET, MAIL_TRANSPORT: 'memory' });
-    const b = await server({ MAIL_TRANSPORT: 'memory', MAIL_WORKER_INTERVAL_MS: '5' }, a);
+    const a = await server({ JOBS_WORKER: 'off', MAIL_TRANSPORT: 'memory' });
+    const b = await server({ MAIL_TRANSPORT: 'memory', JOBS_POLL_INTERVAL_MS: '5' }, a);
     // b's worker is live: it picks up a committed row on its own.
     const { id: first } = await a.app.database.db.transaction().execute((trx) =>
       a.app.mail.send({ to: 'w@example.test', template: 'emailVerificationCode', locale: 'en', params: { code: 'W1' } }, { db: trx }),

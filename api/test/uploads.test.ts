@@ -91,7 +91,7 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
   const fileOf = (url: string) => join(dir(), url.replace('/api/uploads/', ''));
 
   beforeAll(async () => {
-    server = await startServer(kind, { MAIL_TRANSPORT: 'memory', MAIL_WORKER_INTERVAL_MS: '600000' });
+    server = await startServer(kind, { MAIL_TRANSPORT: 'memory', JOBS_POLL_INTERVAL_MS: '600000' });
     [a, b] = await Promise.all([member('Alice Avatar'), member('Bob Avatar')]);
   });
   afterAll(async () => {

@@ -142,10 +142,37 @@ export interface ProductTranslationsTable {
   features: string;
 }
 
-/** Lifecycle of an outbox row: pending → sending → sent, or back to pending (retry), or failed. */
-export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+/** Lifecycle of an outbox row: pending → sent, or failed once its job used up its attempts (requeue: pending again). */
+export type MailStatus = 'pending' | 'sent' | 'failed';
 
-/** One accepted outgoing mail of the durable outbox (api/src/mail/service.ts). */
+/** `queued` (due from `runAt`), `running` (leased until `lockedUntil`), `done`, or `failed` (attempts used up). */
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** One unit of background work (api/src/jobs): `payload` is JSON, its shape set by `kind`. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** Unique: the same logical job (e.g. `mail:<outboxId>`) is queued at most once. */
+  idempotencyKey: string;
+  payload: string;
+  status: JobStatus;
+  /** Runs started so far (incremented when a worker claims the row). */
+  attempts: number;
+  maxAttempts: number;
+  /** ISO time from which the job is due. */
+  runAt: string;
+  /** ISO end of the running claim's lease; after it the job is due again (its process died). */
+  lockedUntil: string | null;
+  /** A fresh token per claim: only the claim's holder can record the outcome. */
+  lockToken: string | null;
+  lastError: string | null;
+  created: string;
+  finishedAt: string | null;
+}
+
+export type JobRow = Selectable<JobsTable>;
+
+/** One accepted outgoing mail of the durable outbox (api/src/mail/service.ts); its delivery is a `mail` job. */
 export interface MailOutboxTable {
   id: string;
   /** Unique: the same logical mail (e.g. `verify:<userId>:<codeId>`) is queued at most once. */
@@ -157,11 +184,11 @@ export interface MailOutboxTable {
   template: string;
   locale: string;
   status: MailStatus;
-  /** Delivery attempts started so far (incremented when a worker claims the row). */
+  /** Delivery attempts started so far. */
   attempts: number;
-  /** ISO time from which the row is due (creation, or after a failure plus the backoff). */
+  /** ISO time the mail was accepted (the job's schedule is on its `jobs` row). */
   nextAttemptAt: string;
-  /** ISO time a worker claimed the row (status `sending`). */
+  /** Unused since the job queue (migration 0007); kept because shipped migrations never change. */
   claimedAt: string | null;
   lastError: string | null;
   created: string;
@@ -250,6 +277,7 @@ export interface Database {
   products: ProductsTable;
   productTranslations: ProductTranslationsTable;
   mailOutbox: MailOutboxTable;
+  jobs: JobsTable;
   newsItems: NewsItemsTable;
   newsTranslations: NewsTranslationsTable;
   orders: OrdersTable;

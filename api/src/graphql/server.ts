@@ -13,9 +13,10 @@ import { typeDefs } from '@studio/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DocumentNode, type ExecutionResult, GraphQLError, execute, parse, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
-import { type GraphQLSchemaWithContext, type Plugin, type YogaInitialContext, createSchema, createYoga } from 'graphql-yoga';
+import { type GraphQLSchemaWithContext, type Plugin, type YogaInitialContext, createSchema, createYoga, maskError } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import { accessTokenExpiry } from '../auth/tokens.js';
+import { STORAGE_RETRY_AFTER_SECONDS, databaseLabel, storageFault } from '../http/unavailable.js';
 import { type GraphQLContext, type Services, bearerFrom, buildContext, resolverServices } from './context.js';
 import { unauthenticated } from './errors.js';
 import { PersistedOperations } from './persisted.js';
@@ -79,7 +80,17 @@ export function registerGraphQL(app: FastifyInstance, server: Services): GraphQL
     graphiql: config.env !== 'production' && !config.graphql.persistedOnly,
     landingPage: false,
     logging: { debug: () => {}, info: () => {}, warn: (...a) => app.log.warn(a), error: (...a) => app.log.error(a) },
-    maskedErrors: config.env !== 'development' ? true : { isDev: true },
+    // A storage fault (disk full, database away) is a 503 with a code the client can explain; the
+    // rest keeps Yoga's masking ("Unexpected error.", details only in development).
+    maskedErrors: {
+      isDev: config.env === 'development',
+      maskError(error, message, isDev) {
+        const fault = storageFault(error, databaseLabel(config.database));
+        if (!fault) return maskError(error, message, isDev);
+        app.log.error({ err: error, path: fault.path }, `storage unavailable (${fault.code}) at ${fault.path}`);
+        return new GraphQLError(fault.message, { extensions: { code: fault.code, retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS, http: { status: 503 } } });
+      },
+    },
     plugins: [
       usePersistedOperations({
         getPersistedOperation: (id: string) => persisted.get(id),

@@ -3,12 +3,14 @@
  * handler that maps every failure to it: our HttpErrors keep their status, a body or query string
  * refused by its route schema (zod, through fastify-type-provider-zod) is 400 VALIDATION_FAILED
  * naming every problem, framework errors (malformed JSON, wrong content type, body too large, rate
- * limit) keep their 4xx, anything unexpected becomes a logged 500 that reveals nothing.
+ * limit) keep their 4xx, a storage fault (full or read-only disk, database away; unavailable.ts)
+ * is a logged 503 that says so, anything unexpected becomes a logged 500 that reveals nothing.
  */
 import { issueText } from '@studio/site/problems';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { type ZodFastifySchemaValidationError, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { STORAGE_RETRY_AFTER_SECONDS, storageFault } from './unavailable.js';
 
 /** What a client needs besides the code to explain an error: the field, tries left, seconds to wait. */
 export interface ErrorDetails {
@@ -54,8 +56,8 @@ const frameworkCodes: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
 };
 
-/** Installs the error handler on `app`. */
-export function installErrorHandler(app: FastifyInstance): void {
+/** Installs the error handler on `app`; `databasePath` names the database in storage-fault logs. */
+export function installErrorHandler(app: FastifyInstance, databasePath: string): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.details.retryAfterSeconds) void reply.header('retry-after', String(error.details.retryAfterSeconds));
@@ -71,6 +73,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       const message =
         code === 'MALFORMED_JSON' ? `The request body is not valid JSON: ${error.message}` : error.message;
       return reply.status(status).send({ error: { code, message } });
+    }
+    const fault = storageFault(error, databasePath);
+    if (fault) {
+      request.log.error({ err: error, path: fault.path }, `storage unavailable (${fault.code}) at ${fault.path}`);
+      void reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ error: { code: fault.code, message: fault.message, retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Internal Server Error' } });

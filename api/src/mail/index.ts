@@ -4,7 +4,7 @@
  * `outbox` / `smtp` / `memory` transports. See service.ts for the delivery guarantee.
  */
 export { escapeHtml } from './escape.js';
-export { type DrainResult, type MailRequest, type MailService, type SendResult, createMailService, retryDelayMs } from './service.js';
+export { type DrainResult, type MailRequest, type MailService, type SendResult, createMailService } from './service.js';
 export {
   EMAIL_CODE_TTL_MINUTES,
   MAIL_LOCALES,

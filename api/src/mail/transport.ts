@@ -3,8 +3,9 @@
  * so every transport builds the same RFC 5322 message:
  * - `outbox` (default): nodemailer's stream transport renders the message into a buffer, written
  *   as `<DATA_DIR>/outbox/<created>-<id>.eml` (via a temp file and rename, so a reader never sees
- *   half a file);
- * - `smtp`: nodemailer's SMTP transport to `SMTP_URL` (`smtp://` or `smtps://`, user and password
+ *   half a file). The name depends only on the mail, so a mail delivered again (delivery is at least
+ *   once) replaces its file: this receiver de-duplicates;
+ * - `smtp`: nodemailer's pooled SMTP transport to `SMTP_URL` (`smtp://` or `smtps://`, user and password
  *   in the URL, nodemailer's query options such as `?tls.rejectUnauthorized=false`);
  * - `memory`: the stream transport's buffer is kept in `sent` (tests, and the SMTP-less dev loop).
  */
@@ -49,7 +50,7 @@ export interface MailTransport {
   deliver(mail: OutgoingMail): Promise<void>;
   /** Messages delivered so far by the `memory` transport; null for the others. */
   sent: SentMail[] | null;
-  /** Closes pooled connections (none are pooled today); safe to call twice. */
+  /** Closes pooled SMTP connections; safe to call twice. */
   close(): void;
 }
 
@@ -66,6 +67,19 @@ function message(mail: OutgoingMail) {
 }
 
 /**
+ * `SMTP_URL` with our defaults added as nodemailer query options where the URL does not set them:
+ * a pool of `connections` reused connections (the job worker delivers several mails at once) and
+ * timeouts in ms, so a dead server fails the attempt (the job is retried) instead of holding a worker
+ * for nodemailer's 2-minute default. nodemailer reads options only from the URL when one is given.
+ */
+export function smtpUrlWithDefaults(smtpUrl: string, connections: number): string {
+  const url = new URL(smtpUrl);
+  const defaults: Record<string, string> = { pool: 'true', maxConnections: String(connections), connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '30000' };
+  for (const [key, value] of Object.entries(defaults)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/**
  * Creates the transport of `config.mail.transport`.
  * @throws Error when `smtp` is chosen without `smtpUrl` (loadConfig already refuses that).
  */
@@ -73,9 +87,7 @@ export function createMailTransport(config: Pick<Config, 'mail' | 'dataDir'>): M
   const kind = config.mail.transport;
   if (kind === 'smtp') {
     if (!config.mail.smtpUrl) throw new Error('SMTP_URL is required when MAIL_TRANSPORT=smtp');
-    // Timeouts in ms: a dead server fails the attempt (and the row is retried) instead of holding
-    // the worker for nodemailer's 2-minute default.
-    const transporter = nodemailer.createTransport({ url: config.mail.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    const transporter = nodemailer.createTransport(smtpUrlWithDefaults(config.mail.smtpUrl, config.mail.smtpConnections));
     return {
       kind,
       sent: null,
