@@ -2,13 +2,33 @@
  * Starts the server: parses the settings, builds the app, listens on HOST:PORT and shuts
  * down gracefully on SIGINT/SIGTERM (in-flight requests finish, then sockets and the
  * database close; after SHUTDOWN_TIMEOUT_MS the process exits anyway).
+ *
+ * A data directory or database file it cannot open or write (read-only, full, no permission)
+ * stops the start with one line naming the path and exit code 1, not a stack trace.
  */
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { type App, buildApp } from './app.js';
+import { type Config, loadConfig } from './config.js';
+import { databaseLabel, storageFault } from './http/unavailable.js';
 
-const config = loadConfig();
-const app = await buildApp(config, { viteDev: process.env['STUDIO_VITE_DEV'] === '1' });
+let config: Config | undefined;
+let app: App;
+try {
+  config = loadConfig();
+  app = await buildApp(config, { viteDev: process.env['STUDIO_VITE_DEV'] === '1' });
+} catch (error) {
+  const e = error as { code?: string; message?: string; path?: unknown };
+  // A missing parent on a read-only disk reports ENOENT: any file-system error names its path.
+  const fault = storageFault(error, config ? databaseLabel(config.database) : 'DATA_DIR') ?? (typeof e?.path === 'string' ? { code: 'STORAGE_READ_ONLY', path: e.path } : null);
+  if (!fault) throw error;
+  const detail = `${e.code ?? fault.code}: ${e.message ?? String(error)}`;
+  console.error(
+    fault.code === 'DATABASE_UNAVAILABLE'
+      ? `Cannot start: the database at ${fault.path} is not reachable (${detail}). Check DATABASE_URL and that the server is running.`
+      : `Cannot start: ${fault.path} cannot be opened for writing (${detail}). Check that the disk has space and that DATA_DIR is writable by this user.`,
+  );
+  process.exit(1);
+}
 
 closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {
   if (err) app.fastify.log.error({ err }, 'shutting down after an error');

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, type Driver, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { migrationProvider } from './migrations/index.js';
@@ -19,6 +19,26 @@ export interface DatabaseHandle {
   /** Answers true when a trivial query succeeds (used by /api/health). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/**
+ * Kysely's SQLite dialect, except that a ROLLBACK after SQLite already rolled the transaction back
+ * by itself (it does on SQLITE_FULL and some I/O errors) is skipped: Kysely's would fail with "no
+ * transaction is active" and hide the real error — a full disk would look like a bug (a 500).
+ */
+class AutoRollbackAwareSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: sqlite });
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (this.sqlite.inTransaction) await rollback(connection);
+    };
+    return driver;
+  }
 }
 
 /** Where a lost PostgreSQL connection is reported (the app's logger). */
@@ -43,7 +63,7 @@ export async function openDatabase(config: Pick<Config, 'database'>, log: Databa
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+    db = new Kysely<Database>({ dialect: new AutoRollbackAwareSqliteDialect(sqlite), plugins });
   } else {
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
     const lost = (error: Error) => log.warn({ err: error }, 'database connection lost; the pool reconnects');

@@ -118,7 +118,7 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
 export function errorText(error: unknown): string {
   const e = error as { code?: unknown; message?: unknown } | null;
   const message = typeof e?.message === 'string' ? e.message : String(error);
-  const code = typeof e?.code === 'string' ? `${e.code}: ` : '';
+  const code = typeof e?.code === 'string' && !message.startsWith(e.code) ? `${e.code}: ` : '';
   return `${code}${message}`.slice(0, 1000);
 }
 

@@ -1,6 +1,6 @@
 // The server's error codes as messages: the code, field and extensions of an error, wait messages.
 import { describe, expect, it } from 'vitest';
-import { firstError, formProblem, waitProblem } from './serverErrors';
+import { SERVER_ERRORS, firstError, formProblem, waitProblem } from './serverErrors';
 
 describe('server errors', () => {
   it('read the code, field and extensions of the first coded error', () => {
@@ -19,5 +19,15 @@ describe('server errors', () => {
     expect(waitProblem(null)).toEqual({ id: 'passwords.error.tooManyRequests' });
     expect(formProblem({ code: 'TOO_MANY_REQUESTS', extensions: { retryAfterSeconds: 120 } })).toEqual({ id: 'passwords.error.waitMinutes', values: { minutes: 2 } });
     expect(formProblem({ code: 'NETWORK', extensions: {} })).toEqual({ id: 'error.NETWORK' });
+  });
+
+  it('tell every form that nothing was saved when the server’s storage is away (full disk, database down)', () => {
+    for (const code of ['STORAGE_FULL', 'STORAGE_READ_ONLY', 'DATABASE_UNAVAILABLE']) {
+      const error = { code, field: null, extensions: { code, retryAfterSeconds: 30 } };
+      expect(SERVER_ERRORS.signIn(error)).toEqual({ field: null, problem: { id: 'error.UNAVAILABLE' } });
+      expect(SERVER_ERRORS.order(() => null)(error)).toEqual({ field: null, problem: { id: 'error.UNAVAILABLE' } });
+      expect(SERVER_ERRORS.changeName(error)).toEqual({ field: null, problem: { id: 'error.UNAVAILABLE' } });
+    }
+    expect(SERVER_ERRORS.order(() => null)({ code: 'INTERNAL', field: null, extensions: {} })).toEqual({ field: null, problem: { id: 'order.error.send' } });
   });
 });

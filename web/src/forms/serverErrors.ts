@@ -98,9 +98,13 @@ function profileProblem(error: ServerError): FieldProblem {
 /** How one form reads errors: a rule per code (null: not this rule), then `otherwise` above the form. */
 type Rules<F extends string> = Record<string, (error: ServerError) => ServerProblem<F> | null>;
 
+/** The server's storage is away (full disk, database down; SITE-UNAVAILABLE): nothing was saved, try later. */
+const UNAVAILABLE_CODES: ReadonlySet<string> = new Set(['STORAGE_FULL', 'STORAGE_READ_ONLY', 'DATABASE_UNAVAILABLE']);
+
 function reader<F extends string>(rules: Rules<F>, otherwise: (error: ServerError) => FieldProblem) {
   return (error: ServerError | null): ServerProblem<F> => {
     const known = error ?? UNKNOWN_ERROR;
+    if (UNAVAILABLE_CODES.has(known.code)) return above('error.UNAVAILABLE');
     return rules[known.code]?.(known) ?? { field: null, problem: otherwise(known) };
   };
 }
