@@ -3,6 +3,7 @@
  * (ORDER-MAIL: stored again under a fresh reference, never an error), and — PostgreSQL — every
  * connection of the pool killed while requests use them (the process stays up and answers again).
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOrderService, newOrderReference } from '../src/orders/service.js';
 import { createRateLimits } from '../src/security/limits.js';
@@ -79,5 +80,28 @@ describe('database connections dropped (postgres)', () => {
     const after = await server.graphql(PRODUCTS);
     expect(after.status).toBe(200);
     expect(after.json.data.products.edges).toHaveLength(3);
+  });
+
+  it('runs a read whose connection was killed once more on a fresh one, but never a write or a transaction', async () => {
+    const db = server.app.database.db;
+    const killSleepers = async () => {
+      await vi.waitFor(async () => {
+        const killed = await withAdmin((admin) => admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(0.5)%' AND pid <> pg_backend_pid()"));
+        expect(killed.rowCount).toBe(1);
+      }, { timeout: 2_000, interval: 20 });
+    };
+    const read = db.selectNoFrom(sql<string>`pg_sleep(0.5)::text`.as('slept')).executeTakeFirst();
+    await killSleepers();
+    expect(await read).toEqual({ slept: '' }); // the retry slept again and answered
+
+    // Each failure is taken at once (a rejection nobody awaits yet would count as unhandled).
+    const failure = (work: Promise<unknown>) => work.then(() => null, (error: unknown) => error);
+    const inTransaction = failure(db.transaction().execute((trx) => trx.selectNoFrom(sql<string>`pg_sleep(0.5)::text`.as('slept')).executeTakeFirst()));
+    await killSleepers();
+    expect(await inTransaction).toMatchObject({ message: expect.stringMatching(/terminat/i) });
+
+    const write = failure(db.updateTable('products').set({ slug: sql`slug` }).where(sql<boolean>`(select pg_sleep(0.5)::text) = 'never'`).execute());
+    await killSleepers();
+    expect(await write).toMatchObject({ message: expect.stringMatching(/terminat/i) });
   });
 });

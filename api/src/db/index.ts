@@ -5,10 +5,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, type Driver, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, type Driver, Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { migrationProvider } from './migrations/index.js';
+import { ReadRetryingPostgresDialect } from './retryReads.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;
@@ -49,8 +50,9 @@ export interface DatabaseLog {
 /**
  * Opens the database of `config.database` and applies pending migrations.
  * SQLite runs with WAL, synchronous=FULL and foreign keys on. On PostgreSQL a connection the server
- * drops (restart, `pg_terminate_backend`) fails only the query that was using it: the error is
- * reported to `log`, never thrown at the process, and the pool opens a new connection next time.
+ * drops (restart, `pg_terminate_backend`) fails only the query that was using it — a plain read is
+ * run once more on a fresh connection (retryReads.ts) — the error is reported to `log`, never
+ * thrown at the process, and the pool opens a new connection next time.
  * @throws when the database cannot be reached or a migration fails.
  */
 export async function openDatabase(config: Pick<Config, 'database'>, log: DatabaseLog = { warn: () => {} }): Promise<DatabaseHandle> {
@@ -71,7 +73,7 @@ export async function openDatabase(config: Pick<Config, 'database'>, log: Databa
     // so a client checked out by a query needs its own listener, or the error is uncaught.
     pool.on('error', lost);
     pool.on('connect', (client) => client.on('error', lost));
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    db = new Kysely<Database>({ dialect: new ReadRetryingPostgresDialect({ pool }), plugins });
   }
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
