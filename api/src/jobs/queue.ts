@@ -127,6 +127,8 @@ const DEFAULT_RETRY = { baseMs: 5_000, maxMs: 3_600_000 };
 /** Creates the queue over `db`. Nothing runs until `start()` or `runDue()`. */
 export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
   const handlers = new Map<string, JobHandler<any>>();
+  /** Jobs whose handler succeeded, waiting for recordDone(). */
+  const finished: JobRow[] = [];
   let chain: Promise<unknown> = Promise.resolve();
   let runQueued = false;
   let timer: NodeJS.Timeout | null = null;
@@ -208,8 +210,28 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       } else result.retried += 1;
       return;
     }
-    await mine(db.updateTable('jobs').set({ status: 'done', lockToken: null, lockedUntil: null, lastError: null, finishedAt: nowIso() })).execute();
+    finished.push(job);
     result.done += 1;
+  }
+
+  /**
+   * Records the finished jobs as `done` in one UPDATE per claim (one commit for many jobs: on
+   * SQLite with synchronous=FULL every commit is an fsync). A crash before this runs them again,
+   * which at-least-once handlers allow.
+   */
+  async function recordDone(): Promise<void> {
+    if (finished.length === 0) return;
+    const byClaim = new Map<string, JobRow[]>();
+    for (const job of finished.splice(0)) byClaim.set(job.lockToken ?? '', [...(byClaim.get(job.lockToken ?? '') ?? []), job]);
+    for (const [token, batch] of byClaim) {
+      await db
+        .updateTable('jobs')
+        .set({ status: 'done', lockToken: null, lockedUntil: null, lastError: null, finishedAt: nowIso() })
+        .where('lockToken', '=', token)
+        .where('id', 'in', batch.map((job) => job.id))
+        .where('status', '=', 'running')
+        .execute();
+    }
   }
 
   /** Claims and runs due jobs with at most `concurrency` in flight until none is due. */
@@ -224,6 +246,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       if (free > 0) {
         let jobs: JobRow[] = [];
         try {
+          await recordDone();
           jobs = await claim(free, kinds);
         } catch (error) {
           firstError = error; // the database is away: the runs in flight finish, the next poll retries
@@ -241,6 +264,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       await Promise.race(inflight);
     }
     await Promise.all(inflight);
+    await recordDone();
     if (firstError) throw firstError;
     return result;
   }

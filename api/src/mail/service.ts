@@ -6,8 +6,8 @@
  * caller's transaction when one is given, so the mail is queued exactly when the business change
  * commits — and returns without talking to any mail server. The job (id = the row's id):
  *  1. loads the row; a row already `sent` is done (a job that runs again sends nothing twice here);
- *  2. counts the attempt and hands the message to the transport with its stable Message-ID
- *     `<row-id@host>`;
+ *  2. hands the message to the transport with its stable Message-ID `<row-id@host>`, and counts
+ *     the attempt with its outcome (one write per attempt);
  *  3. success → `sent` (+ `sent_at`; the body is cleared: it may hold a code or reset link,
  *     CONTENT_REMOVED); an error is kept in `last_error` and the queue retries with backoff
  *     (`MAIL_RETRY_BASE_MS · 2^(n−1)`, capped at `MAIL_RETRY_MAX_MS`) until `MAIL_MAX_ATTEMPTS`
@@ -116,7 +116,6 @@ export function createMailService(db: Db, jobs: JobQueue, config: Pick<Config, '
     async run({ outboxId }) {
       const row = await db.selectFrom('mailOutbox').selectAll().where('id', '=', outboxId).executeTakeFirst();
       if (!row || row.status === 'sent') return;
-      await db.updateTable('mailOutbox').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
       try {
         await transport.deliver({
           id: row.id,
@@ -129,10 +128,10 @@ export function createMailService(db: Db, jobs: JobQueue, config: Pick<Config, '
           created: row.created,
         });
       } catch (error) {
-        await db.updateTable('mailOutbox').set({ lastError: errorText(error) }).where('id', '=', row.id).execute();
+        await db.updateTable('mailOutbox').set((eb) => ({ attempts: eb('attempts', '+', 1), lastError: errorText(error) })).where('id', '=', row.id).execute();
         throw error;
       }
-      await db.updateTable('mailOutbox').set({ status: 'sent', sentAt: nowIso(), lastError: null, ...CONTENT_REMOVED }).where('id', '=', row.id).execute();
+      await db.updateTable('mailOutbox').set((eb) => ({ status: 'sent', attempts: eb('attempts', '+', 1), sentAt: nowIso(), lastError: null, ...CONTENT_REMOVED })).where('id', '=', row.id).execute();
     },
     async onGiveUp({ outboxId }, _job, lastError) {
       await db.updateTable('mailOutbox').set({ status: 'failed', lastError }).where('id', '=', outboxId).where('status', '=', 'pending').execute();

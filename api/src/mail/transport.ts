@@ -10,6 +10,7 @@
  * - `memory`: the stream transport's buffer is kept in `sent` (tests, and the SMTP-less dev loop).
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { type Socket, connect } from 'node:net';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
@@ -80,6 +81,32 @@ export function smtpUrlWithDefaults(smtpUrl: string, connections: number): strin
 }
 
 /**
+ * Opens the TCP connection of an SMTP session with Nagle's algorithm off (nodemailer's documented
+ * `getSocket` hook; it starts TLS on it itself for smtps:// and STARTTLS). nodemailer writes a
+ * message's end-of-data mark as a separate small segment; with Nagle on, it waits for the ACK the
+ * server delays by ~40 ms, which capped delivery at ~20 mails/s per connection (measured here:
+ * 48 ms per mail with Nagle, 5 ms without). A connect that hangs fails after 10 s.
+ */
+function connectWithoutNagle(options: { host?: string; port?: number }, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void): void {
+  const socket = connect({ host: options.host, port: options.port ?? 25 });
+  socket.setNoDelay(true);
+  let settled = false;
+  const settle = (error: Error | null) => {
+    if (settled) return;
+    settled = true;
+    socket.setTimeout(0);
+    socket.removeListener('error', settle);
+    if (error) {
+      socket.destroy();
+      callback(error);
+    } else callback(null, { connection: socket });
+  };
+  socket.setTimeout(10_000, () => settle(Object.assign(new Error(`Connection timeout to ${options.host}:${options.port}`), { code: 'ETIMEDOUT' })));
+  socket.once('error', settle);
+  socket.once('connect', () => settle(null));
+}
+
+/**
  * Creates the transport of `config.mail.transport`.
  * @throws Error when `smtp` is chosen without `smtpUrl` (loadConfig already refuses that).
  */
@@ -88,6 +115,8 @@ export function createMailTransport(config: Pick<Config, 'mail' | 'dataDir'>): M
   if (kind === 'smtp') {
     if (!config.mail.smtpUrl) throw new Error('SMTP_URL is required when MAIL_TRANSPORT=smtp');
     const transporter = nodemailer.createTransport(smtpUrlWithDefaults(config.mail.smtpUrl, config.mail.smtpConnections));
+    // nodemailer's typings omit the Mail object's documented getSocket property.
+    (transporter as typeof transporter & { getSocket: typeof connectWithoutNagle }).getSocket = connectWithoutNagle;
     return {
       kind,
       sent: null,
