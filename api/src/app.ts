@@ -26,8 +26,10 @@ import { type MailService, createMailService } from './mail/index.js';
 import { createOrderService } from './orders/service.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { createRateLimits } from './security/limits.js';
+import { withSigningSecret } from './security/signingSecret.js';
 import { registerSeoRoutes } from './seo/routes.js';
 import { registerSsr } from './ssr/index.js';
+import { fastifyTrustProxy } from './settings.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { UploadService } from './uploads/service.js';
 
@@ -40,6 +42,8 @@ export interface BuildOptions {
 
 export interface App {
   fastify: FastifyInstance;
+  /** The settings the app runs with: `config` with the signing secret resolved (security/signingSecret.ts). */
+  config: Config;
   database: DatabaseHandle;
   /** The live-update bus (in-process, or Redis when `REDIS_URL` is set). */
   pubsub: LivePubSub;
@@ -62,12 +66,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    trustProxy: config.env === 'production',
+    // Whose X-Forwarded-For gives request.ip (TRUST_PROXY; by default nobody's, decision 0025).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
   const database = await openDatabase(config, fastify.log);
+  // One signing secret for every process on this database (JWT_SECRET, else a database row).
+  config = await withSigningSecret(config, database.db, fastify.log);
   if (config.seed) await seedDatabase(database.db, config.contentDir);
   // Route schemas are zod schemas (the shared field rules of @studio/site/fields).
   fastify.setValidatorCompiler(validatorCompiler);
@@ -75,7 +82,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(fastify, databaseLabel(config.database));
   await registerSecurityHeaders(fastify, config);
   await fastify.register(cookie);
-  await fastify.register(rateLimit, { global: false });
+  const limits = createRateLimits(config);
+  if (!(await limits.connected(2000))) fastify.log.warn('Redis is not reachable yet: rate limits count in this process until it is');
+  // The per-IP limit of /api/auth counts in the same Redis as the named limits (shared by every process).
+  await fastify.register(rateLimit, { global: false, ...limits.pluginOptions });
 
   const jobs = createJobQueue(database.db, {
     kind: database.kind,
@@ -90,9 +100,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessions = new SessionService(database.db, config);
   const health = registerHealth(fastify, { database, config });
   const pubsub = createLivePubSub(config, fastify.log);
-  const limits = createRateLimits(config);
   const credentials = new CredentialService({ db: database.db, mail, sessions, limits, config, log: fastify.log, userChanged: (id) => pubsub.publishUserChanged(id) });
   const uploads = new UploadService(database.db, config.uploadsDir, fastify.log);
+  await uploads.adoptLegacyFiles();
   await fastify.register(authRoutes, { db: database.db, sessions, config, credentials, limits });
   await fastify.register(uploadRoutes, { uploads, sessions, limits });
   const social = new SocialAuthService({
@@ -120,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let closing: Promise<void> | undefined;
   return {
     fastify,
+    config,
     database,
     pubsub,
     mail,

@@ -7,7 +7,7 @@
  */
 import { resolve } from 'node:path';
 import type { LimitName, LimitRule } from './security/limits.js';
-import { clientOf, envSchema, parseOrigins, resolveJwtSecret } from './settings.js';
+import { clientOf, envSchema, parseOrigins, parseTrustProxy } from './settings.js';
 
 export { repoRoot } from './settings.js';
 
@@ -30,6 +30,17 @@ export interface Config {
    * put before every channel name so several sites or test runs can share one Redis.
    */
   redis: { url: string | null; keyPrefix: string };
+  /**
+   * Whose X-Forwarded-For gives the client address (`TRUST_PROXY`, settings.ts `parseTrustProxy`):
+   * false (default: the TCP peer), a hop count, a list of proxy addresses/CIDRs, or true (any).
+   */
+  trustProxy: boolean | number | string[];
+  /**
+   * The HMAC key of access tokens, e-mail codes and the social secret box: `JWT_SECRET`'s bytes.
+   * When JWT_SECRET is unset, `loadConfig` leaves it EMPTY and `buildApp` fills it in from the
+   * database (security/signingSecret.ts, shared by every process) before any service is built;
+   * read it from `App.config`, never from an unbuilt config.
+   */
   jwtSecret: Uint8Array;
   /** Access-token lifetime in seconds (15 minutes by default, SESSION-TOKENS). */
   accessTokenTtl: number;
@@ -49,7 +60,10 @@ export interface Config {
   contentDir: string;
   /** The named rate limits of security/limits.ts (`order` from ORDER_RATE_LIMIT_*, the others from RATE_LIMIT_<NAME>). */
   limits: Record<LimitName, LimitRule>;
-  /** Where uploaded images are stored (`UPLOADS_DIR`, default `<dataDir>/uploads`). */
+  /**
+   * Where earlier versions stored uploaded images (`UPLOADS_DIR`, default `<dataDir>/uploads`);
+   * images are kept in the database now, and files found here are copied into it on start.
+   */
   uploadsDir: string;
   /**
    * Social sign-in (AUTH-SOCIAL, api/src/auth/social): each provider's client credentials, null when
@@ -120,7 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database,
     redis: { url: e.REDIS_URL ?? null, keyPrefix: e.REDIS_KEY_PREFIX },
-    jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? ''),
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL_SECONDS,
     refreshReuseGraceMs: e.REFRESH_REUSE_GRACE_MS,

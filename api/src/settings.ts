@@ -3,8 +3,7 @@
  * the checks that need more than a type (origins, paired client credentials). `loadConfig`
  * (config.ts) turns the parsed variables into `Config`.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CREDENTIALS_MAX_AGE, TOKEN_MAX_AGE } from '@studio/site/cookies';
@@ -49,6 +48,47 @@ export function parseOrigins(list: string): string[] {
     });
 }
 
+/** The names proxy-addr (Fastify's `trustProxy`) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `TRUST_PROXY`: whose X-Forwarded-For the server believes when it works out a request's client
+ * address (`request.ip`, the key of every per-IP rate limit, SEC-LIMITS), passed to Fastify's
+ * `trustProxy`. Empty, `false` or `0`: nobody's — the client is the peer of the TCP connection, so
+ * a forged header changes nothing. A hop count `1`, `2`…: the address that many hops back from
+ * the server (`1` = the one the balancer in front saw). A comma-separated list of addresses and
+ * CIDR ranges (or `loopback`, `linklocal`, `uniquelocal`): only those peers are proxies.
+ * `true`: every hop. A hop count or `true` trusts whoever connects, so it is safe only when
+ * nothing but the balancer can reach the app's port; an address list is safe everywhere.
+ * @throws Error naming TRUST_PROXY and the bad entry.
+ */
+export function parseTrustProxy(value: string): boolean | number | string[] {
+  const v = value.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((entry) => {
+    const item = entry.trim();
+    const [address = '', prefix, extra] = item.split('/');
+    const family = isIP(address);
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!(PROXY_RANGE_NAMES.has(item) || (family !== 0 && prefixOk && extra === undefined))) {
+      throw new Error(`TRUST_PROXY: "${item}" is not an address, a CIDR range (10.0.0.0/8) or loopback/linklocal/uniquelocal; use a hop count (1), a comma-separated list, true or false`);
+    }
+    return item;
+  });
+}
+
+/**
+ * The `trustProxy` option of Fastify for a parsed TRUST_PROXY. Fastify 5.12 treats a bare number
+ * as "trust nobody", so a hop count becomes proxy-addr's trust function: the socket peer is hop 0,
+ * and the first `hops` addresses counted from it are proxies (what Express means by a number).
+ */
+export function fastifyTrustProxy(setting: boolean | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 /** A provider's client credentials when both are set; a half-configured provider is an error. */
 export function clientOf(name: string, id: string | undefined, secret: string | undefined): { clientId: string; clientSecret: string } | null {
   if (!id && !secret) return null;
@@ -74,6 +114,7 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   REDIS_KEY_PREFIX: z.string().max(100).default('studio:'),
+  TRUST_PROXY: z.string().default(''),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   // The token lifetimes default to the lifetimes of the cookies that hold them (SESSION-COOKIES).
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(CREDENTIALS_MAX_AGE),
@@ -133,17 +174,3 @@ export const envSchema = z.object({
   OIDC_NAME: z.string().min(1).max(40).default('OpenID Connect'),
   ALLOWED_CALLBACK_ORIGINS: z.string().default(''),
 });
-
-/**
- * Reads the JWT signing secret: `JWT_SECRET` when set, otherwise a random 256-bit secret
- * generated once into `<dataDir>/jwt-secret` so tokens survive restarts.
- */
-export function resolveJwtSecret(explicit: string | undefined, dataDir: string): Uint8Array {
-  if (explicit) return new TextEncoder().encode(explicit);
-  const file = resolve(dataDir, 'jwt-secret');
-  if (!existsSync(file)) {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
-  }
-  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
-}

@@ -167,7 +167,8 @@ export interface GraphQLResult extends HttpResult {
   errors: Array<{ message: string; path?: Array<string | number>; extensions?: Record<string, any> }> | undefined;
 }
 
-async function toResult(response: Response): Promise<HttpResult> {
+/** Reads `response` into an HttpResult (the body parsed as JSON when it is JSON). */
+export async function toResult(response: Response): Promise<HttpResult> {
   const text = await response.text();
   let json: any;
   try {
@@ -176,6 +177,20 @@ async function toResult(response: Response): Promise<HttpResult> {
     json = undefined;
   }
   return { status: response.status, json, text, headers: response.headers };
+}
+
+/**
+ * Resolves when `condition()` answers something truthy (checked every 10 ms); fails after `ms`,
+ * an upper bound for what should happen promptly, never the thing measured.
+ */
+export async function waitFor<T>(what: string, condition: () => T | Promise<T>, ms = 10_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await condition();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 export interface Registered {
@@ -244,7 +259,7 @@ function toGraphQLResult(result: HttpResult): GraphQLResult {
 export interface StartOptions {
   /**
    * Run as a second process of the same site as `server`: the same database and data directory
-   * (so the same JWT secret), which stay `server`'s to remove. Close this one first.
+   * (and so the same generated JWT secret), which stay `server`'s to remove. Close this one first.
    */
   shareDataWith?: TestServer;
   /** Serve the web app too (server-side rendering from the built `web/dist`; `pnpm build` first). */
@@ -307,7 +322,7 @@ export async function startServer(kind: DbKind, env: Record<string, string> = {}
       baseUrl,
       wsUrl: `ws://127.0.0.1:${address.port}/api/graphql`,
       app,
-      config,
+      config: app.config,
       dataDir,
       post,
       get,

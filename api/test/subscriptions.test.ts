@@ -30,6 +30,7 @@ import {
   skipReason,
   startServer,
   uniqueDevice,
+  waitFor,
 } from './harness.js';
 
 const VIEWER_UPDATED = 'subscription ViewerUpdated { viewerUpdated { id username fullName bio email passwordIsSet role type accounts { id } } }';
@@ -51,17 +52,6 @@ interface Member extends Registered {
 }
 
 type Ended = { complete: true; error?: undefined } | { error: any; complete?: undefined };
-
-/** Resolves when `condition()` answers something truthy (checked every 10 ms); fails after `ms`. */
-async function waitFor<T>(what: string, condition: () => T | Promise<T>, ms = BOUND_MS): Promise<NonNullable<T>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await condition();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /**
  * One subscription on its own graphql-ws connection. `event(n)` waits for the n-th `next`

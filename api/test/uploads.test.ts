@@ -3,15 +3,18 @@
  * with Node's FormData and Blob, images generated with sharp (a JPEG carrying EXIF GPS, a PNG),
  * outputs checked with sharp and exifr: re-encoded to WebP at 512 and 128 px, no metadata left,
  * served immutable; `updateUser(imageId:)` and `Image.url(size:)`; replacing an avatar and
- * deleting a user remove the files; non-images, SVG, oversized bodies and missing tokens refused.
+ * deleting a user remove the stored renditions (rows of `image_files`, decision 0025); non-images,
+ * SVG, oversized bodies and missing tokens refused; a strong ETag with 304 on If-None-Match; a
+ * second server on the same database serves what the first stored, and adopts legacy files.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId } from '../src/graphql/ids.js';
-import { DB_KINDS, type HttpResult, ok, type Registered, skipReason, startServer, type TestServer, uniqueDevice } from './harness.js';
+import { DB_KINDS, type HttpResult, ok, type Registered, skipReason, startServer, type TestServer, toResult, uniqueDevice } from './harness.js';
 
 const URL_PATTERN = /^\/api\/uploads\/([0-9a-f-]{36})\.webp$/;
 const SMALL_URL_PATTERN = /^\/api\/uploads\/([0-9a-f-]{36})-128\.webp$/;
@@ -53,8 +56,9 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
   let b: Member;
 
   const db = () => server.app.database.db;
-  const dir = () => server.config.uploadsDir;
-  const filesIn = () => (existsSync(dir()) ? readdirSync(dir()).sort() : []);
+  /** The stored renditions, as the file names they are served under. */
+  const filesIn = async () =>
+    (await db().selectFrom('imageFiles').select(['imageId', 'size']).execute()).map((f) => `${f.imageId}${f.size === 'SMALL' ? '-128' : ''}.webp`).sort();
 
   async function member(name: string): Promise<Member> {
     const registered = await server.register({ name });
@@ -71,14 +75,7 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
       headers: token ? { authorization: `Bearer ${token}` } : {},
       body: form,
     });
-    const text = await response.text();
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, text, json, headers: response.headers };
+    return toResult(response);
   }
 
   /** Uploads `data` for `who`, expects 201 and answers the payload. */
@@ -88,7 +85,13 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     return result.json.data as { id: string; url: string; smallUrl: string };
   }
 
-  const fileOf = (url: string) => join(dir(), url.replace('/api/uploads/', ''));
+  /** The stored bytes of the rendition served at `url`, or undefined. */
+  const bytesOf = async (url: string): Promise<Buffer | undefined> => {
+    const [, id, small] = /^\/api\/uploads\/([0-9a-f-]{36})(-128)?\.webp$/.exec(url) ?? [];
+    const row = await db().selectFrom('imageFiles').select('content').where('imageId', '=', id ?? '').where('size', '=', small ? 'SMALL' : 'LARGE').executeTakeFirst();
+    return row ? Buffer.from(row.content) : undefined;
+  };
+  const exists = async (url: string) => (await bytesOf(url)) !== undefined;
 
   beforeAll(async () => {
     server = await startServer(kind, { MAIL_TRANSPORT: 'memory', JOBS_POLL_INTERVAL_MS: '600000' });
@@ -116,9 +119,8 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
       [first.url, 512],
       [first.smallUrl, 128],
     ] as const) {
-      const file = fileOf(url);
-      expect(existsSync(file), file).toBe(true);
-      const bytes = readFileSync(file);
+      expect(await exists(url), url).toBe(true);
+      const bytes = (await bytesOf(url))!;
       const meta = await sharp(bytes).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: px, height: px });
       expect(meta.exif).toBeUndefined();
@@ -142,7 +144,7 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
       expect(cacheControl).toContain('immutable');
       expect(cacheControl).toMatch(/max-age=31536000\b/);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(fileOf(url)))).toBe(true);
+      expect(Buffer.from(await response.arrayBuffer()).equals((await bytesOf(url))!)).toBe(true);
     }
     // Nothing but image files is reachable there.
     for (const path of ['/api/uploads/', '/api/uploads/../studio.sqlite', '/api/uploads/jwt-secret', '/api/uploads/%2e%2e/jwt-secret']) {
@@ -166,8 +168,8 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     expect(result.data ?? null).toBeNull();
     const bRow = await db().selectFrom('users').select('imageId').where('id', '=', b.localId).executeTakeFirstOrThrow();
     expect(bRow.imageId).toBeNull();
-    expect(existsSync(fileOf(first.url))).toBe(true);
-    expect(existsSync(fileOf(first.smallUrl))).toBe(true);
+    expect(await exists(first.url)).toBe(true);
+    expect(await exists(first.smallUrl)).toBe(true);
     // Nor on A's record (Forbidden resource).
     const foreign = await server.graphql(SET_IMAGE, { id: a.id, imageId: first.id }, b.accessToken);
     expect(foreign.errors?.[0]).toMatchObject({ message: 'Forbidden resource', extensions: { code: 'FORBIDDEN' } });
@@ -176,16 +178,16 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
   it('replacing the avatar deletes the old files and row', async () => {
     const second = await uploadOk(a, await png(), 'portrait.png', 'image/png');
     // Uploaded but not yet in use: the current avatar is still there.
-    expect(existsSync(fileOf(first.url))).toBe(true);
-    const meta = await sharp(readFileSync(fileOf(second.url))).metadata();
+    expect(await exists(first.url)).toBe(true);
+    const meta = await sharp((await bytesOf(second.url))!).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
 
     const set = ok(await server.graphql(SET_IMAGE, { id: a.id, imageId: second.id }, a.accessToken)).updateUser;
     expect(set.image.id).toBe(second.id);
-    expect(existsSync(fileOf(first.url))).toBe(false);
-    expect(existsSync(fileOf(first.smallUrl))).toBe(false);
-    expect(existsSync(fileOf(second.url))).toBe(true);
-    expect(existsSync(fileOf(second.smallUrl))).toBe(true);
+    expect(await exists(first.url)).toBe(false);
+    expect(await exists(first.smallUrl)).toBe(false);
+    expect(await exists(second.url)).toBe(true);
+    expect(await exists(second.smallUrl)).toBe(true);
     expect((await fetch(server.baseUrl + first.url)).status).toBe(404);
     const rows = await db().selectFrom('images').select('id').where('userId', '=', a.localId).execute();
     expect(rows.map((r) => globalId('Image', r.id))).toEqual([second.id]);
@@ -200,27 +202,27 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     ['a truncated JPEG', 'TRUNCATED', 'half.jpg', 'image/jpeg'],
   ])('refuses %s with 415 NOT_AN_IMAGE and stores nothing', async (_name, body, fileName, type) => {
     const data = body === 'TRUNCATED' ? (await jpegWithGps()).subarray(0, 400) : Buffer.from(body);
-    const before = filesIn();
+    const before = await filesIn();
     const rowsBefore = await db().selectFrom('images').select('id').execute();
     const result = await upload(a.accessToken, data, fileName, type);
     expect(result.status, result.text).toBe(415);
     expect(result.json.error.code).toBe('NOT_AN_IMAGE');
-    expect(filesIn()).toEqual(before);
+    expect(await filesIn()).toEqual(before);
     expect(await db().selectFrom('images').select('id').execute()).toEqual(rowsBefore);
   });
 
   it('refuses a 6 MB body with 413 FILE_TOO_LARGE and stores nothing', async () => {
-    const before = filesIn();
+    const before = await filesIn();
     const big = Buffer.alloc(6 * 1024 * 1024, 0x41);
     big.set(await jpegWithGps(), 0);
     const result = await upload(a.accessToken, big, 'huge.jpg', 'image/jpeg');
     expect(result.status, result.text).toBe(413);
     expect(result.json.error.code).toBe('FILE_TOO_LARGE');
-    expect(filesIn()).toEqual(before);
+    expect(await filesIn()).toEqual(before);
   });
 
   it('without a token answers 401 and stores nothing; without a file 400 FILE_REQUIRED', async () => {
-    const before = filesIn();
+    const before = await filesIn();
     const anonymous = await upload(undefined, await png(), 'a.png', 'image/png');
     expect(anonymous.status).toBe(401);
     expect(anonymous.json.error.code).toBe('UNAUTHENTICATED');
@@ -231,7 +233,7 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     expect(wrongField.json.error.code).toBe('FILE_REQUIRED');
     const json = await server.post('/api/uploads/avatar', { file: 'x' }, { authorization: `Bearer ${a.accessToken}` });
     expect(json.status).toBe(400);
-    expect(filesIn()).toEqual(before);
+    expect(await filesIn()).toEqual(before);
   });
 
   it('deleteUser revokes every session and removes the user’s files (in use or not)', async () => {
@@ -241,8 +243,8 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     const inUse = await uploadOk(doomed, await png(), 'me.png', 'image/png');
     ok(await server.graphql(SET_IMAGE, { id: doomed.id, imageId: inUse.id }, doomed.accessToken));
     const spare = await uploadOk(doomed, await jpegWithGps(), 'spare.jpg', 'image/jpeg');
-    const files = [inUse.url, inUse.smallUrl, spare.url, spare.smallUrl].map(fileOf);
-    for (const file of files) expect(existsSync(file)).toBe(true);
+    const files = [inUse.url, inUse.smallUrl, spare.url, spare.smallUrl];
+    for (const file of files) expect(await exists(file)).toBe(true);
 
     const deleted = ok(await server.graphql('mutation ($id: ID!, $c: String) { deleteUser(id: $id, confirmation: $c) { id } }', { id: doomed.id, c: doomed.password }, doomed.accessToken));
     expect(deleted.deleteUser).toEqual({ id: doomed.id });
@@ -250,10 +252,67 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
       expect((await server.graphql('{ viewer { id } }', undefined, session.accessToken)).status).toBe(401);
       expect((await server.refresh(session.refreshToken)).status).toBe(401);
     }
-    for (const file of files) expect(existsSync(file), file).toBe(false);
+    for (const file of files) expect(await exists(file), file).toBe(false);
     expect(await db().selectFrom('images').select('id').where('userId', '=', doomed.localId).execute()).toEqual([]);
     expect(await db().selectFrom('sessions').select('id').where('userId', '=', doomed.localId).execute()).toEqual([]);
     // Other users' files are untouched.
-    expect(existsSync(fileOf(first.url))).toBe(true);
+    expect(await exists(first.url)).toBe(true);
+  });
+
+  it('answers a strong ETag (SHA-256 of the bytes) and 304 without a body to a matching If-None-Match', async () => {
+    const full = await fetch(server.baseUrl + first.url);
+    const bytes = Buffer.from(await full.arrayBuffer());
+    const etag = full.headers.get('etag');
+    expect(etag).toBe(`"${createHash('sha256').update(bytes).digest('base64url')}"`);
+    for (const ifNoneMatch of [etag!, `W/${etag}`, `"something-else", ${etag}`, '*']) {
+      const response = await fetch(server.baseUrl + first.url, { headers: { 'if-none-match': ifNoneMatch } });
+      expect(response.status, ifNoneMatch).toBe(304);
+      expect(response.headers.get('etag')).toBe(etag);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await response.arrayBuffer()).byteLength).toBe(0);
+    }
+    // Another rendition, or a stale tag, gets the bytes.
+    const stale = await fetch(server.baseUrl + first.url, { headers: { 'if-none-match': '"stale"' } });
+    expect(stale.status).toBe(200);
+    expect(Buffer.from(await stale.arrayBuffer()).equals(bytes)).toBe(true);
+    const small = await fetch(server.baseUrl + first.smallUrl, { headers: { 'if-none-match': etag! } });
+    expect(small.status).toBe(200);
+    expect(small.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('a second server on the same database serves an avatar stored through the first; files an earlier version left in UPLOADS_DIR are adopted on start', async () => {
+    const b = await startServer(kind, { MAIL_TRANSPORT: 'memory', MAIL_WORKER_INTERVAL_MS: '600000' }, { shareDataWith: server });
+    try {
+      for (const url of [first.url, first.smallUrl]) {
+        const response = await fetch(b.baseUrl + url);
+        expect(response.status, url).toBe(200);
+        expect(Buffer.from(await response.arrayBuffer()).equals((await bytesOf(url))!)).toBe(true);
+      }
+    } finally {
+      await b.close();
+    }
+    // As an earlier version left it: the renditions as files in UPLOADS_DIR, none in the database.
+    const legacy = await member('Legacy Lena');
+    const old = await uploadOk(legacy, await png(), 'old.png', 'image/png');
+    const [, oldId] = URL_PATTERN.exec(old.url) ?? [];
+    mkdirSync(server.config.uploadsDir, { recursive: true });
+    const oldBytes = { large: (await bytesOf(old.url))!, small: (await bytesOf(old.smallUrl))! };
+    writeFileSync(join(server.config.uploadsDir, `${oldId}.webp`), oldBytes.large);
+    writeFileSync(join(server.config.uploadsDir, `${oldId}-128.webp`), oldBytes.small);
+    await db().deleteFrom('imageFiles').where('imageId', '=', oldId!).execute();
+    expect((await fetch(server.baseUrl + old.url)).status).toBe(404);
+
+    const c = await startServer(kind, { MAIL_TRANSPORT: 'memory', MAIL_WORKER_INTERVAL_MS: '600000' }, { shareDataWith: server });
+    try {
+      expect(await bytesOf(old.url)).toEqual(oldBytes.large);
+      expect(await bytesOf(old.smallUrl)).toEqual(oldBytes.small);
+      for (const base of [server.baseUrl, c.baseUrl]) {
+        const response = await fetch(base + old.smallUrl);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('etag')).toBe(`"${createHash('sha256').update(oldBytes.small).digest('base64url')}"`);
+      }
+    } finally {
+      await c.close();
+    }
   });
 });

@@ -64,6 +64,23 @@ export interface ImagesTable {
   path: string;
 }
 
+/** One rendition of an image (ACC-AVATAR): the WebP bytes and their strong ETag (`"<sha256 base64url>"`). */
+export interface ImageFilesTable {
+  imageId: string;
+  /** `LARGE` or `SMALL` (uploads/service.ts IMAGE_SIZES). */
+  size: string;
+  content: Buffer;
+  etag: string;
+  created: string;
+}
+
+/** A generated server secret by name (security/signingSecret.ts), shared by every process. */
+export interface SecretsTable {
+  name: string;
+  value: string;
+  created: string;
+}
+
 export interface ServiceAccountsTable {
   id: string;
   userId: string;
@@ -270,6 +287,8 @@ export interface Database {
   sessions: SessionsTable;
   refreshTokens: RefreshTokensTable;
   images: ImagesTable;
+  imageFiles: ImageFilesTable;
+  secrets: SecretsTable;
   serviceAccounts: ServiceAccountsTable;
   socialStates: SocialStatesTable;
   socialLoginCodes: SocialLoginCodesTable;

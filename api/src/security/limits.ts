@@ -3,6 +3,7 @@
  * (`@fastify/rate-limit`, auth/routes.ts): each counts events per key in a fixed window with
  * rate-limiter-flexible — in Redis when `REDIS_URL` is set, so every process shares the counts,
  * with an in-memory insurance limiter while Redis is unreachable; otherwise in memory.
+ * `pluginOptions` puts the per-IP /api/auth counts into the same Redis (decision 0025).
  *
  * | name          | key             | counts                                   | default    |
  * |---------------|-----------------|------------------------------------------|------------|
@@ -40,6 +41,18 @@ export interface RateLimits {
   blockedFor(name: LimitName, key: string): Promise<number | null>;
   /** Forgets `key`'s count under `name` (e.g. after a successful sign-in). */
   reset(name: LimitName, key: string): Promise<void>;
+  /**
+   * The store options of `@fastify/rate-limit` (the per-IP limit of every /api/auth route). With
+   * Redis: this module's connection and the key prefix `<REDIS_KEY_PREFIX>limit:auth-ip:`, so all
+   * processes share one count per route and address; `skipOnError` lets requests through while
+   * Redis is unreachable (the per-account limits still count, in memory). Without Redis: in memory.
+   */
+  readonly pluginOptions: { redis?: Redis; nameSpace?: string; skipOnError?: boolean };
+  /**
+   * Resolves true once the Redis connection is ready (at once without Redis), or false after
+   * `timeoutMs` — so a server does not start counting in memory merely because it was fast.
+   */
+  connected(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -73,6 +86,20 @@ export function createRateLimits(config: Pick<Config, 'limits' | 'redis'>): Rate
     },
     async reset(name, key) {
       await get(name).delete(key);
+    },
+    pluginOptions: client ? { redis: client, nameSpace: `${config.redis.keyPrefix}limit:auth-ip:`, skipOnError: true } : {},
+    async connected(timeoutMs) {
+      if (!client || client.status === 'ready') return true;
+      return new Promise<boolean>((resolve) => {
+        const done = (ok: boolean) => {
+          clearTimeout(timer);
+          client.off('ready', onReady);
+          resolve(ok);
+        };
+        const onReady = () => done(true);
+        const timer = setTimeout(() => done(false), timeoutMs);
+        client.once('ready', onReady);
+      });
     },
     async close() {
       client?.disconnect();

@@ -5,7 +5,7 @@
  *
  * Format: a JWE in compact serialisation (RFC 7516) with `alg: dir`, `enc: A256GCM` (jose), so
  * the ciphertext is authenticated and names its algorithm. The 256-bit key is derived with
- * HKDF-SHA-256 (RFC 5869) from the server secret (`JWT_SECRET` or `data/jwt-secret`) and a
+ * HKDF-SHA-256 (RFC 5869) from the server secret (`JWT_SECRET` or the generated one, security/signingSecret.ts) and a
  * purpose label, so it is never the JWT signing key itself.
  */
 import { hkdfSync } from 'node:crypto';

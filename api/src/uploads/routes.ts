@@ -5,12 +5,13 @@
  *   token → 201 `{ data: { id, url, smallUrl } }` (`id` is the Image's global id; pass it to
  *   `updateUser(imageId:)`). Errors: 401 UNAUTHENTICATED, 400 FILE_REQUIRED, 413 FILE_TOO_LARGE
  *   (over 5 MB), 415 NOT_AN_IMAGE, 429 TOO_MANY_REQUESTS (`upload` limit per user, SEC-LIMITS).
- * - `GET /api/uploads/<file>` — the stored WebP files. Names are random UUIDs and a file never
- *   changes, so they are cached for a year as immutable.
+ * - `GET /api/uploads/<imageId>.webp` and `…-128.webp` — the stored renditions, read from the
+ *   database (any process serves any image). An image id is never reused and its bytes never
+ *   change, so the answer is `Cache-Control: public, max-age=31536000, immutable` with a strong
+ *   ETag (the SHA-256 of the bytes); a request whose If-None-Match names it gets 304 without the
+ *   bytes being read. Any other name, and a deleted image, is 404.
  */
-import { mkdirSync } from 'node:fs';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { tooManyRequests } from '../credentials/service.js';
 import { requireBearer } from '../auth/routes.js';
@@ -18,22 +19,39 @@ import type { SessionService } from '../auth/sessions.js';
 import { globalId } from '../graphql/ids.js';
 import { HttpError } from '../http/errors.js';
 import type { RateLimits } from '../security/limits.js';
-import { AVATAR_MAX_BYTES, UPLOADS_PATH, type UploadService, imageFileName, uploadUrl } from './service.js';
+import { AVATAR_MAX_BYTES, UPLOADS_PATH, type UploadService, imageFileName, parseImageFileName, uploadUrl } from './service.js';
+
+/** How long browsers and caches may keep a rendition: a year, as it never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * True when If-None-Match `header` names `etag` (RFC 9110 §13.1.2: `*`, or a list of entity tags
+ * compared weakly, i.e. ignoring a `W/` prefix).
+ */
+export function noneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
 
 /** Registers the upload routes above (multipart parsing is scoped to this plugin). */
 export async function uploadRoutes(app: FastifyInstance, opts: { uploads: UploadService; sessions: SessionService; limits: RateLimits }): Promise<void> {
   const { uploads, sessions, limits } = opts;
   // Registered in this plugin only, so no other route accepts multipart bodies.
-  mkdirSync(uploads.dir, { recursive: true }); // @fastify/static wants its root to exist
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
-  await app.register(fastifyStatic, {
-    root: uploads.dir,
-    prefix: UPLOADS_PATH,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-    decorateReply: false,
-    allowedPath: (pathName) => /^\/[0-9a-f-]{36}(-128)?\.webp$/.test(pathName),
+
+  app.get<{ Params: { name: string } }>(`${UPLOADS_PATH}:name`, async (request, reply) => {
+    const wanted = parseImageFileName(request.params.name);
+    if (!wanted) throw new HttpError(404, 'NOT_FOUND', 'No such image.');
+    const ifNoneMatch = request.headers['if-none-match'];
+    const file = await uploads.read(wanted.id, wanted.size, ifNoneMatch !== undefined);
+    if (!file) throw new HttpError(404, 'NOT_FOUND', 'No such image.');
+    reply.header('etag', file.etag).header('cache-control', IMMUTABLE);
+    if (noneMatchHits(ifNoneMatch, file.etag)) return reply.status(304).send();
+    // The ETag alone was read for a conditional request that did not match: now the bytes.
+    const content = file.content ?? (await uploads.read(wanted.id, wanted.size))?.content;
+    if (!content) throw new HttpError(404, 'NOT_FOUND', 'No such image.');
+    return reply.type('image/webp').send(content);
   });
 
   app.post('/api/uploads/avatar', async (request, reply) => {

@@ -6,7 +6,9 @@
  * `news:<key>`) is recorded in `content_seeds`, so an item an admin changed or deleted is never
  * overwritten or brought back by a restart. A product row that exists without a seed record
  * (databases seeded before content files, with name and tagline only) gets its details filled in.
- * Every item is written in its own transaction.
+ * Every item is written in its own transaction, which first claims the item's key (INSERT … ON
+ * CONFLICT DO NOTHING): when several processes start at once on a fresh database, one applies
+ * each item and the others, waiting on that row, find it claimed and skip it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { LOCALES } from '@studio/site/locales';
@@ -31,6 +33,12 @@ const productColumns = (p: ProductFile) => ({
   visualHue: p.visual.hue,
 });
 
+/** Records seed `key` as applied; false when it already was (by another process, meanwhile). */
+async function claim(trx: Db, key: string): Promise<boolean> {
+  const inserted = await trx.insertInto('contentSeeds').values({ key, created: nowIso() }).onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
 /** Applies the seed items not applied before; answers how many of each were added. */
 export async function seedDatabase(db: Db, contentDir: string): Promise<SeedResult> {
   const products = readProductFiles(contentDir);
@@ -41,7 +49,8 @@ export async function seedDatabase(db: Db, contentDir: string): Promise<SeedResu
   for (const product of products) {
     const key = `product:${product.slug}`;
     if (applied.has(key)) continue;
-    await db.transaction().execute(async (trx) => {
+    const done = await db.transaction().execute(async (trx) => {
+      if (!(await claim(trx, key))) return false;
       const existing = await trx.selectFrom('products').select('id').where('slug', '=', product.slug).executeTakeFirst();
       const id = existing?.id ?? randomUUID();
       if (existing) {
@@ -66,16 +75,17 @@ export async function seedDatabase(db: Db, contentDir: string): Promise<SeedResu
           }),
         )
         .execute();
-      await trx.insertInto('contentSeeds').values({ key, created: nowIso() }).execute();
+      return true;
     });
-    result.products++;
+    if (done) result.products++;
   }
 
   const productIds = new Map((await db.selectFrom('products').select(['id', 'slug']).execute()).map((r) => [r.slug, r.id]));
   for (const item of news) {
     const key = `news:${item.key}`;
     if (applied.has(key)) continue;
-    await db.transaction().execute(async (trx) => {
+    const done = await db.transaction().execute(async (trx) => {
+      if (!(await claim(trx, key))) return false;
       const id = newNewsItemId();
       const now = nowIso();
       await trx
@@ -86,9 +96,9 @@ export async function seedDatabase(db: Db, contentDir: string): Promise<SeedResu
         .insertInto('newsTranslations')
         .values(LOCALES.map((locale) => ({ newsItemId: id, locale, ...item.locales[locale], body: JSON.stringify(item.locales[locale].body) })))
         .execute();
-      await trx.insertInto('contentSeeds').values({ key, created: now }).execute();
+      return true;
     });
-    result.news++;
+    if (done) result.news++;
   }
   return result;
 }
