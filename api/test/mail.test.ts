@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type Socket, createServer } from 'node:net';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -101,6 +101,29 @@ describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
     await s.app.mail.drain();
     expect(smtp.received.map((m) => m.messageId)).toEqual([`<${id}@localhost>`]);
     expect(smtp.received[0]!.subject).toBe('K7P2M9QX is your Studio verification code');
+  });
+
+  it('gives up on an SMTP server that accepts the connection but never answers, and delivers once it does', async () => {
+    // A server that hangs: it takes the TCP connection and says nothing (no 220 greeting).
+    const held = new Set<Socket>();
+    const hung = createServer((socket) => held.add(socket));
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const port = (hung.address() as { port: number }).port;
+    const s = await server({ JOBS_WORKER: 'off', MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}?greetingTimeout=300`, MAIL_RETRY_BASE_MS: '1', MAIL_MAX_ATTEMPTS: '50' });
+    const { id } = await s.app.mail.send({ to: 'hang@example.test', template: 'emailVerificationCode', locale: 'es', params: { code: 'H1' } });
+    await vi.waitFor(async () => {
+      await s.app.mail.drain();
+      expect((await row(s, id)).lastError).toMatch(/ETIMEDOUT|Greeting never received/);
+    }, 10_000);
+    expect((await row(s, id)).status).toBe('pending');
+    for (const socket of held) socket.destroy();
+    await new Promise<void>((resolve) => hung.close(() => resolve()));
+    const smtp = await sink(port);
+    await vi.waitFor(async () => {
+      await s.app.mail.drain();
+      expect((await row(s, id)).status).toBe('sent');
+    }, 10_000);
+    expect(smtp.received.map((m) => m.messageId)).toEqual([`<${id}@localhost>`]);
   });
 
   it('never sends one row twice when two app processes work the same outbox', async () => {

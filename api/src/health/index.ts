@@ -6,7 +6,8 @@
  *   write, and Redis answers (when `REDIS_URL` is set); otherwise 503 with `reason` naming the first
  *   failing part. Each part's state is in the body: `{ status, reason?, database, disk, redis }`,
  *   each part `"ok"`, `"not configured"` or the problem in words.
- * - `GET /api/health` — the same as ready (kept for existing monitors).
+ * - `GET /api/health` — as before readiness existed, for existing monitors: 200 `{ status: "ok",
+ *   database: "ok" }` when the database answers, else 503 (a Redis outage does not fail it).
  *
  * Each check is bounded by `CHECK_TIMEOUT_MS`, and a result is reused for `CACHE_MS`, so probes
  * cannot pile work onto a struggling server.
@@ -106,7 +107,10 @@ export function registerHealth(app: FastifyInstance, deps: { database: DatabaseH
   };
   app.get('/api/health/live', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/api/health/ready', readyRoute);
-  app.get('/api/health', readyRoute);
+  app.get('/api/health', async (_request, reply) => {
+    const { database: db } = await ready();
+    return reply.header('cache-control', 'no-store').status(db === 'ok' ? 200 : 503).send({ status: db === 'ok' ? 'ok' : 'unavailable', database: db });
+  });
   return {
     async close() {
       redis?.disconnect();
