@@ -5,22 +5,13 @@ import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nowIso } from '../src/db/index.js';
 import { DB_KINDS, type DbKind, type TestServer, skipReason, startServer } from './harness.js';
+import { freePort } from './processes.js';
 import { startSink } from './smtp-sink.js';
 
 // The mail module end to end on SQLite and PostgreSQL: the real server (buildApp), its durable
 // outbox table, its worker, and a real SMTP sink (smtp-server on a loopback port) whose received
 // messages are parsed with mailparser. Worker intervals are either huge (only explicit drains
 // run) or a few ms; timeouts below are failure bounds only.
-
-/** A loopback port nothing listens on (bound then released). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 const QUIET = { JOBS_POLL_INTERVAL_MS: '600000' }; // only explicit drains (and the queue's nudges) run
 const evil = '<b>Ann & "Bo"</b>';
