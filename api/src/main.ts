@@ -6,6 +6,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { threadpoolWarning } from './threadpool.js';
 
 const config = loadConfig();
 const app = await buildApp(config, { viteDev: process.env['STUDIO_VITE_DEV'] === '1' });
@@ -17,4 +18,7 @@ closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {
 });
 
 await app.fastify.listen({ host: config.host, port: config.port });
+// The pool is sized by whoever started this process (threadpool.ts); say so when it is too small.
+const poolWarning = threadpoolWarning(process.env, config.passwordHashing.concurrency);
+if (poolWarning) app.fastify.log.warn(poolWarning);
 app.fastify.log.info(`${config.siteName} is serving ${config.publicUrl} (database: ${app.database.kind}, live updates: ${app.pubsub.transport})`);

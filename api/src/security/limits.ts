@@ -40,6 +40,8 @@ export interface RateLimits {
   blockedFor(name: LimitName, key: string): Promise<number | null>;
   /** Forgets `key`'s count under `name` (e.g. after a successful sign-in). */
   reset(name: LimitName, key: string): Promise<void>;
+  /** Takes back one event `consume` counted for `key` under `name` when the action was refused before it ran (a busy server). */
+  refund(name: LimitName, key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,9 @@ export function createRateLimits(config: Pick<Config, 'limits' | 'redis'>): Rate
     },
     async reset(name, key) {
       await get(name).delete(key);
+    },
+    async refund(name, key) {
+      await get(name).reward(key, 1);
     },
     async close() {
       client?.disconnect();
