@@ -44,7 +44,7 @@ export function threadpoolWarning(env: NodeJS.ProcessEnv, concurrency: number): 
   const size = explicitSize(env) ?? LIBUV_DEFAULT_POOL;
   if (size >= concurrency + 2) return null;
   return (
-    `libuv's thread pool has ${size} threads and up to ${concurrency} of them hash passwords (PASSWORD_HASH_CONCURRENCY): ` +
+    `libuv's thread pool has ${size} threads and PASSWORD_HASH_CONCURRENCY lets ${concurrency} password hashes run at once: ` +
     `file and DNS work may wait behind logins. Start the server with \`pnpm start\`, or set UV_THREADPOOL_SIZE=${concurrency + POOL_ROOM} ` +
     'in its environment (it must be set before node starts).'
   );
