@@ -25,6 +25,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, parseCommonPasswords } from '@studio/site/p
 import { fieldProblem, problemText } from '@studio/site/problems';
 import { HttpError } from '../http/errors.js';
 import { BoundedLimit, type BoundedLimitOptions, QueueFullError } from '../security/boundedLimit.js';
+import { defaultHashConcurrency, envSchema } from '../settings.js';
 
 export { PASSWORD_MAX, PASSWORD_MIN };
 
@@ -34,8 +35,8 @@ const ARGON2ID = 2 as Algorithm;
 /** The parameters new hashes are made with (m in KiB). */
 export const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-/** The hashing limit of this process; buildApp sets it from the settings (`configurePasswordHashing`). */
-const hashing = new BoundedLimit({ concurrency: 1, queue: 32 });
+/** The hashing limit of this process, at the settings' defaults until buildApp sets it (`configurePasswordHashing`). */
+const hashing = new BoundedLimit({ concurrency: defaultHashConcurrency(), queue: envSchema.shape.PASSWORD_HASH_QUEUE.parse(undefined) });
 
 /** Sets how many hashes run at once and how many may wait (SEC-HASHING; the settings PASSWORD_HASH_*). */
 export function configurePasswordHashing(options: BoundedLimitOptions): void {
