@@ -22,10 +22,11 @@
  *     `{ viewer { id email } }` with the probe account's bearer access token (JWT verification +
  *     session lookup). wrk (Debian's /usr/bin/wrk, C, with bench/lib/probe.lua) records every
  *     latency and prints p50/p90/p99.
- *  5. Storm phase: logins (`POST /api/auth/login`, round robin over the accounts) are sent at a
- *     fixed rate of `rate` per second — open loop: a login is sent on schedule whatever the
- *     answers before it, like independent users. After 1 s of storm the same two probes run for
- *     `storm` s; the storm stops when they end, and every login sent is awaited.
+ *  5. Storm phase: logins (`POST /api/auth/login`, round robin over the accounts) arrive as
+ *     independent users would: a Poisson stream of `rate` per second on average (exponential
+ *     gaps from a seeded generator, so every run sends the same pattern), open loop — each is
+ *     sent on schedule whatever the answers before it. After 1 s of storm the same two probes
+ *     run for `storm` s; the storm stops when they end, and every login sent is awaited.
  *  6. Prints the logins answered (200, or 429 when the server's hashing queue is full: shedding,
  *     not a failure), login p50/p99, and for each probe p99 idle, p99 storm and the ratio storm /
  *     idle, aim ≤ 3 for the health probe. Writes everything to bench/results/logins.json.
@@ -34,6 +35,8 @@
  * core busy on a 2-core machine and measure its own load; at ~1 request per `probe-delay` ms each
  * probe costs the server little and wrk itself almost nothing, so neither is the bottleneck. The
  * login client (Node fetch, 50 requests/s) is light too. Percentiles are wrk's (all samples).
+ * Why Poisson arrivals rather than an even 50/s: evenly spaced logins never overlap on an idle
+ * machine (one hash is shorter than the gap), which hides what bursts of users do to the pool.
  *
  * Exits 1 only when the run is invalid (a probe request failed or answered wrongly, a login
  * failed other than with 429, or the setup failed), never because a ratio misses its aim.
@@ -51,6 +54,19 @@ const AIM_RATIO = 3;
 const WRK = process.env['WRK'] ?? '/usr/bin/wrk';
 const PROBE_SCRIPT = join(root, 'bench', 'lib', 'probe.lua');
 const WARMUP_MS = 1000;
+const SEED = 20261124;
+
+/** mulberry32: a small seeded generator of numbers in [0, 1), so every run sends the same arrival pattern. */
+function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 const usage = 'Usage: node bench/logins.mjs [--rate=50] [--idle=5] [--storm=10] [--probe-delay=10]';
 const opts = { rate: 50, idle: 5, storm: 10, 'probe-delay': 10 };
@@ -223,16 +239,20 @@ async function run() {
   const inFlight = new Set();
   let sent = 0;
   let stopped = false;
+  const random = seededRandom(SEED);
+  // Independent users: exponential gaps of mean 1/rate (a Poisson stream), the same every run.
+  let nextAt = 0;
   const t0 = performance.now();
   const schedule = () => {
     if (stopped) return;
-    const due = Math.floor(((performance.now() - t0) * opts.rate) / 1000) + 1;
-    for (; sent < due; sent++) {
+    const now = performance.now() - t0;
+    for (; nextAt <= now; sent++) {
       const p = login(sent % accounts.length).then((r) => results.push(r));
       inFlight.add(p);
       void p.finally(() => inFlight.delete(p));
+      nextAt += (-Math.log(1 - random()) * 1000) / opts.rate;
     }
-    setTimeout(schedule, 2);
+    setTimeout(schedule, 1);
   };
   schedule();
   await new Promise((r) => setTimeout(r, WARMUP_MS));
@@ -272,7 +292,7 @@ async function run() {
 
   const verdict = (r) => (r === null ? '—' : r <= AIM_RATIO ? '✓ meets aim' : '✗ misses aim');
   const rows = [
-    ['logins/s sent', fmt(measured.length / windowS, 1), `(fixed rate ${opts.rate}/s, open loop)`],
+    ['logins/s sent', fmt(measured.length / windowS, 1), `(${opts.rate}/s on average, Poisson arrivals, open loop)`],
     ['logins/s ok', fmt(ok.length / windowS, 1), busy.length ? `${busy.length} answered 429 (hashing queue full; Retry-After ${[...new Set(busy.map((r) => r.retryAfter))].join(',')} s)` : ''],
     ['login p50 / p99 (ms)', `${fmt(loginMs.p50, 1)} / ${fmt(loginMs.p99, 1)}`, busy.length ? `429s answered in p50 ${fmt(busyMs.p50, 1)} ms` : ''],
     [`health p99 idle / storm (ms)`, `${fmt(idleHealth.p99, 2)} / ${fmt(stormHealth.p99, 2)}`, `GET ${healthPath}`],
