@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CredentialService } from './credentials/service.js';
+import { configurePasswordHashing } from './auth/passwords.js';
 import { authRoutes } from './auth/routes.js';
 import { SessionService } from './auth/sessions.js';
 import { createProviders } from './auth/social/providers.js';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const mail = createMailService(database.db, jobs, config);
   if (config.jobs.worker) jobs.start();
+  configurePasswordHashing(config.passwordHashing); // process-wide, like the thread pool it guards
   const sessions = new SessionService(database.db, config);
   const health = registerHealth(fastify, { database, config });
   const pubsub = createLivePubSub(config, fastify.log);

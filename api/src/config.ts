@@ -65,6 +65,8 @@ export interface Config {
    * images are kept in the database now, and files found here are copied into it on start.
    */
   uploadsDir: string;
+  /** Argon2 jobs at once and jobs waiting beyond them (SEC-HASHING; `PASSWORD_HASH_CONCURRENCY`, `PASSWORD_HASH_QUEUE`). */
+  passwordHashing: { concurrency: number; queue: number };
   /**
    * Social sign-in (AUTH-SOCIAL, api/src/auth/social): each provider's client credentials, null when
    * not configured (then it is not offered). `oidc` is a generic OpenID Connect provider found by
@@ -163,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       upload: e.RATE_LIMIT_UPLOAD,
     },
     uploadsDir: resolve(e.UPLOADS_DIR ?? resolve(dataDir, 'uploads')),
+    passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
     social: {
       google: clientOf('GOOGLE', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
       github: clientOf('GITHUB', e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET),

@@ -10,6 +10,7 @@ import closeWithGrace from 'close-with-grace';
 import { type App, buildApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
 import { databaseLabel, storageFault } from './http/unavailable.js';
+import { threadpoolWarning } from './threadpool.js';
 
 let config: Config | undefined;
 let app: App;
@@ -37,4 +38,7 @@ closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {
 });
 
 await app.fastify.listen({ host: config.host, port: config.port });
+// The pool is sized by whoever started this process (threadpool.ts); say so when it is too small.
+const poolWarning = threadpoolWarning(process.env, config.passwordHashing.concurrency);
+if (poolWarning) app.fastify.log.warn(poolWarning);
 app.fastify.log.info(`${config.siteName} is serving ${config.publicUrl} (database: ${app.database.kind}, live updates: ${app.pubsub.transport})`);

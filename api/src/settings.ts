@@ -4,6 +4,7 @@
  * (config.ts) turns the parsed variables into `Config`.
  */
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CREDENTIALS_MAX_AGE, TOKEN_MAX_AGE } from '@studio/site/cookies';
@@ -96,6 +97,9 @@ export function clientOf(name: string, id: string | undefined, secret: string | 
   return { clientId: id, clientSecret: secret };
 }
 
+/** Password hashes at once by default (SEC-HASHING): every core but one, which stays for the event loop. */
+export const defaultHashConcurrency = (): number => Math.max(1, availableParallelism() - 1);
+
 /** Every variable the server reads, with its default. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -159,6 +163,9 @@ export const envSchema = z.object({
   RATE_LIMIT_CODE_SEND: limitRule.prefault('3/900'),
   RATE_LIMIT_CODE_ENTRY: limitRule.prefault('10/900'),
   RATE_LIMIT_UPLOAD: limitRule.prefault('20/3600'),
+  // SEC-HASHING: argon2 jobs at once, and how many more may wait before a 429 SERVER_BUSY.
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(defaultHashConcurrency),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(100000).default(32),
   // Social sign-in (AUTH-SOCIAL): a provider is enabled when its client id and secret are set.
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,

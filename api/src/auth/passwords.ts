@@ -5,6 +5,13 @@
  * p = 1), computed off the event loop by @node-rs/argon2 (libuv thread pool). A stored hash made
  * with other parameters is re-hashed at the next successful sign-in (`needsRehash`).
  *
+ * Bounded (SEC-HASHING): every hash and verification goes through one process-wide
+ * `BoundedLimit` — the thread pool it protects is process-wide too — of
+ * `PASSWORD_HASH_CONCURRENCY` at once and `PASSWORD_HASH_QUEUE` waiting (`configurePasswordHashing`,
+ * called by buildApp). Beyond that the caller gets HttpError 429 `SERVER_BUSY` with
+ * `retryAfterSeconds` before any work is done, so a burst of logins can neither take every pool
+ * thread (file, DNS and crypto jobs of other requests) nor make each login wait without bound.
+ *
  * Rules (ACC-PASSWORD): the shared `@studio/site/passwords` and `@studio/site/fields` rules (the
  * browser checks the same): 8–128 characters, no composition rules, none of the 17,950 most common
  * passwords of `@studio/site/common-passwords.txt`, which only the server always has loaded.
@@ -16,6 +23,9 @@ import { deserialize } from '@phc/format';
 import { newPasswordField } from '@studio/site/fields';
 import { PASSWORD_MAX, PASSWORD_MIN, parseCommonPasswords } from '@studio/site/passwords';
 import { fieldProblem, problemText } from '@studio/site/problems';
+import { HttpError } from '../http/errors.js';
+import { BoundedLimit, type BoundedLimitOptions, QueueFullError } from '../security/boundedLimit.js';
+import { defaultHashConcurrency, envSchema } from '../settings.js';
 
 export { PASSWORD_MAX, PASSWORD_MIN };
 
@@ -25,9 +35,62 @@ const ARGON2ID = 2 as Algorithm;
 /** The parameters new hashes are made with (m in KiB). */
 export const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-/** Hashes `password` to a PHC string (`$argon2id$v=19$m=19456,t=2,p=1$…`). */
-export function hashPassword(password: string, options: { memoryCost: number; timeCost: number; parallelism: number } = HASH_OPTIONS): Promise<string> {
+/** The hashing limit of this process, at the settings' defaults until buildApp sets it (`configurePasswordHashing`). */
+const hashing = new BoundedLimit({ concurrency: defaultHashConcurrency(), queue: envSchema.shape.PASSWORD_HASH_QUEUE.parse(undefined) });
+
+/** Sets how many hashes run at once and how many may wait (SEC-HASHING; the settings PASSWORD_HASH_*). */
+export function configurePasswordHashing(options: BoundedLimitOptions): void {
+  hashing.configure(options);
+}
+
+/** 429 SERVER_BUSY: the hashing line is full (SEC-HASHING); `Retry-After` is the line's expected drain time. */
+export function serverBusy(retryAfterSeconds: number): HttpError {
+  return new HttpError(429, 'SERVER_BUSY', `The server is checking too many passwords at once; try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
+}
+
+/** Whether `error` is the `serverBusy` refusal (nothing was hashed or checked). */
+export function isServerBusy(error: unknown): boolean {
+  return error instanceof HttpError && error.code === 'SERVER_BUSY';
+}
+
+/** Runs one argon2 job within the limit; a full line becomes `serverBusy`. */
+async function limited<T>(job: () => Promise<T>): Promise<T> {
+  try {
+    return await hashing.run(job);
+  } catch (error) {
+    throw error instanceof QueueFullError ? serverBusy(error.retryAfterSeconds) : error;
+  }
+}
+
+/**
+ * Refuses at once when a password check offered now would be refused, so that a caller can
+ * decline before it records anything (a sign-in counts its attempt before the check).
+ * @throws HttpError 429 SERVER_BUSY.
+ */
+export function assertHashingRoom(): void {
+  if (hashing.full) throw serverBusy(hashing.retryAfterSeconds());
+}
+
+function rawHash(password: string, options: { memoryCost: number; timeCost: number; parallelism: number }): Promise<string> {
   return hash(password, { ...options, algorithm: ARGON2ID });
+}
+
+/**
+ * Hashes `password` to a PHC string (`$argon2id$v=19$m=19456,t=2,p=1$…`).
+ * @throws HttpError 429 SERVER_BUSY when the hashing line is full (nothing was hashed).
+ */
+export function hashPassword(password: string, options: { memoryCost: number; timeCost: number; parallelism: number } = HASH_OPTIONS): Promise<string> {
+  return limited(() => rawHash(password, options));
+}
+
+/** A new hash of `password` for a re-hash that can wait for a later sign-in: null when the hashing line is full. */
+export async function rehashPassword(password: string): Promise<string | null> {
+  try {
+    return await hashPassword(password);
+  } catch (error) {
+    if (isServerBusy(error)) return null;
+    throw error;
+  }
 }
 
 /** Whether a stored PHC hash was made with another algorithm or other parameters than HASH_OPTIONS. */
@@ -53,18 +116,19 @@ let decoyHash: Promise<string> | undefined;
 /**
  * Checks `password` against a stored PHC hash. With `storedHash` null it still spends the
  * time of one verification and answers false (no account enumeration by timing).
+ * @throws HttpError 429 SERVER_BUSY when the hashing line is full (nothing was checked).
  */
-export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
+export function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
   if (!storedHash) {
-    decoyHash ??= hashPassword(`decoy-${Math.random()}`);
-    await verify(await decoyHash, password).catch(() => false);
-    return false;
+    return limited(async () => {
+      // Made once, inside a slot: the first unknown e-mail pays one extra hash.
+      decoyHash ??= rawHash(`decoy-${Math.random()}`, HASH_OPTIONS);
+      await verify(await decoyHash, password).catch(() => false);
+      return false;
+    });
   }
-  try {
-    return await verify(storedHash, password);
-  } catch {
-    return false;
-  }
+  // A malformed stored hash is a wrong password, not an error.
+  return limited(() => verify(storedHash, password).catch(() => false));
 }
 
 let common: Set<string> | undefined;

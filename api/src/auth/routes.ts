@@ -13,7 +13,9 @@
  * JSON in and out. Bodies are checked by the route schemas below (400 VALIDATION_FAILED
  * "field: text"); errors are `{ error: { code, message, ...details } }` (API-ERRORS). Every route
  * is rate limited per IP (`RATE_LIMIT_AUTH_MAX` per `RATE_LIMIT_WINDOW_MS`); failed sign-ins also
- * per account, reset requests per address and e-mail (SEC-LIMITS, security/limits.ts).
+ * per account, reset requests per address and e-mail (SEC-LIMITS, security/limits.ts). Register,
+ * login and reset/confirm answer 429 SERVER_BUSY with Retry-After when the password-hashing line
+ * is full (SEC-HASHING, passwords.ts).
  */
 import { DEFAULT_LOCALE } from '@studio/site/locales';
 import * as fields from '@studio/site/fields';

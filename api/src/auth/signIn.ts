@@ -16,7 +16,7 @@ import type { UserRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 import type { RateLimits } from '../security/limits.js';
 import { createUser, findUserByEmail } from '../users/service.js';
-import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { assertHashingRoom, hashPassword, isServerBusy, needsRehash, rehashPassword, verifyPassword } from './passwords.js';
 
 /** Creates a password account and queues its verification code. Input is already validated. */
 export async function registerWithPassword(
@@ -37,6 +37,7 @@ export async function registerWithPassword(
 /**
  * The user whose e-mail and password these are.
  * @throws HttpError 429 TOO_MANY_REQUESTS after too many failures for this e-mail,
+ *   429 SERVER_BUSY when the password-hashing line is full (SEC-HASHING),
  *   401 INVALID_CREDENTIALS for an unknown e-mail and a wrong password alike.
  */
 export async function signInWithPassword(
@@ -44,17 +45,27 @@ export async function signInWithPassword(
   input: { email: string; password: string; locale?: Locale | undefined },
 ): Promise<UserRow> {
   const { db, limits } = deps;
+  // A full hashing line refuses before the attempt is counted: a busy server is not a failed guess.
+  assertHashingRoom();
   // Counted per e-mail whether or not it has an account, so the limit tells nothing either, and
   // before the password is checked, so a burst of parallel guesses cannot slip past the count.
   const wait = await limits.consume('loginAccount', input.email);
   if (wait !== null) throw tooManyRequests(wait);
   const user = await findUserByEmail(db, input.email);
   // Same answer, and the same hashing time, for an unknown e-mail and a wrong password.
-  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password).catch(async (error: unknown) => {
+    // The line filled up meanwhile: nothing was checked, so nothing counts.
+    if (isServerBusy(error)) await limits.refund('loginAccount', input.email);
+    throw error;
+  });
   if (!user || !ok) throw new HttpError(401, 'INVALID_CREDENTIALS', 'The e-mail or password is incorrect.');
   await limits.reset('loginAccount', input.email);
   const patch: { passwordHash?: string; locale?: string } = {};
-  if (user.passwordHash && needsRehash(user.passwordHash)) patch.passwordHash = await hashPassword(input.password);
+  if (user.passwordHash && needsRehash(user.passwordHash)) {
+    // The sign-in stands when the line is full; the re-hash waits for a later one.
+    const rehashed = await rehashPassword(input.password);
+    if (rehashed) patch.passwordHash = rehashed;
+  }
   if (input.locale && input.locale !== user.locale) patch.locale = input.locale;
   if (Object.keys(patch).length > 0) {
     // Only if the hash is still the one just verified: a concurrent password change wins.

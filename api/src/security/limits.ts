@@ -53,6 +53,8 @@ export interface RateLimits {
    * `timeoutMs` — so a server does not start counting in memory merely because it was fast.
    */
   connected(timeoutMs: number): Promise<boolean>;
+  /** Takes back one event `consume` counted for `key` under `name` when the action was refused before it ran (a busy server). */
+  refund(name: LimitName, key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,9 @@ export function createRateLimits(config: Pick<Config, 'limits' | 'redis'>): Rate
         const timer = setTimeout(() => done(false), timeoutMs);
         client.once('ready', onReady);
       });
+      },
+    async refund(name, key) {
+      await get(name).reward(key, 1);
     },
     async close() {
       client?.disconnect();

@@ -1,6 +1,6 @@
 // The server's error codes as messages: the code, field and extensions of an error, wait messages.
 import { describe, expect, it } from 'vitest';
-import { SERVER_ERRORS, firstError, formProblem, waitProblem } from './serverErrors';
+import { SERVER_ERRORS, firstError, formProblem, restError, waitProblem } from './serverErrors';
 
 describe('server errors', () => {
   it('read the code, field and extensions of the first coded error', () => {
@@ -29,5 +29,20 @@ describe('server errors', () => {
       expect(SERVER_ERRORS.changeName(error)).toEqual({ field: null, problem: { id: 'error.UNAVAILABLE' } });
     }
     expect(SERVER_ERRORS.order(() => null)({ code: 'INTERNAL', field: null, extensions: {} })).toEqual({ field: null, problem: { id: 'order.error.send' } });
+  });
+
+  it('say the server is busy (SEC-HASHING: 429 SERVER_BUSY) in every form that checks a password', () => {
+    const busy = { code: 'SERVER_BUSY', extensions: { retryAfterSeconds: 2 } };
+    expect(formProblem(busy)).toEqual({ id: 'error.SERVER_BUSY.seconds', values: { seconds: 2 } });
+    expect(formProblem({ code: 'SERVER_BUSY', extensions: {} })).toEqual({ id: 'error.SERVER_BUSY' });
+    // REST: sign-in and registration read the code and the Retry-After seconds of AuthApiError.
+    const rest = Object.assign(new Error('busy'), { code: 'SERVER_BUSY', status: 429, retryAfterSeconds: 3 });
+    expect(SERVER_ERRORS.signIn(restError(rest))).toEqual({ field: null, problem: { id: 'error.SERVER_BUSY.seconds', values: { seconds: 3 } } });
+    // GraphQL: password change, e-mail change and account deletion.
+    const graphql = firstError([{ message: 'busy', extensions: { code: 'SERVER_BUSY', retryAfterSeconds: 1 } }]);
+    expect(SERVER_ERRORS.updatePassword(graphql).problem).toEqual({ id: 'error.SERVER_BUSY.seconds', values: { seconds: 1 } });
+    expect(SERVER_ERRORS.changeEmail(graphql).problem).toEqual({ id: 'error.SERVER_BUSY.seconds', values: { seconds: 1 } });
+    expect(SERVER_ERRORS.deleteAccount(true)(graphql).problem).toEqual({ id: 'error.SERVER_BUSY.seconds', values: { seconds: 1 } });
+    expect(SERVER_ERRORS.resetPassword(graphql).problem).toEqual({ id: 'error.SERVER_BUSY.seconds', values: { seconds: 1 } });
   });
 });

@@ -73,7 +73,13 @@ export function waitProblem(seconds: number | null | undefined): FieldProblem {
 
 const retryAfter = (error: ServerError) => error.extensions['retryAfterSeconds'] as number | null | undefined;
 
-/** The account forms' message of an error no field owns: network, rate limit, or "something went wrong". */
+/** "The server is busy — try again in …" (SEC-HASHING: 429 `SERVER_BUSY`, its password checks are all taken); no number when unknown. */
+export function busyProblem(seconds: number | null | undefined): FieldProblem {
+  const s = Number(seconds);
+  return Number.isFinite(s) && s > 0 ? { id: 'error.SERVER_BUSY.seconds', values: { seconds: Math.ceil(s) } } : { id: 'error.SERVER_BUSY' };
+}
+
+/** The account forms' message of an error no field owns: network, rate limit, busy server, or "something went wrong". */
 export function formProblem(error: Pick<ServerError, 'code' | 'extensions'>): FieldProblem {
   switch (error.code) {
     case 'NETWORK':
@@ -81,18 +87,20 @@ export function formProblem(error: Pick<ServerError, 'code' | 'extensions'>): Fi
     case 'TOO_MANY_REQUESTS':
     case 'RATE_LIMITED':
       return waitProblem(error.extensions['retryAfterSeconds'] as number | undefined);
+    case 'SERVER_BUSY':
+      return busyProblem(error.extensions['retryAfterSeconds'] as number | undefined);
     default:
       return { id: 'error.UNKNOWN' };
   }
 }
 
-/** The profile's message for what a block does not handle itself: network, rate limit, or "could not save". */
+/** The profile's message for what a block does not handle itself: network, rate limit, busy server, or "could not save". */
 export function genericProblem(errors: readonly GraphQLErrorLike[]): FieldProblem {
   return profileProblem(firstError(errors) ?? UNKNOWN_ERROR);
 }
 
 function profileProblem(error: ServerError): FieldProblem {
-  return ['NETWORK', 'TOO_MANY_REQUESTS', 'RATE_LIMITED'].includes(error.code) ? formProblem(error) : { id: 'profile.error.save' };
+  return ['NETWORK', 'TOO_MANY_REQUESTS', 'RATE_LIMITED', 'SERVER_BUSY'].includes(error.code) ? formProblem(error) : { id: 'profile.error.save' };
 }
 
 /** How one form reads errors: a rule per code (null: not this rule), then `otherwise` above the form. */
@@ -138,6 +146,7 @@ export const SERVER_ERRORS = {
   signIn: reader<never>(
     {
       RATE_LIMITED: (error) => ({ field: null, problem: retryAfter(error) ? waitProblem(retryAfter(error)) : { id: 'error.RATE_LIMITED' } }),
+      SERVER_BUSY: (error) => ({ field: null, problem: busyProblem(retryAfter(error)) }),
       INVALID_CREDENTIALS: () => above('error.INVALID_CREDENTIALS'),
       EMAIL_TAKEN: () => above('error.EMAIL_TAKEN'),
       VALIDATION_FAILED: () => above('error.VALIDATION_FAILED'),
