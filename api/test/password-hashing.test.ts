@@ -1,7 +1,7 @@
 /**
  * Bounded password hashing (SEC-HASHING, decision 0024): the limit itself (`BoundedLimit`), the
- * thread-pool size the server is started with, the access tokens whose verification is
- * remembered, and — on SQLite and PostgreSQL, with PASSWORD_HASH_CONCURRENCY=1 and
+ * thread-pool size the server is started with, the access tokens (verified on the event loop
+ * with fast-jwt), and — on SQLite and PostgreSQL, with PASSWORD_HASH_CONCURRENCY=1 and
  * PASSWORD_HASH_QUEUE=1 — a full hashing line answering 429 SERVER_BUSY with Retry-After on every
  * path that hashes, with nothing written and no sign-in attempt counted.
  *
@@ -106,7 +106,7 @@ describe('access tokens', () => {
   const claims = { userId: 'user-1', sessionId: 'session-1' };
   afterEach(() => vi.useRealTimers());
 
-  it('verify again from memory with the same answer, and refuse tampered, foreign-key, wrong-issuer and unsigned tokens', async () => {
+  it('verify with the same answer every time, and refuse tampered, foreign-key, wrong-issuer and unsigned tokens', async () => {
     const token = await signAccessToken(claims, key, 900, issuer);
     expect(await verifyAccessToken(token, key, issuer)).toEqual(claims);
     expect(await verifyAccessToken(token, key, issuer)).toEqual(claims);
@@ -124,13 +124,13 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(noSession, key, issuer)).toBe('invalid');
   });
 
-  it('expire at `exp` whether remembered or not, exactly as jose decides', async () => {
+  it('expire at `exp` (RFC 7519: the time must be before it), whichever copy of the key checks', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.UTC(2030, 0, 1, 12, 0, 0);
     vi.setSystemTime(start);
     const token = await signAccessToken(claims, key, 60, issuer);
-    expect(await verifyAccessToken(token, key, issuer)).toEqual(claims); // remembered from here on
-    // A copy of the secret is another key object: its verification goes through jose again.
+    expect(await verifyAccessToken(token, key, issuer)).toEqual(claims);
+    // A copy of the secret as bytes is another key object with its own verifier.
     const fresh = () => new Uint8Array(key.export());
 
     vi.setSystemTime(start + 59_999);

@@ -1,72 +1,70 @@
 /**
- * Access tokens: HS256 JWTs signed with jose, `sub` = user id, `sid` = session (refresh family) id,
- * lifetime `Config.accessTokenTtl` (15 min). Refresh tokens: 256 random bits, base64url, stored
- * only as their SHA-256 hex digest (SESSION-TOKENS).
+ * Access tokens: HS256 JWTs (RFC 7519) signed and verified with fast-jwt, `sub` = user id, `sid` =
+ * session (refresh family) id, `iss` = the site's public URL, lifetime `Config.accessTokenTtl`
+ * (15 min). Refresh tokens: 256 random bits, base64url, stored only as their SHA-256 hex digest
+ * (SESSION-TOKENS).
  *
- * jose 6 computes every HMAC with WebCrypto (`crypto.subtle`), which Node runs as a job on the
- * libuv thread pool, whatever the key type (a KeyObject is turned into a CryptoKey once).
- * So that a bearer request does not take a pool thread each time (decision 0024), a token that
- * verified is remembered per key (LRU, `VERIFIED_MAX`) and a repeat of the same bytes skips the
- * HMAC; its expiry is checked again at every use, exactly as jose checks it.
+ * Why fast-jwt and not jose (decision 0024): jose 6 computes every HMAC with WebCrypto, which Node
+ * runs as a job on the libuv thread pool — the pool argon2 saturates during a login storm, so every
+ * bearer request waited behind password hashes. fast-jwt's HMAC is node:crypto's synchronous
+ * `createHmac` (microseconds on the event loop), so token checks never queue behind hashing.
  */
 import { type KeyObject, createHash, randomBytes } from 'node:crypto';
-import { SignJWT, decodeJwt, jwtVerify, errors as joseErrors } from 'jose';
-import { LRUCache } from 'lru-cache';
+import { TokenError, createDecoder, createSigner, createVerifier } from 'fast-jwt';
 
 export interface AccessClaims {
   userId: string;
   sessionId: string;
 }
 
-/** Signs an access token for `claims` that expires `ttlSeconds` from now. */
-export function signAccessToken(claims: AccessClaims, secret: Uint8Array | KeyObject, ttlSeconds: number, issuer: string): Promise<string> {
-  return new SignJWT({ sid: claims.sessionId })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(claims.userId)
-    .setIssuer(issuer)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(secret);
+type Signer = (payload: Record<string, unknown>) => string;
+type Verifier = (token: string) => Record<string, unknown>;
+
+/** One signer and verifier per key and issuer (fast-jwt compiles its checks once per instance). */
+const compiled = new WeakMap<Uint8Array | KeyObject, Map<string, { sign: Signer; verify: Verifier }>>();
+
+function forKey(secret: Uint8Array | KeyObject, issuer: string): { sign: Signer; verify: Verifier } {
+  let byIssuer = compiled.get(secret);
+  if (!byIssuer) compiled.set(secret, (byIssuer = new Map()));
+  let pair = byIssuer.get(issuer);
+  if (!pair) {
+    const key = 'export' in secret ? secret.export() : Buffer.from(secret);
+    pair = {
+      sign: createSigner({ key, algorithm: 'HS256', iss: issuer }) as Signer,
+      verify: createVerifier({ key, algorithms: ['HS256'], allowedIss: issuer, requiredClaims: ['exp', 'sub', 'sid'] }) as Verifier,
+    };
+    byIssuer.set(issuer, pair);
+  }
+  return pair;
+}
+
+/** Signs an access token for `claims` that expires `ttlSeconds` from now (whole seconds, RFC 7519 NumericDate). */
+export async function signAccessToken(claims: AccessClaims, secret: Uint8Array | KeyObject, ttlSeconds: number, issuer: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return forKey(secret, issuer).sign({ sub: claims.userId, sid: claims.sessionId, iat: now, exp: now + ttlSeconds });
 }
 
 /** Why a bearer token was refused. */
 export type TokenProblem = 'expired' | 'invalid';
 
-/** Verified tokens remembered per key (about 0.5 KB each): one per signed-in device is plenty. */
-export const VERIFIED_MAX = 10_000;
-const verified = new WeakMap<Uint8Array | KeyObject, LRUCache<string, { claims: AccessClaims; exp: number }>>();
-
 /**
- * Verifies an access token's signature, algorithm, issuer and expiry (jose; a token already
- * verified with this `secret` and `issuer` only has its expiry checked again).
+ * Verifies an access token's signature (HS256 only: `alg: none` and every other algorithm are
+ * refused), issuer and expiry, synchronously on the calling thread.
  * @returns the claims, or the reason it was refused.
  */
-export async function verifyAccessToken(
-  token: string,
-  secret: Uint8Array | KeyObject,
-  issuer: string,
-): Promise<AccessClaims | TokenProblem> {
-  let cache = verified.get(secret);
-  if (!cache) verified.set(secret, (cache = new LRUCache({ max: VERIFIED_MAX })));
-  const id = `${issuer} ${token}`;
-  const known = cache.get(id);
-  // jose's rule: expired when `exp` ≤ now in whole seconds (no clock tolerance).
-  if (known && known.exp > Math.floor(Date.now() / 1000)) return { ...known.claims };
-  if (known) {
-    cache.delete(id);
-    return 'expired';
-  }
+export async function verifyAccessToken(token: string, secret: Uint8Array | KeyObject, issuer: string): Promise<AccessClaims | TokenProblem> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return 'invalid';
-    const claims = { userId: payload.sub, sessionId: payload.sid };
-    // Only what a re-check of `exp` alone keeps right: our own tokens (an exp, no nbf).
-    if (typeof payload.exp === 'number' && payload.nbf === undefined) cache.set(id, { claims, exp: payload.exp });
-    return claims;
+    const payload = forKey(secret, issuer).verify(token);
+    // RFC 7519 §4.1.4: the current time must be BEFORE `exp` (fast-jwt also accepts its last millisecond).
+    if (typeof payload['exp'] === 'number' && payload['exp'] * 1000 <= Date.now()) return 'expired';
+    if (typeof payload['sub'] !== 'string' || typeof payload['sid'] !== 'string') return 'invalid';
+    return { userId: payload['sub'], sessionId: payload['sid'] };
   } catch (error) {
-    return error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid';
+    return error instanceof TokenError && error.code === TokenError.codes.expired ? 'expired' : 'invalid';
   }
 }
+
+const decode = createDecoder() as (token: string) => Record<string, unknown>;
 
 /**
  * When an access token expires, in ms since the epoch, read without verifying it — only for a
@@ -74,7 +72,7 @@ export async function verifyAccessToken(
  */
 export function accessTokenExpiry(token: string): number | null {
   try {
-    const { exp } = decodeJwt(token);
+    const { exp } = decode(token);
     return typeof exp === 'number' ? exp * 1000 : null;
   } catch {
     return null;
