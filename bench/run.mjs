@@ -3,13 +3,16 @@
  * Benchmark of the server against a bare Fastify baseline (see bench/README.md).
  *
  *   node bench/run.mjs [--duration=10] [--warmup=2] [--connections=50] [--pipelining=1]
- *                      [--workers=0] [--only=a,b,c,logins] [--cpu-prof]
+ *                      [--workers=0] [--only=a,b,c,logins,cold-burst] [--cpu-prof]
  *
  * (a) GET /            on the real server (anonymous, page-cache hit, no Accept-Encoding)
  * (b) POST /api/graphql on the real server (persisted ProfilePageQuery, bearer token)
  * (c) GET /            on a bare Fastify process answering the same bytes as (a)
  * logins               the login storm of bench/logins.mjs (its own fresh server, after a–c;
  *                      `node bench/logins.mjs` runs it alone, with its own options)
+ * cold-burst           only when named in --only: the page cache under a burst of 200 concurrent
+ *                      requests for uncached pages, against a baseline revision built from git
+ *                      (bench/cold-burst.mjs, its own servers; run it directly for its options)
  *
  * The servers are child processes; autocannon runs here, in the parent, so the load
  * generator and each server have their own event loop (and, on two cores, their own core).
@@ -44,12 +47,12 @@ function parseArgs(argv) {
     else if (key in opts && value !== undefined && Number.isFinite(Number(value))) opts[key] = Number(value);
     else if (arg === '--') continue;
     else {
-      console.error(`Unknown option ${arg}\nUsage: node bench/run.mjs [--duration=10] [--warmup=2] [--connections=50] [--pipelining=1] [--workers=0] [--only=a,b,c,logins] [--cpu-prof]`);
+      console.error(`Unknown option ${arg}\nUsage: node bench/run.mjs [--duration=10] [--warmup=2] [--connections=50] [--pipelining=1] [--workers=0] [--only=a,b,c,logins,cold-burst] [--cpu-prof]`);
       process.exit(2);
     }
   }
-  if (!opts.only.length || opts.only.some((t) => !['a', 'b', 'c', 'logins'].includes(t))) {
-    console.error('--only takes a comma-separated subset of a,b,c,logins');
+  if (!opts.only.length || opts.only.some((t) => !['a', 'b', 'c', 'logins', 'cold-burst'].includes(t))) {
+    console.error('--only takes a comma-separated subset of a,b,c,logins,cold-burst');
     process.exit(2);
   }
   return opts;
@@ -343,13 +346,13 @@ async function main() {
   if (problems.length) reportInvalid('BENCHMARK INVALID: some requests failed, so the figures and ratios mean nothing:', problems);
 }
 
-/** The login storm (bench/logins.mjs) as a child process with its own server; exit code 1 when its run was invalid. */
-async function runLogins() {
-  console.log(`\n${'='.repeat(30)} login storm (bench/logins.mjs) ${'='.repeat(30)}`);
-  const child = guard.track(spawn(process.execPath, [join(benchDir, 'logins.mjs')], { cwd: root, stdio: 'inherit' }), 'the login bench');
+/** A bench of its own (`file` in bench/, e.g. the login storm) as a child process with its own servers; exit code 1 when its run was invalid. */
+async function runChildBench(file, title) {
+  console.log(`\n${'='.repeat(30)} ${title} (bench/${file}) ${'='.repeat(30)}`);
+  const child = guard.track(spawn(process.execPath, [join(benchDir, file)], { cwd: root, stdio: 'inherit' }), `the ${title} bench`);
   const [code, signal] = await child.exited;
   if (code !== 0 && !guard.interrupted) {
-    console.error(`\nthe login bench ${signal ? `was stopped by ${signal}` : `exited with code ${code}`} (see its output above)`);
+    console.error(`\nthe ${title} bench ${signal ? `was stopped by ${signal}` : `exited with code ${code}`} (see its output above)`);
     process.exitCode = 1;
   }
 }
@@ -361,4 +364,5 @@ if (opts.only.some((t) => ['a', 'b', 'c'].includes(t))) {
   }
 }
 // After a–c, whose servers are stopped by now: the storm gets its own fresh server and the machine to itself.
-if (opts.only.includes('logins') && !guard.interrupted) await guard.run('login bench', runLogins);
+if (opts.only.includes('logins') && !guard.interrupted) await guard.run('login bench', () => runChildBench('logins.mjs', 'login storm'));
+if (opts.only.includes('cold-burst') && !guard.interrupted) await guard.run('cold-burst bench', () => runChildBench('cold-burst.mjs', 'cold burst'));

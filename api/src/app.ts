@@ -29,7 +29,7 @@ import { registerSecurityHeaders } from './security/headers.js';
 import { createRateLimits } from './security/limits.js';
 import { withSigningSecret } from './security/signingSecret.js';
 import { registerSeoRoutes } from './seo/routes.js';
-import { registerSsr } from './ssr/index.js';
+import { type SsrHandle, registerSsr } from './ssr/index.js';
 import { fastifyTrustProxy } from './settings.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { UploadService } from './uploads/service.js';
@@ -52,6 +52,8 @@ export interface App {
   mail: MailService;
   /** The job queue on the database; its worker runs (unless JOBS_WORKER=off) until `close()`. */
   jobs: JobQueue;
+  /** The server-rendered web app and its page cache; null without the web app (`web: false`). */
+  ssr: SsrHandle | null;
   /**
    * Stops accepting connections, waits for in-flight requests, closes sockets (ending their
    * subscriptions), quits the Redis clients, stops the job worker (after the jobs in flight)
@@ -121,8 +123,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads });
   registerSeoRoutes(fastify, { db: database.db, config });
   const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, authProviders: social.enabled(), viteDev: options.viteDev ?? false });
-  // Content changed (an admin's mutation, here or in another process): drop the cached pages.
-  const stopInvalidation = ssr ? pubsub.onContentChanged(() => ssr.invalidate()) : () => {};
+  // Content changed (an admin's mutation, here or in another process): drop the cached pages that show it.
+  const stopInvalidation = ssr ? pubsub.onContentChanged((change) => ssr.invalidate(change)) : () => {};
   if (!ssr) {
     fastify.setNotFoundHandler((request, reply) =>
       reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No ${request.method} ${request.url.split('?')[0]} on this server` } }),
@@ -137,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pubsub,
     mail,
     jobs,
+    ssr,
     close() {
       closing ??= (async () => {
         await graphql.close();

@@ -171,15 +171,17 @@ export function unlessExits(child, promise, what) {
 /**
  * Starts the built server (`node api/dist/main.js`, spawned directly, not through pnpm, so the pid
  * is the server's) on a free port of 127.0.0.1, tracked by `guard` as "the server": NODE_ENV=production,
- * LOG_LEVEL=warn, DATA_DIR=`dataDir`, PUBLIC_URL, then `env`; `nodeArgs` go to node. Its stdout and
- * stderr go to `logFile`. Answers { server, base (the URL), env (the variables set, in that order),
- * outputLines() (how many lines it has written) }.
+ * LOG_LEVEL=warn, DATA_DIR=`dataDir`, PUBLIC_URL, then `env`; `nodeArgs` go to node. `entry` is
+ * another build of the server to run instead (a baseline), `ipc` opens an IPC channel to it
+ * (`server.send`, 'message'). Its stdout and stderr go to `logFile`. Answers { server, base (the
+ * URL), env (the variables set, in that order), outputLines() (how many lines it has written) }.
  */
-export async function startServer(guard, { dataDir, env = {}, nodeArgs = [], logFile }) {
+export async function startServer(guard, { dataDir, env = {}, nodeArgs = [], logFile, entry = serverEntry, ipc = false }) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const serverEnv = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: base, ...env };
-  const server = guard.track(spawn(process.execPath, [...nodeArgs, serverEntry], { cwd: root, env: { ...process.env, ...serverEnv }, stdio: ['ignore', 'pipe', 'pipe'] }), 'the server');
+  const stdio = ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc'] : [])];
+  const server = guard.track(spawn(process.execPath, [...nodeArgs, entry], { cwd: root, env: { ...process.env, ...serverEnv }, stdio }), 'the server');
   server.logFile = relative(root, logFile);
   const log = createWriteStream(logFile);
   let lines = 0;

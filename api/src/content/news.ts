@@ -2,7 +2,8 @@
  * News (SITE-NEWS, SITE-CONTENT): items with texts in every locale, optionally about a product.
  * Everyone sees published items (a publication time that has come); drafts and scheduled items
  * only administrators who ask for them. Administrators create, change, publish and delete items;
- * every change announces itself with `contentChanged` (SITE-CACHE). Seeding is db/seed's.
+ * every change announces itself with `contentChanged` (the item and the products it is about before
+ * and after, whose pages list it; SITE-CACHE). Seeding is db/seed's.
  */
 import { sql } from 'kysely';
 import { LOCALES, type Locale } from '@studio/site/locales';
@@ -87,9 +88,26 @@ export class NewsService {
     return product.id;
   }
 
-  /** The stored item after a change, announced. */
-  private async changed(id: string): Promise<NewsItemRow> {
-    this.deps.contentChanged();
+  /** The slug of the product item `id` is about: [] when none (or no such item), else one. */
+  private async productSlugs(id: string): Promise<string[]> {
+    const rows = await this.deps.db
+      .selectFrom('newsItems')
+      .innerJoin('products', 'products.id', 'newsItems.productId')
+      .select('products.slug')
+      .where('newsItems.id', '=', id)
+      .execute();
+    return rows.map((row) => row.slug);
+  }
+
+  /** Announces a change of item `id`, about the products `before` the change and now (SITE-CACHE). */
+  private async announce(id: string, before: readonly string[]): Promise<void> {
+    const productSlugs = [...new Set([...before, ...(await this.productSlugs(id))])];
+    this.deps.contentChanged({ kind: 'news', id, productSlugs });
+  }
+
+  /** The stored item after a change, announced; `before`: the products it was about before the change. */
+  private async changed(id: string, before: readonly string[] = []): Promise<NewsItemRow> {
+    await this.announce(id, before);
     return this.deps.db.selectFrom('newsItems').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   }
 
@@ -118,6 +136,7 @@ export class NewsService {
     const productId = await this.productIdOf(input.productSlug);
     const exists = await this.deps.db.selectFrom('newsItems').select('id').where('id', '=', id).executeTakeFirst();
     if (!exists) throw badInput('id', 'no such news item');
+    const before = await this.productSlugs(id);
     await this.deps.db.transaction().execute(async (trx) => {
       await trx.updateTable('newsItems').set({ updated: nowIso(), ...(productId !== undefined ? { productId } : {}) }).where('id', '=', id).execute();
       for (const t of texts) {
@@ -125,7 +144,7 @@ export class NewsService {
         await trx.insertInto('newsTranslations').values({ newsItemId: id, ...t }).execute();
       }
     });
-    return this.changed(id);
+    return this.changed(id, before);
   }
 
   /**
@@ -144,8 +163,9 @@ export class NewsService {
    * @throws HttpError BAD_USER_INPUT: no such item (`id`).
    */
   async delete(id: string): Promise<void> {
+    const before = await this.productSlugs(id);
     const result = await this.deps.db.deleteFrom('newsItems').where('id', '=', id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw badInput('id', 'no such news item');
-    this.deps.contentChanged();
+    await this.announce(id, before);
   }
 }

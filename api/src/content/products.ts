@@ -1,20 +1,21 @@
 /**
  * The product catalogue (SITE-CATALOGUE, SITE-CONTENT): products in catalogue order, their texts
  * per locale, and the administrators' text changes. Seeding from content files is db/seed's.
- * A change announces itself with `contentChanged` so every process drops its cached pages
- * (SITE-CACHE).
+ * A change announces itself with `contentChanged` (the product and the news items about it) so
+ * every process drops the cached pages that show them (SITE-CACHE).
  */
 import type { Locale } from '@studio/site/locales';
 import type { Db } from '../db/index.js';
 import type { ProductRow, ProductTranslationsTable } from '../db/types.js';
+import type { ContentChange } from '../graphql/pubsub.js';
 import { HttpError } from '../http/errors.js';
 import type { ProductTexts } from './files.js';
 import { groupBy } from './translations.js';
 
 export interface ContentServiceDeps {
   db: Db;
-  /** Announces that public content changed (graphql/pubsub.ts `publishContentChanged`). */
-  contentChanged(): void;
+  /** Announces what public content changed (graphql/pubsub.ts `publishContentChanged`); never throws. */
+  contentChanged(change: ContentChange): void;
 }
 
 /** A page of rows and the number of rows in all pages. */
@@ -78,7 +79,8 @@ export class ProductService {
       if (Number(result.numUpdatedRows) === 0) {
         throw new HttpError(400, 'BAD_USER_INPUT', 'texts.locale: the product has no texts in this language yet', { field: 'locale' });
       }
-      this.deps.contentChanged();
+      const news = await this.deps.db.selectFrom('newsItems').select('id').where('productId', '=', id).execute();
+      this.deps.contentChanged({ kind: 'product', slug: product.slug, newsIds: news.map((item) => item.id) });
     }
     return product;
   }

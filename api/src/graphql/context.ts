@@ -16,7 +16,7 @@ import type { UploadService } from '../uploads/service.js';
 import { LinkedAccountService } from '../users/linked.js';
 import { UserService } from '../users/profile.js';
 import type { Viewer } from './policy.js';
-import type { LivePubSub } from './pubsub.js';
+import type { ContentChange, LivePubSub } from './pubsub.js';
 
 /** What the server hands to the GraphQL layer (app.ts). */
 export interface Services {
@@ -53,7 +53,7 @@ export function resolverServices(services: Services): ResolverServices {
   const { db, ...shared } = services;
   const { credentials, uploads, pubsub } = shared;
   const userChanged = (id: string) => pubsub.publishUserChanged(id);
-  const contentChanged = () => pubsub.publishContentChanged();
+  const contentChanged = (change: ContentChange) => pubsub.publishContentChanged(change);
   return {
     ...shared,
     users: new UserService({ db, credentials, uploads, userChanged }),

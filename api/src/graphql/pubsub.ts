@@ -23,11 +23,18 @@
  *
  * Bursts coalesce: each subscription buffers at most one undelivered notice (a sliding buffer),
  * which is enough because a notice carries no data — the subscriber reloads the current record.
+ *
+ * The same bus carries content-change notices for the page cache (SITE-CACHE): topic
+ * `<prefix>content:changed:site`, payload a `ContentChange` (what changed: a product, a news
+ * item, or everything). They carry only public ids and slugs. A payload a listener cannot read
+ * (e.g. from an older process during a rolling deploy, which sent `{ "id": "site" }`) counts as
+ * `{ "kind": "all" }`, so an unknown change always flushes every page.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { type PubSub, type PubSubEventTarget, Repeater, SlidingBuffer, createPubSub } from 'graphql-yoga';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { Redis, type RedisOptions } from 'ioredis';
+import { z } from 'zod';
 import type { Config } from '../config.js';
 
 /** The payload of a user-change notice: the database id of the user whose record changed or was deleted. */
@@ -35,8 +42,35 @@ export interface UserChange {
   id: string;
 }
 
+/**
+ * What a content-change notice says changed (SITE-CACHE). The page cache maps it to the pages that
+ * show it (`ssr/pageKeys.ts`); ids are database ids, slugs are product slugs.
+ */
+export type ContentChange =
+  /** Everything, or a change the sender cannot name: every cached page goes. */
+  | { kind: 'all' }
+  /** A product's texts (any locale). `newsIds`: the news items about it (their pages show its name). */
+  | { kind: 'product'; slug: string; newsIds: string[] }
+  /** A news item created, changed, (un)published or deleted. `productSlugs`: the products it is about, before and after. */
+  | { kind: 'news'; id: string; productSlugs: string[] };
+
+const ids = z.array(z.string().min(1).max(200)).max(10_000);
+const contentChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all') }),
+  z.object({ kind: z.literal('product'), slug: z.string().min(1).max(200), newsIds: ids }),
+  z.object({ kind: z.literal('news'), id: z.string().min(1).max(200), productSlugs: ids }),
+]);
+
+/** A notice's payload as a `ContentChange`; anything unreadable is `{ kind: 'all' }` (flush everything). */
+export function parseContentChange(payload: unknown): ContentChange {
+  const parsed = contentChangeSchema.safeParse(payload);
+  return parsed.success ? parsed.data : { kind: 'all' };
+}
+
 /** The routing keys and payloads of the bus, as `createPubSub` types them: `(key, userId, payload)`. */
 type Topics = Record<string, [userId: string, payload: UserChange]>;
+/** The content-change notices, on the same event target: `(key, 'site', change)`. */
+type ContentTopics = Record<string, [site: 'site', payload: ContentChange]>;
 
 /** The log the bus reports to (Fastify's pino logger in the app). */
 export type PubSubLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -61,12 +95,15 @@ export interface LivePubSub {
    */
   activeSubscriptions(userId?: string): number;
   /**
-   * Announces that public content (products, news) changed, so every process drops its cached
-   * pages (SITE-CACHE). Never throws, like `publishUserChanged`.
+   * Announces that public content (products, news) changed, so every process drops the cached
+   * pages that show it (SITE-CACHE). Never throws, like `publishUserChanged`.
    */
-  publishContentChanged(): void;
-  /** Calls `listener` after each content-change notice, from any process; answers a function that stops listening. */
-  onContentChanged(listener: () => void): () => void;
+  publishContentChanged(change: ContentChange): void;
+  /**
+   * Calls `listener` with each content-change notice, from any process (an unreadable payload
+   * arrives as `{ kind: 'all' }`); answers a function that stops listening.
+   */
+  onContentChanged(listener: (change: ContentChange) => void): () => void;
   /** Quits the Redis clients (at once when Redis is unreachable); nothing is published afterwards. */
   close(): Promise<void>;
 }
@@ -82,11 +119,11 @@ export function contentChangedKey(keyPrefix: string): string {
 }
 
 /** `onContentChanged` over a bus: a background loop over the `site` topic until stopped. */
-function contentListener(pubsub: PubSub<Topics>, key: string) {
-  return (listener: () => void) => {
+function contentListener(pubsub: PubSub<ContentTopics>, key: string) {
+  return (listener: (change: ContentChange) => void) => {
     const source = pubsub.subscribe(key, 'site');
     void (async () => {
-      for await (const _notice of source) listener();
+      for await (const notice of source) listener(parseContentChange(notice));
     })();
     return () => void source.return?.();
   };
@@ -105,21 +142,26 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
   const contentKey = contentChangedKey(config.redis.keyPrefix);
   if (!config.redis.url) {
     const pubsub = createPubSub<Topics>();
+    const contentBus = createPubSub<ContentTopics>();
     return {
       transport: 'memory',
       publishUserChanged: (userId) => pubsub.publish(key, userId, { id: userId }),
       subscribeUserChanges: subscribeUserChanges(pubsub),
       activeSubscriptions,
-      publishContentChanged: () => pubsub.publish(contentKey, 'site', { id: 'site' }),
-      onContentChanged: contentListener(pubsub, contentKey),
+      publishContentChanged: (change) => contentBus.publish(contentKey, 'site', change),
+      onContentChanged: contentListener(contentBus, contentKey),
       close: async () => {},
     };
   }
 
   let closed = false;
   const publisher = connect(config.redis.url, config.redis.keyPrefix, 'publisher', { maxRetriesPerRequest: 20 }, log, () => closed);
-  // SUBSCRIBE/UNSUBSCRIBE wait for the connection instead of failing after N reconnections.
-  const subscriber = connect(config.redis.url, config.redis.keyPrefix, 'subscriber', { maxRetriesPerRequest: null }, log, () => closed);
+  // SUBSCRIBE/UNSUBSCRIBE wait for the connection instead of failing after N reconnections. No
+  // ready check: its INFO fails once a SUBSCRIBE issued during the handshake has put the connection
+  // in subscriber mode, which dropped the connection and, after reconnecting, its channels (a
+  // listener registered while the client connects never heard a notice); pub/sub commands are
+  // valid while Redis loads its data, which is all the ready check waits for.
+  const subscriber = connect(config.redis.url, config.redis.keyPrefix, 'subscriber', { maxRetriesPerRequest: null, enableReadyCheck: false }, log, () => closed);
   const report = (what: string) => (error: unknown) => {
     if (!closed) log.warn({ err: error }, `live updates: Redis ${what} failed`);
   };
@@ -138,6 +180,7 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
     subscribeClient: subscribeClient as unknown as Redis,
   }) as PubSubEventTarget<Topics>;
   const pubsub = createPubSub<Topics>({ eventTarget });
+  const contentBus = createPubSub<ContentTopics>({ eventTarget: eventTarget as unknown as PubSubEventTarget<ContentTopics> });
   return {
     transport: 'redis',
     publishUserChanged(userId) {
@@ -149,14 +192,14 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
     },
     subscribeUserChanges: subscribeUserChanges(pubsub),
     activeSubscriptions,
-    publishContentChanged() {
+    publishContentChanged(change) {
       try {
-        pubsub.publish(contentKey, 'site', { id: 'site' });
+        contentBus.publish(contentKey, 'site', change);
       } catch (error) {
         report('PUBLISH')(error);
       }
     },
-    onContentChanged: contentListener(pubsub, contentKey),
+    onContentChanged: contentListener(contentBus, contentKey),
     async close() {
       closed = true;
       await Promise.all([quit(publisher), quit(subscriber)]);

@@ -1,32 +1,29 @@
 /**
  * Serves the web app: hashed assets from `web/dist/client` (immutable, precompressed) and every
  * other GET that no route claimed, server-rendered by the web app's server entry (the contract of
- * `@studio/site/ssr`). Anonymous renders of public pages are kept in an in-memory LRU page cache
- * (SITE-CACHE), compressed once per coding. In development (`viteDev`), Vite's middleware serves
- * modules with hot reload and the entry is loaded through `ssrLoadModule`.
+ * `@studio/site/ssr`). Anonymous requests go through the page cache (`pageCache.ts`, SITE-CACHE):
+ * one render per key at a time, public pages stored compressed, dropped by the content changes that
+ * touch them (`pageKeys.ts`). Signed-in requests render every time. In development (`viteDev`),
+ * Vite's middleware serves modules with hot reload, the entry is loaded through `ssrLoadModule`
+ * and nothing is cached.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { LOCALE_COOKIE, SESSION_COOKIES, THEME_COOKIE } from '@studio/site/cookies';
 import { isLocale } from '@studio/site/locales';
 import { hasSecretInUrl } from '@studio/site/pages';
 import type { PageAssets, RenderRequest, ServerEntry } from '@studio/site/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import type { Config } from '../config.js';
+import type { ContentChange } from '../graphql/pubsub.js';
 import type { GraphQLServer } from '../graphql/server.js';
 import { cspNonce } from '../security/headers.js';
 import { isBot, rootRedirect } from './locale.js';
-
-interface CachedPage {
-  html: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
-}
+import { type FlightAnswer, PageBody, PageCache, type PageCoding } from './pageCache.js';
+import { pageCacheKey, pagePathOf, pagesShowing } from './pageKeys.js';
 
 /** The content codings a page is sent in, in the server's order of preference. */
 const PAGE_ENCODINGS = ['br', 'gzip', 'identity'] as const;
@@ -111,8 +108,10 @@ function isSignedIn(request: FastifyRequest): boolean {
 }
 
 export interface SsrHandle {
-  /** Drops every cached page (call when public content changes). */
-  invalidate(): void;
+  /** Drops the cached pages that show what `change` changed, in every process that hears it (SITE-CACHE). */
+  invalidate(change: ContentChange): void;
+  /** The page cache (its counters and test seams). */
+  pages: PageCache;
   close(): Promise<void>;
 }
 
@@ -123,7 +122,7 @@ export async function registerSsr(
 ): Promise<SsrHandle> {
   const { config, graphql } = opts;
   const clientDir = join(config.webDistDir, 'client');
-  const cache = new LRUCache<string, CachedPage>({ max: Math.max(1, config.pageCacheMaxEntries) });
+  const pages = new PageCache(opts.viteDev ? 0 : config.pageCacheMaxEntries);
   let loadEntry: (url: string) => Promise<{ entry: ServerEntry; assets: PageAssets }>;
   let closeDev = async () => {};
 
@@ -210,19 +209,49 @@ export async function registerSsr(
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(body);
   });
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, status: number) => {
+  /** Sends `html` with `status` in the coding the client prefers; `coded` gives the compressed body. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number, html: Buffer, coded: (coding: PageCoding) => Buffer | Promise<Buffer>) => {
     const encoding = pageEncoding(request.headers['accept-encoding']);
     reply.status(status).type('text/html; charset=utf-8');
     if (!reply.hasHeader('vary')) reply.header('vary', 'Accept-Encoding, Cookie');
-    if (encoding === 'br') {
-      page.br ??= brotliCompressSync(page.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } });
-      return reply.header('content-encoding', 'br').send(page.br);
+    if (encoding === 'identity') return reply.send(html);
+    return reply.header('content-encoding', encoding).send(await coded(encoding));
+  };
+
+  // The last resort when rendering itself failed (page errors render the localized error page inside the app).
+  const sendRenderFailure = (reply: FastifyReply, bot: boolean) => reply.status(500).type('text/html; charset=utf-8').send(bot ? '' : FALLBACK_ERROR_PAGE);
+
+  /** Renders `request` (the theme and session come from its cookies). Throws when the entry does. */
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply, signedIn: boolean) => {
+    const loaded = await loadEntry(request.url);
+    // Vite's inline preamble (development only) runs under the CSP with this response's nonce.
+    const assets = loaded.assets.devHead ? { ...loaded.assets, devHead: loaded.assets.devHead.replace(/<script\b/g, `<script nonce="${cspNonce(reply)}"`) } : loaded.assets;
+    try {
+      return await loaded.entry.render({
+        url: `${config.publicUrl}${request.url}`,
+        headers: request.headers as Record<string, string | undefined>,
+        signedIn,
+        siteName: config.siteName,
+        publicUrl: config.publicUrl,
+        webSocketUrl: config.publicWsUrl,
+        buildPollIntervalMs: config.buildPollIntervalMs,
+        authProviders: opts.authProviders,
+        assets,
+        executeOperation: graphql.executeOperation,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'page render failed');
+      throw error;
     }
-    if (encoding === 'gzip') {
-      page.gzip ??= gzipSync(page.html);
-      return reply.header('content-encoding', 'gzip').send(page.gzip);
-    }
-    return reply.send(page.html);
+  };
+
+  /** Sends a render's answer (shared by a flight's requests, or one signed-in request's own). */
+  const sendAnswer = (request: FastifyRequest, reply: FastifyReply, answer: FlightAnswer, bot: boolean) => {
+    if (answer.location !== undefined) return reply.redirect(answer.location, answer.status);
+    // Bots get the status without an error page (SITE-PAGES).
+    if (bot && answer.status >= 400) return reply.status(answer.status).type('text/plain; charset=utf-8').send('');
+    const { body } = answer;
+    return sendPage(request, reply, answer.status, body.html, (coding) => body.encoded(coding));
   };
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -239,47 +268,24 @@ export async function registerSsr(
     // The reset page's URL holds the token, /loading's the one-time code: no Referer may carry them (ACC-RESET, AUTH-SOCIAL).
     if (hasSecretInUrl(path)) reply.header('referrer-policy', 'no-referrer');
     const signedIn = isSignedIn(request);
-    const theme = requestCookies(request)[THEME_COOKIE];
-    const cacheKey = `${theme === 'light' || theme === 'dark' ? theme : 'system'} ${request.url}`;
-    if (!signedIn && !opts.viteDev) {
-      const hit = cache.get(cacheKey);
-      if (hit) return sendPage(request, reply, hit, 200);
-    }
-    const loaded = await loadEntry(request.url);
-    const { entry } = loaded;
-    // Vite's inline preamble (development only) runs under the CSP with this response's nonce.
-    const assets = loaded.assets.devHead ? { ...loaded.assets, devHead: loaded.assets.devHead.replace(/<script\b/g, `<script nonce="${cspNonce(reply)}"`) } : loaded.assets;
     const bot = isBot(userAgent);
-    let result: Awaited<ReturnType<ServerEntry['render']>>;
+    let answer: FlightAnswer;
     try {
-      result = await entry.render({
-      url: `${config.publicUrl}${request.url}`,
-      headers: request.headers as Record<string, string | undefined>,
-      signedIn,
-      siteName: config.siteName,
-      publicUrl: config.publicUrl,
-      webSocketUrl: config.publicWsUrl,
-      buildPollIntervalMs: config.buildPollIntervalMs,
-      authProviders: opts.authProviders,
-      assets,
-      executeOperation: graphql.executeOperation,
-      });
-    } catch (error) {
-      // Page errors render the localized error page inside the app; this is the last resort.
-      request.log.error({ err: error }, 'page render failed');
-      reply.status(500).type('text/html; charset=utf-8');
-      return reply.send(bot ? '' : FALLBACK_ERROR_PAGE);
+      if (signedIn || opts.viteDev) {
+        const result = await renderPage(request, reply, signedIn);
+        answer = result.location ? { status: result.status, location: result.location } : { status: result.status, body: new PageBody(Buffer.from(result.html)) };
+      } else {
+        // Anonymous: the same document for every request of a key (theme and URL), so concurrent misses share one render.
+        const key = pageCacheKey(requestCookies(request)[THEME_COOKIE], request.url);
+        const hit = pages.get(key);
+        if (hit) return sendPage(request, reply, 200, hit.html, (coding) => hit[coding]);
+        answer = await pages.answer(key, pagePathOf(request.url), () => renderPage(request, reply, false));
+      }
+    } catch {
+      return sendRenderFailure(reply, bot);
     }
-    if (result.location) return reply.redirect(result.location, result.status);
-    // Bots get the status without an error page (SITE-PAGES).
-    if (bot && result.status >= 400) return reply.status(result.status).type('text/plain; charset=utf-8').send('');
-    const html = Buffer.from(result.html);
-    const page: CachedPage = { html };
-    if (result.cacheable && result.status === 200 && !signedIn && !opts.viteDev && config.pageCacheMaxEntries > 0) {
-      cache.set(cacheKey, page);
-    }
-    return sendPage(request, reply, page, result.status);
+    return sendAnswer(request, reply, answer, bot);
   });
 
-  return { invalidate: () => cache.clear(), close: closeDev };
+  return { invalidate: (change) => pages.invalidate(pagesShowing(change)), pages, close: closeDev };
 }
