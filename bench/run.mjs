@@ -3,13 +3,15 @@
  * Benchmark of the server against a bare Fastify baseline (see bench/README.md).
  *
  *   node bench/run.mjs [--duration=10] [--warmup=2] [--connections=50] [--pipelining=1]
- *                      [--workers=0] [--only=a,b,c,logins,cold-burst] [--cpu-prof]
+ *                      [--workers=0] [--only=a,b,c,logins,mail,cold-burst] [--cpu-prof]
  *
  * (a) GET /            on the real server (anonymous, page-cache hit, no Accept-Encoding)
  * (b) POST /api/graphql on the real server (persisted ProfilePageQuery, bearer token)
  * (c) GET /            on a bare Fastify process answering the same bytes as (a)
  * logins               the login storm of bench/logins.mjs (its own fresh server, after a–c;
  *                      `node bench/logins.mjs` runs it alone, with its own options)
+ * mail                 a backlog of 6,600 queued mails drained through a real SMTP sink
+ *                      (bench/mail.mjs, its own servers; run it directly for --db=postgres)
  * cold-burst           only when named in --only: the page cache under a burst of 200 concurrent
  *                      requests for uncached pages, against a baseline revision built from git
  *                      (bench/cold-burst.mjs, its own servers; run it directly for its options)
@@ -39,7 +41,7 @@ const AIMS = { a_c: 0.9, b_c: 0.3 };
 // ---------------------------------------------------------------- options
 
 function parseArgs(argv) {
-  const opts = { duration: 10, warmup: 2, connections: 50, pipelining: 1, workers: 0, only: ['a', 'b', 'c', 'logins'], cpuProf: false };
+  const opts = { duration: 10, warmup: 2, connections: 50, pipelining: 1, workers: 0, only: ['a', 'b', 'c', 'logins', 'mail'], cpuProf: false };
   for (const arg of argv) {
     const [key, value] = arg.replace(/^--/, '').split('=');
     if (key === 'cpu-prof') opts.cpuProf = true;
@@ -47,12 +49,12 @@ function parseArgs(argv) {
     else if (key in opts && value !== undefined && Number.isFinite(Number(value))) opts[key] = Number(value);
     else if (arg === '--') continue;
     else {
-      console.error(`Unknown option ${arg}\nUsage: node bench/run.mjs [--duration=10] [--warmup=2] [--connections=50] [--pipelining=1] [--workers=0] [--only=a,b,c,logins,cold-burst] [--cpu-prof]`);
+      console.error(`Unknown option ${arg}\nUsage: node bench/run.mjs [--duration=10] [--warmup=2] [--connections=50] [--pipelining=1] [--workers=0] [--only=a,b,c,logins,mail,cold-burst] [--cpu-prof]`);
       process.exit(2);
     }
   }
-  if (!opts.only.length || opts.only.some((t) => !['a', 'b', 'c', 'logins', 'cold-burst'].includes(t))) {
-    console.error('--only takes a comma-separated subset of a,b,c,logins,cold-burst');
+  if (!opts.only.length || opts.only.some((t) => !['a', 'b', 'c', 'logins', 'mail', 'cold-burst'].includes(t))) {
+    console.error('--only takes a comma-separated subset of a,b,c,logins,mail,cold-burst');
     process.exit(2);
   }
   return opts;
@@ -365,4 +367,5 @@ if (opts.only.some((t) => ['a', 'b', 'c'].includes(t))) {
 }
 // After a–c, whose servers are stopped by now: the storm gets its own fresh server and the machine to itself.
 if (opts.only.includes('logins') && !guard.interrupted) await guard.run('login bench', () => runChildBench('logins.mjs', 'login storm'));
+if (opts.only.includes('mail') && !guard.interrupted) await guard.run('mail bench', () => runChildBench('mail.mjs', 'mail backlog'));
 if (opts.only.includes('cold-burst') && !guard.interrupted) await guard.run('cold-burst bench', () => runChildBench('cold-burst.mjs', 'cold burst'));
