@@ -45,4 +45,9 @@ describe('server errors', () => {
     expect(SERVER_ERRORS.deleteAccount(true)(graphql).problem).toEqual({ id: 'error.SERVER_BUSY.seconds', values: { seconds: 1 } });
     expect(SERVER_ERRORS.resetPassword(graphql).problem).toEqual({ id: 'error.SERVER_BUSY.seconds', values: { seconds: 1 } });
   });
+
+  it('say how long to wait when one account had too many failed sign-ins (TOO_MANY_REQUESTS), not "something went wrong"', () => {
+    const rest = Object.assign(new Error('too many'), { code: 'TOO_MANY_REQUESTS', status: 429, retryAfterSeconds: 600 });
+    expect(SERVER_ERRORS.signIn(restError(rest))).toEqual({ field: null, problem: { id: 'passwords.error.waitMinutes', values: { minutes: 10 } } });
+  });
 });

@@ -146,6 +146,8 @@ export const SERVER_ERRORS = {
   signIn: reader<never>(
     {
       RATE_LIMITED: (error) => ({ field: null, problem: retryAfter(error) ? waitProblem(retryAfter(error)) : { id: 'error.RATE_LIMITED' } }),
+      // The per-account limit of failed sign-ins (SEC-LIMITS loginAccount) answers this code.
+      TOO_MANY_REQUESTS: (error) => ({ field: null, problem: retryAfter(error) ? waitProblem(retryAfter(error)) : { id: 'error.RATE_LIMITED' } }),
       SERVER_BUSY: (error) => ({ field: null, problem: busyProblem(retryAfter(error)) }),
       INVALID_CREDENTIALS: () => above('error.INVALID_CREDENTIALS'),
       EMAIL_TAKEN: () => above('error.EMAIL_TAKEN'),
