@@ -24,6 +24,7 @@ watch(join(root, 'web/src'), { recursive: true }, (_event, file) => {
 const api = spawn(join(root, 'api/node_modules/.bin/tsx'), ['watch', '--clear-screen=false', 'api/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
+  // NODE_ENV is explicit: without it the server runs in production (SEC-PRODUCTION-DEFAULT).
   // `source`: load @studio/site from its TypeScript (package.json exports), not a stale dist/.
   env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --conditions=source`.trim(), NODE_ENV: 'development', STUDIO_VITE_DEV: '1', GRAPHQL_PERSISTED_ONLY: 'false', ...process.env },
 });

@@ -25,6 +25,7 @@ import { databaseLabel } from './http/unavailable.js';
 import { type JobQueue, createJobQueue } from './jobs/queue.js';
 import { type MailService, createMailService } from './mail/index.js';
 import { createOrderService } from './orders/service.js';
+import { registerControlCharGuard } from './security/controlChars.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { createRateLimits } from './security/limits.js';
 import { withSigningSecret } from './security/signingSecret.js';
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   installErrorHandler(fastify, databaseLabel(config.database));
+  registerControlCharGuard(fastify); // before every route: no control characters reach a write (API-TEXT)
   await registerSecurityHeaders(fastify, config);
   await fastify.register(cookie);
   const limits = createRateLimits(config);

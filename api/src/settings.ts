@@ -102,7 +102,9 @@ export const defaultHashConcurrency = (): number => Math.max(1, availableParalle
 
 /** Every variable the server reads, with its default. */
 export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Production unless told otherwise (SEC-PRODUCTION-DEFAULT): a bare `node api/dist/main.js` shows no
+  // stack traces and no GraphiQL; `pnpm dev` sets development, the tests set test.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),

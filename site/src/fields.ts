@@ -23,23 +23,39 @@ interface TextIds {
 const GENERIC: TextIds = { required: 'validation.required', tooLong: 'validation.tooLong' };
 const ORDER: TextIds = { required: '', tooLong: 'order.error.tooLong' };
 
+/**
+ * Control characters (API-TEXT): a single-line text holds none of C0 (U+0000–U+001F), a multi-line
+ * one allows only tab, line feed and carriage return. PostgreSQL text cannot store U+0000 at all,
+ * and the rest only hide text or break logs and mails.
+ */
+export const SINGLE_LINE_CONTROL = /[\u0000-\u001f]/;
+export const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const CONTROL_MESSAGE = 'validation.controlCharacters';
+/**
+ * A trimmed string with no control characters (checked after trimming, so a pasted trailing
+ * newline is only trimmed); `multiLine` allows tab, LF and CR inside (API-TEXT).
+ */
+const text = (multiLine = false) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => !(multiLine ? MULTI_LINE_CONTROL : SINGLE_LINE_CONTROL).test(v), CONTROL_MESSAGE);
+
 /** An e-mail address: trimmed, lower-cased, required, ≤ 254, valid. */
 export function emailField(ids: TextIds & { invalid: string } = { ...GENERIC, invalid: 'validation.email' }) {
-  return z.string().trim().toLowerCase().min(1, ids.required).max(EMAIL_MAX, ids.tooLong).pipe(z.email(ids.invalid));
+  return text().toLowerCase().min(1, ids.required).max(EMAIL_MAX, ids.tooLong).pipe(z.email(ids.invalid));
 }
 export const email = emailField();
 
 /** A person's name (registration `name`, `fullName`): trimmed, 1–100. */
 export const FULL_NAME_MAX = 100;
-export const fullName = z.string().trim().min(1, GENERIC.required).max(FULL_NAME_MAX, GENERIC.tooLong);
+export const fullName = text().min(1, GENERIC.required).max(FULL_NAME_MAX, GENERIC.tooLong);
 
 /** Username: trimmed, lower-cased, 3–32 of [a-z0-9._-], the first a letter or digit. */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,31}$/;
-export const username = z
-  .string()
-  .trim()
+export const username = text()
   .toLowerCase()
   .min(1, GENERIC.required)
   .max(USERNAME_MAX, GENERIC.tooLong)
@@ -49,7 +65,7 @@ export const username = z
 
 /** Bio: trimmed, at most 1000; empty clears it. */
 export const BIO_MAX = 1000;
-export const bio = z.string().trim().max(BIO_MAX, GENERIC.tooLong);
+export const bio = text(true).max(BIO_MAX, GENERIC.tooLong);
 
 /** Phone in E.164: "+" and 8–15 digits, the first not 0 (ITU-T E.164); empty clears it. */
 export const phone = z.string().trim().regex(/^(\+[1-9]\d{7,14})?$/, 'profile.phone.error.format');
@@ -71,7 +87,7 @@ export const telegram = z
   );
 
 /** The browser's device token (SESSION-DEVICE): 1–200 characters. */
-export const deviceToken = z.string().trim().min(1, GENERIC.required).max(200, GENERIC.tooLong);
+export const deviceToken = text().min(1, GENERIC.required).max(200, GENERIC.tooLong);
 
 /** A password to sign in or confirm with: only required (a password set under older rules still works). */
 export const currentPassword = z.string().min(1, GENERIC.required).max(1024, GENERIC.tooLong);
@@ -136,18 +152,14 @@ export const ORDER_LIMITS = {
  * focus). Optional texts accept '' and null; the server turns '' into null.
  */
 export const orderFields = {
-  name: z.string().trim().min(1, 'order.name.error.required').max(ORDER_LIMITS.name, ORDER.tooLong),
+  name: text().min(1, 'order.name.error.required').max(ORDER_LIMITS.name, ORDER.tooLong),
   email: emailField({ required: 'order.email.error.required', tooLong: ORDER.tooLong, invalid: 'order.email.error.invalid' }),
-  company: z.string().trim().max(ORDER_LIMITS.company, ORDER.tooLong).nullish(),
-  interest: z
-    .string()
-    .trim()
+  company: text().max(ORDER_LIMITS.company, ORDER.tooLong).nullish(),
+  interest: text()
     .min(1, 'order.interest.error.required')
     .refine((value) => value.length <= ORDER_LIMITS.interest, 'order.interest.error.invalid'),
   budget: z.enum(ORDER_BUDGETS, { message: 'order.budget.error.required' }),
-  message: z
-    .string()
-    .trim()
+  message: text(true)
     .min(1, 'order.message.error.required')
     .min(ORDER_LIMITS.messageMin, 'order.message.error.tooShort')
     .max(ORDER_LIMITS.messageMax, ORDER.tooLong),

@@ -39,6 +39,7 @@ const ENGLISH: Record<string, string> = {
   'validation.required': 'this field is required',
   'validation.tooLong': 'use at most {max} characters',
   'validation.email': 'enter a valid e-mail address',
+  'validation.controlCharacters': 'remove the control characters (such as NUL); only tabs and line breaks are allowed in multi-line text',
   'validation.passwordTooShort': 'use at least {min} characters',
   'passwords.error.tooLong': 'use at most {max} characters',
   'passwords.error.common': 'this password is one of the most common ones; choose another',

@@ -8,7 +8,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_LOCALE, type Locale, isLocale } from '@studio/site/locales';
 import type { Config } from '../config.js';
-import { type Db, nowIso } from '../db/index.js';
+import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { EmailCodeRow, UserRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 import { EMAIL_CODE_TTL_MINUTES, type MailService } from '../mail/index.js';
@@ -19,6 +19,9 @@ export const CODE_MAX_ATTEMPTS = 5;
 /** The characters of a code: A–Z and 2–9 without I, O, 0 and 1. */
 export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const CODE_LENGTH = 8;
+
+/** How often `issue` runs its transaction when concurrent issues collide on the unique index. */
+const ISSUE_ATTEMPTS = 8;
 
 export type CodePurpose = EmailCodeRow['purpose'];
 
@@ -73,16 +76,26 @@ export class EmailCodes {
     const id = randomUUID();
     const now = Date.now();
     const expiresAt = nowIso(now + EMAIL_CODE_TTL_MINUTES * 60_000);
-    await this.deps.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('emailCodes').where('userId', '=', user.id).where('purpose', '=', purpose).execute();
-      await trx
-        .insertInto('emailCodes')
-        .values({ id, userId: user.id, purpose, email, codeHash: this.hash(user.id, purpose, code), attempts: 0, expiresAt, created: nowIso(now) })
-        .execute();
-      const locale = mailLocale(user.locale);
-      if (purpose === 'verify') await this.deps.mail.send({ to: email, template: 'emailVerificationCode', locale, params: { code }, key: `code:${id}` }, { db: trx });
-      else await this.deps.mail.send({ to: email, template: 'emailChangeCode', locale, params: { code, newEmail: email }, key: `code:${id}` }, { db: trx });
-    });
+    // Concurrent issues for one user race between the delete and the insert: the loser's insert
+    // hits the unique (user, purpose) index once the winner commits. It then simply runs again and
+    // replaces the winner's code — one live code, never a 500 (API-ERRORS).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.deps.db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('emailCodes').where('userId', '=', user.id).where('purpose', '=', purpose).execute();
+          await trx
+            .insertInto('emailCodes')
+            .values({ id, userId: user.id, purpose, email, codeHash: this.hash(user.id, purpose, code), attempts: 0, expiresAt, created: nowIso(now) })
+            .execute();
+          const locale = mailLocale(user.locale);
+          if (purpose === 'verify') await this.deps.mail.send({ to: email, template: 'emailVerificationCode', locale, params: { code }, key: `code:${id}` }, { db: trx });
+          else await this.deps.mail.send({ to: email, template: 'emailChangeCode', locale, params: { code, newEmail: email }, key: `code:${id}` }, { db: trx });
+        });
+        break;
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= ISSUE_ATTEMPTS) throw error;
+      }
+    }
     return { expiresAt };
   }
 

@@ -16,6 +16,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { type GraphQLSchemaWithContext, type Plugin, type YogaInitialContext, createSchema, createYoga, maskError } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import { accessTokenExpiry } from '../auth/tokens.js';
+import { controlCharsPlugin } from '../security/controlChars.js';
 import { STORAGE_RETRY_AFTER_SECONDS, databaseLabel, storageFault } from '../http/unavailable.js';
 import { type GraphQLContext, type Services, bearerFrom, buildContext, resolverServices } from './context.js';
 import { unauthenticated } from './errors.js';
@@ -50,6 +51,26 @@ const subscriptionsOverWebSocketOnly: Plugin = {
     });
   },
 };
+
+/**
+ * What is wrong with the JSON query parameters of a GET request (`variables`, `extensions`), or
+ * null: each, when present, must be one JSON object (API-ERRORS: bad input is a 400, not a 500).
+ */
+export function getParamsProblem(query: Record<string, unknown>): string | null {
+  for (const name of ['variables', 'extensions']) {
+    const raw = query[name];
+    if (raw === undefined || raw === '') continue;
+    if (typeof raw !== 'string') return `The query parameter "${name}" must be given once.`;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return `The query parameter "${name}" is not valid JSON; send a JSON object, e.g. ${name}={}.`;
+    }
+    if (value !== null && (typeof value !== 'object' || Array.isArray(value))) return `The query parameter "${name}" must be a JSON object.`;
+  }
+  return null;
+}
 
 export interface GraphQLServer {
   /** Executes a persisted operation (by id) or a document in-process, as an anonymous visitor. */
@@ -99,6 +120,7 @@ export function registerGraphQL(app: FastifyInstance, server: Services): GraphQL
       }),
       armor,
       subscriptionsOverWebSocketOnly,
+      controlCharsPlugin,
     ],
     context: async ({ request, req }) => {
       const result = await buildContext(services, bearerFrom(request.headers.get('authorization')));
@@ -111,6 +133,10 @@ export function registerGraphQL(app: FastifyInstance, server: Services): GraphQL
     url: '/api/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
+      if (req.method === 'GET') {
+        const problem = getParamsProblem(req.query as Record<string, unknown>);
+        if (problem) return reply.status(400).send({ errors: [{ message: problem, extensions: { code: 'BAD_REQUEST' } }] });
+      }
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => void reply.header(key, value));
       reply.status(response.status);
