@@ -88,6 +88,19 @@ describe.each(DB_KINDS)('bad input on %s', (kind) => {
     expect(path.json.error.code).toBe('VALIDATION_FAILED');
   });
 
+  it('an avatar whose file name holds a control character: 400 VALIDATION_FAILED, no image row', async () => {
+    const user = await server.register({ name: 'File Namer' });
+    const images = async () => Number((await db().selectFrom('images').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await images();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'face\u0001.png');
+    const response = await fetch(`${server.baseUrl}/api/uploads/avatar`, { method: 'POST', body: form, headers: { authorization: `Bearer ${user.accessToken}` } });
+    const body = await response.json();
+    expect(response.status, JSON.stringify(body)).toBe(400);
+    expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'file' });
+    expect(await images()).toBe(before);
+  });
+
   it('GraphQL arguments with control characters: BAD_USER_INPUT (HTTP 400), nothing changed; tab and newline stay fine in bio', async () => {
     const user = await server.register({ name: 'Text Tester' });
     const { id } = ok(await server.graphql(VIEWER, undefined, user.accessToken)).viewer;

@@ -18,6 +18,7 @@ import { requireBearer } from '../auth/routes.js';
 import type { SessionService } from '../auth/sessions.js';
 import { globalId } from '../graphql/ids.js';
 import { HttpError } from '../http/errors.js';
+import { controlCharMessage, controlCharPath } from '../security/controlChars.js';
 import type { RateLimits } from '../security/limits.js';
 import { AVATAR_MAX_BYTES, UPLOADS_PATH, type UploadService, imageFileName, parseImageFileName, uploadUrl } from './service.js';
 
@@ -65,6 +66,8 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploads: Upload
       const file = await request.file();
       if (!file || file.fieldname !== 'file') throw new HttpError(400, 'FILE_REQUIRED', 'Send the image in the field "file".');
       fileName = file.filename || null;
+      // The file name is stored as text: no control characters (API-TEXT), refused before anything is written.
+      if (fileName !== null && controlCharPath(fileName) !== null) throw new HttpError(400, 'VALIDATION_FAILED', controlCharMessage('file name'), { field: 'file' });
       data = await file.toBuffer();
     } catch (error) {
       if (error instanceof HttpError) throw error;
