@@ -27,6 +27,7 @@ import { type MailService, createMailService } from './mail/index.js';
 import { createOrderService } from './orders/service.js';
 import { registerControlCharGuard } from './security/controlChars.js';
 import { registerSecurityHeaders } from './security/headers.js';
+import { registerTransportRules } from './security/transport.js';
 import { createRateLimits } from './security/limits.js';
 import { withSigningSecret } from './security/signingSecret.js';
 import { registerSeoRoutes } from './seo/routes.js';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(fastify, databaseLabel(config.database));
   registerControlCharGuard(fastify); // before every route: no control characters reach a write (API-TEXT)
   await registerSecurityHeaders(fastify, config);
+  registerTransportRules(fastify, config); // SEC-TRANSPORT: CORS for /api, no-store on tokens and private answers
   await fastify.register(cookie);
   const limits = createRateLimits(config);
   if (!(await limits.connected(2000))) fastify.log.warn('Redis is not reachable yet: rate limits count in this process until it is');

@@ -17,6 +17,11 @@ export interface Config {
   port: number;
   /** The public origin of the site, e.g. `http://localhost:3000` (no trailing slash). */
   publicUrl: string;
+  /**
+   * Origins besides `publicUrl`'s that may call `/api` cross-origin with credentials (CORS) and open
+   * the GraphQL WebSocket (`ALLOWED_ORIGINS`, SEC-TRANSPORT); normalised, without trailing slash.
+   */
+  allowedOrigins: string[];
   /** GraphQL WebSocket endpoint the browser uses (a path is relative to the page's origin); null when off. */
   publicWsUrl: string | null;
   /** How often browsers poll `/_build/latest.json` for a new deployment, in ms (10 minutes by default). */
@@ -130,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    allowedOrigins: parseOrigins(e.ALLOWED_ORIGINS, 'ALLOWED_ORIGINS'),
     publicWsUrl: e.PUBLIC_WS_URL === undefined || e.PUBLIC_WS_URL === '' ? '/api/graphql' : e.PUBLIC_WS_URL === 'off' ? null : e.PUBLIC_WS_URL,
     buildPollIntervalMs: e.BUILD_POLL_INTERVAL_MS,
     siteName: e.SITE_NAME,
@@ -177,7 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         if (!client || !e.OIDC_ISSUER) throw new Error('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
         return { issuer: e.OIDC_ISSUER, ...client, name: e.OIDC_NAME };
       })(),
-      allowedCallbackOrigins: parseOrigins(e.ALLOWED_CALLBACK_ORIGINS),
+      allowedCallbackOrigins: parseOrigins(e.ALLOWED_CALLBACK_ORIGINS, 'ALLOWED_CALLBACK_ORIGINS'),
     },
     mail: {
       transport: e.MAIL_TRANSPORT,

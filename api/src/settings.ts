@@ -29,8 +29,12 @@ const limitRule = z
 /** An optional setting where an empty value means unset. */
 const optionalText = z.string().optional().transform((v) => (v ? v : undefined));
 
-/** `ALLOWED_CALLBACK_ORIGINS`: comma-separated http(s) origins; each is normalised by the URL parser. */
-export function parseOrigins(list: string): string[] {
+/**
+ * A comma-separated list of http(s) origins (`ALLOWED_CALLBACK_ORIGINS`, `ALLOWED_ORIGINS`); each is
+ * normalised by the URL parser. `name` is the setting, named in the error.
+ * @throws Error naming the setting and the entry that is not a bare http(s) origin.
+ */
+export function parseOrigins(list: string, name: string): string[] {
   return list
     .split(',')
     .map((v) => v.trim())
@@ -40,10 +44,10 @@ export function parseOrigins(list: string): string[] {
       try {
         url = new URL(v);
       } catch {
-        throw new Error(`ALLOWED_CALLBACK_ORIGINS: "${v}" is not an origin such as https://app.example.com`);
+        throw new Error(`${name}: "${v}" is not an origin such as https://app.example.com`);
       }
       if (!/^https?:$/.test(url.protocol) || url.origin !== v.replace(/\/$/, '')) {
-        throw new Error(`ALLOWED_CALLBACK_ORIGINS: "${v}" must be a bare http(s) origin such as https://app.example.com (no path)`);
+        throw new Error(`${name}: "${v}" must be a bare http(s) origin such as https://app.example.com (no path)`);
       }
       return url.origin;
     });
@@ -182,4 +186,6 @@ export const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_NAME: z.string().min(1).max(40).default('OpenID Connect'),
   ALLOWED_CALLBACK_ORIGINS: z.string().default(''),
+  // SEC-TRANSPORT: other front-end origins that may call /api with credentials and open the WebSocket.
+  ALLOWED_ORIGINS: z.string().default(''),
 });

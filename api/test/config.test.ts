@@ -24,3 +24,16 @@ describe('live-update and build-poll settings', () => {
     expect(() => loadConfig({ ...base(), BUILD_POLL_INTERVAL_MS: '10' })).toThrow(/BUILD_POLL_INTERVAL_MS/);
   });
 });
+
+describe('ALLOWED_ORIGINS (SEC-TRANSPORT)', () => {
+  it('is empty by default and takes exact http(s) origins, trimmed', () => {
+    expect(loadConfig(base()).allowedOrigins).toEqual([]);
+    expect(loadConfig({ ...base(), ALLOWED_ORIGINS: ' https://app.example , http://localhost:5173/ ' }).allowedOrigins).toEqual(['https://app.example', 'http://localhost:5173']);
+  });
+
+  it('refuses a path, a wildcard, null and another scheme, naming the setting', () => {
+    for (const value of ['https://app.example/path', '*', 'null', 'ftp://files.example']) {
+      expect(() => loadConfig({ ...base(), ALLOWED_ORIGINS: value }), value).toThrow(/ALLOWED_ORIGINS/);
+    }
+  });
+});

@@ -6,6 +6,9 @@
  * Subscriptions run only over graphql-ws: over HTTP (Yoga's SSE) they are refused with
  * `SUBSCRIPTIONS_OVER_WEBSOCKET_ONLY`, so no HTTP request stays open and graceful shutdown
  * (which closes the sockets first) is not held up by streams.
+ * SEC-TRANSPORT: Yoga's own CORS is off (it reflects any origin with credentials); CORS for /api is
+ * security/transport.ts's. The WebSocket takes messages up to 64 KiB and upgrades only from the
+ * allowed origins or without an Origin header (others: HTTP 403).
  */
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
@@ -22,6 +25,7 @@ import { type GraphQLContext, type Services, bearerFrom, buildContext, resolverS
 import { unauthenticated } from './errors.js';
 import { PersistedOperations } from './persisted.js';
 import { resolvers } from './resolvers/index.js';
+import { WS_MAX_PAYLOAD_BYTES, allowedOrigins, webSocketOriginAllowed } from '../security/transport.js';
 
 type RequestCtx = { req: FastifyRequest; reply: FastifyReply };
 type SchemaResolvers = NonNullable<Parameters<typeof createSchema<GraphQLContext>>[0]['resolvers']>;
@@ -98,6 +102,7 @@ export function registerGraphQL(app: FastifyInstance, server: Services): GraphQL
     // server context (req, reply) too; the schema never reads req/reply, so the narrower type is safe.
     schema: schema as GraphQLSchemaWithContext<RequestCtx & YogaInitialContext & GraphQLContext>,
     graphqlEndpoint: '/api/graphql',
+    cors: false, // SEC-TRANSPORT: security/transport.ts answers CORS for the allowed origins only
     graphiql: config.env !== 'production' && !config.graphql.persistedOnly,
     landingPage: false,
     logging: { debug: () => {}, info: () => {}, warn: (...a) => app.log.warn(a), error: (...a) => app.log.error(a) },
@@ -153,7 +158,15 @@ export function registerGraphQL(app: FastifyInstance, server: Services): GraphQL
   const CLOSE_TOKEN_EXPIRED = 4403;
   /** setTimeout's longest delay (about 24.8 days); longer ones would fire at once. */
   const MAX_TIMER_MS = 2 ** 31 - 1;
-  const wss = new WebSocketServer({ noServer: true });
+  // SEC-TRANSPORT: ws closes a socket whose message exceeds maxPayload with 1009 (Message Too Big)
+  // while reading it; verifyClient answers a browser page of a foreign origin with HTTP 403
+  // (cross-site WebSocket hijacking), before any graphql-ws message.
+  const origins = allowedOrigins(config);
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: WS_MAX_PAYLOAD_BYTES,
+    verifyClient: ({ req }, callback) => (webSocketOriginAllowed(req, origins) ? callback(true) : callback(false, 403, 'Forbidden')),
+  });
   app.server.on('upgrade', (request, socket, head) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== '/api/graphql') return socket.destroy();
