@@ -289,7 +289,7 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
       const names: string[] = [];
       heard.push(names);
       client.subscribe({ query: 'subscription { viewerUpdated { fullName } }' }, {
-        next: (value) => names.push((value.data as any)?.viewerUpdated?.fullName ?? JSON.stringify(value)),
+        next: (value) => names.push((value.data as { viewerUpdated?: { fullName?: string } } | null | undefined)?.viewerUpdated?.fullName ?? JSON.stringify(value)),
         error: (error) => names.push(`error: ${JSON.stringify(error)}`),
         complete: () => {},
       });

@@ -24,103 +24,15 @@
  * Operators: `requeueFailed(kind)` puts failed jobs back with fresh attempts.
  */
 import { randomUUID } from 'node:crypto';
-import { type Kysely, type UpdateQueryBuilder, type UpdateResult, sql } from 'kysely';
-import pg from 'pg';
+import { type UpdateQueryBuilder, type UpdateResult, sql } from 'kysely';
 import { type Db, nowIso } from '../db/index.js';
 import type { Database, JobRow } from '../db/types.js';
+import { errorText, retryDelayMs } from './backoff.js';
+import { JOBS_CHANNEL, createNudgeListener } from './listener.js';
+import type { JobHandler, JobQueue, JobQueueOptions, RunResult } from './types.js';
 
-/** What one kind of job does and how it is retried. */
-export interface JobHandler<P = unknown> {
-  kind: string;
-  /** Runs one job; a thrown error schedules a retry (or gives up). Must be idempotent. */
-  run(payload: P, job: JobRow): Promise<void>;
-  /** Runs in all before the job is `failed` (default 10). */
-  maxAttempts?: number;
-  /** Backoff after a failed run: `baseMs · 2^(attempts−1)` capped at `maxMs` (see retryDelayMs). */
-  retry?: { baseMs: number; maxMs: number };
-  /** Called once when the job is `failed` for good (last error text). Errors here are logged. */
-  onGiveUp?(payload: P, job: JobRow, lastError: string): Promise<void>;
-  /** Called with the payloads of failed jobs an operator queued again (`requeueFailed`). */
-  onRequeue?(payloads: P[]): Promise<void>;
-}
-
-/** What one `runDue()` did: jobs finished, rescheduled after an error, and given up on. */
-export interface RunResult {
-  done: number;
-  retried: number;
-  failed: number;
-}
-
-export interface JobQueueOptions {
-  kind: 'sqlite' | 'postgres';
-  /** PostgreSQL URL for the LISTEN connection (nudges from other processes); null on SQLite. */
-  listenUrl: string | null;
-  /** Jobs run at once in this process. */
-  concurrency: number;
-  /** How long a claim holds a job before another worker may take it, in ms (the visibility timeout). */
-  leaseMs: number;
-  /** How often an idle worker looks for due jobs, in ms (retries and missed nudges). */
-  pollIntervalMs: number;
-  log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
-}
-
-export interface EnqueueOptions {
-  /** A Kysely transaction to write the job in (queued exactly when it commits); default the database. */
-  db?: Kysely<Database>;
-  /** Names the logical job; a second enqueue with the same key queues nothing. Default: a fresh id. */
-  key?: string;
-  /** ISO time from which the job is due; default now. */
-  runAt?: string;
-  /** The job's id (default a fresh UUID); a kind may tie it to its own row, as mail does. */
-  id?: string;
-}
-
-export interface JobQueue {
-  register<P>(handler: JobHandler<P>): void;
-  /**
-   * Queues a job of a registered `kind` with a JSON-serialisable payload.
-   * @returns the job id, and `queued: false` when `key` already existed (the first job's id).
-   * @throws the database error; Error for an unregistered kind.
-   */
-  enqueue(kind: string, payload: unknown, options?: EnqueueOptions): Promise<{ id: string; queued: boolean }>;
-  /**
-   * Claims and runs due jobs (of `kinds`, default all) until none is due, with the concurrency
-   * limit; after any run in progress in this process. Handler errors are recorded, not thrown.
-   */
-  runDue(kinds?: string[]): Promise<RunResult>;
-  /** Asks the worker to look for due jobs now (no-op before `start()`). */
-  nudge(): void;
-  /** Failed jobs of `kind` become queued with fresh attempts (the handler's `onRequeue` is told); returns their ids. */
-  requeueFailed(kind: string): Promise<string[]>;
-  /** The failed jobs of `kind`, oldest first (for an operator). */
-  failed(kind: string): Promise<JobRow[]>;
-  /** Starts the periodic worker and, on PostgreSQL, the LISTEN connection. Idempotent. */
-  start(): void;
-  /** Stops claiming, waits for the jobs in flight, closes the LISTEN connection. */
-  close(): Promise<void>;
-}
-
-/** The NOTIFY channel of the nudge (one per database, which is what NOTIFY is scoped to). */
-const CHANNEL = 'studio_jobs';
-
-/**
- * The wait before the next run after `attempts` failed ones: `baseMs · 2^(attempts−1)`, capped at
- * `maxMs` (no jitter: jobs fail at different times, which spreads them). Pure; the schedule lives
- * in the row's `run_at`, so it survives restarts — which is why this is not p-retry.
- * @param attempts ≥ 1; @returns milliseconds.
- */
-export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
-  const exponent = Math.min(Math.max(attempts - 1, 0), 40);
-  return Math.min(maxMs, baseMs * 2 ** exponent);
-}
-
-/** An error's text as kept on a row: its code (if any) and message, at most 1000 characters. */
-export function errorText(error: unknown): string {
-  const e = error as { code?: unknown; message?: unknown } | null;
-  const message = typeof e?.message === 'string' ? e.message : String(error);
-  const code = typeof e?.code === 'string' && !message.startsWith(e.code) ? `${e.code}: ` : '';
-  return `${code}${message}`.slice(0, 1000);
-}
+export { errorText, retryDelayMs } from './backoff.js';
+export type { EnqueueOptions, JobHandler, JobQueue, JobQueueOptions, RunResult } from './types.js';
 
 const DEFAULT_RETRY = { baseMs: 5_000, maxMs: 3_600_000 };
 
@@ -134,8 +46,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
   let timer: NodeJS.Timeout | null = null;
   let started = false;
   let stopped = false;
-  let listener: pg.Client | null = null;
-  let listening = false;
+  const listener = options.listenUrl ? createNudgeListener(options.listenUrl, () => nudge(), options.log) : null;
 
   /** Marks `running` rows whose lease ran out and whose attempts are used up as failed. */
   async function failAbandoned(now: string): Promise<number> {
@@ -288,31 +199,9 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     runExclusive(allKinds()).catch((error: unknown) => options.log?.warn({ err: error }, 'job worker pass failed; the next poll retries'));
   }
 
-  async function listen(): Promise<void> {
-    if (!options.listenUrl || listening || stopped) return;
-    listening = true;
-    const client = new pg.Client({ connectionString: options.listenUrl });
-    client.on('error', (error) => {
-      options.log?.warn({ err: error }, 'job nudge connection lost; polling until it is back');
-      listener = null;
-      listening = false;
-      void client.end().catch(() => {});
-    });
-    client.on('notification', () => nudge());
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-      if (stopped) await client.end();
-      else listener = client;
-    } catch {
-      listening = false;
-      await client.end().catch(() => {});
-    }
-  }
-
   function tick(): void {
     if (stopped) return;
-    void listen(); // (re)connects the nudge channel when it is down; a no-op while it is up
+    void listener?.ensure(); // (re)connects the nudge channel when it is down; a no-op while it is up
     nudge();
     timer = setTimeout(tick, options.pollIntervalMs).unref();
   }
@@ -349,7 +238,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       }
       // PostgreSQL delivers a NOTIFY at commit, to every process; SQLite's worker query waits for
       // the connection this transaction holds, so an in-process nudge runs after the commit too.
-      if (options.kind === 'postgres') await sql`select pg_notify(${CHANNEL}, '')`.execute(target);
+      if (options.kind === 'postgres') await sql`select pg_notify(${JOBS_CHANNEL}, '')`.execute(target);
       setImmediate(nudge);
       return { id, queued: true };
     },
@@ -381,9 +270,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       if (timer) clearTimeout(timer);
       timer = null;
       await chain;
-      const client = listener;
-      listener = null;
-      await client?.end().catch(() => {});
+      await listener?.close();
     },
   };
 }
