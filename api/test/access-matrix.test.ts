@@ -212,6 +212,17 @@ describe.each(DB_KINDS)('access matrix on %s', (kind) => {
       }
     });
 
+    it('the file name A uploaded (Image.sourceFileName) is null for B and anonymous, and readable by A', async () => {
+      const query = 'query ($id: ID!) { user(id: $id) { image { id sourceFileName } } }';
+      for (const token of [b.accessToken, undefined]) {
+        const result = await server.graphql(query, { id: a.id }, token);
+        expect(result.json, result.text).toEqual({ data: { user: { image: { id: imageId, sourceFileName: null } } } });
+        expect(result.text).not.toContain('alice.jpg');
+      }
+      const own = await server.graphql(query, { id: a.id }, a.accessToken);
+      expect(own.json).toEqual({ data: { user: { image: { id: imageId, sourceFileName: 'alice.jpg' } } } });
+    });
+
     it('node(id:) of A’s Image, ServiceAccount and ReferralCode is null for B and for anonymous', async () => {
       for (const id of [imageId, accountId, referralCodeId]) {
         for (const token of [b.accessToken, undefined]) {

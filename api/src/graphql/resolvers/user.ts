@@ -81,6 +81,8 @@ export const userResolvers = {
   },
   Image: {
     id: (i: { id: string }) => globalId('Image', i.id),
+    // The uploader's own file name can say more than they meant to publish (ACC-AVATAR).
+    sourceFileName: (i: ImageRow, _: unknown, ctx: Ctx) => (canReadPrivate(ctx.viewer, i.userId) ? i.sourceFileName : null),
     url: (i: ImageRow, { size }: { size?: ImageSize | null }) => uploadUrl(imageFileName(i, size ?? 'LARGE')),
   },
   ServiceAccount: { id: (a: { id: string }) => globalId('ServiceAccount', a.id) },
