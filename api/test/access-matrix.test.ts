@@ -36,7 +36,7 @@ const UPDATE_PASSWORD = `mutation ($newPassword: String!, $oldPassword: String, 
   updatePassword(newPassword: $newPassword, oldPassword: $oldPassword, userId: $userId) { id }
 }`;
 const DELETE_ACCOUNT = 'mutation ($a: String!) { deleteAccount(accountId: $a) { id } }';
-const REVOKE_SESSION = 'mutation ($id: ID!) { revokeSession(id: $id) { id } }';
+const REVOKE_SESSION = 'mutation ($id: ID!) { revokeSession(id: $id) { revokedSessionId } }';
 
 interface Member extends Registered {
   /** Global id. */

@@ -15,7 +15,7 @@ const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gec
 
 const SESSIONS = `query { viewer { id sessions(first: 50) { totalCount edges { cursor node { id deviceLabel network created lastUsed current } } pageInfo { hasNextPage endCursor } } } }`;
 const USER_SESSIONS = 'query ($id: ID!) { user(id: $id) { id sessions { totalCount } } }';
-const REVOKE = 'mutation ($id: ID!) { revokeSession(id: $id) { id current user { sessions { totalCount } } } }';
+const REVOKE = 'mutation ($id: ID!) { revokeSession(id: $id) { revokedSessionId current user { sessions { totalCount } } } }';
 const REVOKE_OTHERS = 'mutation { revokeOtherSessions { revokedCount user { sessions { totalCount edges { node { current } } } } } }';
 
 interface SessionNode {
@@ -158,18 +158,18 @@ describe.each(DB_KINDS)('session list on %s', (kind) => {
     expect((await server.graphql(REVOKE, { id: target.id })).status).toBe(401);
 
     const revoked = ok(await server.graphql(REVOKE, { id: target.id }, user.accessToken));
-    expect(revoked.revokeSession).toMatchObject({ id: target.id, current: false, user: { sessions: { totalCount: 1 } } });
+    expect(revoked.revokeSession).toMatchObject({ revokedSessionId: target.id, current: false, user: { sessions: { totalCount: 1 } } });
     await refusedNow(laptop);
     expect((await sessionsOf(user.accessToken)).map((s) => s.current)).toEqual([true]);
     // Revoking it again is harmless.
-    expect(ok(await server.graphql(REVOKE, { id: target.id }, user.accessToken)).revokeSession.id).toBe(target.id);
+    expect(ok(await server.graphql(REVOKE, { id: target.id }, user.accessToken)).revokeSession.revokedSessionId).toBe(target.id);
   });
 
   it('revokeSession of the current session signs this device out', async () => {
     const user = await server.register();
     const [current] = await sessionsOf(user.accessToken);
-    const revoked = ok(await server.graphql(`mutation ($id: ID!) { revokeSession(id: $id) { id current } }`, { id: current!.id }, user.accessToken));
-    expect(revoked.revokeSession).toEqual({ id: current!.id, current: true });
+    const revoked = ok(await server.graphql(`mutation ($id: ID!) { revokeSession(id: $id) { revokedSessionId current } }`, { id: current!.id }, user.accessToken));
+    expect(revoked.revokeSession).toEqual({ revokedSessionId: current!.id, current: true });
     await refusedNow(user);
   });
 

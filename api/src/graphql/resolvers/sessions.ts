@@ -36,7 +36,7 @@ export const sessionResolvers = {
       const sessionId = expectId(id, 'Session', 'id');
       // Another user's session and an unknown id answer alike, so ids cannot be probed.
       if (!(await ctx.sessionList.revoke(viewer.userId, sessionId))) throw forbidden();
-      return { id: globalId('Session', sessionId), current: sessionId === viewer.sessionId, user: await userOrForbidden(ctx, viewer.userId) };
+      return { revokedSessionId: globalId('Session', sessionId), current: sessionId === viewer.sessionId, user: await userOrForbidden(ctx, viewer.userId) };
     },
 
     async revokeOtherSessions(_: unknown, __: unknown, ctx: Ctx) {

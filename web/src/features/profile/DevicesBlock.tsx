@@ -43,7 +43,7 @@ const DevicesQuery = graphql`
 const RevokeMutation = graphql`
   mutation DevicesBlockRevokeMutation($id: ID!, $first: Int!) {
     revokeSession(id: $id) {
-      id
+      revokedSessionId
       user {
         id
         ...DevicesBlock_user @arguments(first: $first)
