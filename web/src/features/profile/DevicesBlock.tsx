@@ -75,6 +75,7 @@ function SessionItem(props: { session: Session; now: number; onSignedOut: (devic
   const intl = useIntl();
   const [commit, pending] = useMutation<DevicesBlockRevokeMutation>(RevokeMutation);
   const device = session.deviceLabel ?? intl.formatMessage({ id: 'profile.devices.unknown' });
+  const lastActive = formatLastActive(intl, session.lastUsed, props.now);
 
   async function signOut() {
     props.onError(null);
@@ -105,10 +106,10 @@ function SessionItem(props: { session: Session; now: number; onSignedOut: (devic
         <span className={blocks.note}>
           <FormattedMessage id="profile.devices.signedIn" values={{ date: <FormattedDate value={session.created} dateStyle="medium" /> }} />
           {' · '}
-          {session.current ? (
+          {session.current || lastActive === null ? (
             <FormattedMessage id="profile.devices.activeNow" />
           ) : (
-            <FormattedMessage id="profile.devices.lastActive" values={{ time: <time dateTime={session.lastUsed}>{formatLastActive(intl, session.lastUsed, props.now)}</time> }} />
+            <FormattedMessage id="profile.devices.lastActive" values={{ time: <time dateTime={session.lastUsed}>{lastActive}</time> }} />
           )}
         </span>
       </div>
