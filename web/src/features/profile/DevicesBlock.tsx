@@ -158,6 +158,16 @@ function SignOutOthers(props: { count: number; onDone: (count: number) => void }
   );
 }
 
+/** The current time (ms since the epoch), renewed every `intervalMs`, for "last active" to stay true while the page is open. */
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
 /** The list of one user's sessions, from `DevicesBlock_user`. */
 function SessionList(props: { user: DevicesBlock_user$key; onDone: (done: Done) => void }) {
   const user = useFragment(
@@ -182,8 +192,7 @@ function SessionList(props: { user: DevicesBlock_user$key; onDone: (done: Done) 
     props.user,
   );
   const [error, setError] = useState<ReactNode>(null);
-  // The moment "last active" is measured from: this render's, renewed with every answer.
-  const now = Date.now();
+  const now = useNow(60_000);
   const sessions = (user.sessions?.edges ?? []).map((edge) => edge.node);
   // This device first; the others as the server ordered them (most recently used first).
   const ordered = [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
