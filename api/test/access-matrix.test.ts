@@ -2,7 +2,8 @@
  * The access matrix (ACC-POLICY) over real HTTP on SQLite and PostgreSQL:
  * every operation that takes an id is attacked by user B with user A's ids — each `updateUser`
  * field, `deleteUser`, `updatePassword(userId:)`, `deleteAccount` of A's linked account, and reads
- * of A's private fields, Image, ServiceAccount and ReferralCode nodes. Each attack must be refused
+ * of A's private fields, Image, ServiceAccount and ReferralCode nodes, `revokeSession` of A's
+ * session and A's `sessions` (SESSION-DEVICES: refused to administrators too). Each attack must be refused
  * (`Forbidden resource` / FORBIDDEN, or null with that error for a private field) AND leave A's
  * rows exactly as they were (re-read from the database). A may not set its own role, isVerified
  * or type; an administrator may do all of it, with an e-mail change applying at once and deletion
@@ -35,6 +36,7 @@ const UPDATE_PASSWORD = `mutation ($newPassword: String!, $oldPassword: String, 
   updatePassword(newPassword: $newPassword, oldPassword: $oldPassword, userId: $userId) { id }
 }`;
 const DELETE_ACCOUNT = 'mutation ($a: String!) { deleteAccount(accountId: $a) { id } }';
+const REVOKE_SESSION = 'mutation ($id: ID!) { revokeSession(id: $id) { revokedSessionId } }';
 
 interface Member extends Registered {
   /** Global id. */
@@ -67,6 +69,8 @@ describe.each(DB_KINDS)('access matrix on %s', (kind) => {
   let accountId: string;
   let imageId: string;
   let referralCodeId: string;
+  /** A's first session (global id). */
+  let sessionId: string;
   /** A's pending new address. */
   let aPending: string;
 
@@ -128,6 +132,8 @@ describe.each(DB_KINDS)('access matrix on %s', (kind) => {
     imageId = globalId('Image', imageLocal);
     const code = await db().selectFrom('referralCodes').select('id').where('userId', '=', a.localId).executeTakeFirstOrThrow();
     referralCodeId = globalId('ReferralCode', code.id);
+    const session = await db().selectFrom('sessions').select('id').where('userId', '=', a.localId).orderBy('created').executeTakeFirstOrThrow();
+    sessionId = globalId('Session', session.id);
   });
   afterAll(async () => {
     await server?.close();
@@ -166,6 +172,7 @@ describe.each(DB_KINDS)('access matrix on %s', (kind) => {
       },
       { name: 'updatePassword(userId: A) without old password', run: () => server.graphql(UPDATE_PASSWORD, { userId: a.id, newPassword: 'taken over password' }, b.accessToken) },
       { name: 'deleteAccount(A’s linked account)', run: () => server.graphql(DELETE_ACCOUNT, { a: accountId }, b.accessToken) },
+      { name: 'revokeSession(A’s session)', run: () => server.graphql(REVOKE_SESSION, { id: sessionId }, b.accessToken) },
     ];
 
     it.each(attacks)('is refused and changes nothing: $name', async ({ run }) => {
@@ -223,8 +230,8 @@ describe.each(DB_KINDS)('access matrix on %s', (kind) => {
       expect(own.json).toEqual({ data: { user: { image: { id: imageId, sourceFileName: 'alice.jpg' } } } });
     });
 
-    it('node(id:) of A’s Image, ServiceAccount and ReferralCode is null for B and for anonymous', async () => {
-      for (const id of [imageId, accountId, referralCodeId]) {
+    it('node(id:) of A’s Image, ServiceAccount, ReferralCode and Session is null for B and for anonymous', async () => {
+      for (const id of [imageId, accountId, referralCodeId, sessionId]) {
         for (const token of [b.accessToken, undefined]) {
           const result = await server.graphql(
             'query ($id: ID!) { node(id: $id) { id ... on Image { url } ... on ServiceAccount { serviceEmail serviceUserId } ... on ReferralCode { code } } }',
@@ -235,7 +242,7 @@ describe.each(DB_KINDS)('access matrix on %s', (kind) => {
         }
       }
       // The owner gets them.
-      for (const id of [imageId, accountId, referralCodeId]) {
+      for (const id of [imageId, accountId, referralCodeId, sessionId]) {
         const own = await server.graphql('query ($id: ID!) { node(id: $id) { id } }', { id }, a.accessToken);
         expect(own.json).toEqual({ data: { node: { id } } });
       }
@@ -278,6 +285,17 @@ describe.each(DB_KINDS)('access matrix on %s', (kind) => {
       for (const id of [imageId, accountId]) {
         expect((await server.graphql('query ($id: ID!) { node(id: $id) { id } }', { id }, admin.accessToken)).json).toEqual({ data: { node: { id } } });
       }
+    });
+
+    it('may neither list nor sign out A’s sessions (SESSION-DEVICES), and A stays signed in', async () => {
+      const before = await snapshot(a.localId);
+      const read = await server.graphql('query ($id: ID!) { user(id: $id) { sessions { totalCount } } }', { id: a.id }, admin.accessToken);
+      expect(read.errors?.[0], read.text).toMatchObject({ message: FORBIDDEN, extensions: { code: 'FORBIDDEN' } });
+      expect(read.data.user.sessions).toBeNull();
+      expect((await server.graphql('query ($id: ID!) { node(id: $id) { id } }', { id: sessionId }, admin.accessToken)).json).toEqual({ data: { node: null } });
+      expectForbidden(await server.graphql(REVOKE_SESSION, { id: sessionId }, admin.accessToken));
+      expect(await snapshot(a.localId)).toEqual(before);
+      expect(ok(await server.graphql('{ viewer { id } }', undefined, a.accessToken)).viewer.id).toBe(a.id);
     });
 
     it('changes A’s role, isVerified and type', async () => {

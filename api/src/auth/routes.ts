@@ -28,6 +28,7 @@ import type { Db } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
 import type { RateLimits } from '../security/limits.js';
 import { commonPasswords } from './passwords.js';
+import { sessionDeviceOf } from './sessionList.js';
 import type { SessionService } from './sessions.js';
 import { registerWithPassword, signInWithPassword } from './signIn.js';
 
@@ -97,13 +98,13 @@ export async function authRoutes(
     const { body } = request;
     const user = await registerWithPassword({ db, credentials }, { ...body, locale: body.locale ?? DEFAULT_LOCALE });
     request.log.info({ userId: user.id }, 'user registered');
-    return reply.status(201).send(await sessions.start(user.id, body.deviceToken));
+    return reply.status(201).send(await sessions.start(user.id, body.deviceToken, sessionDeviceOf(request)));
   });
 
   app.post('/api/auth/login', { config: { rateLimit }, schema: { body: loginBody } }, async (request) => {
     const { body } = request;
     const user = await signInWithPassword({ db, limits, log: request.log }, body);
-    return sessions.start(user.id, body.deviceToken);
+    return sessions.start(user.id, body.deviceToken, sessionDeviceOf(request));
   });
 
   app.post('/api/auth/reset', { config: { rateLimit }, schema: { body: resetBody } }, async (request, reply) => {

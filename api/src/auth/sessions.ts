@@ -13,6 +13,7 @@ import type { Config } from '../config.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { UserRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
+import type { SessionDevice } from './sessionList.js';
 import { type AccessClaims, hashToken, newOpaqueToken, signAccessToken, verifyAccessToken } from './tokens.js';
 
 /** The credentials pair answered by register, login and refresh (SESSION-TOKENS). */
@@ -38,21 +39,22 @@ export class SessionService {
 
   /**
    * Starts a new family for `userId` on `deviceToken`, revoking any earlier family of that
-   * device (one family per device), and answers its first credentials.
+   * device (one family per device), and answers its first credentials. The session keeps `device`
+   * (raw User-Agent and approximate network) for the user's session list (SESSION-DEVICES).
    */
-  async start(userId: string, deviceToken: string): Promise<Credentials> {
+  async start(userId: string, deviceToken: string, device: SessionDevice): Promise<Credentials> {
     // A concurrent login on the same device may win the unique index sessions_live_device;
     // then revoke its family in turn and try again (the newest login keeps the device).
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.startOnce(userId, deviceToken);
+        return await this.startOnce(userId, deviceToken, device);
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 4) throw error;
       }
     }
   }
 
-  private async startOnce(userId: string, deviceToken: string): Promise<Credentials> {
+  private async startOnce(userId: string, deviceToken: string, device: SessionDevice): Promise<Credentials> {
     const now = Date.now();
     const sessionId = randomUUID();
     const refreshToken = newOpaqueToken();
@@ -66,7 +68,17 @@ export class SessionService {
         .execute();
       await trx
         .insertInto('sessions')
-        .values({ id: sessionId, userId, deviceToken, created: nowIso(now), lastUsed: nowIso(now), revokedAt: null, revokedReason: null })
+        .values({
+          id: sessionId,
+          userId,
+          deviceToken,
+          created: nowIso(now),
+          lastUsed: nowIso(now),
+          revokedAt: null,
+          revokedReason: null,
+          userAgent: device.userAgent,
+          network: device.network,
+        })
         .execute();
       await this.insertRefreshToken(trx, sessionId, refreshToken, now);
     });

@@ -45,6 +45,10 @@ export interface SessionsTable {
   lastUsed: string;
   revokedAt: string | null;
   revokedReason: string | null;
+  /** The User-Agent the session was started from, cut to `USER_AGENT_MAX` (SESSION-DEVICES); null when none was sent. */
+  userAgent: string | null;
+  /** The approximate network the session was started from, e.g. "203.0.113.x" (SESSION-DEVICES). */
+  network: string | null;
 }
 
 /** One opaque refresh token of a family, stored only as its SHA-256 hash. */

@@ -4,6 +4,7 @@
  * table. The resolvers never query the database themselves; the services do.
  */
 import DataLoader from 'dataloader';
+import { SessionListService } from '../auth/sessionList.js';
 import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import { NewsService } from '../content/news.js';
@@ -46,6 +47,8 @@ export interface ResolverServices extends Omit<Services, 'db'> {
   products: ProductService;
   /** News (content/news.ts). */
   news: NewsService;
+  /** The user's live sessions and signing them out (auth/sessionList.ts, SESSION-DEVICES). */
+  sessionList: SessionListService;
 }
 
 /** Builds the resolvers' services once, over the server's. */
@@ -60,6 +63,7 @@ export function resolverServices(services: Services): ResolverServices {
     linkedAccounts: new LinkedAccountService({ db, userChanged }),
     products: new ProductService({ db, contentChanged }),
     news: new NewsService({ db, contentChanged }),
+    sessionList: new SessionListService(db, shared.config),
   };
 }
 

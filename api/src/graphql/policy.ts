@@ -37,3 +37,11 @@ export function assertCanUpdateUser(viewer: Viewer, targetId: string, fields: re
 export function assertOwnerOrAdmin(viewer: Viewer, ownerId: string): void {
   if (viewer.userId !== ownerId && !isAdmin(viewer)) throw forbidden();
 }
+
+/**
+ * May `viewer` see and sign out the sessions of user `ownerId`? Only the user themselves — not
+ * administrators: a session list shows where a person signs in (SESSION-DEVICES).
+ */
+export function canManageSessions(viewer: Viewer | null, ownerId: string): boolean {
+  return !!viewer && viewer.userId === ownerId;
+}

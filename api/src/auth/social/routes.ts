@@ -27,6 +27,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../http/errors.js';
 import { requireBearer } from '../routes.js';
+import { sessionDeviceOf } from '../sessionList.js';
 import type { SessionService } from '../sessions.js';
 import { newOpaqueToken } from '../tokens.js';
 import { checkCallbackUrl, checkReturnPath } from './callbackUrl.js';
@@ -157,6 +158,6 @@ export async function socialRoutes(fastify: FastifyInstance, opts: { social: Soc
   );
 
   app.post('/api/auth/social/exchange', { config: { rateLimit }, schema: { body: exchangeBody } }, async (request) =>
-    social.exchange(request.body.code, request.body.deviceToken),
+    social.exchange(request.body.code, request.body.deviceToken, sessionDeviceOf(request)),
   );
 }

@@ -39,6 +39,7 @@ import type { Database, SocialStatesTable } from '../../db/types.js';
 import { HttpError } from '../../http/errors.js';
 import { SecretBox } from '../../security/secretBox.js';
 import { createUser } from '../../users/service.js';
+import type { SessionDevice } from '../sessionList.js';
 import type { Credentials, SessionService } from '../sessions.js';
 import { hashToken, newOpaqueToken } from '../tokens.js';
 import { callbackLocale } from './callbackUrl.js';
@@ -178,15 +179,16 @@ export class SocialAuthService {
   }
 
   /**
-   * Redeems a one-time code from `/loading` for credentials on `deviceToken`.
+   * Redeems a one-time code from `/loading` for credentials on `deviceToken`; the session keeps
+   * `device`, the exchanging request's (SESSION-DEVICES).
    * @throws HttpError 400 SOCIAL_CODE_INVALID when unknown, used, expired or issued to another device.
    */
-  async exchange(code: string, deviceToken: string): Promise<Credentials & { returnPath: string }> {
+  async exchange(code: string, deviceToken: string, device: SessionDevice): Promise<Credentials & { returnPath: string }> {
     const row = await this.deps.db.deleteFrom('socialLoginCodes').where('id', '=', hashToken(code)).returningAll().executeTakeFirst();
     if (!row || row.expiresAt < nowIso() || row.deviceToken !== deviceToken) {
       throw new HttpError(400, 'SOCIAL_CODE_INVALID', 'This sign-in link has expired or was already used. Please sign in again.');
     }
-    return { ...(await this.deps.sessions.start(row.userId, deviceToken)), returnPath: row.returnPath };
+    return { ...(await this.deps.sessions.start(row.userId, deviceToken, device)), returnPath: row.returnPath };
   }
 
   /** Takes the state record out (single use); null when unknown or expired. */

@@ -8,13 +8,15 @@ import { newsResolvers } from './news.js';
 import { nodeResolvers } from './node.js';
 import { orderResolvers } from './orders.js';
 import { productResolvers } from './products.js';
+import { sessionResolvers } from './sessions.js';
 import { subscriptionResolvers } from './subscriptions.js';
 import { userResolvers } from './user.js';
 
 export const resolvers = {
   Node: nodeResolvers.Node,
   Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query },
-  User: userResolvers.User,
+  User: { ...userResolvers.User, ...sessionResolvers.User },
+  Session: sessionResolvers.Session,
   Image: userResolvers.Image,
   ServiceAccount: userResolvers.ServiceAccount,
   ReferralCode: userResolvers.ReferralCode,
@@ -24,6 +26,7 @@ export const resolvers = {
   Mutation: {
     ...userResolvers.Mutation,
     ...credentialResolvers.Mutation,
+    ...sessionResolvers.Mutation,
     ...productResolvers.Mutation,
     ...newsResolvers.Mutation,
     ...orderResolvers.Mutation,

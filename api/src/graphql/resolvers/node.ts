@@ -2,13 +2,19 @@
  * `node(id)` (Relay's object identification): any object by its global id (ids.ts), or null for
  * an unknown id and for another user's private object (ACC-POLICY), so ids cannot be probed.
  */
+import type { SessionRow } from '../../db/types.js';
 import { decodeId } from '../ids.js';
-import { canReadPrivate, isAdmin } from '../policy.js';
+import { canManageSessions, canReadPrivate, isAdmin } from '../policy.js';
 import { type Ctx, loadUser } from './common.js';
 
 /** `row` typed as `type` for `Node.__resolveType`, or null. */
 function typed<T extends object>(type: string, row: T | null | undefined) {
   return row ? { ...row, __typename: type } : null;
+}
+
+/** `row` when it is a live (not revoked) session of the viewer (SESSION-DEVICES), else null. */
+function liveOwnSession(ctx: Ctx, row: SessionRow | undefined): SessionRow | null {
+  return row && row.revokedAt === null && canManageSessions(ctx.viewer, row.userId) ? row : null;
 }
 
 export const nodeResolvers = {
@@ -33,6 +39,8 @@ export const nodeResolvers = {
           return typed('NewsItem', await ctx.news.byId(decoded.id, isAdmin(ctx.viewer)));
         case 'ReferralCode':
           return typed('ReferralCode', own(await ctx.users.referralCode(decoded.id)));
+        case 'Session':
+          return typed('Session', liveOwnSession(ctx, await ctx.sessionList.byId(decoded.id)));
       }
     },
   },

@@ -23,6 +23,7 @@ const CARDS = [
   'profile.referral.title',
   'profile.balance.title',
   'profile.accounts.title',
+  'profile.devices.title',
   'profile.delete.title',
 ];
 

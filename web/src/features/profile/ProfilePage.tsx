@@ -5,7 +5,8 @@
  *
  * The page is a responsive grid of cards, each a component with its own fragment: photo, identity
  * (name, username, e-mail), about (bio, phone, Telegram), sign-in (password, sign out), referral
- * code, balance, linked accounts and the danger zone, under the e-mail confirmation banner.
+ * code, balance, linked accounts, devices (SESSION-DEVICES: its own query) and the danger zone, under
+ * the e-mail confirmation banner.
  * `ProfilePage_user` gathers their fragments; the query and the `viewerUpdated` subscription both
  * select it, so a change from any tab or device refreshes every card.
  *
@@ -31,6 +32,7 @@ import { ACCOUNT_DELETED_STATE } from './AccountDeletedNotice';
 import { AvatarBlock } from './AvatarBlock';
 import { BalanceBlock } from './BalanceBlock';
 import { DangerZone } from './DangerZone';
+import { DevicesBlock } from './DevicesBlock';
 import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { LinkedAccountsBlock } from './LinkedAccountsBlock';
 import { LoadErrorBoundary } from './LoadErrorBoundary';
@@ -145,6 +147,7 @@ function ProfileBlocks(props: { user: ProfilePage_user$key; onDeleted: () => Pro
         <ReferralBlock user={user} />
         <BalanceBlock user={user} />
         <LinkedAccountsBlock user={user} className={styles.accounts} />
+        <DevicesBlock className={styles.full} />
         <DangerZone user={user} onDeleted={props.onDeleted} className={styles.full} />
       </div>
     </>
