@@ -29,8 +29,9 @@ export interface Session {
   /** Stores fresh credentials (register, login, social sign-in) and signs every tab in. */
   signIn(credentials: Credentials, options?: { social?: boolean }): void;
   /**
-   * Signs out here and in every tab; resolves when local data is gone. With `local` the server is
-   * not told (it already ended every session: account deleted, password reset).
+   * Signs out here and in every tab; resolves when local data is gone. With `local` (the server
+   * already ended every session: account deleted, password reset) the server is asked only to
+   * clear the refresh cookie.
    */
   signOut(options?: SignOutOptions): Promise<void>;
 }
@@ -117,8 +118,9 @@ export function SessionProvider(props: {
       // createSignOut only stores these callbacks (they run on sign-out, never during render).
       // eslint-disable-next-line react-hooks/refs
       createSignOut({
-        // The refresh cookie identifies the session; the access token, if any, goes along.
-        request: () => logout(getDeviceToken(), readCredentials()?.accessToken),
+        // The refresh cookie identifies the session (and only the server can delete it); the access
+        // token goes along unless the session is known to be over already.
+        request: ({ local }) => logout(getDeviceToken(), local ? null : readCredentials()?.accessToken),
         onRequestError: (error) => console.warn('Sign-out request failed; local data is cleared anyway.', error),
         clearLocal: () => {
           clearCredentials();
