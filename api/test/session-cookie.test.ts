@@ -198,3 +198,27 @@ describe.each(DB_KINDS)('refresh cookie on %s', (kind) => {
     expect(await viewerStatus(late.json.accessToken)).toBe(401);
   });
 });
+
+describe.each(DB_KINDS)('server-rendered pages with only the refresh cookie on %s', (kind) => {
+  const skip = skipReason(kind);
+  if (skip) {
+    it.skip(skip, () => {});
+    return;
+  }
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(kind, { NODE_ENV: 'production', GRAPHQL_PERSISTED_ONLY: 'false' }, { web: true });
+  });
+  afterAll(() => server?.close());
+
+  const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+  const home = async (cookie?: string) =>
+    (await fetch(`${server.baseUrl}/`, { headers: { 'user-agent': BROWSER, 'accept-language': 'en', ...(cookie ? { cookie } : {}) } })).text();
+
+  it('renders signed in (not the cached anonymous page) when the access token is gone but the HttpOnly cookie is left', async () => {
+    const signOut = '>Sign out<';
+    expect(await home()).not.toContain(signOut);
+    expect(await home(`${REFRESH_COOKIE}=${'z'.repeat(43)}`)).toContain(signOut);
+    expect(await home()).not.toContain(signOut);
+  });
+});
