@@ -81,7 +81,6 @@ export function SessionProvider(props: {
   useEffect(() => {
     // The server decided from the same cookies; re-check after hydration in case they changed since the page was cached.
     const visible = hasSession(document.cookie);
-    // eslint-disable-next-line react-hooks/set-state-in-effect
     setSignedIn(visible || initialSignedIn.current);
     if (!visible && initialSignedIn.current) {
       // Only the HttpOnly refresh cookie is left: one refresh tells whether the session goes on.
