@@ -53,6 +53,11 @@ export interface Config {
   refreshTokenTtl: number;
   /** A rotated refresh token presented again within this many ms is a concurrent race, not a theft. */
   refreshReuseGraceMs: number;
+  /**
+   * The absolute lifetime of a session in seconds, from its sign-in however often it is refreshed
+   * (`SESSION_MAX_AGE_DAYS`, 30 days by default; SESSION-MAX-AGE, decision 0026).
+   */
+  sessionMaxAge: number;
   graphql: { persistedOnly: boolean; maxDepth: number; maxCost: number; maxAliases: number };
   rateLimit: { authMax: number; windowMs: number };
   webDistDir: string;
@@ -147,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL_SECONDS,
     refreshReuseGraceMs: e.REFRESH_REUSE_GRACE_MS,
+    sessionMaxAge: Math.round(e.SESSION_MAX_AGE_DAYS * 86400),
     graphql: {
       persistedOnly: e.GRAPHQL_PERSISTED_ONLY ?? e.NODE_ENV === 'production',
       maxDepth: e.GRAPHQL_MAX_DEPTH,

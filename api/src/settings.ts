@@ -130,6 +130,8 @@ export const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(CREDENTIALS_MAX_AGE),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(TOKEN_MAX_AGE),
   REFRESH_REUSE_GRACE_MS: z.coerce.number().int().min(0).default(2000),
+  // The absolute lifetime of a session, however often it is refreshed (SESSION-MAX-AGE).
+  SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(3650).default(30),
   GRAPHQL_PERSISTED_ONLY: bool.optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5000),

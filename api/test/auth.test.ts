@@ -415,9 +415,10 @@ describe.each(DB_KINDS)('REST auth on %s', (kind) => {
       expect(r5.status).toBe(400);
       expect(r5.json.error.message).toMatch(/password/);
 
+      // No token in the body and no refresh cookie: nothing to rotate (decision 0026).
       const r6 = await server.post('/api/auth/refresh', {});
-      expect(r6.status).toBe(400);
-      expect(r6.json.error.message).toMatch(/refreshToken/);
+      expect(r6.status).toBe(401);
+      expect(r6.json.error.code).toBe('INVALID_REFRESH_TOKEN');
     });
 
     it('over-long or malformed strings answer 400 VALIDATION_FAILED', async () => {
@@ -491,10 +492,11 @@ describe.each(DB_KINDS)('REST auth on %s', (kind) => {
 
     it('answers 429 RATE_LIMITED after RATE_LIMIT_AUTH_MAX attempts on every auth route', async () => {
       // refresh allows three times the limit (one page load may refresh in several tabs).
-      for (const [path, max] of [['/api/auth/login', 3], ['/api/auth/register', 3], ['/api/auth/logout', 3], ['/api/auth/refresh', 9]] as const) {
+      // An empty body is a 400, or a 401 for refresh (no body token and no cookie, decision 0026).
+      for (const [path, max, refused] of [['/api/auth/login', 3, 400], ['/api/auth/register', 3, 400], ['/api/auth/logout', 3, 400], ['/api/auth/refresh', 9, 401]] as const) {
         const statuses: number[] = [];
         for (let i = 0; i <= max; i++) statuses.push((await limited.post(path, {})).status);
-        expect(statuses, path).toEqual([...Array.from({ length: max }, () => 400), 429]);
+        expect(statuses, path).toEqual([...Array.from({ length: max }, () => refused), 429]);
         const blocked = await limited.post(path, {});
         expect(blocked.status, path).toBe(429);
         expect(blocked.json.error.code, path).toBe('RATE_LIMITED');

@@ -123,11 +123,27 @@ describe.each(DB_KINDS)('social sign-in on %s', (kind) => {
     expect(code, landing.href).toBeTruthy();
     const credentials = await exchange(code!, device);
     expect(credentials.status, credentials.text).toBe(200);
+    // The refresh token also arrives as the HttpOnly cookie (SESSION-COOKIES, decision 0026).
+    expect(credentials.headers.getSetCookie().find((c) => c.startsWith('__Host-studio.refresh='))).toMatch(/HttpOnly/i);
     return { ...credentials.json, device, landing } as { accessToken: string; refreshToken: string; returnPath: string; device: string; landing: URL };
   }
 
   const viewer = async (token: string) => ok(await server.graphql(VIEWER, undefined, token)).viewer;
   const userCount = async () => Number((await server.app.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('answers the web client (cookie mode) without the refresh token in the body: only the HttpOnly cookie has it', async () => {
+    const device = uniqueDevice('social');
+    const code = (await socialSignIn('cookiemode', device)).searchParams.get('code');
+    const answer = await server.post('/api/auth/social/exchange', { code, deviceToken: device }, { 'x-session-transport': 'cookie' });
+    expect(answer.status, answer.text).toBe(200);
+    expect(Object.keys(answer.json).sort()).toEqual(['accessToken', 'returnPath']);
+    const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('__Host-studio.refresh='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    const token = decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!);
+    const refreshed = await server.post('/api/auth/refresh', {}, { cookie: `__Host-studio.refresh=${token}` });
+    expect(refreshed.status, refreshed.text).toBe(200);
+  });
 
   it('redirects to the provider with state, nonce and a PKCE S256 challenge, keeping them server-side', async () => {
     const url = await startLogin(uniqueDevice());

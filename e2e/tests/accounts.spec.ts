@@ -2,15 +2,18 @@
  * Accounts in English and Russian: registration with client-side validation, the profile,
  * the session surviving a reload, sign-out from the header, sign-in again, and the server's
  * errors (wrong password, e-mail taken) shown in the visitor's language. Also the session
- * cookies (SESSION-COOKIES): present after sign-in with the documented attributes, gone after
- * sign-out.
+ * cookies (SESSION-COOKIES, decision 0026): present after sign-in with the documented attributes
+ * — the refresh token only in the HttpOnly cookie, nothing script-readable holding it — and gone
+ * after sign-out.
  */
 import type { BrowserContext, Cookie, Page } from '@playwright/test';
 import { LOCALE_TAGS, type Locale, escapeRegExp, expect, localizePath, t, test, urlOf, waitForHydration } from './fixtures';
 
 const CREDENTIALS_COOKIE = 'studio.credentials';
-const TOKEN_COOKIE = 'apollo:default.token';
-const SESSION_COOKIES = [CREDENTIALS_COOKIE, TOKEN_COOKIE];
+const REFRESH_COOKIE = '__Host-studio.refresh';
+const SESSION_COOKIES = [CREDENTIALS_COOKIE, REFRESH_COOKIE];
+/** The script-readable refresh-token cookie of earlier versions: never written any more. */
+const LEGACY_TOKEN_COOKIE = 'apollo:default.token';
 const PASSWORD = 'correct horse battery staple';
 
 /** The locales the account journeys run in, with a person to register. */
@@ -31,7 +34,7 @@ function uniqueAccount(locale: Locale): { email: string; storedEmail: string; us
 }
 
 async function sessionCookies(context: BrowserContext): Promise<Cookie[]> {
-  return (await context.cookies()).filter((c) => SESSION_COOKIES.includes(c.name));
+  return (await context.cookies()).filter((c) => [...SESSION_COOKIES, LEGACY_TOKEN_COOKIE].includes(c.name));
 }
 
 /** "November 21, 2025" / "21 ноября 2025 г.": the member-since date as the page formats it. */
@@ -89,17 +92,24 @@ for (const { locale, name } of CASES) {
       const cookies = await sessionCookies(context);
       expect(cookies.map((c) => c.name).sort()).toEqual([...SESSION_COOKIES].sort());
       const now = Date.now() / 1000;
-      const token = cookies.find((c) => c.name === TOKEN_COOKIE)!;
-      expect(token).toMatchObject({ domain: 'localhost', path: '/', secure: true, sameSite: 'Lax', httpOnly: false });
+      const token = cookies.find((c) => c.name === REFRESH_COOKIE)!;
+      expect(token).toMatchObject({ domain: 'localhost', path: '/', secure: true, sameSite: 'Strict', httpOnly: true });
+      expect(token.value).toMatch(/^[\w-]{43}$/);
       expect(token.expires).toBeGreaterThan(now + 604800 - 120);
       expect(token.expires).toBeLessThan(now + 604800 + 5);
       const credentials = cookies.find((c) => c.name === CREDENTIALS_COOKIE)!;
-      expect(credentials).toMatchObject({ path: '/', sameSite: 'Lax' });
-      expect(credentials.expires).toBeGreaterThan(now + 900 - 120);
-      expect(credentials.expires).toBeLessThan(now + 900 + 5);
-      const stored = JSON.parse(decodeURIComponent(credentials.value)) as { accessToken?: unknown; refreshToken?: unknown };
-      expect(typeof stored.accessToken).toBe('string');
-      expect(stored.refreshToken).toBe(decodeURIComponent(token.value));
+      expect(credentials).toMatchObject({ path: '/', sameSite: 'Lax', httpOnly: false });
+      // It outlives the 15-minute token inside as the sign that a session may go on (7 days).
+      expect(credentials.expires).toBeGreaterThan(now + 604800 - 120);
+      expect(credentials.expires).toBeLessThan(now + 604800 + 5);
+      const stored = JSON.parse(decodeURIComponent(credentials.value)) as Record<string, unknown>;
+      expect(Object.keys(stored)).toEqual(['accessToken']);
+      // No script on the page can read the refresh token.
+      const visible = await page.evaluate(() => document.cookie);
+      expect(visible).toContain(CREDENTIALS_COOKIE);
+      expect(visible).not.toContain(REFRESH_COOKIE);
+      expect(visible).not.toContain(token.value);
+      expect(visible).not.toContain(LEGACY_TOKEN_COOKIE);
 
       // Still signed in after a reload (server render with the cookies, then the browser's fetch).
       await page.reload();

@@ -19,7 +19,8 @@ import type { BrowserContext, Page, Request } from '@playwright/test';
 import { type AllowedConsoleMessage, type Locale, SITE_NAME, escapeRegExp, expect, localizePath, registerThroughForm, t, test, urlOf, waitForHydration, waitForMail } from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
-const SESSION_COOKIES = ['studio.credentials', 'apollo:default.token'];
+// Every session cookie, the HttpOnly refresh cookie too: sign-out leaves none (SESSION-COOKIES, decision 0026).
+const SESSION_COOKIES = ['studio.credentials', '__Host-studio.refresh', 'apollo:default.token'];
 
 /** A short unique tag (lower-case letters and digits) for e-mails and usernames. */
 function uniqueTag(): string {

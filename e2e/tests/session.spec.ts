@@ -3,6 +3,7 @@
  * Chromium with two tabs of one browser context (shared cookies, BroadcastChannel
  * `studio-few-tabs`, Web Locks):
  * - signing out in one tab signs the other out;
+ * - the refresh token lives only in the HttpOnly cookie: no script-readable cookie holds it;
  * - a refresh needed by both tabs at once rotates the refresh token once (Web Lock + re-read);
  * - a profile change in one tab reaches the other through the `viewerUpdated` subscription;
  * - killing and restarting the server mid-session: the subscription reconnects by itself;
@@ -16,6 +17,15 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { type Locale, expect, localizePath, t, test, waitForHydration } from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
+const CREDENTIALS_COOKIE = 'studio.credentials';
+const REFRESH_COOKIE = '__Host-studio.refresh';
+const LEGACY_TOKEN_COOKIE = 'apollo:default.token';
+const SESSION_COOKIES = [CREDENTIALS_COOKIE, REFRESH_COOKIE, LEGACY_TOKEN_COOKIE];
+
+/** The value of the HttpOnly refresh cookie, as the browser holds it. */
+async function refreshCookie(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies()).find((cookie) => cookie.name === REFRESH_COOKIE)?.value;
+}
 const here = dirname(fileURLToPath(import.meta.url));
 
 function uniqueEmail(tag: string): string {
@@ -54,22 +64,23 @@ async function changeName(page: Page, name: string, locale: Locale = 'en', origi
 }
 
 /**
- * Replaces the stored credentials with an access token whose `exp` has passed (the client only
- * decodes it to decide when to refresh) and, optionally, another refresh token in both cookies.
- * Answers the pair that was stored before.
+ * Replaces the stored access token with one whose `exp` has passed (the client only decodes it to
+ * decide when to refresh) and, optionally, the HttpOnly refresh cookie's token with another.
+ * Answers the access token and refresh cookie that were stored before.
  */
 async function expireAccessToken(context: BrowserContext, refreshToken?: string): Promise<{ accessToken: string; refreshToken: string }> {
   const cookies = await context.cookies();
-  const credentials = cookies.find((cookie) => cookie.name === 'studio.credentials')!;
-  const stored = JSON.parse(decodeURIComponent(credentials.value)) as { accessToken: string; refreshToken: string };
-  const [header, , signature] = stored.accessToken.split('.');
+  const credentials = cookies.find((cookie) => cookie.name === CREDENTIALS_COOKIE)!;
+  const refresh = cookies.find((cookie) => cookie.name === REFRESH_COOKIE)!;
+  const { accessToken } = JSON.parse(decodeURIComponent(credentials.value)) as { accessToken: string };
+  const [header, , signature] = accessToken.split('.');
   const expiredPayload = Buffer.from(JSON.stringify({ sub: 'x', sid: 'x', exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url');
-  const replaced = { accessToken: `${header}.${expiredPayload}.${signature}`, refreshToken: refreshToken ?? stored.refreshToken };
+  const replaced = { accessToken: `${header}.${expiredPayload}.${signature}` };
   await context.addCookies([
     { ...credentials, value: encodeURIComponent(JSON.stringify(replaced)) },
-    ...(refreshToken ? [{ ...cookies.find((cookie) => cookie.name === 'apollo:default.token')!, value: refreshToken }] : []),
+    ...(refreshToken ? [{ ...refresh, value: refreshToken }] : []),
   ]);
-  return stored;
+  return { accessToken, refreshToken: refresh.value };
 }
 
 test.describe('two tabs of one browser', () => {
@@ -87,6 +98,28 @@ test.describe('two tabs of one browser', () => {
     await expect(second.getByRole('banner').getByRole('link', { name: t('en', 'nav.signIn'), exact: true })).toBeVisible({ timeout: 1000 });
     await expect(second.getByRole('main').getByRole('heading', { level: 2, name: t('en', 'profile.signedOutTitle'), exact: true })).toBeVisible({ timeout: 1000 });
     await expect(second.getByTestId('profile-fullName')).toHaveCount(0);
+    // The server cleared the HttpOnly cookie too: nothing of the session is left.
+    expect((await context.cookies()).filter((cookie) => SESSION_COOKIES.includes(cookie.name))).toEqual([]);
+  });
+
+  test('the refresh token is only in the HttpOnly cookie, never readable by script', async ({ context }) => {
+    const page = await context.newPage();
+    await register(page, 'Tab Cookie');
+    const cookie = (await context.cookies()).find((c) => c.name === REFRESH_COOKIE);
+    expect(cookie).toMatchObject({ path: '/', secure: true, httpOnly: true, sameSite: 'Strict' });
+    const visible = await page.evaluate(() => document.cookie);
+    expect(visible).toContain(CREDENTIALS_COOKIE);
+    expect(visible).not.toContain(REFRESH_COOKIE);
+    expect(visible).not.toContain(cookie!.value);
+    expect(visible).not.toContain(LEGACY_TOKEN_COOKIE);
+    // A script that calls /refresh itself gets a new access token, never the refresh token.
+    const answer = await page.evaluate(async () => {
+      const response = await fetch('/api/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    });
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body)).toEqual(['accessToken']);
+    expect(await page.evaluate(() => document.cookie)).not.toContain(REFRESH_COOKIE);
   });
 
   test('a refresh needed by both tabs at once rotates the refresh token once', async ({ context }) => {
@@ -107,25 +140,30 @@ test.describe('two tabs of one browser', () => {
     // Make the stored access token look expired to both tabs (same refresh token).
     const stored = await expireAccessToken(context);
 
-    const rotations: { status: number; refreshToken?: string }[] = [];
+    const rotations: { status: number; cookie?: string; body: Record<string, unknown> }[] = [];
     context.on('response', async (response) => {
       if (!response.url().endsWith('/api/auth/refresh')) return;
-      const body = (await response.json().catch(() => ({}))) as { refreshToken?: string };
-      rotations.push({ status: response.status(), refreshToken: body.refreshToken });
+      const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+      const setCookie = (await response.headerValue('set-cookie')) ?? '';
+      const cookie = new RegExp(`${REFRESH_COOKIE}=([^;]*)`).exec(setCookie)?.[1];
+      rotations.push({ status: response.status(), cookie, body });
     });
     // Both tabs load at the same time and both need a fresh token before fetching the viewer.
     await Promise.all([first.reload(), second.reload()]);
     await expect(first.getByTestId('profile-fullName')).toHaveText('Tab Refresh');
     await expect(second.getByTestId('profile-fullName')).toHaveText('Tab Refresh');
-    // One rotation. A tab may still ask once more when the other tab's new cookie reaches its
-    // document a moment late (Chromium): the server answers the same pair again (decision 0005).
+    // One rotation, by the HttpOnly cookie. A tab may still ask once more when the other tab's new
+    // access token reaches it a moment late: the server answers the same successor cookie again
+    // within the grace window (decision 0005), so the family is never revoked.
     await expect.poll(() => rotations.length).toBeGreaterThan(0);
     expect(rotations.every((r) => r.status === 200)).toBe(true);
-    expect(new Set(rotations.map((r) => r.refreshToken)).size).toBe(1);
+    expect(rotations.every((r) => Object.keys(r.body).join() === 'accessToken')).toBe(true);
+    expect(new Set(rotations.map((r) => r.cookie)).size).toBe(1);
 
-    // Both use the one rotated pair: the old refresh token is spent, the new one is stored.
-    const after = JSON.parse(decodeURIComponent((await context.cookies()).find((cookie) => cookie.name === 'studio.credentials')!.value)) as typeof stored;
-    expect(after.refreshToken).not.toBe(stored.refreshToken);
+    // Both use the one rotation: the refresh cookie was replaced, the new access token is stored.
+    expect(await refreshCookie(context)).toBe(rotations[0]!.cookie);
+    expect(await refreshCookie(context)).not.toBe(stored.refreshToken);
+    const after = JSON.parse(decodeURIComponent((await context.cookies()).find((cookie) => cookie.name === CREDENTIALS_COOKIE)!.value)) as typeof stored;
     expect(after.accessToken).not.toBe(stored.accessToken);
   });
 
@@ -146,7 +184,7 @@ test.describe('two tabs of one browser', () => {
       // The first tab needs a token (client-side navigation to a page that fetches the viewer); the refresh fails.
       await first.getByRole('main').getByRole('link', { name: t('en', 'profile.edit.name'), exact: true }).click();
       await expect(first.getByRole('main').getByRole('heading', { level: 2, name: t('en', 'profile.signedOutTitle'), exact: true })).toBeVisible();
-      expect((await context.cookies()).filter((cookie) => ['studio.credentials', 'apollo:default.token'].includes(cookie.name))).toEqual([]);
+      expect((await context.cookies()).filter((cookie) => SESSION_COOKIES.includes(cookie.name))).toEqual([]);
       // The other tab is told and drops the user it was showing.
       await expect(second.getByRole('banner').getByRole('link', { name: t('en', 'nav.signIn'), exact: true })).toBeVisible({ timeout: 1000 });
       await expect(second.getByTestId('profile-fullName')).toHaveCount(0);

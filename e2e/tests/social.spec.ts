@@ -48,6 +48,9 @@ async function registerByApi(page: Page, email: string) {
     data: { email, password: PASSWORD, name: 'Password Person', deviceToken: `e2e-${Date.now()}` },
   });
   expect(response.status()).toBe(201);
+  // The answer also set the HttpOnly refresh cookie in this browser (decision 0026): the account is
+  // meant to exist, not to be signed in here.
+  await page.context().clearCookies({ name: '__Host-studio.refresh' });
 }
 
 /** Registers a password account through the form in `locale` (a fresh address) and waits for the profile. */

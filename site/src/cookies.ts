@@ -1,20 +1,46 @@
 /**
  * Every cookie the site sets, with its lifetime in seconds — the one place their names are written
- * (the server reads them for SSR and sets the social binding; the browser writes the others; e2e
- * inspects them). Attributes are chosen where each is written; see product rules SESSION-COOKIES,
+ * (the server reads them for SSR and sets the refresh cookie and the social binding; the browser
+ * writes the others; e2e inspects them). Attributes are chosen where each is written; see product rules SESSION-COOKIES,
  * SITE-LOCALES, SITE-THEME and AUTH-SOCIAL.
  */
 
-/** `{ accessToken, refreshToken }` as JSON, readable by script; lives as long as the access token. */
+/**
+ * `{ accessToken }` as JSON, readable by script (every tab shares it; SESSION-COOKIES). The access
+ * token inside expires after 15 minutes; the cookie lives as long as a refresh token (7 days), so an
+ * expired token in it tells the browser that a session may go on and a refresh is worth a try.
+ * Cookies of earlier versions also held `refreshToken` here; the browser reads it once to move that
+ * session to the HttpOnly cookie (decision 0026).
+ */
 export const CREDENTIALS_COOKIE = 'studio.credentials';
+/** The access token's lifetime in seconds (the default of `ACCESS_TOKEN_TTL_SECONDS`). */
 export const CREDENTIALS_MAX_AGE = 900;
 
-/** The refresh token alone, so a session outlives the credentials cookie (7 days). */
-export const TOKEN_COOKIE = 'apollo:default.token';
+/**
+ * The refresh token: set only by the server, HttpOnly, Secure, SameSite=Strict, Path=/, no Domain
+ * (the `__Host-` prefix makes the browser enforce the last three), so no script can read it and SSR
+ * page requests see that a session exists (SESSION-COOKIES, decision 0026). Its Max-Age is the
+ * refresh token's lifetime, never beyond the session's absolute end (SESSION-MAX-AGE).
+ */
+export const REFRESH_COOKIE = '__Host-studio.refresh';
+/** The refresh token's lifetime in seconds (7 days; the default of `REFRESH_TOKEN_TTL_SECONDS`). */
 export const TOKEN_MAX_AGE = 604800;
 
-/** Both session cookies: a request carrying either is treated as signed in by SSR. */
-export const SESSION_COOKIES = [CREDENTIALS_COOKIE, TOKEN_COOKIE] as const;
+/**
+ * The script-readable refresh-token cookie of earlier versions: no longer written; the browser
+ * reads it once to move its session to `REFRESH_COOKIE` and deletes it (decision 0026).
+ */
+export const LEGACY_TOKEN_COOKIE = 'apollo:default.token';
+
+/**
+ * The request header by which a browser asks the auth routes for cookie mode: the refresh token
+ * travels only in `REFRESH_COOKIE`, never in a response body (SESSION-COOKIES, decision 0026).
+ */
+export const SESSION_TRANSPORT_HEADER = 'x-session-transport';
+export const SESSION_TRANSPORT_COOKIE = 'cookie';
+
+/** The session cookies: a request carrying any of them is treated as signed in by SSR. */
+export const SESSION_COOKIES = [CREDENTIALS_COOKIE, REFRESH_COOKIE, LEGACY_TOKEN_COOKIE] as const;
 
 /** The visitor's chosen language (365 days); read first by locale detection. */
 export const LOCALE_COOKIE = 'i18n_redirected';

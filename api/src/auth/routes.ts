@@ -4,8 +4,18 @@
  *   → 201 credentials (the verification code is mailed);
  * - `POST /api/auth/login` `{ email, password, deviceToken, locale? }` → credentials; 401
  *   INVALID_CREDENTIALS for an unknown e-mail and a wrong password alike;
- * - `POST /api/auth/refresh` `{ refreshToken }` → rotated credentials;
- * - `POST /api/auth/logout` `{ deviceToken }` + bearer → 204 (AUTH-LOGOUT);
+ * - `POST /api/auth/refresh` `{ refreshToken? }` → rotated credentials; without `refreshToken` in
+ *   the body the refresh cookie's token is rotated; 401 INVALID_REFRESH_TOKEN (none, unknown,
+ *   revoked), REFRESH_TOKEN_REUSED or SESSION_EXPIRED (SESSION-MAX-AGE; the cookie is cleared),
+ *   409 REFRESH_TOKEN_RACE;
+ * - `POST /api/auth/logout` `{ deviceToken }` + the refresh cookie or a bearer token → 204
+ *   (AUTH-LOGOUT): the cookie's family (and the device's) is revoked and the cookie cleared; without
+ *   the cookie the bearer is required (401 UNAUTHENTICATED).
+ * Register, login and refresh set the HttpOnly refresh cookie (`__Host-studio.refresh`,
+ * sessionCookie.ts; SESSION-COOKIES, decision 0026). "Credentials" is `{ accessToken, refreshToken }`
+ * for API clients; in cookie mode — the request header `X-Session-Transport: cookie`, which the web
+ * client always sends, or a refresh by the cookie — it is `{ accessToken }` alone, so the refresh
+ * token never reaches a script.
  * - `POST /api/auth/reset` `{ email, locale? }` → 202 `{ data: 'sent' }`, the same answer for
  *   every address (the link is mailed only when an account exists);
  * - `POST /api/auth/reset/confirm` `{ token, password }` → 204; 400 RESET_TOKEN_INVALID or
@@ -19,7 +29,7 @@
  */
 import { DEFAULT_LOCALE } from '@studio/site/locales';
 import * as fields from '@studio/site/fields';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CredentialService } from '../credentials/service.js';
@@ -29,7 +39,8 @@ import { HttpError } from '../http/errors.js';
 import type { RateLimits } from '../security/limits.js';
 import { commonPasswords } from './passwords.js';
 import { sessionDeviceOf } from './sessionList.js';
-import type { SessionService } from './sessions.js';
+import type { Credentials, SessionService } from './sessions.js';
+import { answerWithCookie, clearRefreshCookie, refreshCookieMaxAge, refreshTokenFromCookie, wantsCookieMode } from './sessionCookie.js';
 import { registerWithPassword, signInWithPassword } from './signIn.js';
 
 // Route schemas: the shared field rules (messages are message ids; the error handler turns them
@@ -69,7 +80,8 @@ const resetConfirmBody = z.object({
   // The password rules are checked by the reset itself (ACC-PASSWORD).
   password: z.string().max(1024, tooLong),
 });
-const refreshBody = z.object({ refreshToken: z.string().min(1, required).max(200, tooLong) });
+// Optional: a browser's refresh carries no body token (the cookie has it).
+const refreshBody = z.object({ refreshToken: z.string().min(1, required).max(200, tooLong).optional() }).optional();
 const logoutBody = z.object({ deviceToken: fields.deviceToken });
 
 /**
@@ -93,18 +105,23 @@ export async function authRoutes(
   const { db, sessions, config, credentials, limits } = opts;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs };
+  /** The answer of a new session: the cookie lives as long as a refresh token, at most the session's lifetime. */
+  const newSession = (request: FastifyRequest, reply: FastifyReply, pair: Credentials) =>
+    answerWithCookie(reply, pair, { cookieMode: wantsCookieMode(request), maxAge: refreshCookieMaxAge(config, Date.now() + config.sessionMaxAge * 1000) });
 
   app.post('/api/auth/register', { config: { rateLimit }, schema: { body: registerBody } }, async (request, reply) => {
     const { body } = request;
     const user = await registerWithPassword({ db, credentials }, { ...body, locale: body.locale ?? DEFAULT_LOCALE });
     request.log.info({ userId: user.id }, 'user registered');
-    return reply.status(201).send(await sessions.start(user.id, body.deviceToken, sessionDeviceOf(request)));
+    const pair = await sessions.start(user.id, body.deviceToken, sessionDeviceOf(request));
+    return reply.status(201).send(newSession(request, reply, pair));
   });
 
-  app.post('/api/auth/login', { config: { rateLimit }, schema: { body: loginBody } }, async (request) => {
+  app.post('/api/auth/login', { config: { rateLimit }, schema: { body: loginBody } }, async (request, reply) => {
     const { body } = request;
     const user = await signInWithPassword({ db, limits, log: request.log }, body);
-    return sessions.start(user.id, body.deviceToken, sessionDeviceOf(request));
+    const pair = await sessions.start(user.id, body.deviceToken, sessionDeviceOf(request));
+    return newSession(request, reply, pair);
   });
 
   app.post('/api/auth/reset', { config: { rateLimit }, schema: { body: resetBody } }, async (request, reply) => {
@@ -117,13 +134,35 @@ export async function authRoutes(
     return reply.status(204).send();
   });
 
-  app.post('/api/auth/refresh', { config: { rateLimit: { ...rateLimit, max: rateLimit.max * 3 } }, schema: { body: refreshBody } }, async (request) =>
-    sessions.rotate(request.body.refreshToken),
-  );
+  app.post('/api/auth/refresh', { config: { rateLimit: { ...rateLimit, max: rateLimit.max * 3 } }, schema: { body: refreshBody } }, async (request, reply) => {
+    const fromBody = request.body?.refreshToken;
+    const token = fromBody ?? refreshTokenFromCookie(request);
+    if (!token) throw new HttpError(401, 'INVALID_REFRESH_TOKEN', 'No refresh token was sent; sign in again.');
+    try {
+      const { sessionEndsAt, ...pair } = await sessions.rotate(token);
+      const cookieMode = fromBody === undefined || wantsCookieMode(request);
+      return answerWithCookie(reply, pair, { cookieMode, maxAge: refreshCookieMaxAge(config, sessionEndsAt) });
+    } catch (error) {
+      // A cookie whose session is over is of no further use: the browser forgets it.
+      if (fromBody === undefined && error instanceof HttpError && error.status === 401) clearRefreshCookie(reply);
+      throw error;
+    }
+  });
 
   app.post('/api/auth/logout', { config: { rateLimit }, schema: { body: logoutBody } }, async (request, reply) => {
-    const claims = await requireBearer(request, sessions);
-    await sessions.revokeDevice(claims.userId, request.body.deviceToken, claims.sessionId);
+    const cookieToken = refreshTokenFromCookie(request);
+    if (cookieToken) {
+      // The cookie alone proves the session (SameSite=Strict: a cross-site request never carries it).
+      clearRefreshCookie(reply);
+      const family = await sessions.familyOf(cookieToken);
+      if (family) await sessions.revokeDevice(family.userId, request.body.deviceToken, family.sessionId);
+      if (!request.headers.authorization) return reply.status(204).send();
+    }
+    const claims = await requireBearer(request, sessions).catch((error: unknown) => {
+      if (cookieToken) return null; // the cookie's family is already ended; a stale bearer changes nothing
+      throw error;
+    });
+    if (claims) await sessions.revokeDevice(claims.userId, request.body.deviceToken, claims.sessionId);
     return reply.status(204).send();
   });
 }

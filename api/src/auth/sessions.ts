@@ -7,6 +7,8 @@
  * `refreshReuseGraceMs` of its use while the successor is still unused, which is two
  * requests of one client racing (answered 409 without revoking; see
  * docs/decisions/0005-refresh-token-rotation.md).
+ * A family ends `sessionMaxAge` seconds after its sign-in however often it was rotated
+ * (SESSION-MAX-AGE, decision 0026).
  */
 import { type KeyObject, createHmac, createSecretKey, randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
@@ -22,13 +24,18 @@ export interface Credentials {
   refreshToken: string;
 }
 
+/** What a rotation answers: the new pair and when the session's absolute lifetime ends (ms since the epoch). */
+export interface RotatedCredentials extends Credentials {
+  sessionEndsAt: number;
+}
+
 export class SessionService {
   // Imported once: jose would otherwise import a raw secret on every sign and verify.
   private readonly key: KeyObject;
 
   constructor(
     private readonly db: Db,
-    private readonly config: Pick<Config, 'jwtSecret' | 'accessTokenTtl' | 'refreshTokenTtl' | 'refreshReuseGraceMs' | 'publicUrl'>,
+    private readonly config: Pick<Config, 'jwtSecret' | 'accessTokenTtl' | 'refreshTokenTtl' | 'refreshReuseGraceMs' | 'sessionMaxAge' | 'publicUrl'>,
   ) {
     this.key = createSecretKey(config.jwtSecret);
   }
@@ -91,18 +98,39 @@ export class SessionService {
    * successor with a new access token (decision 0005).
    * @throws HttpError 401 INVALID_REFRESH_TOKEN (unknown, expired, revoked family),
    *   401 REFRESH_TOKEN_REUSED (family revoked now), 409 REFRESH_TOKEN_RACE (presented again within
-   *   the window after its successor was already used).
+   *   the window after its successor was already used), 401 SESSION_EXPIRED (the session is older
+   *   than `sessionMaxAge`; the family is revoked, SESSION-MAX-AGE).
    */
-  async rotate(refreshToken: string): Promise<Credentials> {
+  async rotate(refreshToken: string): Promise<RotatedCredentials> {
     const now = Date.now();
     const row = await this.db
       .selectFrom('refreshTokens as t')
       .innerJoin('sessions as s', 's.id', 't.sessionId')
-      .select(['t.id', 't.sessionId', 't.expiresAt', 't.usedAt', 's.userId', 's.revokedAt'])
+      .select(['t.id', 't.sessionId', 't.expiresAt', 't.usedAt', 's.userId', 's.revokedAt', 's.created'])
       .where('t.tokenHash', '=', hashToken(refreshToken))
       .executeTakeFirst();
     const invalid = new HttpError(401, 'INVALID_REFRESH_TOKEN', 'The refresh token is not valid; sign in again.');
     if (!row || row.revokedAt !== null || Date.parse(row.expiresAt) <= now) throw invalid;
+    const sessionEndsAt = this.sessionEnd(row.created);
+    if (sessionEndsAt <= now) {
+      await this.revokeSession(row.sessionId, 'expired');
+      throw new HttpError(401, 'SESSION_EXPIRED', 'This session has reached its maximum lifetime; sign in again.');
+    }
+    const credentials = await this.rotateLive(row, refreshToken, now);
+    return { ...credentials, sessionEndsAt };
+  }
+
+  /** When a session that started at `created` (ISO) ends, in ms since the epoch (SESSION-MAX-AGE). */
+  sessionEnd(created: string | Date): number {
+    return new Date(created).getTime() + this.config.sessionMaxAge * 1000;
+  }
+
+  /** Rotation proper of a live, unexpired token `row` (see `rotate`). */
+  private async rotateLive(
+    row: { id: string; sessionId: string; userId: string; usedAt: string | null },
+    refreshToken: string,
+    now: number,
+  ): Promise<Credentials> {
     // The successor is derived from the token it replaces, so a rotation answered to a client that
     // never received it (a tab closed or reloaded mid-refresh, a dropped response) can be answered
     // again with the same pair within the grace window instead of leaving every tab signed out.
@@ -184,6 +212,20 @@ export class SessionService {
     }
     await this.revokeSession(sessionId, 'reuse');
     return new HttpError(401, 'REFRESH_TOKEN_REUSED', 'This refresh token was already used; the session was signed out for safety.');
+  }
+
+  /**
+   * The session family `refreshToken` belongs to — live or not, used or not — so a sign-out that
+   * presents the refresh cookie can end it (AUTH-LOGOUT, decision 0026); null when unknown.
+   */
+  async familyOf(refreshToken: string): Promise<{ sessionId: string; userId: string } | null> {
+    const row = await this.db
+      .selectFrom('refreshTokens as t')
+      .innerJoin('sessions as s', 's.id', 't.sessionId')
+      .select(['t.sessionId', 's.userId'])
+      .where('t.tokenHash', '=', hashToken(refreshToken))
+      .executeTakeFirst();
+    return row ?? null;
   }
 
   /** Revokes one family. */

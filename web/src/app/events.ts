@@ -10,7 +10,8 @@ export const APP_CHANNEL_NAME = 'studio-few-tabs';
 
 export type AppEvent =
   | { type: 'sign-in' }
-  | { type: 'refresh' }
+  /** A tab rotated the session; `accessToken` is the new access token (the refresh token stays in its HttpOnly cookie). */
+  | { type: 'refresh'; accessToken: string }
   | { type: 'sign-out' }
   | { type: 'social-sign-in-done' }
   | { type: 'toggle-theme'; theme: Theme }

@@ -5,7 +5,11 @@
  *   so no data of the previous user stays in memory, and revalidate the routes.
  * - Other tabs follow through the app channel: `sign-in` / `social-sign-in-done` sign them in
  *   (the credentials cookies are shared), `sign-out` signs them out.
- * - A rejected refresh (session/tokens.ts) ends the session here and in other tabs.
+ * - A rejected refresh (session/tokens.ts) ends the session here and in other tabs; a `refresh` from
+ *   another tab hands this tab its new access token (one rotation for all tabs).
+ * - The refresh token is the server's HttpOnly cookie (SESSION-COOKIES, decision 0026): when the page
+ *   was rendered signed in (the server saw that cookie) but no access token is visible here, the
+ *   session is probed with one refresh; sign-out needs no access token (the cookie identifies it).
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { RelayEnvironmentProvider } from 'react-relay';
@@ -14,19 +18,20 @@ import type { Environment } from 'relay-runtime';
 import { emitAppEvent, onAppEvent } from '../app/events';
 import { createClientEnvironment, disposeClientEnvironment } from '../relay/environment';
 import { logout } from './authApi';
-import { authorizedFetch, tokenProvider } from './authorizedFetch';
-import { type Credentials, clearCredentials, readCredentials, writeCredentials } from './cookies';
+import { tokenProvider } from './authorizedFetch';
+import { type Credentials, clearCredentials, hasSession, readCredentials, writeCredentials } from './cookies';
 import { getDeviceToken } from './deviceToken';
 import { type SignOutOptions, createSignOut } from './logout';
-import { onSessionEnded } from './tokens';
+import { adoptRotatedToken, onSessionEnded, refreshCredentials } from './tokens';
 
 export interface Session {
   signedIn: boolean;
   /** Stores fresh credentials (register, login, social sign-in) and signs every tab in. */
   signIn(credentials: Credentials, options?: { social?: boolean }): void;
   /**
-   * Signs out here and in every tab; resolves when local data is gone. With `local` the server is
-   * not told (it already ended every session: account deleted, password reset).
+   * Signs out here and in every tab; resolves when local data is gone. With `local` (the server
+   * already ended every session: account deleted, password reset) the server is asked only to
+   * clear the refresh cookie.
    */
   signOut(options?: SignOutOptions): Promise<void>;
 }
@@ -49,6 +54,7 @@ export function SessionProvider(props: {
 }) {
   const { environmentRef, webSocketUrl } = props;
   const [signedIn, setSignedIn] = useState(props.initialSignedIn);
+  const initialSignedIn = useRef(props.initialSignedIn);
   // environmentRef is the holder the route loaders share, not a React ref: its first value is this render's environment.
   // eslint-disable-next-line react-hooks/refs
   const [environment, setEnvironment] = useState(() => environmentRef.current);
@@ -74,9 +80,17 @@ export function SessionProvider(props: {
 
   useEffect(() => {
     // The server decided from the same cookies; re-check after hydration in case they changed since the page was cached.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setSignedIn(readCredentials() !== null);
+    const visible = hasSession(document.cookie);
+    setSignedIn(visible || initialSignedIn.current);
+    if (!visible && initialSignedIn.current) {
+      // Only the HttpOnly refresh cookie is left: one refresh tells whether the session goes on.
+      refreshCredentials(undefined, { probe: true }).then(
+        (credentials) => credentials === null && setSignedIn(false),
+        () => {}, // offline: keep what the server rendered; the next call retries
+      );
+    }
     const offs = [
+      onAppEvent('refresh', (event, origin) => origin === 'other-tab' && adoptRotatedToken(event.accessToken)),
       onSessionEnded(() => switchIdentity(false)),
       onAppEvent('sign-in', (_event, origin) => origin === 'other-tab' && switchIdentity(true)),
       onAppEvent('social-sign-in-done', (_event, origin) => origin === 'other-tab' && switchIdentity(true)),
@@ -103,8 +117,9 @@ export function SessionProvider(props: {
       // createSignOut only stores these callbacks (they run on sign-out, never during render).
       // eslint-disable-next-line react-hooks/refs
       createSignOut({
-        // Signed out already (no token): nothing to tell the server.
-        request: () => authorizedFetch((token) => (token ? logout(getDeviceToken(), token) : Promise.resolve())),
+        // The refresh cookie identifies the session (and only the server can delete it); the access
+        // token goes along unless the session is known to be over already.
+        request: ({ local }) => logout(getDeviceToken(), local ? null : readCredentials()?.accessToken),
         onRequestError: (error) => console.warn('Sign-out request failed; local data is cleared anyway.', error),
         clearLocal: () => {
           clearCredentials();

@@ -1,6 +1,6 @@
 // Retry-After of a rate-limited auth call (SEC-LIMITS: the reset request shows how long to wait).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthApiError, exchangeSocialCode, getLinkUrl, retryAfter, socialCallbackUrl, socialLoginUrl } from './authApi';
+import { AuthApiError, exchangeSocialCode, getLinkUrl, logout, refresh, retryAfter, socialCallbackUrl, socialLoginUrl } from './authApi';
 import { getDeviceToken } from './deviceToken';
 
 describe('retryAfter', () => {
@@ -53,11 +53,13 @@ describe('social sign-in calls', () => {
     expect(browser.searchParams.get('deviceToken')).toBe(getDeviceToken());
   });
 
-  it('exchanges a code: POST with code and device token, answers credentials and the return path', async () => {
-    const requests = answer(200, { accessToken: 'a', refreshToken: 'r', returnPath: '/es/profile' });
-    await expect(exchangeSocialCode('c0de', 'Firefox-1')).resolves.toEqual({ accessToken: 'a', refreshToken: 'r', returnPath: '/es/profile' });
+  it('exchanges a code: POST with code and device token in cookie mode, answers the access token and the return path', async () => {
+    const requests = answer(200, { accessToken: 'a', returnPath: '/es/profile' });
+    await expect(exchangeSocialCode('c0de', 'Firefox-1')).resolves.toEqual({ accessToken: 'a', returnPath: '/es/profile' });
     expect(requests[0]!.url).toBe('/api/auth/social/exchange');
     expect(requests[0]!.init.method).toBe('POST');
+    // The refresh token stays in the server's HttpOnly cookie (decision 0026).
+    expect(new Headers(requests[0]!.init.headers).get('x-session-transport')).toBe('cookie');
     expect(JSON.parse(String(requests[0]!.init.body))).toEqual({ code: 'c0de', deviceToken: 'Firefox-1' });
   });
 
@@ -87,5 +89,35 @@ describe('social sign-in calls', () => {
     await expect(getLinkUrl('vk', 't', { callbackUrl: '/loading', returnPath: '/profile', deviceToken: 'd' })).rejects.toBeInstanceOf(AuthApiError);
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     await expect(getLinkUrl('vk', 't', { callbackUrl: '/loading', returnPath: '/profile', deviceToken: 'd' })).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
+  });
+});
+
+// The HttpOnly refresh cookie (SESSION-COOKIES, decision 0026): refresh and logout send no refresh token.
+describe('refresh and logout by the cookie', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('refreshes with an empty body (the browser sends the cookie), or once with a leftover token', async () => {
+    const requests: RequestInit[] = [];
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      requests.push(init);
+      return Promise.resolve(new Response(JSON.stringify({ accessToken: 'next' }), { status: 200 }));
+    });
+    await expect(refresh()).resolves.toEqual({ accessToken: 'next' });
+    await refresh('legacy');
+    expect(requests.map((init) => JSON.parse(String(init.body)))).toEqual([{}, { refreshToken: 'legacy' }]);
+    expect(requests.every((init) => init.credentials === 'same-origin' && new Headers(init.headers).get('x-session-transport') === 'cookie')).toBe(true);
+  });
+
+  it('signs out with or without an access token', async () => {
+    const requests: RequestInit[] = [];
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      requests.push(init);
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    await logout('Chrome-1');
+    await logout('Chrome-1', 'tok');
+    expect(requests.map((init) => new Headers(init.headers).get('authorization'))).toEqual([null, 'Bearer tok']);
   });
 });

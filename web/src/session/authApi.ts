@@ -8,8 +8,12 @@
  * Social sign-in (AUTH-SOCIAL) adds the provider URLs (`/auth/{provider}/login`, a
  * browser redirect, and `/auth/{provider}/get-login-url`, a GET with the bearer token) and the
  * exchange of the one-time code the /loading page receives.
+ * Every call asks for cookie mode (`X-Session-Transport: cookie`; SESSION-COOKIES, decision 0026):
+ * the server keeps the refresh token in its HttpOnly cookie and answers `{ accessToken }` alone, so
+ * no script on the page ever holds the refresh token.
  */
 import { type Locale, localePrefix } from '../i18n/locales';
+import { SESSION_TRANSPORT_COOKIE, SESSION_TRANSPORT_HEADER } from '@studio/site/cookies';
 import type { Credentials } from './cookies';
 import { getDeviceToken } from './deviceToken';
 
@@ -36,6 +40,7 @@ async function send<T>(path: string, init: { method: 'GET' | 'POST'; body?: unkn
       method: init.method,
       headers: {
         ...(init.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        [SESSION_TRANSPORT_HEADER]: SESSION_TRANSPORT_COOKIE,
         ...(init.accessToken ? { authorization: `Bearer ${init.accessToken}` } : {}),
       },
       ...(init.method === 'POST' ? { body: JSON.stringify(init.body) } : {}),
@@ -104,13 +109,23 @@ export async function confirmPasswordReset(token: string, password: string): Pro
   await call('/auth/reset/confirm', { token, password });
 }
 
-/** Rotates the refresh token; sent without Authorization (SESSION-TOKENS). */
-export function refresh(refreshToken: string): Promise<Credentials> {
-  return call('/auth/refresh', { refreshToken });
+/**
+ * Rotates the refresh token of the HttpOnly cookie (the browser sends it) and answers the new access
+ * token; the server sets the successor cookie. `legacyToken` — a script-readable refresh token left
+ * by an earlier version — is sent in the body once, to move that session to the cookie. Sent
+ * without Authorization (SESSION-TOKENS). Fails with 401 `INVALID_REFRESH_TOKEN`,
+ * `REFRESH_TOKEN_REUSED` or `SESSION_EXPIRED` (the session ended), 409 `REFRESH_TOKEN_RACE`.
+ */
+export function refresh(legacyToken?: string | null): Promise<Credentials> {
+  return call('/auth/refresh', legacyToken ? { refreshToken: legacyToken } : {});
 }
 
-export function logout(deviceToken: string, accessToken: string): Promise<void> {
-  return call('/auth/logout', { deviceToken }, accessToken);
+/**
+ * Signs out this device (AUTH-LOGOUT): the server revokes the family of the refresh cookie and
+ * clears it; the access token, when there is one, is sent too.
+ */
+export function logout(deviceToken: string, accessToken?: string | null): Promise<void> {
+  return call('/auth/logout', { deviceToken }, accessToken ?? undefined);
 }
 
 /** Where a social provider sends the browser back to: the /loading page of the locale (AUTH-SOCIAL). */
@@ -150,7 +165,8 @@ export function socialLoginUrl(providerId: string, options: SocialUrlOptions): s
 
 /**
  * Trades the one-time code of `/loading?code=…` for a session (AUTH-SOCIAL): POST
- * `/auth/social/exchange` `{ code, deviceToken }` → `{ accessToken, refreshToken, returnPath }`.
+ * `/auth/social/exchange` `{ code, deviceToken }` → `{ accessToken, returnPath }` (the refresh
+ * token arrives as the HttpOnly cookie).
  * Fails with `SOCIAL_CODE_INVALID` (unknown, used, expired after 60 s, or issued to another
  * device), `RATE_LIMITED` or `NETWORK`.
  */

@@ -27,6 +27,12 @@ describe('sign-out', () => {
     expect(clearLocal).toHaveBeenCalledOnce();
   });
 
+  it('asks the server even for a local sign-out (only it can clear the HttpOnly cookie), saying so', async () => {
+    const request = vi.fn(async () => {});
+    await createSignOut({ request, clearLocal: () => {} })({ local: true });
+    expect(request).toHaveBeenCalledWith({ local: true });
+  });
+
   it('starts a new sign-out after the previous one finished', async () => {
     const request = vi.fn(async () => {});
     const signOut = createSignOut({ request, clearLocal: () => {} });

@@ -1,11 +1,15 @@
 /**
  * Sign-out (AUTH-LOGOUT, SESSION-TABS): post the device token to `/api/auth/logout`, then always
  * clear local data, whatever the server answered; a sign-out already running is awaited, not
- * repeated.
+ * repeated. The request runs even when the server already ended the session (`local`): only the
+ * server can delete the HttpOnly refresh cookie (decision 0026).
  */
 export interface SignOutSteps {
-  /** Tells the server (may fail: offline, server down, token already revoked). */
-  request(): Promise<void>;
+  /**
+   * Tells the server (may fail: offline, server down, token already revoked); with `local` the
+   * session is already over and the call only makes the server clear its cookie.
+   */
+  request(options: SignOutOptions): Promise<void>;
   /** Clears credentials, user and store here and tells other tabs. Runs exactly once per sign-out. */
   clearLocal(): void;
   /** Reports a failed server call (the sign-out still completes locally). */
@@ -14,7 +18,7 @@ export interface SignOutSteps {
 
 /** Options of one sign-out. */
 export interface SignOutOptions {
-  /** The server already ended the session (account deleted, password reset): skip the request. */
+  /** The server already ended the session (account deleted, password reset): no access token is sent. */
   local?: boolean;
 }
 
@@ -24,7 +28,7 @@ export function createSignOut(steps: SignOutSteps): (options?: SignOutOptions) =
   return (options = {}) => {
     running ??= (async () => {
       try {
-        if (!options.local) await steps.request();
+        await steps.request(options);
       } catch (error) {
         steps.onRequestError?.(error);
       } finally {

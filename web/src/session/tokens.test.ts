@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LEGACY_TOKEN_COOKIE, SESSION_TRANSPORT_HEADER } from '@studio/site/cookies';
 import { clearCredentials, readCredentials, writeCredentials } from './cookies';
 import { onAppEvent } from '../app/events';
-import { EXPIRY_MARGIN_MS, getAccessToken, isExpiring, onSessionEnded } from './tokens';
+import { EXPIRY_MARGIN_MS, adoptRotatedToken, getAccessToken, isExpiring, onSessionEnded } from './tokens';
 
-// Unit tests of one module: fetch is replaced by a fake refresh endpoint.
+// Unit tests of one module: fetch is replaced by a fake refresh endpoint. The refresh token is the
+// server's HttpOnly cookie (decision 0026), which no script sees: the fake keeps it as `serverCookie`
+// and the client must never send one in the body — except a leftover of an earlier version.
 // The client only decodes tokens (the server verifies them), so an unsigned-looking JWT will do.
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const token = async (expSeconds: number) => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'u1', exp: expSeconds })}.c2lnbmF0dXJl`;
@@ -11,21 +14,32 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 let refreshCalls = 0;
 let refreshStatus = 200;
+/** The refresh token the fake server's HttpOnly cookie holds. */
+let serverCookie = 'r1';
+/** The bodies the client sent to /refresh. */
+let bodies: unknown[] = [];
 beforeEach(() => {
   refreshCalls = 0;
   refreshStatus = 200;
+  serverCookie = 'r1';
+  bodies = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       expect(url).toBe('/api/auth/refresh');
       expect(new Headers(init.headers).get('authorization')).toBeNull(); // refresh bypasses authorization
+      expect(new Headers(init.headers).get(SESSION_TRANSPORT_HEADER)).toBe('cookie');
+      expect(init.credentials).toBe('same-origin'); // the HttpOnly cookie goes along
       refreshCalls++;
       await new Promise((r) => setTimeout(r, 10));
       if (refreshStatus !== 200) {
         return new Response(JSON.stringify({ error: { code: 'INVALID_REFRESH_TOKEN', message: 'no' } }), { status: refreshStatus });
       }
-      const body = JSON.parse(String(init.body)) as { refreshToken: string };
-      return new Response(JSON.stringify({ accessToken: await token(nowSeconds() + 900), refreshToken: `${body.refreshToken}+` }), { status: 200 });
+      const body = JSON.parse(String(init.body)) as { refreshToken?: string };
+      bodies.push(body);
+      serverCookie = `${body.refreshToken ?? serverCookie}+`;
+      // Distinct tokens per rotation (the same second would otherwise give equal JWTs).
+      return new Response(JSON.stringify({ accessToken: await token(nowSeconds() + 900 + refreshCalls) }), { status: 200 });
     }),
   );
 });
@@ -53,27 +67,35 @@ describe('getAccessToken', () => {
 
   it('uses a fresh token as it is', async () => {
     const fresh = await token(nowSeconds() + 600);
-    writeCredentials({ accessToken: fresh, refreshToken: 'r1' });
+    writeCredentials({ accessToken: fresh });
     expect(await getAccessToken()).toBe(fresh);
     expect(refreshCalls).toBe(0);
   });
 
-  it('refreshes once for 20 concurrent callers and stores the rotated pair', async () => {
-    writeCredentials({ accessToken: await token(nowSeconds() + 1), refreshToken: 'r1' });
+  it('refreshes once for 20 concurrent callers by the cookie and stores the new access token alone', async () => {
+    writeCredentials({ accessToken: await token(nowSeconds() + 1) });
     const tokens = await Promise.all(Array.from({ length: 20 }, () => getAccessToken()));
     expect(refreshCalls).toBe(1);
     expect(new Set(tokens).size).toBe(1);
-    expect(readCredentials()?.refreshToken).toBe('r1+');
+    expect(bodies).toEqual([{}]);
+    expect(serverCookie).toBe('r1+');
+    expect(readCredentials()).toEqual({ accessToken: tokens[0] });
+    expect(document.cookie).not.toContain('r1');
   });
 
-  it('refreshes from the 7-day token cookie when the credentials cookie is gone', async () => {
-    document.cookie = 'apollo:default.token=r7; path=/';
+  it('moves a leftover script-readable refresh token to the cookie once and deletes it', async () => {
+    document.cookie = `${LEGACY_TOKEN_COOKIE}=r7; path=/`;
     expect(await getAccessToken()).toMatch(/^ey/);
-    expect(refreshCalls).toBe(1);
+    expect(bodies).toEqual([{ refreshToken: 'r7' }]);
+    expect(document.cookie).not.toContain(LEGACY_TOKEN_COOKIE);
+    // From now on the cookie alone.
+    writeCredentials({ accessToken: await token(nowSeconds() - 5) });
+    await getAccessToken();
+    expect(bodies).toEqual([{ refreshToken: 'r7' }, {}]);
   });
 
   it('clears everything and tells listeners when the refresh is rejected', async () => {
-    writeCredentials({ accessToken: await token(nowSeconds() - 5), refreshToken: 'stale' });
+    writeCredentials({ accessToken: await token(nowSeconds() - 5) });
     refreshStatus = 401;
     const ended = vi.fn();
     const off = onSessionEnded(ended);
@@ -84,10 +106,11 @@ describe('getAccessToken', () => {
   });
 
   it('keeps the credentials when the server cannot be reached', async () => {
-    writeCredentials({ accessToken: await token(nowSeconds() - 5), refreshToken: 'keep' });
+    writeCredentials({ accessToken: await token(nowSeconds() - 5) });
+    const kept = readCredentials();
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(getAccessToken()).rejects.toThrow();
-    expect(readCredentials()?.refreshToken).toBe('keep');
+    expect(readCredentials()).toEqual(kept);
   });
 });
 
@@ -116,29 +139,29 @@ describe('across tabs (Web Lock)', () => {
     return { tabA, tabB };
   }
 
-  it('lets only one tab rotate; the other re-reads the stored pair inside the lock', async () => {
+  it('lets only one tab rotate; the other re-reads the stored token inside the lock', async () => {
     const request = installFakeLocks();
-    writeCredentials({ accessToken: await token(nowSeconds() + 1), refreshToken: 'r1' });
+    writeCredentials({ accessToken: await token(nowSeconds() + 1) });
     const { tabA, tabB } = await twoTabs();
     const [a, b] = await Promise.all([tabA.getAccessToken(), tabB.getAccessToken()]);
     expect(refreshCalls).toBe(1);
     expect(a).toBe(b);
     expect(request).toHaveBeenCalledWith('studio-refresh', expect.any(Function));
-    expect(readCredentials()?.refreshToken).toBe('r1+');
+    expect(serverCookie).toBe('r1+');
   });
 
   it('without the lock both tabs would rotate (what the lock prevents)', async () => {
-    writeCredentials({ accessToken: await token(nowSeconds() + 1), refreshToken: 'r1' });
+    writeCredentials({ accessToken: await token(nowSeconds() + 1) });
     const { tabA, tabB } = await twoTabs();
     await Promise.all([tabA.getAccessToken(), tabB.getAccessToken()]);
     expect(refreshCalls).toBe(2);
   });
 
-  it('after a refused token, uses a pair another tab already rotated instead of rotating again', async () => {
+  it('after a refused token, uses a token another tab already got instead of rotating again', async () => {
     installFakeLocks();
     const rejected = await token(nowSeconds() + 600);
     const rotatedElsewhere = await token(nowSeconds() + 700);
-    writeCredentials({ accessToken: rotatedElsewhere, refreshToken: 'r2' });
+    writeCredentials({ accessToken: rotatedElsewhere });
     const { forceRefresh } = await import('./tokens');
     expect(await forceRefresh(rejected)).toBe(rotatedElsewhere);
     expect(refreshCalls).toBe(0);
@@ -156,20 +179,21 @@ describe('events for other tabs', () => {
       onAppEvent('refresh', (_event, origin) => origin === 'this-tab' && seen.push('refresh')),
       onAppEvent('sign-out', (_event, origin) => origin === 'this-tab' && seen.push('sign-out')),
     ];
-    writeCredentials({ accessToken: await token(nowSeconds() - 5), refreshToken: 'r1' });
+    writeCredentials({ accessToken: await token(nowSeconds() - 5) });
     await getAccessToken();
     refreshStatus = 401;
-    writeCredentials({ accessToken: await token(nowSeconds() - 5), refreshToken: 'r2' });
+    writeCredentials({ accessToken: await token(nowSeconds() - 5) });
     await getAccessToken();
     offs.forEach((off) => off());
     expect(seen).toEqual(['refresh', 'sign-out']);
   });
 
   it('keeps the credentials when the refresh is rate limited (429): not a definite rejection', async () => {
-    writeCredentials({ accessToken: await token(nowSeconds() - 5), refreshToken: 'keep' });
+    writeCredentials({ accessToken: await token(nowSeconds() - 5) });
+    const kept = readCredentials();
     refreshStatus = 429;
     await expect(getAccessToken()).rejects.toThrow();
-    expect(readCredentials()?.refreshToken).toBe('keep');
+    expect(readCredentials()).toEqual(kept);
   });
 });
 
@@ -183,19 +207,42 @@ describe('a rotation lost to another tab (409 REFRESH_TOKEN_RACE)', () => {
       }),
     );
 
-  it('waits for the other tab’s pair to become visible here and uses it', async () => {
-    writeCredentials({ accessToken: await token(nowSeconds() - 10), refreshToken: 'spent' });
+  it('waits for the other tab’s token to become visible here and uses it', async () => {
+    writeCredentials({ accessToken: await token(nowSeconds() - 10) });
     const rotated = await token(nowSeconds() + 900);
     // The other tab's cookie arrives 250 ms after the server refused ours.
-    race(() => setTimeout(() => writeCredentials({ accessToken: rotated, refreshToken: 'next' }), 250));
+    race(() => setTimeout(() => writeCredentials({ accessToken: rotated }), 250));
     expect(await getAccessToken()).toBe(rotated);
-    expect(readCredentials()?.refreshToken).toBe('next');
   });
 
-  it('answers null (keeping the credentials) when no other pair arrives', async () => {
-    writeCredentials({ accessToken: await token(nowSeconds() - 10), refreshToken: 'spent' });
+  it('answers null (keeping the credentials) when no other token arrives', async () => {
+    const spent = await token(nowSeconds() - 10);
+    writeCredentials({ accessToken: spent });
     race(() => {});
     expect(await getAccessToken()).toBeNull();
-    expect(readCredentials()?.refreshToken).toBe('spent');
+    expect(readCredentials()).toEqual({ accessToken: spent });
+  });
+});
+
+describe('a rotation announced by another tab (SESSION-TABS)', () => {
+  it('adopts a newer access token and ignores an older one arriving late', async () => {
+    const current = await token(nowSeconds() + 600);
+    writeCredentials({ accessToken: current });
+    adoptRotatedToken(await token(nowSeconds() + 300));
+    expect(readCredentials()).toEqual({ accessToken: current });
+    const newer = await token(nowSeconds() + 900);
+    adoptRotatedToken(newer);
+    expect(readCredentials()).toEqual({ accessToken: newer });
+    expect(await getAccessToken()).toBe(newer);
+    expect(refreshCalls).toBe(0);
+  });
+
+  it('carries the new access token in the refresh event', async () => {
+    const events: string[] = [];
+    const off = onAppEvent('refresh', (event, origin) => origin === 'this-tab' && events.push(event.accessToken));
+    writeCredentials({ accessToken: await token(nowSeconds() - 5) });
+    const next = await getAccessToken();
+    off();
+    expect(events).toEqual([next]);
   });
 });

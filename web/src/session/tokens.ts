@@ -2,18 +2,19 @@
  * Access-token freshness and refresh (SESSION-TOKENS, SESSION-REFRESH):
  * - a token that is expired or within 2 s of expiry is refreshed before it is used;
  * - one refresh at a time in a tab (callers share one promise) and across tabs (a Web Lock,
- *   `studio-refresh`); inside the lock the stored credentials are read again, so a tab that
- *   waited uses the pair another tab just rotated instead of rotating a spent token;
+ *   `studio-refresh`); inside the lock the stored access token is read again, so a tab that
+ *   waited uses the token another tab just got instead of rotating again;
  * - a definite rejection (the server answers 4xx) clears the credentials, tells this tab's
  *   listeners (who clear the user and the Relay store) and raises `sign-out` for other tabs;
  *   a network failure keeps the credentials and throws.
- * A successful rotation raises `refresh` for other tabs.
+ * A successful rotation raises `refresh` with the new access token for other tabs. The refresh
+ * token itself never passes through here: it is the server's HttpOnly cookie (decision 0026).
  */
 import { decodeJwt } from 'jose';
 import pRetry from 'p-retry';
 import { emitAppEvent } from '../app/events';
 import { AuthApiError, refresh } from './authApi';
-import { type Credentials, clearCredentials, readCredentials, writeCredentials } from './cookies';
+import { type Credentials, clearCredentials, legacyRefreshToken, readCredentials, writeCredentials } from './cookies';
 
 /** Token expiry margin (SESSION-REFRESH), in milliseconds. */
 export const EXPIRY_MARGIN_MS = 2000;
@@ -55,30 +56,42 @@ function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
   return locks ? (locks.request(REFRESH_LOCK, task) as Promise<T>) : task();
 }
 
+/** Options of `refreshCredentials`. */
+export interface RefreshOptions {
+  /**
+   * Try the HttpOnly refresh cookie even when this tab sees no credentials: the server rendered the
+   * page signed in (it saw the cookie) but the script-readable credentials cookie is gone.
+   */
+  probe?: boolean;
+}
+
 /**
- * Rotates the credentials once, however many callers ask at the same time.
+ * Rotates the session once, however many callers ask at the same time. The refresh token is the
+ * HttpOnly cookie's (the browser sends it; SESSION-COOKIES, decision 0026); a script-readable one
+ * left by an earlier version is sent once instead, moving the session to the cookie.
  * `rejectedToken` is the access token the server just refused (replay after 401/403/Forbidden):
  * then a stored token that differs from it and is fresh counts as already rotated by another tab.
  * Without it, a stored token that is still fresh is used as it is.
- * Answers the current pair, or null when signed out or the session ended.
+ * Answers the current credentials, or null when signed out or the session ended.
  */
-export function refreshCredentials(rejectedToken?: string): Promise<Credentials | null> {
+export function refreshCredentials(rejectedToken?: string, options: RefreshOptions = {}): Promise<Credentials | null> {
   inflight ??= withRefreshLock(async () => {
     const stored = readCredentials();
-    if (!stored) return null;
-    const fresh = stored.accessToken !== null && !isExpiring(stored.accessToken);
-    if (fresh && stored.accessToken !== (rejectedToken ?? null)) return stored as Credentials;
+    const legacy = legacyRefreshToken();
+    if (!stored && !legacy && !options.probe) return null;
+    if (stored && !isExpiring(stored.accessToken) && stored.accessToken !== rejectedToken) return stored;
     try {
-      const next = await refresh(stored.refreshToken);
+      const next = await refresh(legacy);
       writeCredentials(next);
-      emitAppEvent({ type: 'refresh' });
+      // Other tabs take the new access token at once (their view of the shared cookie may lag).
+      emitAppEvent({ type: 'refresh', accessToken: next.accessToken });
       return next;
     } catch (error) {
       if (error instanceof AuthApiError && error.code === 'REFRESH_TOKEN_RACE') {
-        // Another tab rotated it just before us: without Web Locks, or because a cookie written in
-        // another tab reaches this tab's `document.cookie` a moment later (Chromium propagates
-        // cookie changes between renderers asynchronously). Use its pair once it is visible here.
-        return waitForRotatedPair(stored.refreshToken);
+        // Another tab rotated just before us (without Web Locks, or a cookie written in another tab
+        // reaches this tab's `document.cookie` a moment later: Chromium propagates cookie changes
+        // between renderers asynchronously). Use its access token once it is visible here.
+        return waitForRotated(stored?.accessToken ?? null);
       }
       if (error instanceof AuthApiError && DEFINITE_REJECTIONS.has(error.status)) {
         endSession();
@@ -92,13 +105,34 @@ export function refreshCredentials(rejectedToken?: string): Promise<Credentials 
   return inflight;
 }
 
-/** Polls the stored credentials (up to ~1 s) until they hold a refresh token other than `spent`; null if none arrives. */
-async function waitForRotatedPair(spent: string): Promise<Credentials | null> {
+/**
+ * Another tab rotated the session and announced `accessToken` (the `refresh` app event): store it
+ * unless this tab already holds a token that lives at least as long, so a late message never
+ * replaces a newer token (SESSION-TABS).
+ */
+export function adoptRotatedToken(accessToken: string): void {
+  const stored = readCredentials();
+  if (stored && expiresAt(stored.accessToken) >= expiresAt(accessToken)) return;
+  writeCredentials({ accessToken });
+}
+
+/** The `exp` of a JWT in seconds; 0 when unreadable. */
+function expiresAt(accessToken: string): number {
+  try {
+    const { exp } = decodeJwt(accessToken);
+    return typeof exp === 'number' ? exp : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Polls the stored credentials (up to ~1 s) until they hold a fresh access token other than `spent`; null if none arrives. */
+async function waitForRotated(spent: string | null): Promise<Credentials | null> {
   try {
     return await pRetry(
       () => {
         const latest = readCredentials();
-        if (latest?.accessToken && latest.refreshToken !== spent) return latest as Credentials;
+        if (latest && latest.accessToken !== spent && !isExpiring(latest.accessToken)) return latest;
         throw new Error('the rotated credentials are not visible in this tab yet');
       },
       { retries: 10, minTimeout: 100, factor: 1 },
@@ -114,8 +148,8 @@ async function waitForRotatedPair(spent: string): Promise<Credentials | null> {
  */
 export async function getAccessToken(now: number = Date.now()): Promise<string | null> {
   const stored = readCredentials();
-  if (!stored) return null;
-  if (stored.accessToken && !isExpiring(stored.accessToken, now)) return stored.accessToken;
+  if (!stored && !legacyRefreshToken()) return null;
+  if (stored && !isExpiring(stored.accessToken, now)) return stored.accessToken;
   const next = await refreshCredentials();
   return next?.accessToken ?? null;
 }

@@ -163,7 +163,7 @@ export function renderWithRelay(ui: ReactNode, options: RenderWithRelayOptions =
   const page = PAGES.find((p) => p.id === pageId);
   if (!page) throw new Error(`Unknown page ${pageId}`);
   const signedIn = options.signedIn ?? false;
-  if (signedIn) writeCredentials({ accessToken: 'test-access-token', refreshToken: 'test-refresh-token' });
+  if (signedIn) writeCredentials({ accessToken: 'test-access-token' });
   const environmentRef: { current: Environment } = { current: environment };
   // The route table's ids: the locale route is `en`/`ru`/`es` (hydrated below), a page `<locale>:<page>`.
   const localeRouteId = locale;

@@ -11,7 +11,8 @@
  * - `GET /api/auth/{provider}/callback?code&state` (the provider's redirect) → 302 to the callback
  *   URL with `code=` (one-time), `success=success` or `error=` (service.ts).
  * - `POST /api/auth/social/exchange` `{ code, deviceToken }` → 200 `{ accessToken, refreshToken,
- *   returnPath }`; 400 SOCIAL_CODE_INVALID.
+ *   returnPath }` and the HttpOnly refresh cookie; with `X-Session-Transport: cookie` (the web
+ *   client) the body leaves `refreshToken` out (SESSION-COOKIES, decision 0026); 400 SOCIAL_CODE_INVALID.
  * Query strings and bodies are checked by route schemas; the provider (404) and, for linking, the
  * bearer token (401) are checked before them. Starting sets the HttpOnly browser-binding cookie
  * (`SOCIAL_BINDING_COOKIE`, path /api/auth, SameSite=Lax, 10 minutes), a per-browser secret whose
@@ -28,6 +29,7 @@ import type { Config } from '../../config.js';
 import { HttpError } from '../../http/errors.js';
 import { requireBearer } from '../routes.js';
 import { sessionDeviceOf } from '../sessionList.js';
+import { answerWithCookie, refreshCookieMaxAge, wantsCookieMode } from '../sessionCookie.js';
 import type { SessionService } from '../sessions.js';
 import { newOpaqueToken } from '../tokens.js';
 import { checkCallbackUrl, checkReturnPath } from './callbackUrl.js';
@@ -157,7 +159,9 @@ export async function socialRoutes(fastify: FastifyInstance, opts: { social: Soc
     },
   );
 
-  app.post('/api/auth/social/exchange', { config: { rateLimit }, schema: { body: exchangeBody } }, async (request) =>
-    social.exchange(request.body.code, request.body.deviceToken, sessionDeviceOf(request)),
-  );
+  app.post('/api/auth/social/exchange', { config: { rateLimit }, schema: { body: exchangeBody } }, async (request, reply) => {
+    const credentials = await social.exchange(request.body.code, request.body.deviceToken, sessionDeviceOf(request));
+    const maxAge = refreshCookieMaxAge(config, Date.now() + config.sessionMaxAge * 1000);
+    return answerWithCookie(reply, credentials, { cookieMode: wantsCookieMode(request), maxAge });
+  });
 }

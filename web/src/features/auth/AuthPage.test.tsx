@@ -79,7 +79,7 @@ describe('AuthPage: sign in', () => {
   });
 
   it('says the server could not be reached, and signs in on the next try', async () => {
-    stubFetch(new TypeError('Failed to fetch'), restAnswer(200, { accessToken: 'access.jwt', refreshToken: 'refresh-token' }));
+    stubFetch(new TypeError('Failed to fetch'), restAnswer(200, { accessToken: 'access.jwt' }));
     const { user, intl, email, password, submit } = await renderAuth();
     await fill(user, email, 'anna@example.com');
     await fill(user, password, 'correct horse');
@@ -89,7 +89,7 @@ describe('AuthPage: sign in', () => {
 
     await submit();
     expect((await screen.findByTestId('location')).textContent).toBe('/profile');
-    expect(readCredentials()).toEqual({ accessToken: 'access.jwt', refreshToken: 'refresh-token' });
+    expect(readCredentials()).toEqual({ accessToken: 'access.jwt' });
   });
 
   it('speaks Spanish under /es', async () => {

@@ -44,8 +44,8 @@ const exchanges = new Map<string, Promise<string | null>>();
 function exchangeOnce(code: string, signIn: Session['signIn']): Promise<string | null> {
   let exchange = exchanges.get(code);
   if (!exchange) {
-    exchange = exchangeSocialCode(code, getDeviceToken()).then(({ accessToken, refreshToken, returnPath }) => {
-      const credentials: Credentials = { accessToken, refreshToken };
+    exchange = exchangeSocialCode(code, getDeviceToken()).then(({ accessToken, returnPath }) => {
+      const credentials: Credentials = { accessToken };
       signIn(credentials, { social: true });
       return typeof returnPath === 'string' ? returnPath : null;
     });
