@@ -143,13 +143,14 @@ describe.each(DB_KINDS)('password guesses on %s', (kind) => {
       expect(refused.status, password).toBe(400);
       expect(refused.json.error.code).toBe('VALIDATION_FAILED');
       expect(refused.json.error.message).toMatch(/^password: .*e-mail address, username or the site name/);
+      expect(refused.json.error).toMatchObject({ field: 'password', problem: 'passwords.error.context' });
     }
     const user = await member('Context Changer');
     const row = await server.app.database.db.selectFrom('users').select('username').where('email', '=', user.email).executeTakeFirstOrThrow();
     for (const newPassword of [user.email, `${row.username}!!`, 'STUDIO-123']) {
       const { code, extensions } = errorOf(await server.graphql(UPDATE_PASSWORD, { newPassword, oldPassword: user.password }, user.accessToken));
       expect(code, newPassword).toBe('BAD_USER_INPUT');
-      expect(extensions['field']).toBe('newPassword');
+      expect(extensions).toMatchObject({ field: 'newPassword', problem: 'passwords.error.context' });
     }
     // A passphrase that only mentions the site is fine.
     ok(await server.graphql(UPDATE_PASSWORD, { newPassword: 'my studio has a red door', oldPassword: user.password }, user.accessToken));

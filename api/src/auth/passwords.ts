@@ -151,3 +151,14 @@ export function newPasswordProblem(password: string, context?: PasswordContext):
   const problem = fieldProblem(context ? newPasswordField(commonPasswords, () => context) : newPassword, password);
   return problem ? problemText(problem) : null;
 }
+
+/**
+ * The 400 refusal of a new password at `field` (`code` VALIDATION_FAILED for REST, BAD_USER_INPUT
+ * for GraphQL), or null when it is acceptable: the message is "field: English text", and
+ * `details.problem` the shared rule's message id (e.g. `passwords.error.context`), so the browser
+ * can say which rule in the user's language (ACC-PASSWORD).
+ */
+export function refuseNewPassword(code: 'VALIDATION_FAILED' | 'BAD_USER_INPUT', field: string, password: string, context?: PasswordContext): HttpError | null {
+  const problem = fieldProblem(context ? newPasswordField(commonPasswords, () => context) : newPassword, password);
+  return problem ? new HttpError(400, code, `${field}: ${problemText(problem)}`, { field, problem: problem.id }) : null;
+}

@@ -17,7 +17,7 @@ import { HttpError } from '../http/errors.js';
 import type { RateLimits } from '../security/limits.js';
 import { createUser, findUserByEmail } from '../users/service.js';
 import { accountGuessKey, addressGuessKey, checkPasswordGuarded } from './passwordGuard.js';
-import { hashPassword, needsRehash, newPasswordProblem, rehashPassword } from './passwords.js';
+import { hashPassword, needsRehash, refuseNewPassword, rehashPassword } from './passwords.js';
 
 /**
  * Creates a password account and queues its verification code. Input is already validated by the
@@ -29,8 +29,8 @@ export async function registerWithPassword(
   deps: { db: Db; credentials: CredentialService; siteName: string },
   input: { email: string; password: string; fullName: string; username?: string | undefined; locale: Locale },
 ): Promise<UserRow> {
-  const problem = newPasswordProblem(input.password, { email: input.email, username: input.username, siteName: deps.siteName });
-  if (problem) throw new HttpError(400, 'VALIDATION_FAILED', `password: ${problem}`, { field: 'password' });
+  const refused = refuseNewPassword('VALIDATION_FAILED', 'password', input.password, { email: input.email, username: input.username, siteName: deps.siteName });
+  if (refused) throw refused;
   const user = await createUser(deps.db, {
     email: input.email,
     passwordHash: await hashPassword(input.password),

@@ -20,7 +20,7 @@
 import type { Locale } from '@studio/site/locales';
 import type { FastifyBaseLogger } from 'fastify';
 import { accountGuessKey, checkPasswordGuarded } from '../auth/passwordGuard.js';
-import { hashPassword, newPasswordProblem } from '../auth/passwords.js';
+import { hashPassword, refuseNewPassword } from '../auth/passwords.js';
 import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
@@ -191,8 +191,8 @@ export class CredentialService {
    */
   async changePassword(userId: string, newPassword: string, options: { oldPassword?: string | null; requireOld: boolean; keepSessionId: string | null }): Promise<void> {
     const user = await this.loadUser(userId);
-    const problem = newPasswordProblem(newPassword, { email: user.email, username: user.username, siteName: this.deps.config.siteName });
-    if (problem) throw new HttpError(400, 'BAD_USER_INPUT', `newPassword: ${problem}`, { field: 'newPassword' });
+    const refused = refuseNewPassword('BAD_USER_INPUT', 'newPassword', newPassword, { email: user.email, username: user.username, siteName: this.deps.config.siteName });
+    if (refused) throw refused;
     if (options.requireOld && user.passwordHash !== null) {
       await this.assertCurrentPassword(user, options.oldPassword, { field: 'oldPassword', message: 'the current password did not match' });
     }

@@ -17,6 +17,8 @@ export interface ErrorDetails {
   field?: string;
   attemptsLeft?: number;
   retryAfterSeconds?: number;
+  /** The message id of the shared field rule that refused the value (e.g. `passwords.error.context`). */
+  problem?: string;
 }
 
 /** An error with an HTTP status, a stable machine-readable code and optional details. */
