@@ -7,10 +7,25 @@
  * stores nothing on a wrong password, and new passwords that are mostly context words are refused.
  * Real server, both databases.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId } from '../src/graphql/ids.js';
 import { guessDelaySeconds } from '../src/security/limits.js';
-import { DB_KINDS, type GraphQLResult, type HttpResult, ok, skipReason, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
+import {
+  DB_KINDS,
+  type GraphQLResult,
+  type HttpResult,
+  TEST_REDIS_URL,
+  ok,
+  redisSkipReason,
+  skipReason,
+  startServer,
+  type TestServer,
+  uniqueDevice,
+  uniqueEmail,
+} from './harness.js';
+
+const redisSkip = await redisSkipReason();
 
 const UPDATE_PASSWORD = 'mutation ($newPassword: String!, $oldPassword: String) { updatePassword(newPassword: $newPassword, oldPassword: $oldPassword) { id } }';
 const UPDATE_USER = 'mutation ($id: ID!, $email: String, $fullName: String, $checkPassword: String) { updateUser(id: $id, email: $email, fullName: $fullName, checkPassword: $checkPassword) { fullName pendingEmail } }';
@@ -154,5 +169,36 @@ describe.each(DB_KINDS)('password guesses on %s', (kind) => {
     }
     // A passphrase that only mentions the site is fine.
     ok(await server.graphql(UPDATE_PASSWORD, { newPassword: 'my studio has a red door', oldPassword: user.password }, user.accessToken));
+  });
+
+  describe('with Redis', () => {
+    if (redisSkip) {
+      it.skip(redisSkip, () => {});
+      return;
+    }
+    it('shares the count and the delay between two processes of one site', async () => {
+      const env = {
+        MAIL_TRANSPORT: 'memory',
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_KEY_PREFIX: `studio-test-guesses-${randomBytes(4).toString('hex')}:`,
+        RATE_LIMIT_PASSWORD_GUESS: '2/600',
+        PASSWORD_GUESS_MAX_DELAY_SECONDS: '2',
+      };
+      const a = await startServer(kind, env);
+      const b = await startServer(kind, env, { shareDataWith: a });
+      try {
+        const user = await a.register({ name: 'Two Processes' });
+        // Free failures on A and B, then one on A that holds the next attempt back 1 s — on B too.
+        expect((await a.login(user.email, 'one', uniqueDevice())).status).toBe(401);
+        expect((await b.login(user.email, 'two', uniqueDevice())).status).toBe(401);
+        expect((await a.login(user.email, 'three', uniqueDevice())).status).toBe(401);
+        expectRestWait(await b.login(user.email, user.password, uniqueDevice()));
+        await sleep(1100);
+        expect((await b.login(user.email, user.password, uniqueDevice())).status).toBe(200);
+      } finally {
+        await b.close();
+        await a.close();
+      }
+    });
   });
 });
