@@ -67,6 +67,24 @@ describe('guessDelaySeconds', () => {
   });
 });
 
+describe('the per-address limit of /api/auth', () => {
+  it('answers RATE_LIMITED with the wait in Retry-After and in the body', async () => {
+    const server = await startServer('sqlite', { RATE_LIMIT_AUTH_MAX: '1' });
+    try {
+      const body = { email: uniqueEmail('nobody'), password: 'whatever', deviceToken: uniqueDevice() };
+      expect((await server.post('/api/auth/login', body)).status).toBe(401);
+      const limited = await server.post('/api/auth/login', body);
+      expect(limited.status).toBe(429);
+      expect(limited.json.error.code).toBe('RATE_LIMITED');
+      const seconds = Number(limited.headers.get('retry-after'));
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(limited.json.error.retryAfterSeconds).toBe(seconds);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe.each(DB_KINDS)('password guesses on %s', (kind) => {
   const skip = skipReason(kind);
   if (skip) {
