@@ -207,8 +207,8 @@ export const SERVER_ERRORS = {
   ),
   /** Any other account action without fields (cancel an e-mail change, send a new code). */
   account: reader<never>({}, formProblem),
-  /** The display name (ACC-FIELDS): a rate limit, busy server or network as such, every other failure "could not save your name". */
-  changeName: reader<never>({}, (error) => (['NETWORK', 'TOO_MANY_REQUESTS', 'RATE_LIMITED', 'SERVER_BUSY'].includes(error.code) ? formProblem(error) : { id: 'profile.changeName.error' })),
+  /** The display name (ACC-FIELDS): the wait of a rate limit or a busy server as such, every other failure "could not save your name". */
+  changeName: reader<never>({}, (error) => (['TOO_MANY_REQUESTS', 'RATE_LIMITED', 'SERVER_BUSY'].includes(error.code) ? formProblem(error) : { id: 'profile.changeName.error' })),
   /**
    * Deleting the account (ACC-DELETE): a wrong password, or a wrong mailed code (with the tries
    * left) at the field; a void code, the wait of the account's password delay, or anything else above.
