@@ -70,6 +70,8 @@ export interface Config {
   contentDir: string;
   /** The named rate limits of security/limits.ts (`order` from ORDER_RATE_LIMIT_*, the others from RATE_LIMIT_<NAME>). */
   limits: Record<LimitName, LimitRule>;
+  /** The longest growing delay between two password attempts of one account, in seconds (SEC-LIMITS passwordGuess, decision 0030). */
+  passwordGuessMaxDelaySeconds: number;
   /**
    * Where earlier versions stored uploaded images (`UPLOADS_DIR`, default `<dataDir>/uploads`);
    * images are kept in the database now, and files found here are copied into it on start.
@@ -169,13 +171,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentDir: resolve(e.CONTENT_DIR),
     limits: {
       order: { max: e.ORDER_RATE_LIMIT_MAX, windowSeconds: e.ORDER_RATE_LIMIT_WINDOW_SECONDS },
-      loginAccount: e.RATE_LIMIT_LOGIN_ACCOUNT,
+      passwordGuess: e.RATE_LIMIT_PASSWORD_GUESS,
       resetIp: e.RATE_LIMIT_RESET_IP,
       resetEmail: e.RATE_LIMIT_RESET_EMAIL,
       codeSend: e.RATE_LIMIT_CODE_SEND,
       codeEntry: e.RATE_LIMIT_CODE_ENTRY,
       upload: e.RATE_LIMIT_UPLOAD,
     },
+    passwordGuessMaxDelaySeconds: e.PASSWORD_GUESS_MAX_DELAY_SECONDS,
     uploadsDir: resolve(e.UPLOADS_DIR ?? resolve(dataDir, 'uploads')),
     passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
     social: {

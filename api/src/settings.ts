@@ -165,7 +165,10 @@ export const envSchema = z.object({
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(120000),
   UPLOADS_DIR: z.string().optional(),
-  RATE_LIMIT_LOGIN_ACCOUNT: limitRule.prefault('10/900'),
+  // SEC-LIMITS passwordGuess (decision 0030): <free failures>/<seconds the failures are remembered>,
+  // then a delay doubling from 1 s up to PASSWORD_GUESS_MAX_DELAY_SECONDS between attempts.
+  RATE_LIMIT_PASSWORD_GUESS: limitRule.prefault('5/86400'),
+  PASSWORD_GUESS_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RATE_LIMIT_RESET_IP: limitRule.prefault('10/3600'),
   RATE_LIMIT_RESET_EMAIL: limitRule.prefault('3/3600'),
   RATE_LIMIT_CODE_SEND: limitRule.prefault('3/900'),

@@ -12,6 +12,7 @@ const evil = '<script>alert("x")</script> & \'q\'';
 const params: MailTemplateParams = {
   emailVerificationCode: { code: 'AB12CD34' },
   emailChangeCode: { code: 'ZX98YW76', newEmail: `new+${evil}@example.test` },
+  accountDeletionCode: { code: 'DELETE23' },
   emailChangedNotice: { oldEmail: 'old@example.test', newEmail: `new${evil}@example.test` },
   passwordReset: { token: 'tok/en+=&"<>' },
   orderReceived: { name: evil, reference: 'R-42', summary: `line one\n${evil}` },

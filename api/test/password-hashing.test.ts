@@ -167,7 +167,7 @@ describe.each(DB_KINDS)('a full password-hashing line (%s)', (kind) => {
       PASSWORD_HASH_CONCURRENCY: '1',
       PASSWORD_HASH_QUEUE: '1',
       // Two failed sign-ins per account: a busy answer that counted would show as TOO_MANY_REQUESTS.
-      RATE_LIMIT_LOGIN_ACCOUNT: '2/900',
+      RATE_LIMIT_PASSWORD_GUESS: '2/900',
       REDIS_KEY_PREFIX: `studio-test-hashing-${randomBytes(4).toString('hex')}:`,
     });
   });

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { LOCALES } from './locales.js';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordProblem } from './passwords.js';
+import { PASSWORD_MAX, PASSWORD_MIN, type PasswordContext, passwordProblem } from './passwords.js';
 
 /** E-mail: at most 254 characters (RFC 5321 path limit), then zod's e-mail rule — the one e-mail rule of the site. */
 const EMAIL_MAX = 254;
@@ -98,16 +98,18 @@ export const PASSWORD_PROBLEM_MESSAGES = {
   tooShort: { id: 'validation.passwordTooShort', values: { min: PASSWORD_MIN } },
   tooLong: { id: 'passwords.error.tooLong', values: { max: PASSWORD_MAX } },
   common: { id: 'passwords.error.common' },
+  context: { id: 'passwords.error.context' },
 } as const;
 
 /**
  * A new password: 8–128 code points and, when `common` answers the list, none of the most common
  * passwords (OWASP ASVS 5.0 §6.2). `common` answers null while the list is not loaded (the browser
- * loads it lazily; the server always has it).
+ * loads it lazily; the server always has it). `context` gives the account's e-mail, username and
+ * the site name whose words a password must not mostly be (ACC-PASSWORD, `contextProblem`).
  */
-export function newPasswordField(common: () => ReadonlySet<string> | null = () => null) {
+export function newPasswordField(common: () => ReadonlySet<string> | null = () => null, context: () => PasswordContext = () => ({})) {
   return z.string().superRefine((value, ctx) => {
-    const problem = passwordProblem(value, common());
+    const problem = passwordProblem(value, common(), context());
     if (!problem) return;
     const { id, ...rest } = PASSWORD_PROBLEM_MESSAGES[problem];
     ctx.addIssue({ code: 'custom', message: id, params: 'values' in rest ? rest.values : undefined });

@@ -43,6 +43,7 @@ const ENGLISH: Record<string, string> = {
   'validation.passwordTooShort': 'use at least {min} characters',
   'passwords.error.tooLong': 'use at most {max} characters',
   'passwords.error.common': 'this password is one of the most common ones; choose another',
+  'passwords.error.context': 'this password is too close to your e-mail address, username or the site name; choose another',
   'passwords.code.format': 'enter the 8-character code from the e-mail',
   'profile.field.error.tooShort': 'use at least {min} characters',
   'profile.username.error.characters': 'a username has only letters, digits, ".", "_" or "-"',

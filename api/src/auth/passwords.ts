@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { deserialize } from '@phc/format';
 import { newPasswordField } from '@studio/site/fields';
-import { PASSWORD_MAX, PASSWORD_MIN, parseCommonPasswords } from '@studio/site/passwords';
+import { PASSWORD_MAX, PASSWORD_MIN, type PasswordContext, parseCommonPasswords } from '@studio/site/passwords';
 import { fieldProblem, problemText } from '@studio/site/problems';
 import { HttpError } from '../http/errors.js';
 import { BoundedLimit, type BoundedLimitOptions, QueueFullError } from '../security/boundedLimit.js';
@@ -142,8 +142,23 @@ export function commonPasswords(): Set<string> {
 /** The server's rule for a new password (registration, change, reset): the shared rule with the common-password list. */
 export const newPassword = newPasswordField(commonPasswords);
 
-/** What is wrong with a new password, as English text for the API's errors ("use at least 8 characters"), or null. */
-export function newPasswordProblem(password: string): string | null {
-  const problem = fieldProblem(newPassword, password);
+/**
+ * What is wrong with a new password, as English text for the API's errors ("use at least 8
+ * characters"), or null. `context` (the account's e-mail, username, the site name) refuses a
+ * password that is mostly those words (ACC-PASSWORD).
+ */
+export function newPasswordProblem(password: string, context?: PasswordContext): string | null {
+  const problem = fieldProblem(context ? newPasswordField(commonPasswords, () => context) : newPassword, password);
   return problem ? problemText(problem) : null;
+}
+
+/**
+ * The 400 refusal of a new password at `field` (`code` VALIDATION_FAILED for REST, BAD_USER_INPUT
+ * for GraphQL), or null when it is acceptable: the message is "field: English text", and
+ * `details.problem` the shared rule's message id (e.g. `passwords.error.context`), so the browser
+ * can say which rule in the user's language (ACC-PASSWORD).
+ */
+export function refuseNewPassword(code: 'VALIDATION_FAILED' | 'BAD_USER_INPUT', field: string, password: string, context?: PasswordContext): HttpError | null {
+  const problem = fieldProblem(context ? newPasswordField(commonPasswords, () => context) : newPassword, password);
+  return problem ? new HttpError(400, code, `${field}: ${problemText(problem)}`, { field, problem: problem.id }) : null;
 }

@@ -111,7 +111,7 @@ export async function authRoutes(
 
   app.post('/api/auth/register', { config: { rateLimit }, schema: { body: registerBody } }, async (request, reply) => {
     const { body } = request;
-    const user = await registerWithPassword({ db, credentials }, { ...body, locale: body.locale ?? DEFAULT_LOCALE });
+    const user = await registerWithPassword({ db, credentials, siteName: config.siteName }, { ...body, locale: body.locale ?? DEFAULT_LOCALE });
     request.log.info({ userId: user.id }, 'user registered');
     const pair = await sessions.start(user.id, body.deviceToken, sessionDeviceOf(request));
     return reply.status(201).send(newSession(request, reply, pair));

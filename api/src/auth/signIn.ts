@@ -3,26 +3,34 @@
  * `POST /api/auth/register` and `POST /api/auth/login` (routes.ts):
  * - `registerWithPassword` (AUTH-REGISTER): creates the account (argon2id hash, ACC-PASSWORD) and
  *   mails the verification code (ACC-EMAIL);
- * - `signInWithPassword` (AUTH-LOGIN): checks the password, counts failures per account
- *   (SEC-LIMITS `loginAccount`), re-hashes a hash made with older parameters and remembers the
+ * - `signInWithPassword` (AUTH-LOGIN): the one place sign-in checks run — the password under the
+ *   account's growing delay (SEC-LIMITS passwordGuess, ./passwordGuard.ts), re-hashes a hash made with older parameters and remembers the
  *   mail language.
  * Both answer the user row; the route starts the session.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '@studio/site/locales';
-import { type CredentialService, tooManyRequests } from '../credentials/service.js';
+import type { CredentialService } from '../credentials/service.js';
 import type { Db } from '../db/index.js';
 import type { UserRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 import type { RateLimits } from '../security/limits.js';
 import { createUser, findUserByEmail } from '../users/service.js';
-import { assertHashingRoom, hashPassword, isServerBusy, needsRehash, rehashPassword, verifyPassword } from './passwords.js';
+import { accountGuessKey, addressGuessKey, checkPasswordGuarded } from './passwordGuard.js';
+import { hashPassword, needsRehash, refuseNewPassword, rehashPassword } from './passwords.js';
 
-/** Creates a password account and queues its verification code. Input is already validated. */
+/**
+ * Creates a password account and queues its verification code. Input is already validated by the
+ * route's field rules; here the password is also refused when it is mostly the e-mail address, the
+ * username or the site's name (ACC-PASSWORD).
+ * @throws HttpError 400 VALIDATION_FAILED (field `password`), 409 EMAIL_TAKEN, 429 SERVER_BUSY.
+ */
 export async function registerWithPassword(
-  deps: { db: Db; credentials: CredentialService },
+  deps: { db: Db; credentials: CredentialService; siteName: string },
   input: { email: string; password: string; fullName: string; username?: string | undefined; locale: Locale },
 ): Promise<UserRow> {
+  const refused = refuseNewPassword('VALIDATION_FAILED', 'password', input.password, { email: input.email, username: input.username, siteName: deps.siteName });
+  if (refused) throw refused;
   const user = await createUser(deps.db, {
     email: input.email,
     passwordHash: await hashPassword(input.password),
@@ -36,7 +44,8 @@ export async function registerWithPassword(
 
 /**
  * The user whose e-mail and password these are.
- * @throws HttpError 429 TOO_MANY_REQUESTS after too many failures for this e-mail,
+ * @throws HttpError 429 TOO_MANY_REQUESTS while the account (or the address, when it has none) must
+ *   wait after repeated failures (passwordGuard.ts; the wait is shared with the token operations),
  *   429 SERVER_BUSY when the password-hashing line is full (SEC-HASHING),
  *   401 INVALID_CREDENTIALS for an unknown e-mail and a wrong password alike.
  */
@@ -45,21 +54,15 @@ export async function signInWithPassword(
   input: { email: string; password: string; locale?: Locale | undefined },
 ): Promise<UserRow> {
   const { db, limits } = deps;
-  // A full hashing line refuses before the attempt is counted: a busy server is not a failed guess.
-  assertHashingRoom();
-  // Counted per e-mail whether or not it has an account, so the limit tells nothing either, and
-  // before the password is checked, so a burst of parallel guesses cannot slip past the count.
-  const wait = await limits.consume('loginAccount', input.email);
-  if (wait !== null) throw tooManyRequests(wait);
   const user = await findUserByEmail(db, input.email);
+  // Counted per account — together with the password checks of the token operations — or per
+  // address when there is no account, so the limit tells nothing either.
+  const key = user ? accountGuessKey(user.id) : addressGuessKey(input.email);
+  // Further checks after repeated failures go here (e.g. `requireChallenge` when
+  // `passwordFailures(limits, key)` reaches a threshold), before the password is checked.
   // Same answer, and the same hashing time, for an unknown e-mail and a wrong password.
-  const ok = await verifyPassword(user?.passwordHash ?? null, input.password).catch(async (error: unknown) => {
-    // The line filled up meanwhile: nothing was checked, so nothing counts.
-    if (isServerBusy(error)) await limits.refund('loginAccount', input.email);
-    throw error;
-  });
+  const ok = await checkPasswordGuarded(limits, key, user?.passwordHash ?? null, input.password);
   if (!user || !ok) throw new HttpError(401, 'INVALID_CREDENTIALS', 'The e-mail or password is incorrect.');
-  await limits.reset('loginAccount', input.email);
   const patch: { passwordHash?: string; locale?: string } = {};
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     // The sign-in stands when the line is full; the re-hash waits for a later one.

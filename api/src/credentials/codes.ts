@@ -1,7 +1,8 @@
 /**
  * E-mail codes (ACC-EMAIL): 8 characters from a 32-letter alphabet without look-alikes (40 bits),
  * mailed, valid `EMAIL_CODE_TTL_MINUTES` (20), void after `CODE_MAX_ATTEMPTS` (5) wrong tries; one
- * live code per user and purpose (`verify`, `change`), a new one replaces it. Only an HMAC-SHA256
+ * live code per user and purpose (`verify`, `change`, `delete` — ACC-DELETE for accounts without a
+ * password), a new one replaces it. Only an HMAC-SHA256
  * of the code (keyed with the server secret) is stored, and it is compared in constant time.
  * Entering codes is limited per user (`codeEntry`, security/limits.ts, SEC-LIMITS).
  */
@@ -40,9 +41,9 @@ export function normalizeCode(input: string): string {
   return input.toUpperCase().replace(/[\s-]+/g, '');
 }
 
-/** 400 CODE_EXPIRED on `code` with `message` (none live, expired, used up, or sent to another address). */
-export function codeExpired(message = 'code: this code has expired or was used up; ask for a new one'): HttpError {
-  return new HttpError(400, 'CODE_EXPIRED', message, { field: 'code' });
+/** 400 CODE_EXPIRED on `field` (`code` unless told) with `message` (none live, expired, used up, or sent to another address). */
+export function codeExpired(message?: string, field = 'code'): HttpError {
+  return new HttpError(400, 'CODE_EXPIRED', message ?? `${field}: this code has expired or was used up; ask for a new one`, { field });
 }
 
 /** Voids a pending e-mail change and its code (after a cancel, a password change or reset). */
@@ -89,6 +90,7 @@ export class EmailCodes {
             .execute();
           const locale = mailLocale(user.locale);
           if (purpose === 'verify') await this.deps.mail.send({ to: email, template: 'emailVerificationCode', locale, params: { code }, key: `code:${id}` }, { db: trx });
+          else if (purpose === 'delete') await this.deps.mail.send({ to: email, template: 'accountDeletionCode', locale, params: { code }, key: `code:${id}` }, { db: trx });
           else await this.deps.mail.send({ to: email, template: 'emailChangeCode', locale, params: { code, newEmail: email }, key: `code:${id}` }, { db: trx });
         });
         break;
@@ -101,22 +103,23 @@ export class EmailCodes {
 
   /**
    * Checks `input` against the user's live code for `purpose` and, when right, consumes it.
+   * `field` names the argument in the errors (`code` unless told).
    * @returns the consumed code's row.
    * @throws HttpError CODE_EXPIRED (none, expired or used up), CODE_INVALID (wrong; with
    *   attemptsLeft), TOO_MANY_REQUESTS (codeEntry limit).
    */
-  async consume(userId: string, purpose: CodePurpose, input: string): Promise<EmailCodeRow> {
+  async consume(userId: string, purpose: CodePurpose, input: string, field = 'code'): Promise<EmailCodeRow> {
     const wait = await this.deps.limits.consume('codeEntry', userId);
     if (wait !== null) throw tooManyRequests(wait);
     const { db } = this.deps;
     const row = await db.selectFrom('emailCodes').selectAll().where('userId', '=', userId).where('purpose', '=', purpose).executeTakeFirst();
-    if (!row || row.expiresAt <= nowIso() || row.attempts >= CODE_MAX_ATTEMPTS) throw codeExpired();
+    if (!row || row.expiresAt <= nowIso() || row.attempts >= CODE_MAX_ATTEMPTS) throw codeExpired(undefined, field);
     const given = Buffer.from(this.hash(userId, purpose, normalizeCode(input)));
     const stored = Buffer.from(row.codeHash);
     if (given.length === stored.length && timingSafeEqual(given, stored)) {
       // Only one of two concurrent right answers consumes the row.
       const deleted = await db.deleteFrom('emailCodes').where('id', '=', row.id).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) !== 1) throw codeExpired();
+      if (Number(deleted.numDeletedRows) !== 1) throw codeExpired(undefined, field);
       return row;
     }
     // Counted with a conditional update, so concurrent wrong tries cannot exceed the limit.
@@ -126,8 +129,8 @@ export class EmailCodes {
       .where('id', '=', row.id)
       .where('attempts', '<', CODE_MAX_ATTEMPTS)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw codeExpired();
+    if (Number(updated.numUpdatedRows) !== 1) throw codeExpired(undefined, field);
     const attemptsLeft = Math.max(0, CODE_MAX_ATTEMPTS - row.attempts - 1);
-    throw new HttpError(400, 'CODE_INVALID', `code: this code is not right; ${attemptsLeft} tries left`, { field: 'code', attemptsLeft });
+    throw new HttpError(400, 'CODE_INVALID', `${field}: this code is not right; ${attemptsLeft} tries left`, { field, attemptsLeft });
   }
 }

@@ -7,8 +7,9 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Locale } from '@studio/site/locales';
+import type { Config } from '../config.js';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword, newPasswordProblem } from '../auth/passwords.js';
+import { hashPassword, refuseNewPassword } from '../auth/passwords.js';
 import type { SessionService } from '../auth/sessions.js';
 import { newOpaqueToken } from '../auth/tokens.js';
 import { type Db, nowIso } from '../db/index.js';
@@ -27,6 +28,8 @@ export interface PasswordResetsDeps {
   sessions: SessionService;
   limits: RateLimits;
   log: FastifyBaseLogger;
+  /** The site's name, a word new passwords must not mostly be (ACC-PASSWORD). */
+  config: Pick<Config, 'siteName'>;
   /** Tells live subscribers that a user's record changed (graphql/pubsub.ts). */
   userChanged(userId: string): void;
 }
@@ -76,12 +79,16 @@ export class PasswordResets {
    * @throws HttpError VALIDATION_FAILED (password rules), RESET_TOKEN_INVALID.
    */
   async confirm(token: string, password: string): Promise<void> {
-    const problem = newPasswordProblem(password);
-    if (problem) throw new HttpError(400, 'VALIDATION_FAILED', `password: ${problem}`, { field: 'password' });
+    const refused = refuseNewPassword('VALIDATION_FAILED', 'password', password);
+    if (refused) throw refused;
     const invalid = () => new HttpError(400, 'RESET_TOKEN_INVALID', 'This reset link is invalid, has expired or was already used; ask for a new one.');
     const { db } = this.deps;
     const row = await db.selectFrom('passwordResets').selectAll().where('tokenHash', '=', sha256(token)).executeTakeFirst();
     if (!row || row.usedAt !== null || row.expiresAt <= nowIso()) throw invalid();
+    // Not mostly the account's own e-mail, username or the site name (ACC-PASSWORD).
+    const owner = await db.selectFrom('users').select(['email', 'username']).where('id', '=', row.userId).executeTakeFirst();
+    const contextual = owner && refuseNewPassword('VALIDATION_FAILED', 'password', password, { ...owner, siteName: this.deps.config.siteName });
+    if (contextual) throw contextual;
     const passwordHash = await hashPassword(password);
     const used = await db.transaction().execute(async (trx) => {
       // Conditional: of two concurrent uses of one link only one succeeds.

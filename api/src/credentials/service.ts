@@ -6,8 +6,12 @@
  *   change swaps the address, marks it verified and mails a notice to the old address in the same
  *   transaction; a password change or reset voids a pending change;
  * - password change (ACC-PASSWORD): other sessions are revoked;
- * - password reset (ACC-RESET, ./reset.ts).
+ * - password reset (ACC-RESET, ./reset.ts);
+ * - the confirmation of deleting one's own account (ACC-DELETE): the password, or for an account
+ *   without one a code mailed to its address.
  *
+ * Every check of a current password goes through the account's growing delay
+ * (auth/passwordGuard.ts, SEC-LIMITS passwordGuess), shared with sign-in.
  * Sending codes is limited per user (`codeSend`), entering them too (`codeEntry`, SEC-LIMITS).
  * Failures are `HttpError`s with optional `details` (field, attemptsLeft, retryAfterSeconds),
  * which the REST error handler sends as `{ error: { code, message, ...details } }` and the GraphQL
@@ -15,7 +19,8 @@
  */
 import type { Locale } from '@studio/site/locales';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword, newPasswordProblem, verifyPassword } from '../auth/passwords.js';
+import { accountGuessKey, checkPasswordGuarded } from '../auth/passwordGuard.js';
+import { hashPassword, refuseNewPassword } from '../auth/passwords.js';
 import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
@@ -33,7 +38,7 @@ export interface CredentialServiceDeps {
   mail: MailService;
   sessions: SessionService;
   limits: RateLimits;
-  config: Pick<Config, 'jwtSecret'>;
+  config: Pick<Config, 'jwtSecret' | 'siteName'>;
   log: FastifyBaseLogger;
   /** Tells live subscribers that a user's record changed (graphql/pubsub.ts). */
   userChanged(userId: string): void;
@@ -52,6 +57,47 @@ export class CredentialService {
     const user = await this.deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
     if (!user) throw new HttpError(403, 'FORBIDDEN', 'Forbidden resource');
     return user;
+  }
+
+  /**
+   * Checks the current password of `user`'s own account under the account's growing delay
+   * (SEC-LIMITS passwordGuess), counted together with sign-in.
+   * @throws HttpError `status` WRONG_PASSWORD at `field` when it does not match (or is missing),
+   *   429 TOO_MANY_REQUESTS with retryAfterSeconds while the account must wait, 429 SERVER_BUSY.
+   */
+  async assertCurrentPassword(user: Pick<UserRow, 'id' | 'passwordHash'>, given: string | null | undefined, problem: { field: string; message: string; status?: number }): Promise<void> {
+    const ok = given ? await checkPasswordGuarded(this.deps.limits, accountGuessKey(user.id), user.passwordHash, given) : false;
+    if (!ok) throw new HttpError(problem.status ?? 400, 'WRONG_PASSWORD', `${problem.field}: ${problem.message}`, { field: problem.field });
+  }
+
+  /**
+   * Mails a code that confirms deleting an account without a password (`sendAccountDeletionCode`,
+   * ACC-DELETE) to its address.
+   * @throws HttpError PASSWORD_IS_SET (such accounts confirm with the password), TOO_MANY_REQUESTS (codeSend).
+   */
+  async sendDeletionCode(userId: string): Promise<{ sentTo: string; expiresAt: string }> {
+    const user = await this.loadUser(userId);
+    if (user.passwordHash !== null) throw new HttpError(409, 'PASSWORD_IS_SET', 'This account has a password; confirm the deletion with it.');
+    const wait = await this.deps.limits.consume('codeSend', userId);
+    if (wait !== null) throw tooManyRequests(wait);
+    const { expiresAt } = await this.codes.issue(user, 'delete', user.email);
+    return { sentTo: user.email, expiresAt };
+  }
+
+  /**
+   * Confirms that users delete their own account (ACC-DELETE): with the current password, or,
+   * without one, with the code `sendDeletionCode` mailed (entry counted, `codeEntry`) — a stolen
+   * access token alone is not enough.
+   * @throws HttpError 409 WRONG_PASSWORD (field `confirmation`), TOO_MANY_REQUESTS, SERVER_BUSY;
+   *   for a code CODE_INVALID (attemptsLeft) or CODE_EXPIRED.
+   */
+  async confirmDeletion(user: UserRow, confirmation: string): Promise<void> {
+    if (user.passwordHash !== null) {
+      await this.assertCurrentPassword(user, confirmation, { field: 'confirmation', message: 'the current password did not match', status: 409 });
+      return;
+    }
+    const row = await this.codes.consume(user.id, 'delete', confirmation.slice(0, 64), 'confirmation');
+    if (row.email !== user.email) throw codeExpired('confirmation: this code was sent to another address; ask for a new one', 'confirmation');
   }
 
   /** After registration: mails the first verification code (not counted against resends). */
@@ -86,18 +132,15 @@ export class CredentialService {
   /**
    * Starts an e-mail change of the user's own account: checks the current password, records the
    * new address as pending and mails it a code (`updateUser(email:, checkPassword:)`).
-   * @throws HttpError WRONG_PASSWORD, PASSWORD_NOT_SET, EMAIL_TAKEN, TOO_MANY_REQUESTS.
+   * The password is checked first, under the account's growing delay (SEC-LIMITS passwordGuess).
+   * @throws HttpError WRONG_PASSWORD, PASSWORD_NOT_SET, EMAIL_TAKEN, TOO_MANY_REQUESTS, SERVER_BUSY.
    */
   async startEmailChange(userId: string, newEmail: string, checkPassword: string | undefined): Promise<void> {
     const user = await this.loadUser(userId);
     if (user.passwordHash === null) {
       throw new HttpError(400, 'PASSWORD_NOT_SET', 'checkPassword: set a password before changing the e-mail address', { field: 'checkPassword' });
     }
-    if (!checkPassword || !(await verifyPassword(user.passwordHash, checkPassword))) {
-      throw new HttpError(400, 'WRONG_PASSWORD', 'checkPassword: the current password is required to change the e-mail and did not match', {
-        field: 'checkPassword',
-      });
-    }
+    await this.assertCurrentPassword(user, checkPassword, { field: 'checkPassword', message: 'the current password is required to change the e-mail and did not match' });
     const taken = await this.deps.db.selectFrom('users').select('id').where('email', '=', newEmail).where('id', '!=', userId).executeTakeFirst();
     if (taken) throw new HttpError(409, 'EMAIL_TAKEN', 'email: an account with this e-mail already exists', { field: 'email' });
     const wait = await this.deps.limits.consume('codeSend', userId);
@@ -142,16 +185,16 @@ export class CredentialService {
   /**
    * Sets a new password for the user (`updatePassword`): rules checked, other sessions revoked
    * (all of them when `keepSessionId` is null), a pending e-mail change voided.
-   * @throws HttpError BAD_USER_INPUT (rules), WRONG_PASSWORD.
+   * The new password must not be mostly the account's e-mail, username or the site name; the old
+   * one is checked under the account's growing delay (SEC-LIMITS passwordGuess).
+   * @throws HttpError BAD_USER_INPUT (rules), WRONG_PASSWORD, TOO_MANY_REQUESTS, SERVER_BUSY.
    */
   async changePassword(userId: string, newPassword: string, options: { oldPassword?: string | null; requireOld: boolean; keepSessionId: string | null }): Promise<void> {
-    const problem = newPasswordProblem(newPassword);
-    if (problem) throw new HttpError(400, 'BAD_USER_INPUT', `newPassword: ${problem}`, { field: 'newPassword' });
     const user = await this.loadUser(userId);
+    const refused = refuseNewPassword('BAD_USER_INPUT', 'newPassword', newPassword, { email: user.email, username: user.username, siteName: this.deps.config.siteName });
+    if (refused) throw refused;
     if (options.requireOld && user.passwordHash !== null) {
-      if (!options.oldPassword || !(await verifyPassword(user.passwordHash, options.oldPassword))) {
-        throw new HttpError(400, 'WRONG_PASSWORD', 'oldPassword: the current password did not match', { field: 'oldPassword' });
-      }
+      await this.assertCurrentPassword(user, options.oldPassword, { field: 'oldPassword', message: 'the current password did not match' });
     }
     const passwordHash = await hashPassword(newPassword);
     await this.deps.db.transaction().execute(async (trx) => {

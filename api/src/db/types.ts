@@ -213,7 +213,7 @@ export interface ContentSeedsTable {
 export interface EmailCodesTable {
   id: string;
   userId: string;
-  purpose: 'verify' | 'change';
+  purpose: 'verify' | 'change' | 'delete';
   email: string;
   codeHash: string;
   attempts: number;

@@ -17,6 +17,8 @@ export interface ErrorDetails {
   field?: string;
   attemptsLeft?: number;
   retryAfterSeconds?: number;
+  /** The message id of the shared field rule that refused the value (e.g. `passwords.error.context`). */
+  problem?: string;
 }
 
 /** An error with an HTTP status, a stable machine-readable code and optional details. */
@@ -72,7 +74,9 @@ export function installErrorHandler(app: FastifyInstance, databasePath: string):
         frameworkCodes[(error as FastifyError).code] ?? (status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
       const message =
         code === 'MALFORMED_JSON' ? `The request body is not valid JSON: ${error.message}` : error.message;
-      return reply.status(status).send({ error: { code, message } });
+      // A 429 of the per-address limit (@fastify/rate-limit) carries its Retry-After in the body too (SEC-LIMITS).
+      const retryAfterSeconds = status === 429 ? Number(reply.getHeader('retry-after')) : Number.NaN;
+      return reply.status(status).send({ error: { code, message, ...(retryAfterSeconds > 0 ? { retryAfterSeconds } : {}) } });
     }
     const fault = storageFault(error, databasePath);
     if (fault) {

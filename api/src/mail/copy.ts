@@ -110,6 +110,32 @@ export const COPY: Copy = {
       ],
     }),
   },
+  accountDeletionCode: {
+    en: (p, s) => ({
+      subject: `${p.code} is your code to delete your ${s.siteName} account`,
+      blocks: [
+        { p: `Someone asked to delete your ${s.siteName} account. Enter this code to confirm the deletion:` },
+        { code: p.code },
+        { p: `The code is valid for ${EMAIL_CODE_TTL_MINUTES} minutes. Deleting the account cannot be undone. If you didn't ask for this, don't share the code with anyone and sign out of the devices you don't recognise.` },
+      ],
+    }),
+    ru: (p, s) => ({
+      subject: `${p.code} — код для удаления учётной записи ${s.siteName}`,
+      blocks: [
+        { p: `Поступил запрос на удаление вашей учётной записи ${s.siteName}. Чтобы подтвердить удаление, введите этот код:` },
+        { code: p.code },
+        { p: `Код действует ${EMAIL_CODE_TTL_MINUTES} минут. Удалённую учётную запись восстановить нельзя. Если вы ничего не запрашивали, никому не сообщайте код и выйдите из незнакомых устройств.` },
+      ],
+    }),
+    es: (p, s) => ({
+      subject: `${p.code} es tu código para eliminar tu cuenta de ${s.siteName}`,
+      blocks: [
+        { p: `Se ha pedido eliminar tu cuenta de ${s.siteName}. Introduce este código para confirmar la eliminación:` },
+        { code: p.code },
+        { p: `El código es válido durante ${EMAIL_CODE_TTL_MINUTES} minutos. La eliminación no se puede deshacer. Si no lo has pedido tú, no compartas el código con nadie y cierra la sesión en los dispositivos que no reconozcas.` },
+      ],
+    }),
+  },
   emailChangedNotice: {
     en: (p, s) => ({
       subject: `Your ${s.siteName} email address was changed`,

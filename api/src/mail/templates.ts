@@ -10,7 +10,7 @@ import { LOCALES, type Locale, localizePath } from '@studio/site/locales';
 export const MAIL_LOCALES = LOCALES;
 export type MailLocale = Locale;
 
-/** How long an e-mail verification or e-mail change code is valid, in minutes (ACC-EMAIL). */
+/** How long an e-mail verification, e-mail change or account deletion code is valid, in minutes (ACC-EMAIL). */
 export const EMAIL_CODE_TTL_MINUTES = 20;
 /** How long a password-reset link is valid, in minutes (ACC-RESET: one hour). */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
@@ -21,6 +21,8 @@ export interface MailTemplateParams {
   emailVerificationCode: { code: string };
   /** To the NEW address of an e-mail change: the code that confirms it. */
   emailChangeCode: { code: string; newEmail: string };
+  /** To the address of an account without a password: the code that confirms deleting it (ACC-DELETE). */
+  accountDeletionCode: { code: string };
   /** To the OLD address after an e-mail change went through. */
   emailChangedNotice: { oldEmail: string; newEmail: string };
   /** The reset link's token (opaque, URL-encoded into `/auth/change-password?token=…`). */
@@ -35,6 +37,7 @@ export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'emailVerificationCode',
   'emailChangeCode',
   'emailChangedNotice',
+  'accountDeletionCode',
   'passwordReset',
   'orderReceived',
   'orderNotification',

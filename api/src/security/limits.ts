@@ -8,21 +8,26 @@
  * | name          | key             | counts                                   | default    |
  * |---------------|-----------------|------------------------------------------|------------|
  * | order         | IP              | orders placed (orders/service.ts)        | 5 / 3600 s |
- * | loginAccount  | e-mail          | failed sign-ins of one account           | 10 / 900 s |
+ * | passwordGuess | account (or e-mail) | wrong passwords, any operation       | 5 / 86400 s|
  * | resetIp       | IP              | password-reset requests                  | 10 / 3600 s|
  * | resetEmail    | e-mail          | password-reset requests for one address  | 3 / 3600 s |
  * | codeSend      | user id         | e-mail codes sent (verify, change)       | 3 / 900 s  |
  * | codeEntry     | user id         | codes entered (right or wrong)           | 10 / 900 s |
  * | upload        | user id         | avatar uploads                           | 20 / 3600 s|
  *
- * Settings: `RATE_LIMIT_<NAME>` = `<max>/<windowSeconds>`, e.g. `RATE_LIMIT_LOGIN_ACCOUNT=10/900`
+ * Settings: `RATE_LIMIT_<NAME>` = `<max>/<windowSeconds>`, e.g. `RATE_LIMIT_CODE_SEND=3/900`
  * (OWASP ASVS 5.0 §6.3.1: limit automated attacks on credentials, keyed by account and address).
+ *
+ * `passwordGuess` is not a fixed window but a growing delay (`passwordGuesses`, decision 0030):
+ * its `max` failures are free, then each further attempt must wait 1 s, 2 s, 4 s … up to
+ * `PASSWORD_GUESS_MAX_DELAY_SECONDS` (60) after the one before; the failures are forgotten
+ * `windowSeconds` after the first one, or at once after a right password.
  */
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config.js';
 
-export const LIMIT_NAMES = ['order', 'loginAccount', 'resetIp', 'resetEmail', 'codeSend', 'codeEntry', 'upload'] as const;
+export const LIMIT_NAMES = ['order', 'passwordGuess', 'resetIp', 'resetEmail', 'codeSend', 'codeEntry', 'upload'] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
 /** One limit: at most `max` events per key within `windowSeconds`. */
@@ -53,22 +58,58 @@ export interface RateLimits {
    * `timeoutMs` — so a server does not start counting in memory merely because it was fast.
    */
   connected(timeoutMs: number): Promise<boolean>;
+  /** The growing delay of password checks per account (SEC-LIMITS passwordGuess, decision 0030). */
+  readonly passwordGuesses: GuessLimiter;
   /** Takes back one event `consume` counted for `key` under `name` when the action was refused before it ran (a busy server). */
   refund(name: LimitName, key: string): Promise<void>;
   close(): Promise<void>;
 }
 
+/** What `GuessLimiter.begin` answers: the attempt may run (with its number), or must wait. */
+export type GuessTicket = { allowed: true; attempt: number; gated: boolean } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Password attempts of one key (an account) with a growing delay (SEC-LIMITS passwordGuess,
+ * decision 0030). Every attempt is counted before the password is checked, so parallel guesses
+ * cannot slip past; only a right password (`succeed`) or an attempt that did not run (`withdraw`)
+ * takes the count back.
+ */
+export interface GuessLimiter {
+  /**
+   * Counts one attempt for `key`. Attempts beyond the free ones take a gate held for
+   * `guessDelaySeconds(attempt)`; while another attempt holds it the answer is
+   * `{ allowed: false, retryAfterSeconds }` and nothing stays counted.
+   */
+  begin(key: string): Promise<GuessTicket>;
+  /** The attempts counted for `key` in the current window (0 when none), without counting. */
+  failures(key: string): Promise<number>;
+  /** A right password: forgets the count and the gate of `key`. */
+  succeed(key: string): Promise<void>;
+  /** Takes back an attempt of `begin` that never checked the password (a busy server). */
+  withdraw(key: string, ticket: GuessTicket): Promise<void>;
+}
+
+/**
+ * The delay in seconds that attempt number `attempt` (1-based) of one account holds the next one
+ * back: 0 for the first `free` attempts, then 1, 2, 4 … capped at `maxSeconds` (decision 0030).
+ */
+export function guessDelaySeconds(attempt: number, free: number, maxSeconds: number): number {
+  if (attempt <= free) return 0;
+  return Math.min(maxSeconds, 2 ** Math.min(30, attempt - free - 1));
+}
+
 /** Builds the limits of `config.limits`, sharing one Redis connection when Redis is configured. */
-export function createRateLimits(config: Pick<Config, 'limits' | 'redis'>): RateLimits {
+export function createRateLimits(config: Pick<Config, 'limits' | 'redis' | 'passwordGuessMaxDelaySeconds'>): RateLimits {
   const client = config.redis.url
     ? new Redis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: `${config.redis.keyPrefix}rate-limits` })
     : null;
   client?.on('error', () => {}); // reconnects by itself; the insurance limiter covers the gap
+  const build = (options: { points: number; duration: number; keyPrefix: string }): RateLimiterAbstract =>
+    client ? new RateLimiterRedis({ ...options, storeClient: client, insuranceLimiter: new RateLimiterMemory(options) }) : new RateLimiterMemory(options);
   const limiters = new Map<LimitName, RateLimiterAbstract>();
   for (const name of LIMIT_NAMES) {
     const rule = config.limits[name];
-    const options = { points: rule.max, duration: rule.windowSeconds, keyPrefix: `${config.redis.keyPrefix}limit:${name}` };
-    limiters.set(name, client ? new RateLimiterRedis({ ...options, storeClient: client, insuranceLimiter: new RateLimiterMemory(options) }) : new RateLimiterMemory(options));
+    limiters.set(name, build({ points: rule.max, duration: rule.windowSeconds, keyPrefix: `${config.redis.keyPrefix}limit:${name}` }));
   }
   const get = (name: LimitName) => limiters.get(name)!;
   return {
@@ -89,6 +130,7 @@ export function createRateLimits(config: Pick<Config, 'limits' | 'redis'>): Rate
     async reset(name, key) {
       await get(name).delete(key);
     },
+    passwordGuesses: createGuessLimiter(config, build),
     pluginOptions: client ? { redis: client, nameSpace: `${config.redis.keyPrefix}limit:auth-ip:`, skipOnError: true } : {},
     async connected(timeoutMs) {
       if (!client || client.status === 'ready') return true;
@@ -102,12 +144,52 @@ export function createRateLimits(config: Pick<Config, 'limits' | 'redis'>): Rate
         const timer = setTimeout(() => done(false), timeoutMs);
         client.once('ready', onReady);
       });
-      },
+    },
     async refund(name, key) {
       await get(name).reward(key, 1);
     },
     async close() {
       client?.disconnect();
+    },
+  };
+}
+
+/** The growing delay of `passwordGuess`: a failure count per window and a gate per key (decision 0030). */
+function createGuessLimiter(
+  config: Pick<Config, 'limits' | 'redis' | 'passwordGuessMaxDelaySeconds'>,
+  build: (options: { points: number; duration: number; keyPrefix: string }) => RateLimiterAbstract,
+): GuessLimiter {
+  const rule = config.limits.passwordGuess;
+  const prefix = `${config.redis.keyPrefix}limit:passwordGuess`;
+  // Counts only; never refuses (the gate does).
+  const counts = build({ points: Number.MAX_SAFE_INTEGER, duration: rule.windowSeconds, keyPrefix: `${prefix}:count` });
+  // One point per key, held for the delay of the attempt that took it (`customDuration`).
+  const gate = build({ points: 1, duration: 1, keyPrefix: `${prefix}:gate` });
+  return {
+    async begin(key) {
+      const counted = await counts.consume(key);
+      const attempt = counted.consumedPoints;
+      const delay = guessDelaySeconds(attempt, rule.max, config.passwordGuessMaxDelaySeconds);
+      if (delay === 0) return { allowed: true, attempt, gated: false };
+      try {
+        await gate.consume(key, 1, { customDuration: delay });
+        return { allowed: true, attempt, gated: true };
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        await counts.reward(key, 1); // refused before anything was checked: not a guess
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+      }
+    },
+    async failures(key) {
+      return (await counts.get(key))?.consumedPoints ?? 0;
+    },
+    async succeed(key) {
+      await Promise.all([counts.delete(key), gate.delete(key)]);
+    },
+    async withdraw(key, ticket) {
+      if (!ticket.allowed) return;
+      await counts.reward(key, 1);
+      if (ticket.gated) await gate.delete(key);
     },
   };
 }

@@ -7,7 +7,6 @@
  * Failures are `HttpError`s (code, message, `details.field`), turned into GraphQL errors by
  * graphql/errors.ts `fromHttp`. Every stored change is announced with `userChanged` (LIVE-UPDATES).
  */
-import { verifyPassword } from '../auth/passwords.js';
 import type { CredentialService } from '../credentials/service.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { ImageRow, UserRow, UserUpdate } from '../db/types.js';
@@ -37,7 +36,7 @@ export interface ProfileChange {
 
 export interface UserServiceDeps {
   db: Db;
-  credentials: Pick<CredentialService, 'startEmailChange'>;
+  credentials: Pick<CredentialService, 'startEmailChange' | 'confirmDeletion'>;
   uploads: Pick<UploadService, 'removeImages' | 'removeFiles'>;
   /** Tells live subscribers that a user's record changed or was deleted (graphql/pubsub.ts). */
   userChanged(userId: string): void;
@@ -89,8 +88,10 @@ export class UserService {
    * One's own e-mail address changes only after the code mailed to the new one comes back
    * (ACC-EMAIL, credentials/); an administrator's change applies at once and counts as unverified.
    * A new avatar replaces the old one, whose rows and files go (ACC-AVATAR).
+   * One's own e-mail change runs first — its password check (SEC-LIMITS passwordGuess) before
+   * anything is stored, so a wrong password saves none of the other fields either.
    * @throws HttpError BAD_USER_INPUT (imageId not the user's), USERNAME_TAKEN, EMAIL_TAKEN, and the
-   *   errors of `CredentialService.startEmailChange` (the other fields are stored by then).
+   *   errors of `CredentialService.startEmailChange` (WRONG_PASSWORD, TOO_MANY_REQUESTS: nothing stored).
    */
   async updateProfile(actorId: string, target: UserRow, change: ProfileChange): Promise<void> {
     const patch: UserUpdate = {};
@@ -113,13 +114,13 @@ export class UserService {
       if (!image || image.userId !== target.id) throw new HttpError(400, 'BAD_USER_INPUT', 'imageId: no such image of this user', { field: 'imageId' });
       patch.imageId = change.imageId;
     }
+    if (startEmailChange) await this.deps.credentials.startEmailChange(target.id, startEmailChange, change.checkPassword);
     if (Object.keys(patch).length > 0) {
       await this.store(target.id, { ...patch, updated: nowIso() });
       this.deps.userChanged(target.id);
       // The replaced avatar (and any upload not in use) goes, rows and files.
       if (patch.imageId) await this.deps.uploads.removeImages(target.id, patch.imageId);
     }
-    if (startEmailChange) await this.deps.credentials.startEmailChange(target.id, startEmailChange, change.checkPassword);
   }
 
   /** Writes `patch`; a unique violation becomes USERNAME_TAKEN or EMAIL_TAKEN. */
@@ -140,20 +141,13 @@ export class UserService {
   /**
    * Deletes `target` with everything that hangs on it: sessions, tokens, images (rows and files),
    * linked accounts and codes (ON DELETE CASCADE). Users deleting themselves confirm it (ACC-DELETE)
-   * with their password, or with their e-mail address when they have none — a stolen access token
-   * alone must not be enough to destroy the account.
-   * @throws HttpError WRONG_PASSWORD (field `confirmation`) when `self` and not confirmed.
+   * with their password (under the account's growing delay, SEC-LIMITS passwordGuess), or with the
+   * code mailed by `sendAccountDeletionCode` when they have none — a stolen access token alone must
+   * not be enough to destroy the account.
+   * @throws HttpError when `self` and not confirmed: see `CredentialService.confirmDeletion`.
    */
   async deleteUser(target: UserRow, options: { self: boolean; confirmation: string }): Promise<void> {
-    if (options.self) {
-      const given = options.confirmation.slice(0, 1024);
-      const hasPassword = target.passwordHash !== null;
-      const confirmed = hasPassword ? await verifyPassword(target.passwordHash, given) : given.trim().toLowerCase() === target.email;
-      if (!confirmed) {
-        const message = hasPassword ? 'confirmation: the current password did not match' : 'confirmation: type the e-mail address of the account';
-        throw new HttpError(409, 'WRONG_PASSWORD', message, { field: 'confirmation' });
-      }
-    }
+    if (options.self) await this.deps.credentials.confirmDeletion(target, options.confirmation);
     const { db } = this.deps;
     const images = await db.selectFrom('images').select(['id', 'ext']).where('userId', '=', target.id).execute();
     await db.deleteFrom('users').where('id', '=', target.id).execute();

@@ -42,12 +42,52 @@ describe('server errors', () => {
     const graphql = firstError([{ message: 'busy', extensions: { code: 'SERVER_BUSY', retryAfterSeconds: 1 } }]);
     expect(SERVER_ERRORS.updatePassword(graphql).problem).toEqual({ id: 'error.SERVER_BUSY.seconds', values: { seconds: 1 } });
     expect(SERVER_ERRORS.changeEmail(graphql).problem).toEqual({ id: 'error.SERVER_BUSY.seconds', values: { seconds: 1 } });
-    expect(SERVER_ERRORS.deleteAccount(true)(graphql).problem).toEqual({ id: 'error.SERVER_BUSY.seconds', values: { seconds: 1 } });
+    expect(SERVER_ERRORS.deleteAccount(graphql).problem).toEqual({ id: 'error.SERVER_BUSY.seconds', values: { seconds: 1 } });
     expect(SERVER_ERRORS.resetPassword(graphql).problem).toEqual({ id: 'error.SERVER_BUSY.seconds', values: { seconds: 1 } });
   });
 
   it('say how long to wait when one account had too many failed sign-ins (TOO_MANY_REQUESTS), not "something went wrong"', () => {
     const rest = Object.assign(new Error('too many'), { code: 'TOO_MANY_REQUESTS', status: 429, retryAfterSeconds: 600 });
     expect(SERVER_ERRORS.signIn(restError(rest))).toEqual({ field: null, problem: { id: 'passwords.error.waitMinutes', values: { minutes: 10 } } });
+  });
+
+  it('say how long to wait on every account form when the server answers 429 (SEC-LIMITS), never "something went wrong"', () => {
+    const graphql = firstError([{ message: 'wait', extensions: { code: 'TOO_MANY_REQUESTS', retryAfterSeconds: 4 } }]);
+    const seconds = { id: 'passwords.error.waitSeconds', values: { seconds: 4 } };
+    // The password delay of the token operations (passwordGuess), the code limits, the upload limit.
+    expect(SERVER_ERRORS.updatePassword(graphql)).toEqual({ field: null, problem: seconds });
+    expect(SERVER_ERRORS.changeEmail(graphql)).toEqual({ field: null, problem: seconds });
+    expect(SERVER_ERRORS.deleteAccount(graphql)).toEqual({ field: null, problem: seconds });
+    expect(SERVER_ERRORS.emailCode(graphql)).toEqual({ field: null, problem: seconds });
+    expect(SERVER_ERRORS.account(graphql)).toEqual({ field: null, problem: seconds });
+    expect(SERVER_ERRORS.changeName(graphql)).toEqual({ field: null, problem: seconds });
+    expect(SERVER_ERRORS.profileField('bio', null)(graphql)).toEqual({ field: null, problem: seconds });
+    // REST: sign-in, registration, reset request and reset confirmation — the Retry-After seconds,
+    // or the body's retryAfterSeconds.
+    const rest = restError(Object.assign(new Error('wait'), { code: 'TOO_MANY_REQUESTS', status: 429, retryAfterSeconds: 4 }));
+    expect(SERVER_ERRORS.signIn(rest)).toEqual({ field: null, problem: seconds });
+    expect(SERVER_ERRORS.resetRequest(rest)).toEqual({ field: null, problem: seconds });
+    expect(SERVER_ERRORS.resetPassword(rest)).toEqual({ field: null, problem: seconds });
+    // The per-address limit of /api/auth (RATE_LIMITED) says the wait as well.
+    const perAddress = restError(Object.assign(new Error('wait'), { code: 'RATE_LIMITED', status: 429, retryAfterSeconds: 90 }));
+    expect(SERVER_ERRORS.signIn(perAddress).problem).toEqual({ id: 'passwords.error.waitMinutes', values: { minutes: 2 } });
+  });
+
+  it('name the password rule the server refused (passwords.error.context) at the password field', () => {
+    const rest = restError(Object.assign(new Error('refused'), { code: 'VALIDATION_FAILED', status: 400, field: 'password', problem: 'passwords.error.context' }));
+    expect(SERVER_ERRORS.signIn(rest)).toEqual({ field: 'password', problem: { id: 'passwords.error.context' } });
+    expect(SERVER_ERRORS.resetPassword(rest)).toEqual({ field: 'password', problem: { id: 'passwords.error.context' } });
+    const graphql = firstError([{ message: 'refused', extensions: { code: 'BAD_USER_INPUT', field: 'newPassword', problem: 'passwords.error.context' } }]);
+    expect(SERVER_ERRORS.updatePassword(graphql)).toEqual({ field: 'newPassword', problem: { id: 'passwords.error.context' } });
+    // Without a named rule: the general refusal.
+    const bare = firstError([{ message: 'refused', extensions: { code: 'BAD_USER_INPUT', field: 'newPassword' } }]);
+    expect(SERVER_ERRORS.updatePassword(bare)).toEqual({ field: 'newPassword', problem: { id: 'passwords.error.rejected' } });
+  });
+
+  it('read a wrong or void deletion code at the confirmation field or above it (ACC-DELETE)', () => {
+    const wrong = firstError([{ message: 'x', extensions: { code: 'CODE_INVALID', field: 'confirmation', attemptsLeft: 3 } }]);
+    expect(SERVER_ERRORS.deleteAccount(wrong)).toEqual({ field: 'confirmation', problem: { id: 'passwords.code.wrongAttempts', values: { attemptsLeft: 3 } }, select: true });
+    const expired = firstError([{ message: 'x', extensions: { code: 'CODE_EXPIRED', field: 'confirmation' } }]);
+    expect(SERVER_ERRORS.deleteAccount(expired)).toEqual({ field: null, problem: { id: 'profile.delete.code.expired' } });
   });
 });

@@ -56,11 +56,25 @@ export function graphQLErrorsOf(error: unknown): GraphQLErrorLike[] {
   return Array.isArray(source?.errors) ? (source.errors as GraphQLErrorLike[]) : [];
 }
 
-/** A failed REST call (session/authApi's `AuthApiError`: `code`, `status`, `retryAfterSeconds`) as a ServerError. */
+/** A failed REST call (session/authApi's `AuthApiError`: `code`, `status`, `retryAfterSeconds`, `field`, `problem`) as a ServerError. */
 export function restError(error: unknown): ServerError {
-  const rest = error as { code?: unknown; status?: unknown; retryAfterSeconds?: unknown } | null;
+  const rest = error as { code?: unknown; status?: unknown; retryAfterSeconds?: unknown; field?: unknown; problem?: unknown } | null;
   if (!(error instanceof Error) || typeof rest?.code !== 'string') return UNKNOWN_ERROR;
-  return { code: rest.code, field: null, extensions: { status: rest.status, retryAfterSeconds: rest.retryAfterSeconds } };
+  return {
+    code: rest.code,
+    field: typeof rest.field === 'string' ? rest.field : null,
+    extensions: { status: rest.status, retryAfterSeconds: rest.retryAfterSeconds, problem: rest.problem },
+  };
+}
+
+/**
+ * The message id the server named for a refused new password (`details.problem` /
+ * `extensions.problem`, e.g. `passwords.error.context`), when it is one of the password rules;
+ * else `fallback`.
+ */
+function passwordRule(error: ServerError, fallback = 'passwords.error.rejected'): string {
+  const id = error.extensions['problem'];
+  return typeof id === 'string' && (id.startsWith('passwords.error.') || id === 'validation.passwordTooShort') ? id : fallback;
 }
 
 /** "Too many attempts — wait …" (SEC-LIMITS): in seconds under a minute, else in whole minutes; no number when unknown. */
@@ -143,15 +157,16 @@ type OrderField = keyof typeof ORDER_REJECTED;
 /** Each form's reading of the server's errors. Codes a form handles as a state (an expired code, a dead link) are read by the form first. */
 export const SERVER_ERRORS = {
   /** Sign-in and registration (REST; AUTH-LOGIN never says whether an address has an account). */
-  signIn: reader<never>(
+  signIn: reader<'password'>(
     {
       RATE_LIMITED: (error) => ({ field: null, problem: retryAfter(error) ? waitProblem(retryAfter(error)) : { id: 'error.RATE_LIMITED' } }),
-      // The per-account limit of failed sign-ins (SEC-LIMITS loginAccount) answers this code.
+      // The account's growing delay of password checks (SEC-LIMITS passwordGuess) answers this code.
       TOO_MANY_REQUESTS: (error) => ({ field: null, problem: retryAfter(error) ? waitProblem(retryAfter(error)) : { id: 'error.RATE_LIMITED' } }),
       SERVER_BUSY: (error) => ({ field: null, problem: busyProblem(retryAfter(error)) }),
       INVALID_CREDENTIALS: () => above('error.INVALID_CREDENTIALS'),
       EMAIL_TAKEN: () => above('error.EMAIL_TAKEN'),
-      VALIDATION_FAILED: () => above('error.VALIDATION_FAILED'),
+      // A refused new password (registration) names its rule, e.g. too close to the e-mail address.
+      VALIDATION_FAILED: (error) => (error.field === 'password' && error.extensions['problem'] ? at('password', passwordRule(error)) : above('error.VALIDATION_FAILED')),
       NETWORK: () => above('error.NETWORK'),
     },
     () => ({ id: 'error.UNKNOWN' }),
@@ -159,12 +174,13 @@ export const SERVER_ERRORS = {
   /** Asking for a reset link (ACC-RESET): the answer never depends on the address, so only wait, network, or generic. */
   resetRequest: reader<never>({}, formProblem),
   /** The new password of a reset link: refused by the server's rules. */
-  resetPassword: reader<'password'>({ VALIDATION_FAILED: () => at('password', 'passwords.error.rejected') }, formProblem),
+  resetPassword: reader<'password'>({ VALIDATION_FAILED: (error) => at('password', passwordRule(error)) }, formProblem),
   /** Set or change the password (ACC-PASSWORD). */
   updatePassword: reader<'oldPassword' | 'newPassword'>(
     {
       WRONG_PASSWORD: () => at('oldPassword', 'passwords.error.wrongPassword'),
-      BAD_USER_INPUT: badInput({ oldPassword: 'passwords.error.wrongPassword', newPassword: 'passwords.error.rejected' }),
+      BAD_USER_INPUT: (error) =>
+        error.field === 'newPassword' ? at('newPassword', passwordRule(error)) : badInput<'oldPassword' | 'newPassword'>({ oldPassword: 'passwords.error.wrongPassword' })(error),
     },
     formProblem,
   ),
@@ -191,14 +207,23 @@ export const SERVER_ERRORS = {
   ),
   /** Any other account action without fields (cancel an e-mail change, send a new code). */
   account: reader<never>({}, formProblem),
-  /** The display name (ACC-FIELDS): every failure reads "could not save your name". */
-  changeName: reader<never>({}, () => ({ id: 'profile.changeName.error' })),
-  /** Deleting the account (ACC-DELETE): a wrong confirmation at the field. */
-  deleteAccount: (passwordIsSet: boolean) =>
-    reader<'confirmation'>(
-      { WRONG_PASSWORD: () => ({ ...at('confirmation', passwordIsSet ? 'profile.delete.error.wrongPassword' : 'profile.delete.error.emailMismatch'), select: true }) },
-      profileProblem,
-    ),
+  /** The display name (ACC-FIELDS): the wait of a rate limit or a busy server as such, every other failure "could not save your name". */
+  changeName: reader<never>({}, (error) => (['TOO_MANY_REQUESTS', 'RATE_LIMITED', 'SERVER_BUSY'].includes(error.code) ? formProblem(error) : { id: 'profile.changeName.error' })),
+  /**
+   * Deleting the account (ACC-DELETE): a wrong password, or a wrong mailed code (with the tries
+   * left) at the field; a void code, the wait of the account's password delay, or anything else above.
+   */
+  deleteAccount: reader<'confirmation'>(
+    {
+      WRONG_PASSWORD: () => ({ ...at('confirmation', 'profile.delete.error.wrongPassword'), select: true }),
+      CODE_INVALID: (error) => {
+        const attemptsLeft = Number(error.extensions['attemptsLeft']);
+        return { ...(Number.isFinite(attemptsLeft) ? at('confirmation', 'passwords.code.wrongAttempts', { attemptsLeft }) : at('confirmation', 'passwords.code.wrong')), select: true };
+      },
+      CODE_EXPIRED: () => above('profile.delete.code.expired'),
+    },
+    profileProblem,
+  ),
   /**
    * A profile value edited in place (ACC-FIELDS); everything is shown at the field. BAD_USER_INPUT
    * for it reads as the browser's own check (`recheck`, the server's rules) when that finds the problem.

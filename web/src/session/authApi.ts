@@ -26,6 +26,10 @@ export class AuthApiError extends Error {
     message: string,
     /** Seconds to wait before trying again (the `Retry-After` header of a 429), when the server said. */
     readonly retryAfterSeconds: number | null = null,
+    /** The field the server named (e.g. `password`), when it did. */
+    readonly field: string | null = null,
+    /** The message id of the shared rule that refused the field (e.g. `passwords.error.context`), when the server said. */
+    readonly problem: string | null = null,
   ) {
     super(message);
     this.name = 'AuthApiError';
@@ -50,9 +54,13 @@ async function send<T>(path: string, init: { method: 'GET' | 'POST'; body?: unkn
     throw new AuthApiError(0, 'NETWORK', (error as Error).message);
   }
   if (response.status === 204) return undefined as T;
-  const json = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+  const json = (await response.json().catch(() => null)) as { error?: { code: string; message: string; field?: unknown; problem?: unknown; retryAfterSeconds?: unknown } } | null;
   if (!response.ok) {
-    throw new AuthApiError(response.status, json?.error?.code ?? 'UNKNOWN', json?.error?.message ?? response.statusText, retryAfter(response.headers.get('retry-after')));
+    const error = json?.error;
+    // Retry-After first; a proxy may drop it, the body's retryAfterSeconds then still tells the wait.
+    const wait = retryAfter(response.headers.get('retry-after')) ?? (typeof error?.retryAfterSeconds === 'number' && error.retryAfterSeconds > 0 ? error.retryAfterSeconds : null);
+    const text = (value: unknown) => (typeof value === 'string' ? value : null);
+    throw new AuthApiError(response.status, error?.code ?? 'UNKNOWN', error?.message ?? response.statusText, wait, text(error?.field), text(error?.problem));
   }
   return json as T;
 }

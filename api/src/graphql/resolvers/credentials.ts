@@ -1,6 +1,7 @@
 /**
  * The viewer's e-mail address and password (ACC-EMAIL, ACC-PASSWORD): verification codes, the
- * e-mail change and `updatePassword`. The flows are credentials/service.ts's; these resolvers
+ * e-mail change, `updatePassword`, and the code confirming a passwordless account's deletion
+ * (`sendAccountDeletionCode`, ACC-DELETE). The flows are credentials/service.ts's; these resolvers
  * check who asks, call it and answer the fresh record.
  */
 import { fromHttp } from '../errors.js';
@@ -16,6 +17,12 @@ export const credentialResolvers = {
     async sendEmailVerification(_: unknown, __: unknown, ctx: Ctx) {
       const viewer = requireViewer(ctx);
       const sent = await fromHttp(() => ctx.credentials.sendVerification(viewer.userId));
+      return { ...sent, user: await userOrForbidden(ctx, viewer.userId) };
+    },
+
+    async sendAccountDeletionCode(_: unknown, __: unknown, ctx: Ctx) {
+      const viewer = requireViewer(ctx);
+      const sent = await fromHttp(() => ctx.credentials.sendDeletionCode(viewer.userId));
       return { ...sent, user: await userOrForbidden(ctx, viewer.userId) };
     },
 

@@ -10,7 +10,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fieldMessage, fill, labelled, restAnswer, restError, stubFetch } from '../../test/forms';
-import { renderWithRelay } from '../../test/renderWithRelay';
+import { TEST_SITE_NAME, renderWithRelay } from '../../test/renderWithRelay';
 import { readCredentials } from '../../session/cookies';
 import { AuthPage } from './AuthPage';
 
@@ -108,7 +108,46 @@ describe('AuthPage: sign in', () => {
   });
 });
 
+describe('AuthPage: the wait of an account after repeated wrong passwords (SEC-LIMITS passwordGuess)', () => {
+  it.each(['en', 'es'] as const)('says in %s how many seconds to wait (TOO_MANY_REQUESTS with Retry-After) and keeps what was typed', async (locale) => {
+    stubFetch(restError(429, 'TOO_MANY_REQUESTS', 'Too many attempts; try again in 8 s.', 8));
+    const { user, intl, email, password, submit } = await renderAuth('signIn', locale);
+    await fill(user, email, 'anna@example.com');
+    await fill(user, password, 'correct horse');
+
+    await submit();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(intl.formatMessage({ id: 'passwords.error.waitSeconds' }, { seconds: 8 }));
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect((password as HTMLInputElement).value).toBe('correct horse');
+  });
+});
+
 describe('AuthPage: register', () => {
+  it('refuses a password that is mostly the e-mail address or the site name, in the browser, and sends nothing', async () => {
+    const network = stubFetch();
+    const { user, intl, name, email, password, submit } = await renderAuth('register');
+    await fill(user, name!, 'Anna Petrova');
+    await fill(user, email, 'anna.petrova@example.com');
+    for (const typed of ['Anna.Petrova2024', `${TEST_SITE_NAME}-1234`]) {
+      await fill(user, password, typed);
+      await submit();
+      await waitFor(() => expect(fieldMessage(password)).toContain(intl.formatMessage({ id: 'passwords.error.context' })), { timeout: 10_000 });
+    }
+    expect(network.requests()).toEqual([]);
+  });
+
+  it('shows the password rule the server names (passwords.error.context) at the password field', async () => {
+    stubFetch(restAnswer(400, { error: { code: 'VALIDATION_FAILED', message: 'password: too close', field: 'password', problem: 'passwords.error.context' } }));
+    const { user, intl, name, email, password, submit } = await renderAuth('register');
+    await fill(user, name!, 'Anna Petrova');
+    await fill(user, email, 'anna@example.com');
+    await fill(user, password, 'violet kettle meadow');
+    await submit();
+    await waitFor(() => expect(fieldMessage(password)).toContain(intl.formatMessage({ id: 'passwords.error.context' })), { timeout: 10_000 });
+  });
+
   it('checks the new password in the browser — too short, then one of the most common once the list has loaded — and sends nothing', async () => {
     const network = stubFetch();
     const { user, intl, name, email, password, submit } = await renderAuth('register');

@@ -10,7 +10,7 @@
  */
 import { currentPassword, email, fullName } from '@studio/site/fields';
 import { Form, TextField } from '@studio/ui';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -24,17 +24,23 @@ import { useSession } from '../../session/SessionProvider';
 import { TextLink } from '../layout/links';
 import { AuthFrame, AuthSwitch } from './AuthFrame';
 import { CurrentPasswordField, NewPasswordField } from './NewPasswordField';
-import { newPassword, waitForCommonPasswords } from './passwordRules';
+import { useAppContext } from '../../app/context';
+import { newPassword, waitForCommonPasswords, withContextWords } from './passwordRules';
 import { SocialButtons } from './SocialButtons';
 import styles from './AuthPage.module.css';
 
 type Mode = 'signIn' | 'register';
 
-/** The fields of each mode, in the form's order (AUTH-LOGIN, AUTH-REGISTER): the server's rules. */
-const SCHEMAS = {
-  signIn: z.object({ email, password: currentPassword }),
-  register: z.object({ name: fullName, email, password: newPassword }),
-};
+/**
+ * The fields of each mode, in the form's order (AUTH-LOGIN, AUTH-REGISTER): the server's rules;
+ * a new password must not be mostly the typed e-mail address or the site's name (ACC-PASSWORD).
+ */
+function schemas(siteName: string) {
+  return {
+    signIn: z.object({ email, password: currentPassword }),
+    register: withContextWords(z.object({ name: fullName, email, password: newPassword }), 'password', (value) => ({ email: String(value['email'] ?? ''), siteName })),
+  };
+}
 
 export function AuthPage() {
   const [params] = useSearchParams();
@@ -45,6 +51,8 @@ export function AuthPage() {
   const session = useSession();
   /** Set once the sign-in succeeded here: this page navigates on by itself. */
   const leaving = useRef(false);
+  const { siteName } = useAppContext();
+  const SCHEMAS = useMemo(() => schemas(siteName), [siteName]);
   const { fields, formProps, field, formMessage, busy } = useSchemaForm({
     schema: SCHEMAS[mode],
     // Switching mode starts the form afresh (no messages) with what was typed.

@@ -9,7 +9,7 @@
  * message with the way to ask for a new one.
  */
 import { Form, Skeleton } from '@studio/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -23,9 +23,15 @@ import { useSession } from '../../session/SessionProvider';
 import { LinkCallout } from '../account/notices';
 import { AuthFrame, AuthSwitch } from './AuthFrame';
 import { ConfirmPasswordField, NewPasswordField } from './NewPasswordField';
-import { confirmation, newPassword, waitForCommonPasswords, withConfirmation } from './passwordRules';
+import { useAppContext } from '../../app/context';
+import { confirmation, newPassword, waitForCommonPasswords, withConfirmation, withContextWords } from './passwordRules';
 
-const Schema = withConfirmation(z.object({ password: newPassword, confirmation }), 'password', 'confirmation');
+/**
+ * The new password and its repetition. The page does not know the account, so only the site's
+ * name is checked here; the server refuses the account's own words (`passwords.error.context`).
+ */
+const schema = (siteName: string) =>
+  withContextWords(withConfirmation(z.object({ password: newPassword, confirmation }), 'password', 'confirmation'), 'password', () => ({ siteName }));
 
 /** Where the token is kept once it left the address bar. */
 interface ResetState {
@@ -53,6 +59,8 @@ function ResetForm(props: { token: string }) {
   const navigate = useNavigate();
   const session = useSession();
   const [invalid, setInvalid] = useState(false);
+  const { siteName } = useAppContext();
+  const Schema = useMemo(() => schema(siteName), [siteName]);
   const { formProps, field, formMessage, busy } = useSchemaForm({
     schema: Schema,
     prepare: waitForCommonPasswords('password'),

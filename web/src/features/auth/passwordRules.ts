@@ -1,14 +1,16 @@
 /**
  * The password rules of every new-password form in the browser (ACC-PASSWORD; OWASP ASVS 5.0
  * §6.2): the server's own schema (`newPasswordField` of `@studio/site/fields`): 8–128 characters
- * counted as Unicode code points, no composition rules, none of the most common passwords.
+ * counted as Unicode code points, no composition rules, none of the most common passwords, and
+ * not mostly the account's own words — its e-mail address, the address's local part, its
+ * username, the site's name (`withContextWords`, the shared `contextProblem`).
  *
  * The common-password list (~84 KB gzip) is loaded lazily, in its own chunk, the first time a
  * new-password field gets focus or a form is submitted — never with the entry bundle. If it cannot
  * be loaded the check runs without it: the server checks the list again anyway.
  */
 import { newPasswordField } from '@studio/site/fields';
-import { PASSWORD_MAX, PASSWORD_MIN, type PasswordProblem, parseCommonPasswords, passwordProblem } from '@studio/site/passwords';
+import { PASSWORD_MAX, PASSWORD_MIN, type PasswordContext, type PasswordProblem, contextProblem, parseCommonPasswords, passwordProblem } from '@studio/site/passwords';
 import { type FieldProblem, fieldProblem } from '@studio/site/problems';
 import { z } from 'zod';
 
@@ -44,6 +46,18 @@ export const confirmation = z.string().min(1, 'validation.required');
 export function withConfirmation<S extends z.ZodObject>(schema: S, password: string, repeat: string): S {
   return schema.superRefine((value: Record<string, unknown>, ctx) => {
     if (value[repeat] && value[repeat] !== value[password]) ctx.addIssue({ code: 'custom', message: 'passwords.error.mismatch', path: [repeat] });
+  });
+}
+
+/**
+ * Adds "not mostly the account's own words" (ACC-PASSWORD) to a form schema: the message
+ * `passwords.error.context` at `password` when, with the words of `context(value)` removed, fewer
+ * than 8 characters are left. Runs once the fields' own rules pass (zod checks objects last).
+ */
+export function withContextWords<S extends z.ZodObject>(schema: S, password: string, context: (value: Record<string, unknown>) => PasswordContext): S {
+  return schema.superRefine((value: Record<string, unknown>, ctx) => {
+    const typed = value[password];
+    if (typeof typed === 'string' && contextProblem(typed, context(value))) ctx.addIssue({ code: 'custom', message: 'passwords.error.context', path: [password] });
   });
 }
 

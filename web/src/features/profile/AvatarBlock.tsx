@@ -16,7 +16,7 @@ import { runMutation } from '../../forms/runMutation';
 import type { FieldProblem } from './fieldRules';
 import { ProfileSection } from './ProfileSection';
 import { genericProblem } from '../../forms/serverErrors';
-import { avatarFileProblem, uploadAvatar, uploadErrorMessageId } from './uploadAvatar';
+import { avatarFileProblem, uploadAvatar, uploadErrorProblem } from './uploadAvatar';
 import styles from './blocks.module.css';
 
 const SetImageMutation = graphql`
@@ -86,7 +86,7 @@ export function AvatarBlock(props: { user: AvatarBlock_user$key; className?: str
       }
     } catch (error) {
       if (controller.signal.aborted) return;
-      setProblem({ id: uploadErrorMessageId(error), values: { max: 5 } });
+      setProblem(uploadErrorProblem(error));
       setPhase({ kind: 'idle' });
     } finally {
       setPreview(null);

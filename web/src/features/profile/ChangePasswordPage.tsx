@@ -14,6 +14,8 @@ const Query = graphql`
   query ChangePasswordPageQuery {
     viewer {
       id
+      email
+      username
       passwordIsSet
     }
   }

@@ -2,9 +2,9 @@
  * "Delete account" on /profile (ACC-DELETE) as the owner uses it: the confirmation dialog asks for
  * the password (required: the button stays disabled while the field is empty, and Enter in the
  * empty field says so, sending nothing), a wrong password from the server at the field (kept and
- * selected, the dialog open), a failure without a field in the dialog's alert, an account without
- * a password confirming with its e-mail address (a different address refused in the browser),
- * and a deleted account (signed out, on the home page).
+ * selected, the dialog open), a failure without a field in the dialog's alert, the wait of a 429,
+ * an account without a password sending itself a code and confirming with it (its e-mail address
+ * refused), and a deleted account (signed out, on the home page).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -73,19 +73,47 @@ describe('DeleteAccountDialog on /profile', () => {
     await waitFor(() => expect(document.activeElement).toBe(password));
   });
 
-  it('asks an account without a password for its e-mail address, and refuses another one in the browser', async () => {
-    const { environment, user, intl, confirm } = await openDeleteDialog({ passwordIsSet: false, email: 'anna@example.com' });
-    const address = labelled(intl.formatMessage({ id: 'profile.delete.email.label' }, { email: 'anna@example.com' }));
-
-    await fill(user, address, 'maria@example.com');
+  it('says in the dialog how long to wait when the password checks of the account are held back (429)', async () => {
+    const { environment, user, intl, dialog, confirm } = await openDeleteDialog();
+    const password = labelled(intl.formatMessage({ id: 'profile.delete.password.label' })) as HTMLInputElement;
+    await fill(user, password, 'a guess');
     await user.click(confirm);
 
-    expect(fieldMessage(address)).toBe(intl.formatMessage({ id: 'profile.delete.error.emailMismatch' }));
-    expect(mutationsSent(environment)).toEqual([]);
+    await answerError(environment, 'TOO_MANY_REQUESTS', 'Too many attempts; try again in 8 s.', { retryAfterSeconds: 8 });
 
-    await fill(user, address, ' Anna@Example.com ');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(intl.formatMessage({ id: 'passwords.error.waitSeconds' }, { seconds: 8 }));
+    expect(password.value).toBe('a guess');
+  });
+
+  it('asks an account without a password to send a code to its address first, then takes the code (not the address)', async () => {
+    const { environment, user, intl, dialog, confirm } = await openDeleteDialog({ passwordIsSet: false, email: 'anna@example.com' });
+    expect(within(dialog).getByText(intl.formatMessage({ id: 'profile.delete.code.intro' }, { email: 'anna@example.com' }))).toBeTruthy();
+    expect(confirm.disabled).toBe(true);
+
+    await user.click(within(dialog).getByRole('button', { name: intl.formatMessage({ id: 'profile.delete.code.send' }) }));
+    expect(mutationsSent(environment)).toEqual([{ name: 'DeleteAccountDialogSendCodeMutation', variables: {} }]);
+    await resolveOperation(environment, { EmailCodePayload: () => ({ sentTo: 'anna@example.com', expiresAt: '2026-11-24T12:20:00.000Z' }) });
+
+    const code = labelled(intl.formatMessage({ id: 'profile.delete.code.label' })) as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    // The address is no confirmation: refused in the browser, nothing sent.
+    await fill(user, code, 'anna@example.com');
     await user.click(confirm);
-    expect(mutationsSent(environment)).toEqual([{ name: 'DeleteAccountDialogMutation', variables: { id: 'VXNlcjox', confirmation: 'anna@example.com' } }]);
+    expect(fieldMessage(code)).toBe(intl.formatMessage({ id: 'passwords.code.format' }));
+    expect(mutationsSent(environment)).toHaveLength(1);
+
+    await fill(user, code, 'abcd efgh');
+    await user.click(confirm);
+    expect(mutationsSent(environment)[1]).toEqual({ name: 'DeleteAccountDialogMutation', variables: { id: 'VXNlcjox', confirmation: 'ABCDEFGH' } });
+    await answerError(environment, 'CODE_INVALID', 'confirmation: this code is not right; 4 tries left', { field: 'confirmation', attemptsLeft: 4 });
+    await waitFor(() => expect(fieldMessage(code)).toBe(intl.formatMessage({ id: 'passwords.code.wrongAttempts' }, { attemptsLeft: 4 })));
+  });
+
+  it('says how long to wait when too many codes were sent (429)', async () => {
+    const { environment, user, intl, dialog } = await openDeleteDialog({ passwordIsSet: false, email: 'anna@example.com' });
+    await user.click(within(dialog).getByRole('button', { name: intl.formatMessage({ id: 'profile.delete.code.send' }) }));
+    await answerError(environment, 'TOO_MANY_REQUESTS', 'Too many attempts; try again in 600 s.', { retryAfterSeconds: 600 });
+    expect(await within(dialog).findByText(intl.formatMessage({ id: 'passwords.error.waitMinutes' }, { minutes: 10 }))).toBeTruthy();
   });
 
   it('signs out and goes to the home page once the account is deleted', async () => {

@@ -1,18 +1,22 @@
 /**
  * The confirmation of "Delete account" (ACC-DELETE): an AlertDialog that says what goes (the
  * profile, photo, linked sign-in accounts, referral code; every device signed out; no undo) and
- * asks for proof that the owner is at the keyboard — the current password or, for an account
- * without one, its e-mail address typed out (`deleteUser(id, confirmation)`; a stolen access token
- * alone must not be enough). The confirm button stays disabled until something is typed; Enter in
- * the field confirms too. WRONG_PASSWORD is shown at the field with the text kept; other failures
- * above the buttons. On success `onDeleted` runs (the page signs out and leaves).
+ * asks for proof that the owner is at the keyboard (`deleteUser(id, confirmation)`; a stolen access
+ * token alone must not be enough): the current password, or, for an account without one, a code
+ * mailed to its address — first "Send code" (`sendAccountDeletionCode`), then the code field. The
+ * confirm button stays disabled until something is typed; Enter in the field confirms too. A wrong
+ * password or code is shown at the field with the text kept and selected; the wait after too many
+ * attempts, a void code and other failures above the buttons, in the user's language. On success
+ * `onDeleted` runs (the page signs out and leaves).
  */
-import { AlertDialog, PasswordField, TextField } from '@studio/ui';
+import type { FieldProblem } from '@studio/site/problems';
+import { AlertDialog, Button, FormMessage, PasswordField, Text, TextField } from '@studio/ui';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, FormattedTime, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import { z } from 'zod';
 import type { DeleteAccountDialogMutation } from './__generated__/DeleteAccountDialogMutation.graphql';
+import type { DeleteAccountDialogSendCodeMutation } from './__generated__/DeleteAccountDialogSendCodeMutation.graphql';
 import { runMutation } from '../../forms/runMutation';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -27,9 +31,18 @@ const DeleteMutation = graphql`
   }
 `;
 
+const SendCodeMutation = graphql`
+  mutation DeleteAccountDialogSendCodeMutation {
+    sendAccountDeletionCode {
+      sentTo
+      expiresAt
+    }
+  }
+`;
+
 export interface DeleteAccountDialogProps {
   userId: string;
-  /** The account's e-mail: what an account without a password types to confirm. */
+  /** The account's e-mail: where the code of an account without a password goes. */
   email: string;
   passwordIsSet: boolean;
   /** The button that opens the dialog. */
@@ -38,23 +51,33 @@ export interface DeleteAccountDialogProps {
   onDeleted: () => void | Promise<void>;
 }
 
+/** The code mail sent from this dialog: where to, until when, and how many were sent (a new one starts the field afresh). */
+interface Sent {
+  to: string;
+  expiresAt: string;
+  count: number;
+}
+
 export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
   const { passwordIsSet, email } = props;
   const intl = useIntl();
   const [commit] = useMutation<DeleteAccountDialogMutation>(DeleteMutation);
+  const [commitSend, sending] = useMutation<DeleteAccountDialogSendCodeMutation>(SendCodeMutation);
   const inputRef = useRef<HTMLInputElement>(null);
   const baseId = useId();
   /** Counts the times the dialog was closed: each opening starts a fresh form. */
   const [closed, setClosed] = useState(0);
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [sendError, setSendError] = useState<FieldProblem | null>(null);
   const { fields, formProps, error, formError, busy, submit } = useSchemaForm({
-    id: `${baseId}-${closed}`,
-    schema: z.object({ confirmation: deleteConfirmation({ passwordIsSet, email }) }),
+    id: `${baseId}-${closed}-${sent?.count ?? 0}`,
+    schema: z.object({ confirmation: deleteConfirmation({ passwordIsSet }) }),
     // A refused confirmation is selected, to be typed again.
     select: true,
     async onValid(value) {
       const { errors } = await runMutation(commit, { variables: { id: props.userId, confirmation: value.confirmation } });
       if (errors.length) {
-        const found = SERVER_ERRORS.deleteAccount(passwordIsSet)(firstError(errors));
+        const found = SERVER_ERRORS.deleteAccount(firstError(errors));
         if (found.field === null) {
           inputRef.current?.focus();
           inputRef.current?.select();
@@ -66,6 +89,22 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
     },
   });
 
+  async function sendCode() {
+    if (sending) return;
+    setSendError(null);
+    const { response, errors } = await runMutation(commitSend, { variables: {} });
+    const failure = firstError(errors);
+    if (!failure && response) {
+      const payload = response.sendAccountDeletionCode;
+      setSent((previous) => ({ to: payload.sentTo, expiresAt: payload.expiresAt, count: (previous?.count ?? 0) + 1 }));
+      // The field appears with the next render; put the cursor there.
+      setTimeout(() => inputRef.current?.focus(), 0);
+      return;
+    }
+    // A wait (codeSend limit) says how long, in the user's language.
+    setSendError(SERVER_ERRORS.account(failure).problem);
+  }
+
   async function confirm() {
     // AlertDialog stays open when this throws: the failure is already on screen.
     if (!(await submit())) throw new Error('The account was not deleted');
@@ -73,10 +112,20 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
 
   function onOpenChange(open: boolean) {
     // Nothing typed here outlives the dialog (it may be a password).
-    if (!open) setClosed((count) => count + 1);
+    if (!open) {
+      setClosed((count) => count + 1);
+      setSendError(null);
+    }
   }
 
   const input = { ref: inputRef, name: 'confirmation', error: error('confirmation'), readOnly: busy };
+  const problemText = (problem: FieldProblem) => intl.formatMessage({ id: problem.id }, problem.values);
+
+  const sendButton = (
+    <Button type="button" variant={sent ? 'ghost' : 'secondary'} size="sm" loading={sending} onClick={() => void sendCode()}>
+      <FormattedMessage id={sending ? 'profile.delete.code.sending' : sent ? 'profile.delete.code.resend' : 'profile.delete.code.send'} />
+    </Button>
+  );
 
   return (
     <AlertDialog
@@ -101,15 +150,34 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
             autoComplete="current-password"
           />
         ) : (
-          <TextField
-            {...input}
-            type="email"
-            label={<FormattedMessage id="profile.delete.email.label" values={{ email }} />}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            dir="ltr"
-          />
+          <>
+            {sent ? (
+              <>
+                <FormMessage tone="success">
+                  <FormattedMessage
+                    id="profile.delete.code.sent"
+                    values={{ email: sent.to, time: <FormattedTime value={sent.expiresAt} hour="numeric" minute="2-digit" /> }}
+                  />
+                </FormMessage>
+                <TextField
+                  {...input}
+                  label={<FormattedMessage id="profile.delete.code.label" />}
+                  autoComplete="one-time-code"
+                  autoCapitalize="characters"
+                  autoCorrect="off"
+                  spellCheck={false}
+                  maxLength={16}
+                  dir="ltr"
+                />
+              </>
+            ) : (
+              <Text>
+                <FormattedMessage id="profile.delete.code.intro" values={{ email }} />
+              </Text>
+            )}
+            {sendError ? <FormMessage tone="error">{problemText(sendError)}</FormMessage> : null}
+            <div>{sendButton}</div>
+          </>
         )}
       </form>
     </AlertDialog>

@@ -16,6 +16,7 @@ const Query = graphql`
     viewer {
       id
       email
+      username
       passwordIsSet
     }
   }

@@ -127,6 +127,22 @@ describe('UpdatePasswordForm on /profile/change-password', () => {
   });
 });
 
+describe('UpdatePasswordForm: the account’s own words (ACC-PASSWORD)', () => {
+  it.each([
+    ['change', 'Anna@Example.COM'],
+    ['change', 'anna.petrova!!'],
+    ['set', 'anna-1234'],
+  ] as const)('on the %s page refuses %s in the browser and sends nothing', async (kind, typed) => {
+    const { environment, user, intl, current, fresh, repeat, submit } = await renderPasswordPage(kind);
+    if (current) await fill(user, current, 'old secret');
+    await fill(user, fresh, typed);
+    await fill(user, repeat, typed);
+    await submit();
+    await waitFor(() => expect(fieldMessage(fresh)).toContain(intl.formatMessage({ id: 'passwords.error.context' })), { timeout: 10_000 });
+    expect(mutationsSent(environment)).toEqual([]);
+  });
+});
+
 describe('UpdatePasswordForm on /profile/set-password', () => {
   it('asks no current password and shows a new password the server rejects at its field', async () => {
     const { environment, user, intl, fresh, repeat, submit } = await renderPasswordPage('set');

@@ -10,7 +10,7 @@
  */
 import { currentPassword } from '@studio/site/fields';
 import { Form } from '@studio/ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import { z } from 'zod';
@@ -20,7 +20,9 @@ import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { LinkCallout, SuccessNotice } from '../account/notices';
 import { ConfirmPasswordField, CurrentPasswordField, NewPasswordField } from '../auth/NewPasswordField';
-import { confirmation, newPassword, waitForCommonPasswords, withConfirmation } from '../auth/passwordRules';
+import type { PasswordContext } from '@studio/site/passwords';
+import { useAppContext } from '../../app/context';
+import { confirmation, newPassword, waitForCommonPasswords, withConfirmation, withContextWords } from '../auth/passwordRules';
 import { AccountFormActions } from './AccountShell';
 import { SignedOut } from './SignedOut';
 import styles from './AccountShell.module.css';
@@ -36,19 +38,30 @@ const Mutation = graphql`
   }
 `;
 
-/** The fields in the form's order; the current password only when the account has one. */
-const SCHEMAS = {
-  change: withConfirmation(z.object({ oldPassword: currentPassword, newPassword, confirmation }), 'newPassword', 'confirmation'),
-  set: withConfirmation(z.object({ newPassword, confirmation }), 'newPassword', 'confirmation'),
-};
+/**
+ * The fields in the form's order; the current password only when the account has one. The new
+ * password must not be mostly the account's e-mail, username or the site's name (ACC-PASSWORD).
+ */
+function schemas(context: PasswordContext) {
+  const words = () => context;
+  return {
+    change: withContextWords(withConfirmation(z.object({ oldPassword: currentPassword, newPassword, confirmation }), 'newPassword', 'confirmation'), 'newPassword', words),
+    set: withContextWords(withConfirmation(z.object({ newPassword, confirmation }), 'newPassword', 'confirmation'), 'newPassword', words),
+  };
+}
 
 export function UpdatePasswordForm(props: {
   /** Whether the account has a password already (then the current one is asked for). */
   requireCurrent: boolean;
   submitLabel: ReactNode;
   onDone: () => void;
+  /** The account's e-mail address and username, words the new password must not mostly be. */
+  email?: string | null | undefined;
+  username?: string | null | undefined;
 }) {
   const [commit] = useMutation<UpdatePasswordFormMutation>(Mutation);
+  const { siteName } = useAppContext();
+  const SCHEMAS = useMemo(() => schemas({ email: props.email, username: props.username, siteName }), [props.email, props.username, siteName]);
   const { formProps, field, formMessage, busy } = useSchemaForm<typeof SCHEMAS.change | typeof SCHEMAS.set>({
     schema: props.requireCurrent ? SCHEMAS.change : SCHEMAS.set,
     prepare: waitForCommonPasswords('newPassword'),
@@ -92,7 +105,7 @@ function PasswordDone(props: { title: ReactNode; children: ReactNode }) {
  * page) when the account is on the other side of `passwordIsSet`; otherwise the form.
  */
 export function PasswordPageContent(props: {
-  viewer: { passwordIsSet?: boolean | null } | null | undefined;
+  viewer: { passwordIsSet?: boolean | null; email?: string | null; username?: string | null } | null | undefined;
   /** The change page (the account has a password) rather than the set page. */
   requireCurrent: boolean;
   submitLabel: ReactNode;
@@ -105,7 +118,15 @@ export function PasswordPageContent(props: {
   if (done) return <PasswordDone title={props.doneTitle}>{props.done}</PasswordDone>;
   const otherSide = props.requireCurrent ? props.viewer.passwordIsSet === false : props.viewer.passwordIsSet;
   if (otherSide) return props.elsewhere;
-  return <UpdatePasswordForm requireCurrent={props.requireCurrent} submitLabel={props.submitLabel} onDone={() => setDone(true)} />;
+  return (
+    <UpdatePasswordForm
+      requireCurrent={props.requireCurrent}
+      submitLabel={props.submitLabel}
+      onDone={() => setDone(true)}
+      email={props.viewer.email}
+      username={props.viewer.username}
+    />
+  );
 }
 
 /** In place of a form that needs the account's password when it has none (ACC-PASSWORD): the way to /profile/set-password. */

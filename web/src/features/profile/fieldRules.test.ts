@@ -71,15 +71,15 @@ describe('checkBio', () => {
 });
 
 describe('confirmationProblem', () => {
-  const withPassword = { passwordIsSet: true, email: 'anna@example.com' };
-  const withoutPassword = { passwordIsSet: false, email: 'anna@example.com' };
+  const withPassword = { passwordIsSet: true };
+  const withoutPassword = { passwordIsSet: false };
   it('takes any typed password as it is (spaces included)', () => {
     expect(confirmationProblem('', withPassword)).toEqual({ id: 'validation.required' });
     expect(confirmationProblem('  secret  ', withPassword)).toBeNull();
   });
-  it("asks an account without a password for its e-mail, trimmed and case aside, as the server compares", () => {
+  it('asks an account without a password for the mailed code (case, spaces and dashes aside), not its e-mail address', () => {
     expect(confirmationProblem('  ', withoutPassword)).toEqual({ id: 'validation.required' });
-    expect(confirmationProblem(' Anna@Example.COM ', withoutPassword)).toBeNull();
-    expect(confirmationProblem('anna@example.org', withoutPassword)).toEqual({ id: 'profile.delete.error.emailMismatch' });
+    expect(confirmationProblem('abcd efgh', withoutPassword)).toBeNull();
+    expect(confirmationProblem('anna@example.com', withoutPassword)).toEqual({ id: 'passwords.code.format' });
   });
 });

@@ -54,21 +54,15 @@ export function checkCode(value: string): FieldProblem | null {
 }
 
 /**
- * The confirmation of deleting one's account (`deleteUser(confirmation:)`): the current password
- * as typed, or, for an account without a password, its e-mail address — compared trimmed and
- * case-insensitively, as the server does.
+ * What confirms deleting the account (ACC-DELETE): the current password, taken as it is typed;
+ * or, for an account without a password, the 8-character code mailed by
+ * `sendAccountDeletionCode` (case, spaces and dashes aside, as the server compares).
  */
-export function deleteConfirmation(account: { passwordIsSet: boolean; email: string }) {
-  if (account.passwordIsSet) return z.string().min(1, 'validation.required');
-  return z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, 'validation.required')
-    .refine((typed) => typed === account.email.trim().toLowerCase(), 'profile.delete.error.emailMismatch');
+export function deleteConfirmation(account: { passwordIsSet: boolean }) {
+  return account.passwordIsSet ? z.string().min(1, 'validation.required') : emailCode;
 }
 
 /** The problem of a typed deletion confirmation, or null (see `deleteConfirmation`). */
-export function confirmationProblem(value: string, account: { passwordIsSet: boolean; email: string }): FieldProblem | null {
+export function confirmationProblem(value: string, account: { passwordIsSet: boolean }): FieldProblem | null {
   return fieldProblem(deleteConfirmation(account), value);
 }

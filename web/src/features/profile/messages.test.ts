@@ -28,8 +28,8 @@ function answeredIds(): Set<string> {
     add(inlineFieldProblem(field, [{ extensions: { code: 'USERNAME_TAKEN', field } }], 'x'));
   }
   add(genericProblem([{ extensions: { code: 'INTERNAL_SERVER_ERROR' } }]));
-  add(confirmationProblem('', { passwordIsSet: true, email: 'a@b.c' }));
-  add(confirmationProblem('x@y.z', { passwordIsSet: false, email: 'a@b.c' }));
+  add(confirmationProblem('', { passwordIsSet: true }));
+  add(confirmationProblem('x@y.z', { passwordIsSet: false }));
   for (const file of [{ type: 'text/plain', size: 1 }, { type: 'image/png', size: 6 * 1024 * 1024 }]) add(avatarFileProblem(file));
   for (const [status, code] of [[413, ''], [415, ''], [400, 'FILE_REQUIRED'], [401, ''], [429, ''], [0, 'NETWORK'], [500, '']] as const) {
     add(uploadErrorMessageId(new UploadError(status, code)));

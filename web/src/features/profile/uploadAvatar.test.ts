@@ -1,6 +1,6 @@
 /** The avatar upload's browser checks and the mapping of the server's answers. */
 import { describe, expect, it } from 'vitest';
-import { AVATAR_MAX_BYTES, UploadError, avatarFileProblem, parseUploadResponse, uploadErrorMessageId } from './uploadAvatar';
+import { AVATAR_MAX_BYTES, UploadError, avatarFileProblem, parseUploadResponse, uploadErrorMessageId, uploadErrorProblem } from './uploadAvatar';
 
 describe('avatarFileProblem', () => {
   it('accepts an image up to 5 MB', () => {
@@ -32,6 +32,7 @@ describe('parseUploadResponse', () => {
     expect(fail(413, JSON.stringify({ error: { code: 'FILE_TOO_LARGE', message: 'x' } }))).toEqual(new UploadError(413, 'FILE_TOO_LARGE'));
     expect(fail(502, '<html>Bad gateway</html>')).toEqual(new UploadError(502, 'UNKNOWN'));
     expect(fail(201, '{}')).toEqual(new UploadError(201, 'UNKNOWN'));
+    expect((fail(429, JSON.stringify({ error: { code: 'TOO_MANY_REQUESTS', retryAfterSeconds: 1800 } })) as UploadError).retryAfterSeconds).toBe(1800);
   });
 });
 
@@ -48,5 +49,14 @@ describe('uploadErrorMessageId', () => {
     [new Error('boom'), 'profile.avatar.error.upload'],
   ])('%o → %s', (error, id) => {
     expect(uploadErrorMessageId(error)).toBe(id);
+  });
+});
+
+describe('uploadErrorProblem', () => {
+  it('says how long to wait after too many uploads (429, SEC-LIMITS upload), in minutes or seconds', () => {
+    expect(uploadErrorProblem(new UploadError(429, 'TOO_MANY_REQUESTS', 1800))).toEqual({ id: 'passwords.error.waitMinutes', values: { minutes: 30 } });
+    expect(uploadErrorProblem(new UploadError(429, 'TOO_MANY_REQUESTS', 20))).toEqual({ id: 'passwords.error.waitSeconds', values: { seconds: 20 } });
+    expect(uploadErrorProblem(new UploadError(429, 'RATE_LIMITED'))).toEqual({ id: 'passwords.error.tooManyRequests' });
+    expect(uploadErrorProblem(new UploadError(413, 'FILE_TOO_LARGE'))).toEqual({ id: 'profile.avatar.error.tooLarge', values: { max: 5 } });
   });
 });

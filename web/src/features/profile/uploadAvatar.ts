@@ -7,6 +7,8 @@
  * become the same localized messages. A 401 is answered by one token refresh and one retry
  * (session/authorizedFetch.ts).
  */
+import type { FieldProblem } from '@studio/site/problems';
+import { waitProblem } from '../../forms/serverErrors';
 import { API_BASE } from '../../session/authApi';
 import { authorizedFetch } from '../../session/authorizedFetch';
 
@@ -27,6 +29,8 @@ export class UploadError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
+    /** Seconds to wait after a 429 (the body's `retryAfterSeconds`), when the server said. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(`Avatar upload failed: ${status} ${code}`);
     this.name = 'UploadError';
@@ -38,6 +42,12 @@ export function avatarFileProblem(file: Pick<File, 'size' | 'type'>): string | n
   // An empty file cannot be an image either.
   if (!file.type.startsWith('image/') || file.size === 0) return 'profile.avatar.error.notImage';
   return file.size > AVATAR_MAX_BYTES ? 'profile.avatar.error.tooLarge' : null;
+}
+
+/** The message of a failed upload: a 429 says how long to wait (SEC-LIMITS `upload`), the rest by `uploadErrorMessageId`. */
+export function uploadErrorProblem(error: unknown): FieldProblem {
+  if (error instanceof UploadError && error.status === 429) return waitProblem(error.retryAfterSeconds);
+  return { id: uploadErrorMessageId(error), values: { max: 5 } };
 }
 
 /** The message id for a failed upload. */
@@ -64,8 +74,9 @@ export function parseUploadResponse(status: number, body: string): UploadedImage
   if ((status === 201 || status === 200) && data && typeof data.id === 'string' && typeof data.url === 'string') {
     return { id: data.id, url: data.url, smallUrl: typeof data.smallUrl === 'string' ? data.smallUrl : data.url };
   }
-  const code = (json as { error?: { code?: unknown } } | null)?.error?.code;
-  throw new UploadError(status, typeof code === 'string' ? code : 'UNKNOWN');
+  const error = (json as { error?: { code?: unknown; retryAfterSeconds?: unknown } } | null)?.error;
+  const wait = typeof error?.retryAfterSeconds === 'number' && error.retryAfterSeconds > 0 ? error.retryAfterSeconds : null;
+  throw new UploadError(status, typeof error?.code === 'string' ? error.code : 'UNKNOWN', wait);
 }
 
 /** One multipart POST; resolves with the status and body (also for error statuses), rejects with UploadError(0) when unreachable. */
