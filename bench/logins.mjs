@@ -154,7 +154,7 @@ async function run() {
       RATE_LIMIT_AUTH_MAX: '10000000',
       RATE_LIMIT_WINDOW_MS: '60000',
       // and the per-account limit of sign-ins (every login of the bench is counted before its check).
-      RATE_LIMIT_LOGIN_ACCOUNT: '1000000/60',
+      RATE_LIMIT_PASSWORD_GUESS: '1000000/60',
     },
     logFile: join(resultsDir, 'logins-server.log'),
   });

@@ -110,7 +110,7 @@ describe.each(DB_KINDS)('fuzzing REST bodies and GraphQL arguments (%s)', (kind)
   let ids: string[] = [];
   beforeAll(async () => {
     // Limits raised so the inputs reach the code behind them instead of a 429.
-    server = await startServer(kind, { RATE_LIMIT_UPLOAD: '100000/3600', RATE_LIMIT_LOGIN_ACCOUNT: '100000/900', ORDER_RATE_LIMIT_MAX: '100000' });
+    server = await startServer(kind, { RATE_LIMIT_UPLOAD: '100000/3600', RATE_LIMIT_PASSWORD_GUESS: '100000/86400', ORDER_RATE_LIMIT_MAX: '100000' });
     user = await server.register();
     const viewer = (await server.graphql('{ viewer { id } products(first: 1) { edges { node { id } } } }', undefined, user.accessToken)).data;
     ids = [viewer.viewer.id, viewer.products.edges[0]?.node.id ?? 'UHJvZHVjdDox', 'VXNlcjpub25l'];
