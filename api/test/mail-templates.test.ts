@@ -9,11 +9,17 @@ import { retryDelayMs } from '../src/jobs/queue.js';
 // Pure parts of the mail module: escaping, every template in every language, backoff, settings.
 const site = { siteName: 'Acme <Studio> & "Co"', publicUrl: 'https://studio.example' };
 const evil = '<script>alert("x")</script> & \'q\'';
+// A security event whose device label is hostile text too (a User-Agent is the client's to choose).
+const event = { at: '2026-11-24T21:05:00.000Z', device: { label: `${evil} on Linux`, network: '203.0.113.x' } };
 const params: MailTemplateParams = {
   emailVerificationCode: { code: 'AB12CD34' },
   emailChangeCode: { code: 'ZX98YW76', newEmail: `new+${evil}@example.test` },
-  emailChangedNotice: { oldEmail: 'old@example.test', newEmail: `new${evil}@example.test` },
+  emailChangedNotice: { oldEmail: 'old@example.test', newEmail: `new${evil}@example.test`, ...event },
   passwordReset: { token: 'tok/en+=&"<>' },
+  passwordChanged: { firstPassword: false, ...event },
+  passwordResetDone: { removedLinks: [`GitHub (${evil})`], ...event },
+  providerLinked: { provider: 'GitHub', account: evil, ...event },
+  accountDeleted: { byAdmin: true, ...event },
   orderReceived: { name: evil, reference: 'R-42', summary: `line one\n${evil}` },
   orderNotification: { reference: 'R-42', name: evil, email: 'c@example.test', phone: null, summary: evil, customerLocale: 'ru' },
 };
@@ -39,7 +45,7 @@ describe('renderMail', () => {
         expect(mail.html).not.toContain('<Studio>');
         expect(mail.html).toContain('Acme &lt;Studio&gt; &amp; &quot;Co&quot;');
         expect(mail.text).toContain('https://studio.example');
-        if (template === 'orderReceived' || template === 'orderNotification') {
+        if (template !== 'emailVerificationCode' && template !== 'emailChangeCode' && template !== 'passwordReset') {
           expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;');
           expect(mail.text).toContain(evil);
         }
