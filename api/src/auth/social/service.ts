@@ -29,17 +29,15 @@
  *
  * Provider tokens are kept encrypted at rest (service_accounts.service_access_token / _refresh_token).
  */
-import { randomUUID } from 'node:crypto';
 import { SOCIAL_BINDING_MAX_AGE } from '@studio/site/cookies';
 import type { Locale } from '@studio/site/locales';
 import type { AuthProviderId } from '@studio/site/ssr';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
 import * as oidc from 'openid-client';
 import type { CredentialService } from '../../credentials/service.js';
 import type { Config } from '../../config.js';
-import { type Db, isUniqueViolation, nowIso } from '../../db/index.js';
-import type { Database, SocialStatesTable } from '../../db/types.js';
+import { type Db, nowIso } from '../../db/index.js';
+import type { SocialStatesTable } from '../../db/types.js';
 import type { DeviceInfo } from '../../http/device.js';
 import { HttpError } from '../../http/errors.js';
 import { type MailService, securityEvent } from '../../mail/index.js';
