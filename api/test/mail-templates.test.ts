@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { MAIL_LOCALES, MAIL_TEMPLATES, type MailTemplateParams, escapeHtml, renderMail } from '../src/mail/index.js';
 import { retryDelayMs } from '../src/jobs/queue.js';
+import { formatWhen } from '../src/mail/securityCopy.js';
 
 // Pure parts of the mail module: escaping, every template in every language, backoff, settings.
 const site = { siteName: 'Acme <Studio> & "Co"', publicUrl: 'https://studio.example' };
@@ -70,6 +71,19 @@ describe('renderMail', () => {
     expect(es.text).toContain(`https://studio.example/es/auth/change-password?token=${token}`);
     expect(es.html).toContain(`href="https://studio.example/es/auth/change-password?token=${token}"`);
     expect(es.text).toContain('una hora');
+  });
+
+  it('dates security mails to the minute in the mail\'s language, in UTC with the zone named, and translates the device label', () => {
+    expect(formatWhen('2026-11-24T21:05:59.000Z', 'ru')).toBe('24 ноября 2026 г. в 21:05 UTC');
+    expect(formatWhen('2026-11-24T21:05:59.000Z', 'es')).toContain('24 de noviembre de 2026');
+    expect(formatWhen('2026-11-24T21:05:59.000Z', 'en')).toMatch(/^November 24, 2026 at 9:05\sPM UTC$/);
+    const es = renderMail('passwordChanged', 'es', { firstPassword: true, at: '2026-11-24T21:05:00.000Z', device: { label: 'Safari 17 on iOS', network: null } }, site);
+    expect(es.text).toContain('Dispositivo: Safari 17 en iOS');
+    expect(es.text).toContain('Red: Desconocida');
+    expect(es.subject).toContain('Se ha establecido una contraseña');
+    const none = renderMail('passwordResetDone', 'en', { removedLinks: [], at: '2026-11-24T21:05:00.000Z', device: { label: null, network: null } }, site);
+    expect(none.text).toContain('Device: Unknown device');
+    expect(none.text).not.toContain('disconnected');
   });
 
   it('names the customer language in the sales notification and shows a dash for no phone', () => {

@@ -41,9 +41,10 @@ const COMMON: Record<MailLocale, { when: string; device: string; network: string
   },
 };
 
-/** An ISO instant as a date and time in `locale`, in UTC with the zone named ("November 24, 2026 at 9:05 PM UTC"). */
+/** An ISO instant as a date and time to the minute in `locale`, in UTC with the zone named ("November 24, 2026 at 9:05 PM UTC"). */
 export function formatWhen(at: string, locale: MailLocale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }).format(new Date(at));
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' };
+  return new Intl.DateTimeFormat(locale, options).format(new Date(at));
 }
 
 /**
