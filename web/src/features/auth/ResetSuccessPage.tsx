@@ -6,10 +6,11 @@
  * entry's state by the reset form, so a reload or a direct visit shows only the general text),
  * and leads to the sign-in form.
  */
+import { Callout } from '@studio/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { RemovedLink } from '../../session/authApi';
-import { SuccessNotice } from '../account/notices';
+import { ButtonLink } from '../layout/links';
 import { useAppContext } from '../../app/context';
 import { AuthFrame } from './AuthFrame';
 import { providerName } from './social';
@@ -38,15 +39,19 @@ export function ResetSuccessPage() {
   );
   return (
     <AuthFrame title={<FormattedMessage id="page.authResetSuccess.title" />} cardClassName={styles.stack}>
-      <SuccessNotice title={<FormattedMessage id="passwords.resetSuccess.title" />} to="/auth" linkLabel={<FormattedMessage id="passwords.resetSuccess.signIn" />}>
+      <Callout tone="success" title={<FormattedMessage id="passwords.resetSuccess.title" />}>
         <FormattedMessage id="passwords.resetSuccess.text" />
-        {removed.length ? (
-          <>
-            {' '}
-            <FormattedMessage id="passwords.resetSuccess.removedLinks" values={{ count: removed.length, links }} />
-          </>
-        ) : null}
-      </SuccessNotice>
+      </Callout>
+      {removed.length ? (
+        <Callout tone="warning" title={<FormattedMessage id="passwords.resetSuccess.removedLinksTitle" values={{ count: removed.length }} />}>
+          <FormattedMessage id="passwords.resetSuccess.removedLinks" values={{ count: removed.length, links }} />
+        </Callout>
+      ) : null}
+      <div>
+        <ButtonLink to="/auth">
+          <FormattedMessage id="passwords.resetSuccess.signIn" />
+        </ButtonLink>
+      </div>
     </AuthFrame>
   );
 }

@@ -151,7 +151,8 @@ function ConnectAccounts(props: { providers: readonly AuthProvider[] }) {
       // The button keeps spinning while the browser leaves for the provider.
       window.location.assign(url);
     } catch (reason) {
-      console.warn('Could not start linking', id, reason);
+      // An address not confirmed yet is an expected answer (ACC-LINKED), explained below; anything else is logged.
+      if (!(reason instanceof AuthApiError && reason.code === 'SOCIAL_EMAIL_NOT_VERIFIED')) console.warn('Could not start linking', id, reason);
       setError(linkErrorMessage(reason, providerName(intl, id, props.providers)));
       setPending(null);
     }
