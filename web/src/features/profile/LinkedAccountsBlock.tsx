@@ -13,7 +13,8 @@
  * the provider returns through /loading (`?success=success`), which comes back here with
  * `SOCIAL_LINKED_STATE` — the status line then says the account was connected, and the list is
  * fresh because the profile fetches the viewer network-only. Failures to start are shown in the
- * card in the user's language. Provider names come from one mapping (auth/social.ts `providerName`).
+ * card in the user's language — among them `SOCIAL_EMAIL_NOT_VERIFIED`: a provider is linked only
+ * to a confirmed address (ACC-LINKED, decision 0028). Provider names come from one mapping (auth/social.ts `providerName`).
  */
 import { AlertDialog, Button, Heading } from '@studio/ui';
 import { clsx } from 'clsx';
