@@ -23,8 +23,9 @@
  *    Accounts are never linked by e-mail address: a sign-up whose address belongs to an account
  *    is refused (SOCIAL_EMAIL_TAKEN), and a provider account linked to another user is refused
  *    (SOCIAL_ACCOUNT_CONFLICT). A sign-up whose provider does not vouch for the address marks its
- *    link `addedUnverified`, so a reset by the mailbox's owner removes it. Failures go back as `callbackUrl?error=<CODE>`; without a valid
- *    record the browser goes to the site's own `/loading?error=SOCIAL_STATE_INVALID`.
+ *    link `addedUnverified`, so a reset by the mailbox's owner removes it. Failures go back as
+ *    `callbackUrl?error=<CODE>`; without a valid record the browser goes to the site's own
+ *    `/loading?error=SOCIAL_STATE_INVALID`.
  * 3. `exchange` redeems the one-time code for the device's credentials.
  *
  * Provider tokens are kept encrypted at rest (service_accounts.service_access_token / _refresh_token).
