@@ -117,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     sessions,
     credentials,
+    mail,
     config,
     providers: createProviders(config),
     log: fastify.log,
@@ -124,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await fastify.register(socialRoutes, { social, sessions, config });
   const orders = createOrderService(database.db, mail, config, fastify.log, limits);
-  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads });
+  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail });
   registerSeoRoutes(fastify, { db: database.db, config });
   const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, authProviders: social.enabled(), viteDev: options.viteDev ?? false });
   // Content changed (an admin's mutation, here or in another process): drop the cached pages that show it.

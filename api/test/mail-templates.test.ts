@@ -5,16 +5,23 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { MAIL_LOCALES, MAIL_TEMPLATES, type MailTemplateParams, escapeHtml, renderMail } from '../src/mail/index.js';
 import { retryDelayMs } from '../src/jobs/queue.js';
+import { formatWhen } from '../src/mail/securityCopy.js';
 
 // Pure parts of the mail module: escaping, every template in every language, backoff, settings.
 const site = { siteName: 'Acme <Studio> & "Co"', publicUrl: 'https://studio.example' };
 const evil = '<script>alert("x")</script> & \'q\'';
+// A security event whose device label is hostile text too (a User-Agent is the client's to choose).
+const event = { at: '2026-11-24T21:05:00.000Z', device: { label: `${evil} on Linux`, network: '203.0.113.x' } };
 const params: MailTemplateParams = {
   emailVerificationCode: { code: 'AB12CD34' },
   emailChangeCode: { code: 'ZX98YW76', newEmail: `new+${evil}@example.test` },
   accountDeletionCode: { code: 'DELETE23' },
-  emailChangedNotice: { oldEmail: 'old@example.test', newEmail: `new${evil}@example.test` },
+  emailChangedNotice: { oldEmail: 'old@example.test', newEmail: `new${evil}@example.test`, ...event },
   passwordReset: { token: 'tok/en+=&"<>' },
+  passwordChanged: { firstPassword: false, ...event },
+  passwordResetDone: { removedLinks: [`GitHub (${evil})`], ...event },
+  providerLinked: { provider: 'GitHub', account: evil, ...event },
+  accountDeleted: { byAdmin: true, ...event },
   orderReceived: { name: evil, reference: 'R-42', summary: `line one\n${evil}` },
   orderNotification: { reference: 'R-42', name: evil, email: 'c@example.test', phone: null, summary: evil, customerLocale: 'ru' },
 };
@@ -40,7 +47,7 @@ describe('renderMail', () => {
         expect(mail.html).not.toContain('<Studio>');
         expect(mail.html).toContain('Acme &lt;Studio&gt; &amp; &quot;Co&quot;');
         expect(mail.text).toContain('https://studio.example');
-        if (template === 'orderReceived' || template === 'orderNotification') {
+        if (template !== 'emailVerificationCode' && template !== 'emailChangeCode' && template !== 'passwordReset') {
           expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;');
           expect(mail.text).toContain(evil);
         }
@@ -65,6 +72,19 @@ describe('renderMail', () => {
     expect(es.text).toContain(`https://studio.example/es/auth/change-password?token=${token}`);
     expect(es.html).toContain(`href="https://studio.example/es/auth/change-password?token=${token}"`);
     expect(es.text).toContain('una hora');
+  });
+
+  it('dates security mails to the minute in the mail\'s language, in UTC with the zone named, and translates the device label', () => {
+    expect(formatWhen('2026-11-24T21:05:59.000Z', 'ru')).toBe('24 ноября 2026 г. в 21:05 UTC');
+    expect(formatWhen('2026-11-24T21:05:59.000Z', 'es')).toContain('24 de noviembre de 2026');
+    expect(formatWhen('2026-11-24T21:05:59.000Z', 'en')).toMatch(/^November 24, 2026 at 9:05\sPM UTC$/);
+    const es = renderMail('passwordChanged', 'es', { firstPassword: true, at: '2026-11-24T21:05:00.000Z', device: { label: 'Safari 17 on iOS', network: null } }, site);
+    expect(es.text).toContain('Dispositivo: Safari 17 en iOS');
+    expect(es.text).toContain('Red: Desconocida');
+    expect(es.subject).toContain('Se ha establecido una contraseña');
+    const none = renderMail('passwordResetDone', 'en', { removedLinks: [], at: '2026-11-24T21:05:00.000Z', device: { label: null, network: null } }, site);
+    expect(none.text).toContain('Device: Unknown device');
+    expect(none.text).not.toContain('disconnected');
   });
 
   it('names the customer language in the sales notification and shows a dash for no phone', () => {

@@ -165,7 +165,7 @@ describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
 
   it('queues a mail once per idempotency key, and only when the caller’s transaction commits', async () => {
     const s = await server({ ...QUIET, MAIL_TRANSPORT: 'memory' });
-    const request = { to: 'once@example.test', template: 'emailChangedNotice', locale: 'en', params: { oldEmail: 'once@example.test', newEmail: 'new@example.test' }, key: 'changed:u1:1' } as const;
+    const request = { to: 'once@example.test', template: 'emailChangedNotice', locale: 'en', params: { oldEmail: 'once@example.test', newEmail: 'new@example.test', at: '2026-01-02T03:04:05.000Z', device: { label: null, network: null } }, key: 'changed:u1:1' } as const;
     const first = await s.app.mail.send(request);
     const second = await s.app.mail.send(request);
     expect(first.queued).toBe(true);

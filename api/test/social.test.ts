@@ -128,6 +128,13 @@ describe.each(DB_KINDS)('social sign-in on %s', (kind) => {
     return { ...credentials.json, device, landing } as { accessToken: string; refreshToken: string; returnPath: string; device: string; landing: URL };
   }
 
+  /** A password account whose address is verified (ACC-LINKED: only such accounts may link a provider). */
+  async function verifiedMember() {
+    const member = await server.register();
+    await server.app.database.db.updateTable('users').set({ isVerified: 1 }).where('email', '=', member.email).execute();
+    return member;
+  }
+
   const viewer = async (token: string) => ok(await server.graphql(VIEWER, undefined, token)).viewer;
   const userCount = async () => Number((await server.app.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
@@ -254,7 +261,7 @@ describe.each(DB_KINDS)('social sign-in on %s', (kind) => {
   });
 
   it('links the provider to a signed-in password account, which can then sign in with it', async () => {
-    const member = await server.register();
+    const member = await verifiedMember();
     const query = startQuery(member.deviceToken, `${SITE}/ru/loading`, '/ru/profile');
     const anonymous = await visit(`/api/auth/oidc/get-login-url?${query}`);
     expect(anonymous.status).toBe(401);
@@ -275,7 +282,7 @@ describe.each(DB_KINDS)('social sign-in on %s', (kind) => {
   it('refuses to link a provider account that belongs to another user', async () => {
     const name = login('taken');
     const first = await signedIn(name);
-    const other = await server.register();
+    const other = await verifiedMember();
     const landing = await callback(await completeAtProvider(await linkUrl(other.accessToken, startQuery(other.deviceToken)), name));
     expect(landing.href).toBe(`${SITE}/loading?error=SOCIAL_ACCOUNT_CONFLICT`);
     expect((await viewer(other.accessToken)).accounts).toEqual([]);
@@ -348,7 +355,7 @@ describe.each(DB_KINDS)('social sign-in on %s', (kind) => {
     });
 
     it('refuses a link completed in another browser (OAuth CSRF): nothing is linked', async () => {
-      const attacker = await server.register();
+      const attacker = await verifiedMember();
       const providerUrl = await linkUrl(attacker.accessToken, startQuery(attacker.deviceToken));
       // The victim opens the attacker's URL and signs in at the provider with their own account.
       const back = await completeAtProvider(providerUrl, login('victim'));
@@ -474,6 +481,7 @@ describe('social sign-in when the provider is down', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(`${SITE}/es/loading?error=SOCIAL_PROVIDER_UNAVAILABLE`);
     const member = await server.register();
+    await server.app.database.db.updateTable('users').set({ isVerified: 1 }).where('email', '=', member.email).execute();
     const link = await server.get(`/api/auth/oidc/get-login-url?callbackUrl=%2Floading&deviceToken=${device}&state=%2F`, { authorization: `Bearer ${member.accessToken}` });
     expect(link.status).toBe(503);
     expect(link.json.error.code).toBe('SOCIAL_PROVIDER_UNAVAILABLE');

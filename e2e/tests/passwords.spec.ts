@@ -219,10 +219,15 @@ test.describe('password reset (es)', () => {
     await repeatField.fill(NEW_PASSWORD);
     const confirmed = page.waitForResponse((r) => r.url().endsWith('/api/auth/reset/confirm'));
     await save.click();
-    expect((await confirmed).status()).toBe(204);
+    const answer = await confirmed;
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toEqual({ data: { removedLinks: [] } });
     await expect(page).toHaveURL(urlOf('/es/auth/reset-success'));
     await expect(main.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'page.authResetSuccess.title'));
     await expect(main.getByRole('status')).toHaveText(t(locale, 'passwords.resetSuccess.title') + t(locale, 'passwords.resetSuccess.text'));
+    // The security mail (MAIL-SECURITY), in Spanish, names this browser.
+    const done = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Se ha restablecido tu contraseña'));
+    expect(done.text).toMatch(/Dispositivo: Chrome \d+ en Linux/);
 
     // The same link again: the form, then "this link no longer works" with the way to a new one.
     await page.goto(link!);

@@ -4,7 +4,8 @@
  * journey with its own login names, so the provider's account (`sub-<login>`,
  * `<login>@example.test`) is new:
  * - (en) sign up with Test ID, sign out, sign in again as the same user; no code stays in the URL;
- * - (ru) link Test ID from the profile of a password account; another user linking the same Test ID
+ * - (ru) link Test ID from the profile of a password account — refused, explained, until the
+ *   address is confirmed with the mailed code (ACC-LINKED); another user linking the same Test ID
  *   account is refused with the conflict message;
  * - (es) after a social sign-up, disconnecting the only sign-in method is refused with a link to
  *   set a password; after setting one, disconnecting works;
@@ -15,7 +16,7 @@
  * Texts come from the web app's message catalogues (`t`).
  */
 import type { Page } from '@playwright/test';
-import { type Locale, axeViolations, expect, localizePath, registerThroughForm, signInAtTestProvider, t, test, urlOf, waitForHydration } from './fixtures';
+import { type Locale, axeViolations, expect, localizePath, registerThroughForm, signInAtTestProvider, t, test, urlOf, waitForHydration, waitForMail } from './fixtures';
 
 const PROVIDER = 'Test ID';
 const PASSWORD = 'correct horse battery staple';
@@ -53,9 +54,20 @@ async function registerByApi(page: Page, email: string) {
   await page.context().clearCookies({ name: '__Host-studio.refresh' });
 }
 
-/** Registers a password account through the form in `locale` (a fresh address) and waits for the profile. */
-function registerByForm(page: Page, locale: Locale, name: string) {
-  return registerThroughForm(page, locale, { name, email: `${uniqueLogin('social.pw')}@example.com`, password: PASSWORD });
+/** Registers a password account through the form in `locale` (a fresh address) and waits for the profile; answers the address. */
+async function registerByForm(page: Page, locale: Locale, name: string): Promise<string> {
+  const email = `${uniqueLogin('social.pw')}@example.com`;
+  await registerThroughForm(page, locale, { name, email, password: PASSWORD });
+  return email;
+}
+
+/** Confirms `email` on the profile with the code of the registration mail (ACC-LINKED: linking needs it). */
+async function verifyThroughBanner(page: Page, locale: Locale, email: string) {
+  const banner = page.getByRole('main').getByRole('region', { name: t(locale, 'passwords.verify.title', { email }), exact: true });
+  const mail = await waitForMail((m) => m.envelopeTo.includes(email) && /^[A-HJ-NP-Z2-9]{8} /.test(m.subject));
+  await banner.getByLabel(t(locale, 'passwords.code.label'), { exact: true }).fill(mail.subject.slice(0, 8));
+  await banner.getByRole('button', { name: t(locale, 'passwords.verify.submit'), exact: true }).click();
+  await expect(page.getByTestId('profile-email-verified')).toHaveText(t(locale, 'profile.email.verified'));
 }
 
 test.describe('social sign-in', () => {
@@ -93,37 +105,48 @@ test.describe('social sign-in', () => {
     await expect(card(page, 'en', 'profile.accounts.title').getByTestId('profile-account')).toHaveCount(1);
   });
 
-  test('(ru) links the provider to a password account; another user cannot link the same one', async ({ page, browser }) => {
-    const login = uniqueLogin('linker');
-    await registerByForm(page, 'ru', 'Анна Пароль');
-    const accounts = card(page, 'ru', 'profile.accounts.title');
-    await expect(accounts.getByTestId('profile-accounts-empty')).toBeVisible();
-    await accounts.getByRole('button', { name: t('ru', 'social.connect.label', { service: PROVIDER }), exact: true }).click();
-    await signInAtTestProvider(page, login);
-    await expect(page).toHaveURL(urlOf('/ru/profile'));
-    await expect(accounts.getByTestId('profile-account')).toHaveCount(1);
-    await expect(accounts.getByTestId('profile-account')).toContainText(`${login}@example.test`);
-    await expect(accounts.getByText(t('ru', 'social.connect.done'), { exact: true })).toBeVisible();
-    await expect(page.getByTestId('profile-fullName')).toHaveText('Анна Пароль');
-    expect(await axeViolations(page), '/ru/profile with a linked account and the Connect buttons').toEqual([]);
+  test.describe('linking needs a confirmed address', () => {
+    // The refused start answers 403 SOCIAL_EMAIL_NOT_VERIFIED, which the browser logs as a failed resource.
+    test.use({ allowConsole: [{ text: /status of 403/, url: urlOf('/api/auth/oidc/get-login-url', { query: true }) }] });
 
-    const other = await browser.newContext();
-    const otherPage = await other.newPage();
-    try {
-      await registerByForm(otherPage, 'ru', 'Борис Другой');
-      await card(otherPage, 'ru', 'profile.accounts.title')
-        .getByRole('button', { name: t('ru', 'social.connect.label', { service: PROVIDER }), exact: true })
-        .click();
-      await signInAtTestProvider(otherPage, login);
-      await expect(otherPage).toHaveURL(urlOf('/ru/loading?error=SOCIAL_ACCOUNT_CONFLICT'));
-      const error = otherPage.getByTestId('social-error');
-      await expect(error).toHaveText(t('ru', 'social.error.SOCIAL_ACCOUNT_CONFLICT', { provider: PROVIDER }));
-      await expect(error).toBeFocused();
-      await otherPage.getByRole('link', { name: t('ru', 'social.backToProfile'), exact: true }).click();
-      await expect(card(otherPage, 'ru', 'profile.accounts.title').getByTestId('profile-accounts-empty')).toBeVisible();
-    } finally {
-      await other.close();
-    }
+    test('(ru) links the provider to a password account; another user cannot link the same one', async ({ page, browser }) => {
+      const login = uniqueLogin('linker');
+      const email = await registerByForm(page, 'ru', 'Анна Пароль');
+      const accounts = card(page, 'ru', 'profile.accounts.title');
+      await expect(accounts.getByTestId('profile-accounts-empty')).toBeVisible();
+      const connect = accounts.getByRole('button', { name: t('ru', 'social.connect.label', { service: PROVIDER }), exact: true });
+      // Not before the address is confirmed (pre-account hijacking, ACC-LINKED): explained in Russian.
+      await connect.click();
+      await expect(accounts.getByRole('alert')).toHaveText(t('ru', 'social.error.SOCIAL_EMAIL_NOT_VERIFIED'));
+      await expect(page).toHaveURL(urlOf('/ru/profile'));
+      await verifyThroughBanner(page, 'ru', email);
+      await connect.click();
+      await signInAtTestProvider(page, login);
+      await expect(page).toHaveURL(urlOf('/ru/profile'));
+      await expect(accounts.getByTestId('profile-account')).toHaveCount(1);
+      await expect(accounts.getByTestId('profile-account')).toContainText(`${login}@example.test`);
+      await expect(accounts.getByText(t('ru', 'social.connect.done'), { exact: true })).toBeVisible();
+      await expect(page.getByTestId('profile-fullName')).toHaveText('Анна Пароль');
+      expect(await axeViolations(page), '/ru/profile with a linked account and the Connect buttons').toEqual([]);
+
+      const other = await browser.newContext();
+      const otherPage = await other.newPage();
+      try {
+        await verifyThroughBanner(otherPage, 'ru', await registerByForm(otherPage, 'ru', 'Борис Другой'));
+        await card(otherPage, 'ru', 'profile.accounts.title')
+          .getByRole('button', { name: t('ru', 'social.connect.label', { service: PROVIDER }), exact: true })
+          .click();
+        await signInAtTestProvider(otherPage, login);
+        await expect(otherPage).toHaveURL(urlOf('/ru/loading?error=SOCIAL_ACCOUNT_CONFLICT'));
+        const error = otherPage.getByTestId('social-error');
+        await expect(error).toHaveText(t('ru', 'social.error.SOCIAL_ACCOUNT_CONFLICT', { provider: PROVIDER }));
+        await expect(error).toBeFocused();
+        await otherPage.getByRole('link', { name: t('ru', 'social.backToProfile'), exact: true }).click();
+        await expect(card(otherPage, 'ru', 'profile.accounts.title').getByTestId('profile-accounts-empty')).toBeVisible();
+      } finally {
+        await other.close();
+      }
+    });
   });
 
   test('(es) after a social sign-up, a password must be set before the provider can be disconnected', async ({ page }) => {

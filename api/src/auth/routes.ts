@@ -18,8 +18,9 @@
  * token never reaches a script.
  * - `POST /api/auth/reset` `{ email, locale? }` → 202 `{ data: 'sent' }`, the same answer for
  *   every address (the link is mailed only when an account exists);
- * - `POST /api/auth/reset/confirm` `{ token, password }` → 204; 400 RESET_TOKEN_INVALID or
- *   VALIDATION_FAILED. Every session of the account is revoked.
+ * - `POST /api/auth/reset/confirm` `{ token, password }` → 200 `{ data: { removedLinks:
+ *   [{ service, name }] } }` (the links added while the address was unverified, now removed,
+ *   ACC-LINKED); 400 RESET_TOKEN_INVALID or VALIDATION_FAILED. Every session of the account is revoked.
  * JSON in and out. Bodies are checked by the route schemas below (400 VALIDATION_FAILED
  * "field: text"); errors are `{ error: { code, message, ...details } }` (API-ERRORS). Every route
  * is rate limited per IP (`RATE_LIMIT_AUTH_MAX` per `RATE_LIMIT_WINDOW_MS`); failed sign-ins also
@@ -35,6 +36,7 @@ import { z } from 'zod';
 import type { CredentialService } from '../credentials/service.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
+import { deviceOf } from '../http/device.js';
 import { HttpError } from '../http/errors.js';
 import type { RateLimits } from '../security/limits.js';
 import { commonPasswords } from './passwords.js';
@@ -129,10 +131,10 @@ export async function authRoutes(
     return reply.status(202).send({ data: 'sent' });
   });
 
-  app.post('/api/auth/reset/confirm', { config: { rateLimit }, schema: { body: resetConfirmBody } }, async (request, reply) => {
-    await credentials.confirmPasswordReset(request.body.token, request.body.password);
-    return reply.status(204).send();
-  });
+  // The answer names the links the reset removed (ACC-LINKED), for the reset-success page.
+  app.post('/api/auth/reset/confirm', { config: { rateLimit }, schema: { body: resetConfirmBody } }, async (request) => ({
+    data: await credentials.confirmPasswordReset(request.body.token, request.body.password, deviceOf(request)),
+  }));
 
   app.post('/api/auth/refresh', { config: { rateLimit: { ...rateLimit, max: rateLimit.max * 3 } }, schema: { body: refreshBody } }, async (request, reply) => {
     const fromBody = request.body?.refreshToken;

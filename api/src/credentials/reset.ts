@@ -3,20 +3,27 @@
  * `PASSWORD_RESET_TTL_MINUTES` (60); a newer request deletes older tokens. Requests answer the
  * same whether or not the address has an account, and the lookup and mail run after the answer,
  * so the time taken does not tell either (OWASP ASVS 5.0 §6.3.8, §6.4.1). Completing a reset
- * revokes every session of the account and voids a pending e-mail change.
+ * revokes every session of the account and voids a pending e-mail change. It also proves the
+ * mailbox, so the linked accounts added while the address was unverified go in the same
+ * transaction (ACC-LINKED, pre-account hijacking, decision 0028); the answer and the
+ * `passwordResetDone` mail (MAIL-SECURITY) name them.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Locale } from '@studio/site/locales';
-import type { Config } from '../config.js';
+import type { Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword, refuseNewPassword } from '../auth/passwords.js';
 import type { SessionService } from '../auth/sessions.js';
 import { newOpaqueToken } from '../auth/tokens.js';
+import type { Config } from '../config.js';
 import { type Db, nowIso } from '../db/index.js';
+import type { Database } from '../db/types.js';
+import type { DeviceInfo } from '../http/device.js';
 import { HttpError } from '../http/errors.js';
-import { type MailService, PASSWORD_RESET_TTL_MINUTES } from '../mail/index.js';
+import { type MailService, PASSWORD_RESET_TTL_MINUTES, securityEvent } from '../mail/index.js';
+import { linkedServiceName } from '../users/linked.js';
 import type { RateLimits } from '../security/limits.js';
-import { tooManyRequests, voidEmailChange } from './codes.js';
+import { mailLocale, tooManyRequests, voidEmailChange } from './codes.js';
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('base64url');
@@ -28,10 +35,24 @@ export interface PasswordResetsDeps {
   sessions: SessionService;
   limits: RateLimits;
   log: FastifyBaseLogger;
-  /** The site's name, a word new passwords must not mostly be (ACC-PASSWORD). */
-  config: Pick<Config, 'siteName'>;
+  /**
+   * `siteName`: a word new passwords must not mostly be (ACC-PASSWORD); `social.oidc.name` names
+   * the generic provider in the mail.
+   */
+  config: Pick<Config, 'siteName'> & Partial<Pick<Config, 'social'>>;
   /** Tells live subscribers that a user's record changed (graphql/pubsub.ts). */
   userChanged(userId: string): void;
+}
+
+/** A linked account a reset removed: its `serviceType` (GITHUB, OIDC, …) and its name at the provider, if known. */
+export interface RemovedLink {
+  service: string;
+  name: string | null;
+}
+
+/** What a completed reset did besides the password: the links it removed (ACC-LINKED). */
+export interface ResetOutcome {
+  removedLinks: RemovedLink[];
 }
 
 /** The "forgot password" flow: request, issue and confirm a reset link. */
@@ -75,10 +96,13 @@ export class PasswordResets {
 
   /**
    * Sets a new password with a reset link's token: single use, unexpired, the newest; then every
-   * session of the account is revoked and a pending e-mail change voided.
+   * session of the account is revoked and a pending e-mail change voided. In the same transaction
+   * the links added while the address was unverified are removed and the `passwordResetDone` mail
+   * (time, `device`, removed links) is queued.
+   * @returns the removed links, oldest first (often none).
    * @throws HttpError VALIDATION_FAILED (password rules), RESET_TOKEN_INVALID.
    */
-  async confirm(token: string, password: string): Promise<void> {
+  async confirm(token: string, password: string, device?: DeviceInfo): Promise<ResetOutcome> {
     const refused = refuseNewPassword('VALIDATION_FAILED', 'password', password);
     if (refused) throw refused;
     const invalid = () => new HttpError(400, 'RESET_TOKEN_INVALID', 'This reset link is invalid, has expired or was already used; ask for a new one.');
@@ -90,17 +114,34 @@ export class PasswordResets {
     const contextual = owner && refuseNewPassword('VALIDATION_FAILED', 'password', password, { ...owner, siteName: this.deps.config.siteName });
     if (contextual) throw contextual;
     const passwordHash = await hashPassword(password);
-    const used = await db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx) => {
       // Conditional: of two concurrent uses of one link only one succeeds.
       const marked = await trx.updateTable('passwordResets').set({ usedAt: nowIso() }).where('id', '=', row.id).where('usedAt', 'is', null).executeTakeFirst();
-      if (Number(marked.numUpdatedRows) !== 1) return false;
+      if (Number(marked.numUpdatedRows) !== 1) return null;
       await trx.updateTable('users').set({ passwordHash, updated: nowIso() }).where('id', '=', row.userId).execute();
       await trx.deleteFrom('passwordResets').where('userId', '=', row.userId).where('id', '!=', row.id).execute();
       await voidEmailChange(trx, row.userId);
-      return true;
+      const removedLinks = await this.removeUnverifiedLinks(trx, row.userId);
+      const user = await trx.selectFrom('users').select(['email', 'locale']).where('id', '=', row.userId).executeTakeFirstOrThrow();
+      const oidcName = this.deps.config.social?.oidc?.name;
+      const params = { removedLinks: removedLinks.map((link) => linkedServiceName(link.service, oidcName) + (link.name ? ` (${link.name})` : '')), ...securityEvent(device) };
+      await this.deps.mail.send({ to: user.email, template: 'passwordResetDone', locale: mailLocale(user.locale), params, key: `reset-done:${row.id}` }, { db: trx });
+      return { removedLinks };
     });
-    if (!used) throw invalid();
+    if (!outcome) throw invalid();
     await this.deps.sessions.revokeOthers(row.userId, null, 'password-reset');
     this.deps.userChanged(row.userId);
+    return outcome;
+  }
+
+  /** Deletes the user's links marked `addedUnverified` (ACC-LINKED) and answers what they were. */
+  private async removeUnverifiedLinks(trx: Transaction<Database>, userId: string): Promise<RemovedLink[]> {
+    const rows = await trx
+      .deleteFrom('serviceAccounts')
+      .where('userId', '=', userId)
+      .where('addedUnverified', '=', 1)
+      .returning(['serviceType', 'serviceUsername', 'serviceEmail', 'created'])
+      .execute();
+    return rows.sort((a, b) => a.created.localeCompare(b.created)).map((r) => ({ service: r.serviceType, name: r.serviceUsername ?? r.serviceEmail }));
   }
 }

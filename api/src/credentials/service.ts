@@ -25,11 +25,12 @@ import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { UserRow } from '../db/types.js';
+import type { DeviceInfo } from '../http/device.js';
 import { HttpError } from '../http/errors.js';
-import type { MailService } from '../mail/index.js';
+import { type MailService, securityEvent } from '../mail/index.js';
 import type { RateLimits } from '../security/limits.js';
 import { EmailCodes, codeExpired, mailLocale, tooManyRequests, voidEmailChange } from './codes.js';
-import { PasswordResets } from './reset.js';
+import { PasswordResets, type ResetOutcome } from './reset.js';
 
 export { CODE_ALPHABET, CODE_LENGTH, CODE_MAX_ATTEMPTS, type CodePurpose, mailLocale, normalizeCode, tooManyRequests } from './codes.js';
 
@@ -38,7 +39,7 @@ export interface CredentialServiceDeps {
   mail: MailService;
   sessions: SessionService;
   limits: RateLimits;
-  config: Pick<Config, 'jwtSecret' | 'siteName'>;
+  config: Pick<Config, 'jwtSecret' | 'siteName' | 'social'>;
   log: FastifyBaseLogger;
   /** Tells live subscribers that a user's record changed (graphql/pubsub.ts). */
   userChanged(userId: string): void;
@@ -152,10 +153,10 @@ export class CredentialService {
 
   /**
    * Completes the pending e-mail change with its code: the address changes, counts as verified,
-   * and the old address gets a notice (`confirmEmailChange`).
+   * and the old address gets a notice with the time and `device` (`confirmEmailChange`, MAIL-SECURITY).
    * @throws HttpError CODE_INVALID, CODE_EXPIRED, EMAIL_TAKEN, TOO_MANY_REQUESTS.
    */
-  async confirmEmailChange(userId: string, code: string): Promise<void> {
+  async confirmEmailChange(userId: string, code: string, device?: DeviceInfo): Promise<void> {
     const user = await this.loadUser(userId);
     if (!user.pendingEmail) throw codeExpired('code: there is no e-mail change waiting for a code');
     const row = await this.codes.consume(userId, 'change', code);
@@ -165,7 +166,7 @@ export class CredentialService {
         await trx.updateTable('users').set({ email: row.email, pendingEmail: null, isVerified: 1, updated: nowIso() }).where('id', '=', userId).execute();
         await trx.deleteFrom('emailCodes').where('userId', '=', userId).execute();
         await this.deps.mail.send(
-          { to: user.email, template: 'emailChangedNotice', locale: mailLocale(user.locale), params: { oldEmail: user.email, newEmail: row.email }, key: `changed:${row.id}` },
+          { to: user.email, template: 'emailChangedNotice', locale: mailLocale(user.locale), params: { oldEmail: user.email, newEmail: row.email, ...securityEvent(device) }, key: `changed:${row.id}` },
           { db: trx },
         );
       });
@@ -184,12 +185,17 @@ export class CredentialService {
 
   /**
    * Sets a new password for the user (`updatePassword`): rules checked, other sessions revoked
-   * (all of them when `keepSessionId` is null), a pending e-mail change voided.
+   * (all of them when `keepSessionId` is null), a pending e-mail change voided, and the
+   * `passwordChanged` mail queued with the time and `options.device` (MAIL-SECURITY).
    * The new password must not be mostly the account's e-mail, username or the site name; the old
    * one is checked under the account's growing delay (SEC-LIMITS passwordGuess).
    * @throws HttpError BAD_USER_INPUT (rules), WRONG_PASSWORD, TOO_MANY_REQUESTS, SERVER_BUSY.
    */
-  async changePassword(userId: string, newPassword: string, options: { oldPassword?: string | null; requireOld: boolean; keepSessionId: string | null }): Promise<void> {
+  async changePassword(
+    userId: string,
+    newPassword: string,
+    options: { oldPassword?: string | null; requireOld: boolean; keepSessionId: string | null; device?: DeviceInfo },
+  ): Promise<void> {
     const user = await this.loadUser(userId);
     const refused = refuseNewPassword('BAD_USER_INPUT', 'newPassword', newPassword, { email: user.email, username: user.username, siteName: this.deps.config.siteName });
     if (refused) throw refused;
@@ -201,6 +207,8 @@ export class CredentialService {
       await trx.updateTable('users').set({ passwordHash, updated: nowIso() }).where('id', '=', userId).execute();
       await trx.deleteFrom('passwordResets').where('userId', '=', userId).execute();
       await voidEmailChange(trx, userId);
+      const params = { firstPassword: user.passwordHash === null, ...securityEvent(options.device) };
+      await this.deps.mail.send({ to: user.email, template: 'passwordChanged', locale: mailLocale(user.locale), params }, { db: trx });
     });
     await this.deps.sessions.revokeOthers(userId, options.keepSessionId, 'password-change');
     this.deps.userChanged(userId);
@@ -212,7 +220,7 @@ export class CredentialService {
   }
 
   /** Completes a reset with the link's token (ACC-RESET): see `PasswordResets.confirm`. */
-  confirmPasswordReset(token: string, password: string): Promise<void> {
-    return this.resets.confirm(token, password);
+  confirmPasswordReset(token: string, password: string, device?: DeviceInfo): Promise<ResetOutcome> {
+    return this.resets.confirm(token, password, device);
   }
 }

@@ -103,6 +103,8 @@ export interface ServiceAccountsTable {
   serviceAccessToken: string | null;
   /** The provider's refresh token, encrypted; null when none is kept. */
   serviceRefreshToken: string | null;
+  /** 1 when linked while the user's address was unverified (ACC-LINKED, migration 0010); a password reset removes such links. */
+  addedUnverified: Generated<number>;
 }
 
 /** A pending social authorization request, keyed by the SHA-256 of its `state` (single use, 10 min). */

@@ -12,6 +12,8 @@ import { ProductService } from '../content/products.js';
 import type { CredentialService } from '../credentials/service.js';
 import type { Db } from '../db/index.js';
 import type { NewsTranslationRow, ProductRow, ProductTranslationsTable, UserRow } from '../db/types.js';
+import type { DeviceInfo } from '../http/device.js';
+import type { MailService } from '../mail/index.js';
 import type { OrderService } from '../orders/service.js';
 import type { UploadService } from '../uploads/service.js';
 import { LinkedAccountService } from '../users/linked.js';
@@ -32,6 +34,8 @@ export interface Services {
   credentials: CredentialService;
   /** Stored images (avatars). */
   uploads: UploadService;
+  /** The mail outbox (MAIL-OUTBOX), for the security mails of changes made here (MAIL-SECURITY). */
+  mail: MailService;
 }
 
 /**
@@ -54,12 +58,12 @@ export interface ResolverServices extends Omit<Services, 'db'> {
 /** Builds the resolvers' services once, over the server's. */
 export function resolverServices(services: Services): ResolverServices {
   const { db, ...shared } = services;
-  const { credentials, uploads, pubsub } = shared;
+  const { credentials, uploads, pubsub, mail } = shared;
   const userChanged = (id: string) => pubsub.publishUserChanged(id);
   const contentChanged = (change: ContentChange) => pubsub.publishContentChanged(change);
   return {
     ...shared,
-    users: new UserService({ db, credentials, uploads, userChanged }),
+    users: new UserService({ db, credentials, uploads, mail, userChanged }),
     linkedAccounts: new LinkedAccountService({ db, userChanged }),
     products: new ProductService({ db, contentChanged }),
     news: new NewsService({ db, contentChanged }),
@@ -76,12 +80,17 @@ export interface GraphQLContext extends ResolverServices {
   viewer: Viewer | null;
   /** The client's IP address (HTTP requests; behind a proxy only in production, `trustProxy`), for rate limits. */
   clientIp?: string;
+  /**
+   * The device of the HTTP request (label and approximate network, http/device.ts), for the
+   * security mails (MAIL-SECURITY); absent over WebSocket.
+   */
+  device?: DeviceInfo;
   loaders: ReturnType<typeof createLoaders>;
 }
 
 /** The services of `ctx` (all but its per-request fields), to build another context from (a subscription's fresh one per event). */
 export function servicesOf(ctx: GraphQLContext): ResolverServices {
-  const { bearer: _bearer, viewer: _viewer, clientIp: _clientIp, loaders: _loaders, ...services } = ctx;
+  const { bearer: _bearer, viewer: _viewer, clientIp: _clientIp, device: _device, loaders: _loaders, ...services } = ctx;
   return services;
 }
 

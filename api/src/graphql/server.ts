@@ -20,6 +20,7 @@ import { type GraphQLSchemaWithContext, type Plugin, type YogaInitialContext, cr
 import { WebSocketServer } from 'ws';
 import { accessTokenExpiry } from '../auth/tokens.js';
 import { controlCharsPlugin } from '../security/controlChars.js';
+import { deviceOf } from '../http/device.js';
 import { STORAGE_RETRY_AFTER_SECONDS, databaseLabel, storageFault } from '../http/unavailable.js';
 import { type GraphQLContext, type Services, bearerFrom, buildContext, resolverServices } from './context.js';
 import { unauthenticated } from './errors.js';
@@ -130,7 +131,7 @@ export function registerGraphQL(app: FastifyInstance, server: Services): GraphQL
     context: async ({ request, req }) => {
       const result = await buildContext(services, bearerFrom(request.headers.get('authorization')));
       if (typeof result === 'string') throw unauthenticated(`The access token is ${result}.`);
-      return { ...result, clientIp: req.ip };
+      return { ...result, clientIp: req.ip, device: deviceOf(req) };
     },
   });
 

@@ -2,7 +2,8 @@
  * The words of every mail template in every site language (MAIL-OUTBOX): plain-text blocks that
  * templates.ts renders (escaping every piece) to HTML and text. Parameters are plain text.
  */
-import { type Copy, type Doc, EMAIL_CODE_TTL_MINUTES, type MailLocale, type MailTemplateParams, type SiteContext, changePasswordUrl, resetUrl } from './templates.js';
+import { type Copy, type Doc, EMAIL_CODE_TTL_MINUTES, type MailLocale, type MailTemplateParams, type SiteContext, changePasswordUrl } from './templates.js';
+import { SECURITY_COPY } from './securityCopy.js';
 
 /** The footer that says why the mail came, per language. */
 export const FOOTER: Record<MailLocale, (site: SiteContext) => string> = {
@@ -136,32 +137,6 @@ export const COPY: Copy = {
       ],
     }),
   },
-  emailChangedNotice: {
-    en: (p, s) => ({
-      subject: `Your ${s.siteName} email address was changed`,
-      blocks: [
-        { p: `The email address of your ${s.siteName} account was changed from ${p.oldEmail} to ${p.newEmail}.` },
-        { p: "If you made this change, there's nothing else to do. If you didn't, reset your password right away: someone may have access to your account." },
-        { link: { href: resetUrl(s, 'en'), label: 'Reset password' } },
-      ],
-    }),
-    ru: (p, s) => ({
-      subject: `Адрес почты на ${s.siteName} изменён`,
-      blocks: [
-        { p: `Адрес электронной почты вашей учётной записи ${s.siteName} изменён с ${p.oldEmail} на ${p.newEmail}.` },
-        { p: 'Если это сделали вы, больше ничего делать не нужно. Если нет — сразу сбросьте пароль: возможно, кто-то получил доступ к вашей учётной записи.' },
-        { link: { href: resetUrl(s, 'ru'), label: 'Сбросить пароль' } },
-      ],
-    }),
-    es: (p, s) => ({
-      subject: `Se ha cambiado tu dirección de correo en ${s.siteName}`,
-      blocks: [
-        { p: `La dirección de correo de tu cuenta de ${s.siteName} ha cambiado de ${p.oldEmail} a ${p.newEmail}.` },
-        { p: 'Si has sido tú, no tienes que hacer nada más. Si no, restablece tu contraseña cuanto antes: es posible que alguien haya accedido a tu cuenta.' },
-        { link: { href: resetUrl(s, 'es'), label: 'Restablecer la contraseña' } },
-      ],
-    }),
-  },
   passwordReset: {
     en: (p, s) => ({
       subject: `Reset your ${s.siteName} password`,
@@ -221,4 +196,5 @@ export const COPY: Copy = {
     }),
   },
   orderNotification: { en: orderNotification('en'), ru: orderNotification('ru'), es: orderNotification('es') },
+  ...SECURITY_COPY,
 };

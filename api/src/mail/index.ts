@@ -14,8 +14,10 @@ export {
   type MailTemplateParams,
   PASSWORD_RESET_TTL_MINUTES,
   type RenderedMail,
+  type SecurityEvent,
   type SiteContext,
   changePasswordUrl,
+  securityEvent,
 } from './templates.js';
 export { renderMail } from './render.js';
 export { type MailTransport, type OutgoingMail, type SentMail, createMailTransport } from './transport.js';

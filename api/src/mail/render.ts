@@ -24,7 +24,7 @@ function blockHtml(block: Block): string {
   }
   if ('fields' in block) {
     const rows = block.fields
-      .map(([label, value]) => `<tr><th align="left" style="padding:4px 16px 4px 0;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+      .map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 16px 4px 0;font-weight:600;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:4px 0;vertical-align:top">${escapeHtml(value)}</td></tr>`)
       .join('');
     return `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>`;
   }
@@ -59,7 +59,8 @@ export function renderMail<T extends MailTemplate>(template: T, locale: MailLoca
     `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${escapeHtml(subject)}</title></head>` +
     `<body style="margin:0;padding:24px;background:#f5f5f7;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1d1d1f;line-height:1.5">` +
-    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">` +
+    // Long addresses and names wrap inside the card instead of running out of it on a phone.
+    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;overflow-wrap:anywhere;word-break:break-word">` +
     `<p style="margin:0 0 24px;font-size:18px;font-weight:700">${escapeHtml(site.siteName)}</p>` +
     doc.blocks.map(blockHtml).join('') +
     `<p style="margin:32px 0 0;font-size:12px;color:#6e6e73">${escapeHtml(footer)}</p>` +

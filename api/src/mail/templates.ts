@@ -15,6 +15,21 @@ export const EMAIL_CODE_TTL_MINUTES = 20;
 /** How long a password-reset link is valid, in minutes (ACC-RESET: one hour). */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
+/**
+ * When and from where a security-relevant change was made, for the security mails (MAIL-SECURITY):
+ * `at` an ISO 8601 instant (shown with Intl in the mail's language, in UTC), `device` what
+ * http/device.ts `deviceOf` read from the request (label and approximate network, either null).
+ */
+export interface SecurityEvent {
+  at: string;
+  device: { label: string | null; network: string | null };
+}
+
+/** The event of a change made now from `device` (unknown when none is given: a WebSocket operation, a script). */
+export function securityEvent(device?: SecurityEvent['device'] | null, at: Date = new Date()): SecurityEvent {
+  return { at: at.toISOString(), device: device ? { label: device.label, network: device.network } : { label: null, network: null } };
+}
+
 /** The parameters of each template. Every string is plain text; rendering escapes it. */
 export interface MailTemplateParams {
   /** To a new account's address: the 8-character code that confirms it. */
@@ -23,10 +38,18 @@ export interface MailTemplateParams {
   emailChangeCode: { code: string; newEmail: string };
   /** To the address of an account without a password: the code that confirms deleting it (ACC-DELETE). */
   accountDeletionCode: { code: string };
-  /** To the OLD address after an e-mail change went through. */
-  emailChangedNotice: { oldEmail: string; newEmail: string };
+  /** To the OLD address after an e-mail change went through (MAIL-SECURITY). */
+  emailChangedNotice: { oldEmail: string; newEmail: string } & SecurityEvent;
   /** The reset link's token (opaque, URL-encoded into `/auth/change-password?token=…`). */
   passwordReset: { token: string };
+  /** After `updatePassword` (MAIL-SECURITY); `firstPassword` when the account had none before. */
+  passwordChanged: { firstPassword: boolean } & SecurityEvent;
+  /** After a completed password reset (MAIL-SECURITY, ACC-RESET): the links it removed, as "Provider (account)" labels. */
+  passwordResetDone: { removedLinks: string[] } & SecurityEvent;
+  /** After a provider account was linked (MAIL-SECURITY, ACC-LINKED): the provider's name and the account's name there, if known. */
+  providerLinked: { provider: string; account: string | null } & SecurityEvent;
+  /** To the address of a deleted account (MAIL-SECURITY, ACC-DELETE); `byAdmin` when an administrator deleted it. */
+  accountDeleted: { byAdmin: boolean } & SecurityEvent;
   /** To the customer after the order form: their name, the order reference and what they asked for. */
   orderReceived: { name: string; reference: string; summary: string };
   /** To sales (`SALES_EMAIL`): the order and how to reach the customer. */
@@ -39,6 +62,10 @@ export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'emailChangedNotice',
   'accountDeletionCode',
   'passwordReset',
+  'passwordChanged',
+  'passwordResetDone',
+  'providerLinked',
+  'accountDeleted',
   'orderReceived',
   'orderNotification',
 ];

@@ -1,11 +1,22 @@
 /**
  * Linked service accounts (ACC-LINKED): the social sign-in accounts attached to a user (linking
  * itself happens in auth/social/). Disconnecting one never leaves a user without a way to sign
- * in: the last linked account of a user without a password stays.
+ * in: the last linked account of a user without a password stays. A link needs a verified address
+ * (the link flow refuses otherwise); links added while the address was unverified are marked
+ * `addedUnverified` and removed by a completed password reset (credentials/reset.ts, decision 0028).
  */
 import type { Db } from '../db/index.js';
 import type { UserRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
+
+/**
+ * The name people know a linked account's provider by, from its `serviceType` (GITHUB → GitHub);
+ * the generic OpenID Connect provider by its configured name (`OIDC_NAME`) when given.
+ */
+export function linkedServiceName(serviceType: string, oidcName?: string | null): string {
+  const names: Record<string, string> = { GOOGLE: 'Google', GITHUB: 'GitHub', YANDEX: 'Yandex', VK: 'VK', OIDC: oidcName?.trim() || 'OpenID Connect' };
+  return names[serviceType] ?? serviceType;
+}
 
 export interface LinkedAccountServiceDeps {
   db: Db;

@@ -7,10 +7,12 @@
  * Failures are `HttpError`s (code, message, `details.field`), turned into GraphQL errors by
  * graphql/errors.ts `fromHttp`. Every stored change is announced with `userChanged` (LIVE-UPDATES).
  */
-import type { CredentialService } from '../credentials/service.js';
+import { type CredentialService, mailLocale } from '../credentials/service.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { ImageRow, UserRow, UserUpdate } from '../db/types.js';
+import type { DeviceInfo } from '../http/device.js';
 import { HttpError } from '../http/errors.js';
+import { type MailService, securityEvent } from '../mail/index.js';
 import type { UploadService } from '../uploads/service.js';
 
 /** A profile change as decoded from `updateUser` (already checked against the shared field rules). */
@@ -38,6 +40,8 @@ export interface UserServiceDeps {
   db: Db;
   credentials: Pick<CredentialService, 'startEmailChange' | 'confirmDeletion'>;
   uploads: Pick<UploadService, 'removeImages' | 'removeFiles'>;
+  /** Queues the `accountDeleted` mail (MAIL-SECURITY). */
+  mail: Pick<MailService, 'send'>;
   /** Tells live subscribers that a user's record changed or was deleted (graphql/pubsub.ts). */
   userChanged(userId: string): void;
 }
@@ -143,14 +147,19 @@ export class UserService {
    * linked accounts and codes (ON DELETE CASCADE). Users deleting themselves confirm it (ACC-DELETE)
    * with their password (under the account's growing delay, SEC-LIMITS passwordGuess), or with the
    * code mailed by `sendAccountDeletionCode` when they have none — a stolen access token alone must
-   * not be enough to destroy the account.
+   * not be enough to destroy the account. The `accountDeleted` mail to the account's address (time,
+   * `options.device`, whether an admin did it) is queued with the deletion (MAIL-SECURITY).
    * @throws HttpError when `self` and not confirmed: see `CredentialService.confirmDeletion`.
    */
-  async deleteUser(target: UserRow, options: { self: boolean; confirmation: string }): Promise<void> {
+  async deleteUser(target: UserRow, options: { self: boolean; confirmation: string; device?: DeviceInfo }): Promise<void> {
     if (options.self) await this.deps.credentials.confirmDeletion(target, options.confirmation);
     const { db } = this.deps;
     const images = await db.selectFrom('images').select(['id', 'ext']).where('userId', '=', target.id).execute();
-    await db.deleteFrom('users').where('id', '=', target.id).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('users').where('id', '=', target.id).execute();
+      const params = { byAdmin: !options.self, ...securityEvent(options.device) };
+      await this.deps.mail.send({ to: target.email, template: 'accountDeleted', locale: mailLocale(target.locale), params, key: `deleted:${target.id}` }, { db: trx });
+    });
     await this.deps.uploads.removeFiles(images);
     this.deps.userChanged(target.id); // ends the user's subscriptions (viewerUpdated)
   }

@@ -108,13 +108,21 @@ export async function requestPasswordReset(email: string, locale: Locale): Promi
   await call('/auth/reset', { email, locale });
 }
 
+/** A sign-in method a reset disconnected (ACC-LINKED): the account's `serviceType` and its name at the provider, if known. */
+export interface RemovedLink {
+  service: string;
+  name: string | null;
+}
+
 /**
- * Sets a new password with the token from the reset link; every session of the account ends.
- * Fails with `RESET_TOKEN_INVALID` (unknown, expired, used or replaced link), `VALIDATION_FAILED`
- * or `RATE_LIMITED`.
+ * Sets a new password with the token from the reset link; every session of the account ends, and
+ * the sign-in methods connected while the address was unverified are disconnected (ACC-LINKED):
+ * answers those. Fails with `RESET_TOKEN_INVALID` (unknown, expired, used or replaced link),
+ * `VALIDATION_FAILED` or `RATE_LIMITED`.
  */
-export async function confirmPasswordReset(token: string, password: string): Promise<void> {
-  await call('/auth/reset/confirm', { token, password });
+export async function confirmPasswordReset(token: string, password: string): Promise<RemovedLink[]> {
+  const answer = await call<{ data?: { removedLinks?: RemovedLink[] } } | undefined>('/auth/reset/confirm', { token, password });
+  return answer?.data?.removedLinks ?? [];
 }
 
 /**

@@ -7,6 +7,7 @@
  *   an unreachable provider sends the browser to `callbackUrl?error=SOCIAL_PROVIDER_UNAVAILABLE`.
  * - `GET /api/auth/{provider}/get-login-url?callbackUrl&deviceToken&state` + bearer →
  *   200 `{ data: url }` to link the provider to the signed-in user; 401 without a valid token,
+ *   403 SOCIAL_EMAIL_NOT_VERIFIED while the user's address is unverified (ACC-LINKED),
  *   503 SOCIAL_PROVIDER_UNAVAILABLE.
  * - `GET /api/auth/{provider}/callback?code&state` (the provider's redirect) → 302 to the callback
  *   URL with `code=` (one-time), `success=success` or `error=` (service.ts).
@@ -26,6 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
+import { deviceOf } from '../../http/device.js';
 import { HttpError } from '../../http/errors.js';
 import { requireBearer } from '../routes.js';
 import { sessionDeviceOf } from '../sessionList.js';
@@ -139,6 +141,7 @@ export async function socialRoutes(fastify: FastifyInstance, opts: { social: Soc
       const provider = social.provider(request.params.provider);
       const claims = claimsOf.get(request)!;
       const input = startInput(request.query, config);
+      await social.assertCanLink(claims.userId);
       try {
         const url = await social.begin(provider, { ...input, mode: 'link', userId: claims.userId, browserBinding: bindBrowser(request, reply, config) });
         return reply.header('cache-control', 'no-store').send({ data: url.toString() });
@@ -155,7 +158,7 @@ export async function socialRoutes(fastify: FastifyInstance, opts: { social: Soc
     async (request, reply) => {
       const provider = social.provider(request.params.provider);
       const current = new URL(`${config.publicUrl}${request.url}`);
-      return redirect(reply, await social.callback(provider, request.query, current, request.cookies[SOCIAL_BINDING_COOKIE]));
+      return redirect(reply, await social.callback(provider, request.query, current, request.cookies[SOCIAL_BINDING_COOKIE], deviceOf(request)));
     },
   );
 

@@ -16,32 +16,39 @@
  *      address) and answers `callbackUrl?code=<one-time code>`; the code (256 bits, stored as
  *      SHA-256, single use, 60 s, bound to the device token) is exchanged by `/loading` for
  *      credentials, so tokens never appear in a URL;
- *    - link: adds the provider account to the user of the record → `callbackUrl?success=success`.
+ *    - link: adds the provider account to the user of the record → `callbackUrl?success=success`,
+ *      only while that user's address is verified (SOCIAL_EMAIL_NOT_VERIFIED otherwise, checked
+ *      when starting and again here: pre-account hijacking, ACC-LINKED, decision 0028), and queues
+ *      the `providerLinked` mail (MAIL-SECURITY) in the same transaction;
  *    Accounts are never linked by e-mail address: a sign-up whose address belongs to an account
  *    is refused (SOCIAL_EMAIL_TAKEN), and a provider account linked to another user is refused
- *    (SOCIAL_ACCOUNT_CONFLICT). Failures go back as `callbackUrl?error=<CODE>`; without a valid
- *    record the browser goes to the site's own `/loading?error=SOCIAL_STATE_INVALID`.
+ *    (SOCIAL_ACCOUNT_CONFLICT). A sign-up whose provider does not vouch for the address marks its
+ *    link `addedUnverified`, so a reset by the mailbox's owner removes it. Failures go back as
+ *    `callbackUrl?error=<CODE>`; without a valid record the browser goes to the site's own
+ *    `/loading?error=SOCIAL_STATE_INVALID`.
  * 3. `exchange` redeems the one-time code for the device's credentials.
  *
  * Provider tokens are kept encrypted at rest (service_accounts.service_access_token / _refresh_token).
  */
-import { randomUUID } from 'node:crypto';
 import { SOCIAL_BINDING_MAX_AGE } from '@studio/site/cookies';
 import type { Locale } from '@studio/site/locales';
 import type { AuthProviderId } from '@studio/site/ssr';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
 import * as oidc from 'openid-client';
 import type { CredentialService } from '../../credentials/service.js';
 import type { Config } from '../../config.js';
-import { type Db, isUniqueViolation, nowIso } from '../../db/index.js';
-import type { Database, SocialStatesTable } from '../../db/types.js';
+import { type Db, nowIso } from '../../db/index.js';
+import type { SocialStatesTable } from '../../db/types.js';
+import type { DeviceInfo } from '../../http/device.js';
 import { HttpError } from '../../http/errors.js';
+import { type MailService, securityEvent } from '../../mail/index.js';
+import { mailLocale } from '../../credentials/codes.js';
 import { SecretBox } from '../../security/secretBox.js';
 import { createUser } from '../../users/service.js';
 import type { SessionDevice } from '../sessionList.js';
 import type { Credentials, SessionService } from '../sessions.js';
 import { hashToken, newOpaqueToken } from '../tokens.js';
+import { SocialAccountStore } from './accounts.js';
 import { callbackLocale } from './callbackUrl.js';
 import type { ProviderProfile } from './profiles.js';
 import { type ProviderTokens, type SocialProvider, SocialError } from './providers.js';
@@ -59,7 +66,8 @@ export type SocialFailure =
   | 'SOCIAL_PROVIDER_UNAVAILABLE'
   | 'SOCIAL_ACCOUNT_CONFLICT'
   | 'SOCIAL_EMAIL_TAKEN'
-  | 'SOCIAL_EMAIL_MISSING';
+  | 'SOCIAL_EMAIL_MISSING'
+  | 'SOCIAL_EMAIL_NOT_VERIFIED';
 
 export interface BeginInput {
   mode: 'login' | 'link';
@@ -82,12 +90,15 @@ function withQuery(url: string, query: Record<string, string>): string {
 
 export class SocialAuthService {
   private readonly box: SecretBox;
+  private readonly accounts: SocialAccountStore;
 
   constructor(
     private readonly deps: {
       db: Db;
       sessions: SessionService;
       credentials: Pick<CredentialService, 'startVerification'>;
+      /** Queues the `providerLinked` mail (MAIL-SECURITY). */
+      mail: Pick<MailService, 'send'>;
       config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
       providers: Map<AuthProviderId, SocialProvider>;
       log: FastifyBaseLogger;
@@ -95,6 +106,7 @@ export class SocialAuthService {
     },
   ) {
     this.box = new SecretBox(deps.config.jwtSecret, 'social');
+    this.accounts = new SocialAccountStore(deps.db, this.box);
   }
 
   /** The enabled providers in display order, for the sign-in page. */
@@ -107,6 +119,22 @@ export class SocialAuthService {
     const provider = this.deps.providers.get(id as AuthProviderId);
     if (!provider) throw new HttpError(404, 'PROVIDER_NOT_FOUND', `Sign-in with "${id}" is not available on this site.`);
     return provider;
+  }
+
+  /**
+   * Refuses to link a provider to `userId` while its e-mail address is unverified (ACC-LINKED,
+   * decision 0028: otherwise whoever registered someone else's address could keep a way in after
+   * the owner took the account back by a reset).
+   * @throws HttpError 403 SOCIAL_EMAIL_NOT_VERIFIED; 400 SOCIAL_STATE_INVALID when the user is gone.
+   */
+  async assertCanLink(userId: string): Promise<{ email: string; locale: string }> {
+    const user = await this.deps.db.selectFrom('users').select(['isVerified', 'email', 'locale']).where('id', '=', userId).executeTakeFirst();
+    // The account was deleted while its owner was at the provider.
+    if (!user) throw new HttpError(400, 'SOCIAL_STATE_INVALID', 'The account no longer exists.');
+    if (user.isVerified !== 1) {
+      throw new HttpError(403, 'SOCIAL_EMAIL_NOT_VERIFIED', 'Confirm your e-mail address before connecting a sign-in provider to your account.');
+    }
+    return user;
   }
 
   /**
@@ -144,9 +172,16 @@ export class SocialAuthService {
    * Handles the provider's redirect back and answers where to send the browser (always a URL of
    * the record's callback, or the site's own `/loading` when there is no valid record).
    * @param query the callback's query; @param callbackUrl the full URL the provider redirected to;
-   * @param browserBinding the `SOCIAL_BINDING_COOKIE` of the browser that arrived, if any.
+   * @param browserBinding the `SOCIAL_BINDING_COOKIE` of the browser that arrived, if any;
+   * @param device that browser's device, named in the `providerLinked` mail.
    */
-  async callback(provider: SocialProvider, query: Record<string, string | undefined>, callbackUrl: URL, browserBinding: string | undefined): Promise<string> {
+  async callback(
+    provider: SocialProvider,
+    query: Record<string, string | undefined>,
+    callbackUrl: URL,
+    browserBinding: string | undefined,
+    device?: DeviceInfo,
+  ): Promise<string> {
     const invalid = withQuery(`${this.deps.config.publicUrl}/loading`, { error: 'SOCIAL_STATE_INVALID' });
     const state = query['state'];
     if (!state) return invalid;
@@ -167,7 +202,7 @@ export class SocialAuthService {
     }
     try {
       if (record.mode === 'link' && record.userId) {
-        await this.link(provider, record.userId, result);
+        await this.link(provider, record.userId, result, device);
         return withQuery(record.callbackUrl, { success: 'success', state: record.returnPath });
       }
       const userId = await this.findOrCreateUser(provider, result, callbackLocale(record.callbackUrl));
@@ -197,69 +232,28 @@ export class SocialAuthService {
     return row && row.expiresAt > nowIso() ? row : null;
   }
 
-  private async accountValues(provider: SocialProvider, { profile, tokens }: { profile: ProviderProfile; tokens: ProviderTokens }) {
-    return {
-      serviceEmail: profile.email,
-      servicePhone: profile.phone,
-      serviceUsername: profile.username ?? profile.name,
-      serviceTokenExpiredAt: tokens.expiresAt?.toISOString() ?? null,
-      serviceAccessToken: await this.box.seal(tokens.accessToken),
-      serviceRefreshToken: tokens.refreshToken ? await this.box.seal(tokens.refreshToken) : null,
-      serviceAccountType: provider.accountType,
-    };
-  }
-
-  private async insertAccount(db: Db | Transaction<Database>, provider: SocialProvider, userId: string, result: { profile: ProviderProfile; tokens: ProviderTokens }) {
-    try {
-      await db
-        .insertInto('serviceAccounts')
-        .values({
-          id: randomUUID(),
-          userId,
-          created: nowIso(),
-          serviceType: provider.serviceType,
-          serviceUserId: result.profile.id,
-          ...(await this.accountValues(provider, result)),
-        })
-        .execute();
-    } catch (error) {
-      // Linked meanwhile (another tab finished the same provider account first).
-      if (isUniqueViolation(error)) throw new HttpError(409, 'SOCIAL_ACCOUNT_CONFLICT', 'This provider account is already linked.');
-      throw error;
-    }
-  }
-
-  private findAccount(provider: SocialProvider, providerUserId: string) {
-    return this.deps.db
-      .selectFrom('serviceAccounts')
-      .select(['id', 'userId'])
-      .where('serviceType', '=', provider.serviceType)
-      .where('serviceUserId', '=', providerUserId)
-      .executeTakeFirst();
-  }
-
-  /** Refreshes what the provider reported about an existing link (address, name, tokens). */
-  private async updateAccount(id: string, provider: SocialProvider, result: { profile: ProviderProfile; tokens: ProviderTokens }) {
-    await this.deps.db.updateTable('serviceAccounts').set(await this.accountValues(provider, result)).where('id', '=', id).execute();
-  }
-
-  private async link(provider: SocialProvider, userId: string, result: { profile: ProviderProfile; tokens: ProviderTokens }): Promise<void> {
-    const user = await this.deps.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-    // The account was deleted while its owner was at the provider.
-    if (!user) throw new HttpError(400, 'SOCIAL_STATE_INVALID', 'The account no longer exists.');
-    const existing = await this.findAccount(provider, result.profile.id);
+  private async link(provider: SocialProvider, userId: string, result: { profile: ProviderProfile; tokens: ProviderTokens }, device?: DeviceInfo): Promise<void> {
+    // Checked again here: the address may have changed while its owner was at the provider.
+    const user = await this.assertCanLink(userId);
+    const existing = await this.accounts.find(provider, result.profile.id);
     if (existing && existing.userId !== userId) {
       throw new HttpError(409, 'SOCIAL_ACCOUNT_CONFLICT', 'This provider account is linked to another user.');
     }
-    if (existing) await this.updateAccount(existing.id, provider, result);
-    else await this.insertAccount(this.deps.db, provider, userId, result);
+    if (existing) await this.accounts.update(existing.id, provider, result);
+    else {
+      await this.deps.db.transaction().execute(async (trx) => {
+        await this.accounts.insert(trx, provider, userId, result, false);
+        const params = { provider: provider.name, account: result.profile.username ?? result.profile.email ?? null, ...securityEvent(device) };
+        await this.deps.mail.send({ to: user.email, template: 'providerLinked', locale: mailLocale(user.locale), params }, { db: trx });
+      });
+    }
     this.deps.userChanged(userId);
   }
 
   private async findOrCreateUser(provider: SocialProvider, result: { profile: ProviderProfile; tokens: ProviderTokens }, locale: Locale): Promise<string> {
-    const existing = await this.findAccount(provider, result.profile.id);
+    const existing = await this.accounts.find(provider, result.profile.id);
     if (existing) {
-      await this.updateAccount(existing.id, provider, result);
+      await this.accounts.update(existing.id, provider, result);
       return existing.userId;
     }
     const { profile } = result;
@@ -274,7 +268,7 @@ export class SocialAuthService {
         username: profile.username ?? profile.email,
         locale,
         isVerified: profile.emailVerified,
-        alsoInsert: (trx, row) => this.insertAccount(trx, provider, row.id, result),
+        alsoInsert: (trx, row) => this.accounts.insert(trx, provider, row.id, result, !profile.emailVerified),
       });
       if (!profile.emailVerified) await this.deps.credentials.startVerification(user);
       return user.id;
@@ -282,7 +276,7 @@ export class SocialAuthService {
       if (error instanceof HttpError && error.code === 'EMAIL_TAKEN') throw new HttpError(409, 'SOCIAL_EMAIL_TAKEN', error.message);
       if (error instanceof HttpError && error.code === 'SOCIAL_ACCOUNT_CONFLICT') {
         // Created by a concurrent callback for the same provider account: that user it is.
-        const winner = await this.findAccount(provider, result.profile.id);
+        const winner = await this.accounts.find(provider, result.profile.id);
         if (winner) return winner.userId;
       }
       throw error;

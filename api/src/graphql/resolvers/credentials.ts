@@ -35,7 +35,7 @@ export const credentialResolvers = {
 
     async confirmEmailChange(_: unknown, { code }: { code: string }, ctx: Ctx) {
       const viewer = requireViewer(ctx);
-      await fromHttp(() => ctx.credentials.confirmEmailChange(viewer.userId, code.slice(0, CODE_INPUT_MAX)));
+      await fromHttp(() => ctx.credentials.confirmEmailChange(viewer.userId, code.slice(0, CODE_INPUT_MAX), ctx.device));
       ctx.loaders.user.clear(viewer.userId);
       return userOrForbidden(ctx, viewer.userId);
     },
@@ -55,7 +55,7 @@ export const credentialResolvers = {
       const self = target.id === viewer.userId;
       // Other devices are signed out; this one stays when the user changes their own password.
       await fromHttp(() =>
-        ctx.credentials.changePassword(target.id, args.newPassword, { oldPassword: args.oldPassword, requireOld: self, keepSessionId: self ? viewer.sessionId : null }),
+        ctx.credentials.changePassword(target.id, args.newPassword, { oldPassword: args.oldPassword, requireOld: self, keepSessionId: self ? viewer.sessionId : null, device: ctx.device }),
       );
       ctx.loaders.user.clear(target.id);
       return { id: globalId('User', target.id), user: await loadUser(ctx, target.id) };

@@ -126,7 +126,7 @@ export const userResolvers = {
       const targetId = expectId(id, 'User', 'id');
       assertOwnerOrAdmin(viewer, targetId);
       const target = await userOrForbidden(ctx, targetId);
-      await fromHttp(() => ctx.users.deleteUser(target, { self: target.id === viewer.userId, confirmation: confirmation ?? '' }));
+      await fromHttp(() => ctx.users.deleteUser(target, { self: target.id === viewer.userId, confirmation: confirmation ?? '', device: ctx.device }));
       ctx.loaders.user.clear(target.id);
       return { id: globalId('User', target.id) };
     },

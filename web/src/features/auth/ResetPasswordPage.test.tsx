@@ -94,8 +94,8 @@ describe('ResetPasswordPage form', () => {
   });
 
   it('lands on the success page once the password is saved, and speaks Spanish under /es', async () => {
-    stubFetch(restAnswer(204));
-    const { user, intl, fresh, repeat, submit } = await renderResetPassword('es');
+    stubFetch(restAnswer(200, { data: { removedLinks: [{ service: 'GITHUB', name: 'mallory' }] } }));
+    const { router, user, intl, fresh, repeat, submit } = await renderResetPassword('es');
     await submit();
     expect(fieldMessage(fresh)).toContain(intl.formatMessage({ id: 'validation.required' }));
     expect(fieldMessage(fresh)).toContain(intl.formatMessage({ id: 'passwords.rules' }, { min: 8, max: 128 }));
@@ -105,5 +105,7 @@ describe('ResetPasswordPage form', () => {
     await submit();
 
     expect((await screen.findByTestId('location')).textContent).toBe('/es/auth/reset-success');
+    // The links the reset disconnected travel to the success page in the history entry (ACC-LINKED).
+    expect(router.state.location.state).toEqual({ removedLinks: [{ service: 'GITHUB', name: 'mallory' }] });
   });
 });

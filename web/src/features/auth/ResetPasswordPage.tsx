@@ -18,7 +18,8 @@ import { SERVER_ERRORS, restError } from '../../forms/serverErrors';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { confirmPasswordReset } from '../../session/authApi';
+import { type RemovedLink, confirmPasswordReset } from '../../session/authApi';
+import { resetSuccessState } from './ResetSuccessPage';
 import { useSession } from '../../session/SessionProvider';
 import { LinkCallout } from '../account/notices';
 import { AuthFrame, AuthSwitch } from './AuthFrame';
@@ -65,8 +66,9 @@ function ResetForm(props: { token: string }) {
     schema: Schema,
     prepare: waitForCommonPasswords('password'),
     async onValid(value) {
+      let removedLinks: RemovedLink[];
       try {
-        await confirmPasswordReset(props.token, value.password);
+        removedLinks = await confirmPasswordReset(props.token, value.password);
       } catch (error) {
         const failure = restError(error);
         if (failure.code !== 'RESET_TOKEN_INVALID') return SERVER_ERRORS.resetPassword(failure);
@@ -76,7 +78,8 @@ function ResetForm(props: { token: string }) {
       // Every session of the account ended on the server; forget this browser's credentials too
       // (signOut clears them locally whatever the server answers, and tells other tabs).
       if (session.signedIn) await session.signOut();
-      navigate(to('/auth/reset-success'), { replace: true });
+      // The success page names the sign-in methods the reset disconnected (ACC-LINKED).
+      navigate(to('/auth/reset-success'), { replace: true, state: resetSuccessState(removedLinks) });
       return null;
     },
   });

@@ -102,12 +102,14 @@ describe('error messages', () => {
     expect(linkErrorMessage(new AuthApiError(429, 'RATE_LIMITED', 'x', 20), 'VK')).toEqual({ id: 'passwords.error.waitSeconds', values: { seconds: 20 } });
     expect(linkErrorMessage(new AuthApiError(0, 'NETWORK', 'x'), 'VK')).toEqual({ id: 'error.NETWORK' });
     expect(linkErrorMessage(new AuthApiError(503, 'SOCIAL_PROVIDER_UNAVAILABLE', 'x'), 'VK')).toEqual({ id: 'social.error.SOCIAL_PROVIDER_UNAVAILABLE' });
+    expect(linkErrorMessage(new AuthApiError(403, 'SOCIAL_EMAIL_NOT_VERIFIED', 'x'), 'VK')).toEqual({ id: 'social.error.SOCIAL_EMAIL_NOT_VERIFIED' });
+    expect(socialErrorMessage('SOCIAL_EMAIL_NOT_VERIFIED', 'VK')).toEqual({ id: 'social.error.SOCIAL_EMAIL_NOT_VERIFIED' });
     expect(linkErrorMessage(new AuthApiError(404, 'PROVIDER_NOT_FOUND', 'x'), 'VK')).toEqual({ id: 'social.connect.error', values: { service: 'VK' } });
     expect(linkErrorMessage(new Error('boom'), 'VK')).toEqual({ id: 'social.connect.error', values: { service: 'VK' } });
   });
 
   it('exist in en, ru and es and format with their values', () => {
-    const codes = ['SOCIAL_STATE_INVALID', 'SOCIAL_ACCESS_DENIED', 'SOCIAL_PROVIDER_ERROR', 'SOCIAL_PROVIDER_UNAVAILABLE', 'SOCIAL_ACCOUNT_CONFLICT', 'SOCIAL_EMAIL_TAKEN', 'SOCIAL_EMAIL_MISSING', 'SOCIAL_CODE_INVALID', 'NETWORK', 'RATE_LIMITED', 'OTHER'];
+    const codes = ['SOCIAL_STATE_INVALID', 'SOCIAL_ACCESS_DENIED', 'SOCIAL_PROVIDER_ERROR', 'SOCIAL_PROVIDER_UNAVAILABLE', 'SOCIAL_ACCOUNT_CONFLICT', 'SOCIAL_EMAIL_TAKEN', 'SOCIAL_EMAIL_MISSING', 'SOCIAL_EMAIL_NOT_VERIFIED', 'SOCIAL_CODE_INVALID', 'NETWORK', 'RATE_LIMITED', 'OTHER'];
     const answered: SocialMessage[] = [
       ...codes.flatMap((code) => [socialErrorMessage(code, 'Google', 30), socialErrorMessage(code, null)]),
       linkErrorMessage(new Error('x'), 'Google'),

@@ -90,6 +90,7 @@ const SOCIAL_CODES: ReadonlySet<string> = new Set([
   'SOCIAL_ACCOUNT_CONFLICT',
   'SOCIAL_EMAIL_TAKEN',
   'SOCIAL_EMAIL_MISSING',
+  'SOCIAL_EMAIL_NOT_VERIFIED',
   'SOCIAL_CODE_INVALID',
 ]);
 
@@ -109,12 +110,15 @@ export function socialErrorMessage(code: string, provider: string | null, retryA
   return provider ? { id: `social.error.${code}`, values: { provider } } : { id: `social.error.${code}.unnamed` };
 }
 
-/** The message for a failed start of linking `service` from the profile: wait (429), network, provider down, or try again. */
+/**
+ * The message for a failed start of linking `service` from the profile: wait (429), network,
+ * provider down, the address not confirmed yet (SOCIAL_EMAIL_NOT_VERIFIED, ACC-LINKED), or try again.
+ */
 export function linkErrorMessage(error: unknown, service: string): SocialMessage {
   const code = error instanceof AuthApiError ? error.code : 'UNKNOWN';
   if (code === 'RATE_LIMITED' || (error instanceof AuthApiError && error.status === 429)) return waitProblem(error instanceof AuthApiError ? error.retryAfterSeconds : null);
   if (code === 'NETWORK') return { id: 'error.NETWORK' };
-  if (code === 'SOCIAL_PROVIDER_UNAVAILABLE') return { id: 'social.error.SOCIAL_PROVIDER_UNAVAILABLE' };
+  if (code === 'SOCIAL_PROVIDER_UNAVAILABLE' || code === 'SOCIAL_EMAIL_NOT_VERIFIED') return { id: `social.error.${code}` };
   return { id: 'social.connect.error', values: { service } };
 }
 

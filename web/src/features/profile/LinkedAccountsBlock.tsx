@@ -13,7 +13,8 @@
  * the provider returns through /loading (`?success=success`), which comes back here with
  * `SOCIAL_LINKED_STATE` — the status line then says the account was connected, and the list is
  * fresh because the profile fetches the viewer network-only. Failures to start are shown in the
- * card in the user's language. Provider names come from one mapping (auth/social.ts `providerName`).
+ * card in the user's language — among them `SOCIAL_EMAIL_NOT_VERIFIED`: a provider is linked only
+ * to a confirmed address (ACC-LINKED, decision 0028). Provider names come from one mapping (auth/social.ts `providerName`).
  */
 import { AlertDialog, Button, Heading } from '@studio/ui';
 import { clsx } from 'clsx';
@@ -151,7 +152,8 @@ function ConnectAccounts(props: { providers: readonly AuthProvider[] }) {
       // The button keeps spinning while the browser leaves for the provider.
       window.location.assign(url);
     } catch (reason) {
-      console.warn('Could not start linking', id, reason);
+      // An address not confirmed yet is an expected answer (ACC-LINKED), explained below; anything else is logged.
+      if (!(reason instanceof AuthApiError && reason.code === 'SOCIAL_EMAIL_NOT_VERIFIED')) console.warn('Could not start linking', id, reason);
       setError(linkErrorMessage(reason, providerName(intl, id, props.providers)));
       setPending(null);
     }
