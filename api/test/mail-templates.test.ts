@@ -47,7 +47,7 @@ describe('renderMail', () => {
         expect(mail.html).not.toContain('<Studio>');
         expect(mail.html).toContain('Acme &lt;Studio&gt; &amp; &quot;Co&quot;');
         expect(mail.text).toContain('https://studio.example');
-        if (template !== 'emailVerificationCode' && template !== 'emailChangeCode' && template !== 'passwordReset') {
+        if (!['emailVerificationCode', 'emailChangeCode', 'accountDeletionCode', 'passwordReset'].includes(template)) {
           expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;');
           expect(mail.text).toContain(evil);
         }
