@@ -17,6 +17,8 @@ export interface ErrorDetails {
   field?: string;
   attemptsLeft?: number;
   retryAfterSeconds?: number;
+  /** Where to fetch a proof-of-work challenge (CHALLENGE_REQUIRED, SEC-CHALLENGE). */
+  challengeUrl?: string;
 }
 
 /** An error with an HTTP status, a stable machine-readable code and optional details. */

@@ -25,8 +25,11 @@ export interface MailTemplateParams {
   emailChangedNotice: { oldEmail: string; newEmail: string };
   /** The reset link's token (opaque, URL-encoded into `/auth/change-password?token=…`). */
   passwordReset: { token: string };
-  /** To the customer after the order form: their name, the order reference and what they asked for. */
-  orderReceived: { name: string; reference: string; summary: string };
+  /**
+   * To the customer after the order form: only the order reference besides our own words — the
+   * address is typed by anyone, so no visitor text is echoed (ORDER-MAIL).
+   */
+  orderReceived: { reference: string };
   /** To sales (`SALES_EMAIL`): the order and how to reach the customer. */
   orderNotification: { reference: string; name: string; email: string; phone?: string | null; summary: string; customerLocale: MailLocale };
 }
