@@ -74,8 +74,9 @@ function derivedSecret(signingSecret: Uint8Array, purpose: string): string {
 /**
  * Builds the challenge service. `config.jwtSecret` must already be the shared signing secret
  * (`withSigningSecret`); used signatures live in `db` (`used_challenges`, migration 0011).
+ * `now` (milliseconds) dates new challenges; tests pass a clock in the past to make expired ones.
  */
-export function createChallenges(db: Db, limits: RateLimits, config: Pick<Config, 'jwtSecret' | 'challenge'>): Challenges {
+export function createChallenges(db: Db, limits: RateLimits, config: Pick<Config, 'jwtSecret' | 'challenge'>, now: () => number = Date.now): Challenges {
   const hmacSignatureSecret = derivedSecret(config.jwtSecret, 'challenge');
   const hmacKeySignatureSecret = derivedSecret(config.jwtSecret, 'key');
   const { cost, counterMax, expiresSeconds } = config.challenge;
@@ -86,7 +87,7 @@ export function createChallenges(db: Db, limits: RateLimits, config: Pick<Config
         cost,
         counter: randomInt(counterMax, Math.floor(counterMax / 2)),
         deriveKey,
-        expiresAt: Math.floor(Date.now() / 1000) + expiresSeconds,
+        expiresAt: Math.floor(now() / 1000) + expiresSeconds,
         hmacSignatureSecret,
         hmacKeySignatureSecret,
       });
