@@ -27,13 +27,16 @@ export const CHALLENGE_URL = '/api/challenge';
 export function Challenge(props: { url: string; onSolved: (payload: string) => void }) {
   const locale = useLocale();
   const widget = useRef<AltchaWidgetElement>(null);
-  const [loaded, setLoaded] = useState(false);
+  const [loaded, setLoaded] = useState<'loading' | 'ready' | 'failed'>('loading');
   const onSolved = useRef(props.onSolved);
   onSolved.current = props.onSolved;
 
   useEffect(() => {
     let live = true;
-    void import('./altchaClient').then(() => live && setLoaded(true));
+    import('./altchaClient').then(
+      () => live && setLoaded('ready'),
+      () => live && setLoaded('failed'), // offline, or a new deployment replaced the chunk
+    );
     return () => {
       live = false;
     };
@@ -41,7 +44,7 @@ export function Challenge(props: { url: string; onSolved: (payload: string) => v
 
   useEffect(() => {
     const element = widget.current;
-    if (!loaded || !element) return;
+    if (loaded !== 'ready' || !element) return;
     const verified = (event: Event) => onSolved.current((event as CustomEvent<{ payload: string }>).detail.payload);
     element.addEventListener('verified', verified);
     return () => element.removeEventListener('verified', verified);
@@ -55,7 +58,7 @@ export function Challenge(props: { url: string; onSolved: (payload: string) => v
       <Text size="sm" tone="muted">
         <FormattedMessage id="challenge.explanation" />
       </Text>
-      {loaded ? (
+      {loaded === 'ready' ? (
         <altcha-widget
           ref={widget}
           challenge={props.url}
@@ -66,8 +69,8 @@ export function Challenge(props: { url: string; onSolved: (payload: string) => v
           className={styles.widget}
         />
       ) : (
-        <Text size="sm" tone="muted" role="status">
-          <FormattedMessage id="challenge.loading" />
+        <Text size="sm" tone={loaded === 'failed' ? 'danger' : 'muted'} role="status">
+          <FormattedMessage id={loaded === 'failed' ? 'challenge.loadFailed' : 'challenge.loading'} />
         </Text>
       )}
     </div>

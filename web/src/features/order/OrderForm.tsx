@@ -56,7 +56,8 @@ export function OrderForm(props: {
     focusTarget: (field) => document.getElementById(FIELD_IDS[field as keyof typeof FIELD_IDS]),
     async onValid(_value, payload) {
       const submitted = orderValuesOf(payload);
-      const { reference, errors } = await props.send({ ...toOrderInput(submitted, GRAPHQL_LOCALE[locale]), challenge: challenge.take() ?? null });
+      const solved = challenge.take();
+      const { reference, errors } = await props.send({ ...toOrderInput(submitted, GRAPHQL_LOCALE[locale]), ...(solved ? { challenge: solved } : {}) });
       if (reference) return props.onSent({ reference, email: submitted.email.trim() });
       const error = firstError(errors);
       challenge.ask(error);
