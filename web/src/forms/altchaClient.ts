@@ -8,7 +8,7 @@
 import 'altcha/external';
 import 'altcha/altcha.css';
 import 'altcha/i18n/ru';
-import 'altcha/i18n/es';
+import 'altcha/i18n/es-es'; // chosen for language="es" by its prefix
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 
 // Our challenges use PBKDF2/SHA-256 only (api/src/security/challenge.ts).
