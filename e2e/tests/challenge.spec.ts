@@ -129,8 +129,9 @@ for (const locale of ['en', 'ru', 'es'] as const) {
       await expect(main.getByRole('alert')).toHaveText(t(locale, 'challenge.required'));
       await expect.poll(() => resent.length, { timeout: 30_000 }).toBe(1);
       await expect(step.locator('altcha-widget')).toBeVisible();
-      await step.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: testInfo.outputPath(`challenge-${locale}-${width}.png`), fullPage: true });
+      await step.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: testInfo.outputPath(`challenge-${locale}-${width}.png`) });
+      testInfo.annotations.push({ type: 'focus', description: await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? 'none') });
       release();
 
       await expect(sentHeading(main, locale)).toBeVisible({ timeout: 15_000 });

@@ -12,6 +12,7 @@
  * - `requireChallenge(challenges, gate, key, payload)` is what an operation calls: it counts one
  *   event for `key` (the client IP) under the gate's limit (`challengeOrder`, `challengeRegister`,
  *   security/limits.ts); below the threshold nothing is asked, above it a valid payload is needed.
+ *   `demandChallenge(challenges, payload)` asks unconditionally, for callers with their own count.
  */
 import { createHmac } from 'node:crypto';
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
@@ -136,7 +137,15 @@ export function createChallenges(db: Db, limits: RateLimits, config: Pick<Config
  *   GraphQL resolvers turn these into `extensions.code` with `fromHttp` (graphql/errors.ts).
  */
 export async function requireChallenge(challenges: Challenges, gate: ChallengeGate, key: string | undefined, payload: string | null | undefined): Promise<void> {
-  if (!(await challenges.due(gate, key ?? 'unknown'))) return;
+  if (await challenges.due(gate, key ?? 'unknown')) await demandChallenge(challenges, payload);
+}
+
+/**
+ * Demands a solved challenge now, for a caller that decided itself that one is due (e.g. sign-in
+ * after repeated failures of one account, counted by its own limit).
+ * @throws HttpError 428 CHALLENGE_REQUIRED without a payload, 400 CHALLENGE_INVALID for a bad one.
+ */
+export async function demandChallenge(challenges: Challenges, payload: string | null | undefined): Promise<void> {
   if (!payload) {
     throw new HttpError(428, 'CHALLENGE_REQUIRED', 'Many requests came from this address: solve the challenge and send it again.', { challengeUrl: CHALLENGE_PATH });
   }

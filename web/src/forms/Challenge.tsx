@@ -29,7 +29,9 @@ export function Challenge(props: { url: string; onSolved: (payload: string) => v
   const widget = useRef<AltchaWidgetElement>(null);
   const [loaded, setLoaded] = useState<'loading' | 'ready' | 'failed'>('loading');
   const onSolved = useRef(props.onSolved);
-  onSolved.current = props.onSolved;
+  useEffect(() => {
+    onSolved.current = props.onSolved;
+  });
 
   useEffect(() => {
     let live = true;
@@ -82,7 +84,9 @@ export function useChallenge(resubmit: () => void): { take: () => string | undef
   const [asked, setAsked] = useState<{ url: string; round: number } | null>(null);
   const payload = useRef<string | null>(null);
   const resubmitRef = useRef(resubmit);
-  resubmitRef.current = resubmit;
+  useEffect(() => {
+    resubmitRef.current = resubmit;
+  });
 
   const take = useCallback(() => {
     const solved = payload.current ?? undefined;

@@ -50,4 +50,14 @@ describe('server errors', () => {
     const rest = Object.assign(new Error('too many'), { code: 'TOO_MANY_REQUESTS', status: 429, retryAfterSeconds: 600 });
     expect(SERVER_ERRORS.signIn(restError(rest))).toEqual({ field: null, problem: { id: 'passwords.error.waitMinutes', values: { minutes: 10 } } });
   });
+
+  it('read the challenge step (SEC-CHALLENGE) in the order and sign-in forms, and any 429 of the order form as minutes', () => {
+    for (const read of [SERVER_ERRORS.order(() => null), SERVER_ERRORS.signIn]) {
+      expect(read({ code: 'CHALLENGE_REQUIRED', field: null, extensions: { challengeUrl: '/api/challenge' } })).toEqual({ field: null, problem: { id: 'challenge.required' } });
+      expect(read({ code: 'CHALLENGE_INVALID', field: null, extensions: {} })).toEqual({ field: null, problem: { id: 'challenge.invalid' } });
+    }
+    const order = SERVER_ERRORS.order(() => null);
+    expect(order({ code: 'RATE_LIMITED', field: null, extensions: { retryAfterSeconds: 61 } }).problem).toEqual({ id: 'order.error.tooManyRequestsMinutes', values: { minutes: 2 } });
+    expect(order({ code: 'TOO_MANY_REQUESTS', field: null, extensions: { retryAfterSeconds: null } }).problem).toEqual({ id: 'order.error.tooManyRequests' });
+  });
 });
