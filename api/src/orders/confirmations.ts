@@ -9,7 +9,7 @@
  * then re-checks the condition against the committed row (no change → no confirmation); SQLite
  * runs write transactions one at a time. Either way exactly one of them confirms.
  */
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../db/index.js';
 import type { Database } from '../db/types.js';
 
@@ -29,4 +29,12 @@ export async function claimConfirmation(trx: Transaction<Database>, email: strin
     .onConflict((oc) => oc.column('email').doUpdateSet({ sent: now }).where('orderConfirmations.sent', '<=', cutoff))
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/**
+ * Forgets the addresses whose last confirmation is more than an hour old (they may be confirmed
+ * again anyway). Called after an order, outside its transaction; best effort.
+ */
+export async function pruneConfirmations(db: Kysely<Database>, nowMs: number = Date.now()): Promise<void> {
+  await db.deleteFrom('orderConfirmations').where('sent', '<', nowIso(nowMs - CONFIRMATION_INTERVAL_MS)).execute();
 }

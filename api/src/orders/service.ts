@@ -24,7 +24,7 @@ import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { MailService } from '../mail/index.js';
 import { type Challenges, requireChallenge } from '../security/challenge.js';
 import type { RateLimits } from '../security/limits.js';
-import { claimConfirmation } from './confirmations.js';
+import { claimConfirmation, pruneConfirmations } from './confirmations.js';
 
 const BUDGET_LABELS: Record<OrderBudget, string> = {
   UNDER_10K: 'under 10,000 USD',
@@ -156,6 +156,7 @@ export function createOrderService(
         const reference = newReference();
         try {
           await store(reference);
+          pruneConfirmations(db).catch((error: unknown) => log.info({ err: error }, 'order confirmations: pruning failed (retried after the next order)'));
           return { kind: 'accepted', reference };
         } catch (error) {
           if (!isUniqueViolation(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
