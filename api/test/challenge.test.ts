@@ -111,6 +111,20 @@ describe.each(DB_KINDS)('proof-of-work challenge (%s)', (kind) => {
     }
   });
 
+  it('one payload sent twice at the same moment is accepted once', async () => {
+    const s = await fresh();
+    try {
+      for (let i = 0; i < 2; i++) ok(await s.graphql(CREATE_ORDER, { input: order() }));
+      const payload = await solve(await issue(s));
+      const answers = await Promise.all([s.graphql(CREATE_ORDER, { input: order(payload) }), s.graphql(CREATE_ORDER, { input: order(payload) })]);
+      const codes = answers.map((a) => (a.data?.createOrder ? 'OK' : a.errors?.[0]?.extensions?.['code'])).sort();
+      expect(codes).toEqual(['CHALLENGE_INVALID', 'OK']);
+      expect(await s.app.database.db.selectFrom('orders').select('id').execute()).toHaveLength(3);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('an expired challenge is refused, even solved correctly', async () => {
     const s = await fresh();
     try {
