@@ -191,6 +191,9 @@ export default defineConfig({
       MAIL_RETRY_BASE_MS: '1000',
       // Every test sends from the same address; the default (5 an hour) is for real visitors.
       ORDER_RATE_LIMIT_MAX: '50',
+      // ... and registers many accounts: no proof-of-work challenge here (challenge.spec.ts runs its own server with low thresholds).
+      CHALLENGE_AFTER_ORDERS: '1000/3600',
+      CHALLENGE_AFTER_REGISTRATIONS: '1000/3600',
       // Social sign-in through the test OpenID provider above.
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID,

@@ -29,6 +29,8 @@ import { registerControlCharGuard } from './security/controlChars.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { registerTransportRules } from './security/transport.js';
 import { createRateLimits } from './security/limits.js';
+import { createChallenges } from './security/challenge.js';
+import { challengeRoutes } from './security/challengeRoutes.js';
 import { withSigningSecret } from './security/signingSecret.js';
 import { registerSeoRoutes } from './seo/routes.js';
 import { type SsrHandle, registerSsr } from './ssr/index.js';
@@ -111,7 +113,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const credentials = new CredentialService({ db: database.db, mail, sessions, limits, config, log: fastify.log, userChanged: (id) => pubsub.publishUserChanged(id) });
   const uploads = new UploadService(database.db, config.uploadsDir, fastify.log);
   await uploads.adoptLegacyFiles();
-  await fastify.register(authRoutes, { db: database.db, sessions, config, credentials, limits });
+  const challenges = createChallenges(database.db, limits, config); // SEC-CHALLENGE
+  await fastify.register(challengeRoutes, { challenges, config });
+  await fastify.register(authRoutes, { db: database.db, sessions, config, credentials, limits, challenges });
   await fastify.register(uploadRoutes, { uploads, sessions, limits });
   const social = new SocialAuthService({
     db: database.db,
@@ -124,7 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     userChanged: (id) => pubsub.publishUserChanged(id),
   });
   await fastify.register(socialRoutes, { social, sessions, config });
-  const orders = createOrderService(database.db, mail, config, fastify.log, limits);
+  const orders = createOrderService(database.db, mail, config, fastify.log, limits, challenges);
   const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail });
   registerSeoRoutes(fastify, { db: database.db, config });
   const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, authProviders: social.enabled(), viteDev: options.viteDev ?? false });

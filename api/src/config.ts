@@ -73,6 +73,12 @@ export interface Config {
   /** The longest growing delay between two password attempts of one account, in seconds (SEC-LIMITS passwordGuess, decision 0030). */
   passwordGuessMaxDelaySeconds: number;
   /**
+   * The proof-of-work challenge (SEC-CHALLENGE, security/challenge.ts): PBKDF2 iterations per try
+   * (`CHALLENGE_COST`), the largest secret counter a solver searches up to (`CHALLENGE_COUNTER_MAX`;
+   * the counter is drawn from its upper half) and the seconds a challenge stays valid.
+   */
+  challenge: { cost: number; counterMax: number; expiresSeconds: number };
+  /**
    * Where earlier versions stored uploaded images (`UPLOADS_DIR`, default `<dataDir>/uploads`);
    * images are kept in the database now, and files found here are copied into it on start.
    */
@@ -177,8 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codeSend: e.RATE_LIMIT_CODE_SEND,
       codeEntry: e.RATE_LIMIT_CODE_ENTRY,
       upload: e.RATE_LIMIT_UPLOAD,
+      challengeOrder: e.CHALLENGE_AFTER_ORDERS,
+      challengeRegister: e.CHALLENGE_AFTER_REGISTRATIONS,
     },
     passwordGuessMaxDelaySeconds: e.PASSWORD_GUESS_MAX_DELAY_SECONDS,
+    challenge: { cost: e.CHALLENGE_COST, counterMax: e.CHALLENGE_COUNTER_MAX, expiresSeconds: e.CHALLENGE_EXPIRES_SECONDS },
     uploadsDir: resolve(e.UPLOADS_DIR ?? resolve(dataDir, 'uploads')),
     passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
     social: {

@@ -174,6 +174,12 @@ export const envSchema = z.object({
   RATE_LIMIT_CODE_SEND: limitRule.prefault('3/900'),
   RATE_LIMIT_CODE_ENTRY: limitRule.prefault('10/900'),
   RATE_LIMIT_UPLOAD: limitRule.prefault('20/3600'),
+  // SEC-CHALLENGE: a proof-of-work challenge is required once one address passes these counts.
+  CHALLENGE_AFTER_ORDERS: limitRule.prefault('3/3600'),
+  CHALLENGE_AFTER_REGISTRATIONS: limitRule.prefault('3/3600'),
+  CHALLENGE_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  CHALLENGE_COUNTER_MAX: z.coerce.number().int().min(2).max(10_000_000).default(20000),
+  CHALLENGE_EXPIRES_SECONDS: z.coerce.number().int().min(10).max(86400).default(600),
   // SEC-HASHING: argon2 jobs at once, and how many more may wait before a 429 SERVER_BUSY.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(defaultHashConcurrency),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(100000).default(32),

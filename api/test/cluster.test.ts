@@ -160,6 +160,9 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
       MAIL_TRANSPORT: 'memory',
       RATE_LIMIT_AUTH_MAX: String(AUTH_MAX),
       ORDER_RATE_LIMIT_MAX: '1000000',
+      // Many orders and accounts from one address: no proof-of-work challenge (SEC-CHALLENGE).
+      CHALLENGE_AFTER_ORDERS: '1000000/3600',
+      CHALLENGE_AFTER_REGISTRATIONS: '1000000/3600',
       SHUTDOWN_TIMEOUT_MS: '10000',
     };
     const child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOrderService, newOrderReference } from '../src/orders/service.js';
+import { createChallenges } from '../src/security/challenge.js';
 import { createRateLimits } from '../src/security/limits.js';
 import { DB_KINDS, type TestServer, skipReason, startServer, withAdmin } from './harness.js';
 
@@ -35,10 +36,12 @@ describe.each(DB_KINDS)('order reference taken (%s)', (kind) => {
   afterAll(() => server?.close());
 
   it('stores an order under a fresh reference when the first one is taken', async () => {
-    const taken = (await server.graphql(CREATE_ORDER, { input: { ...order, locale: 'EN' } })).json.data.createOrder.reference as string;
+    // Another address for the first order: one confirmation per address an hour (ORDER-MAIL).
+    const taken = (await server.graphql(CREATE_ORDER, { input: { ...order, email: 'ada.first@example.com', locale: 'EN' } })).json.data.createOrder.reference as string;
     const fresh = newOrderReference();
     const references = [taken, fresh];
-    const orders = createOrderService(server.app.database.db, server.app.mail, server.config, silent, createRateLimits(server.config), () => references.shift()!);
+    const limits = createRateLimits(server.config);
+    const orders = createOrderService(server.app.database.db, server.app.mail, server.config, silent, limits, createChallenges(server.app.database.db, limits, server.config), () => references.shift()!);
 
     const result = await orders.create(order, { ip: '192.0.2.7', userId: null });
 

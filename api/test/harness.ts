@@ -29,6 +29,9 @@ export const BASE_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
   GRAPHQL_PERSISTED_ONLY: 'false',
   RATE_LIMIT_AUTH_MAX: '10000',
+  // SEC-CHALLENGE: tests register and order from one address; challenge.test.ts sets its own.
+  CHALLENGE_AFTER_ORDERS: '10000/3600',
+  CHALLENGE_AFTER_REGISTRATIONS: '10000/3600',
   REFRESH_REUSE_GRACE_MS: '300',
 };
 

@@ -22,7 +22,7 @@ const params: MailTemplateParams = {
   passwordResetDone: { removedLinks: [`GitHub (${evil})`], ...event },
   providerLinked: { provider: 'GitHub', account: evil, ...event },
   accountDeleted: { byAdmin: true, ...event },
-  orderReceived: { name: evil, reference: 'R-42', summary: `line one\n${evil}` },
+  orderReceived: { reference: 'R-42' },
   orderNotification: { reference: 'R-42', name: evil, email: 'c@example.test', phone: null, summary: evil, customerLocale: 'ru' },
 };
 
@@ -47,7 +47,7 @@ describe('renderMail', () => {
         expect(mail.html).not.toContain('<Studio>');
         expect(mail.html).toContain('Acme &lt;Studio&gt; &amp; &quot;Co&quot;');
         expect(mail.text).toContain('https://studio.example');
-        if (!['emailVerificationCode', 'emailChangeCode', 'accountDeletionCode', 'passwordReset'].includes(template)) {
+        if (!['emailVerificationCode', 'emailChangeCode', 'accountDeletionCode', 'passwordReset', 'orderReceived'].includes(template)) {
           expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;');
           expect(mail.text).toContain(evil);
         }

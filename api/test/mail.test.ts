@@ -42,13 +42,13 @@ describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
     const smtp = await sink();
     const s = await server({ ...QUIET, MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SITE_NAME: 'Studio & Co' });
     const expected = {
-      en: { subject: "We've received your order R-1", greeting: `Hi ${evil},` },
-      ru: { subject: 'Мы получили ваш заказ R-1', greeting: `Здравствуйте, ${evil}!` },
-      es: { subject: 'Hemos recibido tu pedido R-1', greeting: `Hola, ${evil}:` },
+      en: { subject: `New order R-1 from ${evil}`, greeting: 'A new order has come in through the order form.' },
+      ru: { subject: `Новый заказ R-1 от ${evil}`, greeting: 'Через форму заказа пришёл новый заказ.' },
+      es: { subject: `Nuevo pedido R-1 de ${evil}`, greeting: 'Ha llegado un nuevo pedido a través del formulario.' },
     } as const;
     const ids: Record<string, string> = {};
     for (const locale of ['en', 'ru', 'es'] as const) {
-      const { id, queued } = await s.app.mail.send({ to: `${locale}@example.test`, template: 'orderReceived', locale, params: { name: evil, reference: 'R-1', summary: 'A website\nwith <i>care</i>' } });
+      const { id, queued } = await s.app.mail.send({ to: `${locale}@example.test`, template: 'orderNotification', locale, params: { name: evil, email: 'c@example.test', reference: 'R-1', summary: 'A website\nwith <i>care</i>', customerLocale: 'en' } });
       expect(queued).toBe(true);
       ids[locale] = id;
     }
@@ -62,13 +62,14 @@ describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
       expect(mail.messageId).toBe(`<${ids[locale]}@localhost>`);
       expect(mail.from?.value[0]).toEqual({ name: 'Studio & Co', address: 'no-reply@localhost' });
       expect(mail.text).toContain(expected[locale].greeting);
+      expect(mail.text).toContain(evil);
       expect(mail.text).toContain('> with <i>care</i>');
       expect(mail.html).toContain(`<html lang="${locale}">`);
       expect(mail.html).toContain('&lt;b&gt;Ann &amp; &quot;Bo&quot;&lt;/b&gt;');
       expect(mail.html).toContain('with &lt;i&gt;care&lt;/i&gt;');
       expect(mail.html).not.toContain('<b>Ann');
       const stored = await row(s, ids[locale]!);
-      expect(stored).toMatchObject({ status: 'sent', attempts: 1, lastError: null, template: 'orderReceived', locale });
+      expect(stored).toMatchObject({ status: 'sent', attempts: 1, lastError: null, template: 'orderNotification', locale });
       expect(stored.sentAt).not.toBeNull();
     }
   });

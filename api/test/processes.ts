@@ -43,6 +43,9 @@ export const PROCESS_ENV: Record<string, string> = {
   GRAPHQL_PERSISTED_ONLY: 'false',
   ORDER_RATE_LIMIT_MAX: '1000000',
   RATE_LIMIT_AUTH_MAX: '1000000',
+  // Many orders and accounts from one address: no proof-of-work challenge (SEC-CHALLENGE).
+  CHALLENGE_AFTER_ORDERS: '1000000/3600',
+  CHALLENGE_AFTER_REGISTRATIONS: '1000000/3600',
   JWT_SECRET: 'fault-test-secret-0123456789abcdef',
 };
 

@@ -1,7 +1,8 @@
 /**
  * The REST auth routes under /api/auth (AUTH-REGISTER, AUTH-LOGIN, SESSION-TOKENS, ACC-RESET):
- * - `POST /api/auth/register` `{ email, password, name | fullName, username?, deviceToken, locale? }`
- *   → 201 credentials (the verification code is mailed);
+ * - `POST /api/auth/register` `{ email, password, name | fullName, username?, deviceToken, locale?, challenge? }`
+ *   → 201 credentials (the verification code is mailed); after many registrations from one address
+ *   428 CHALLENGE_REQUIRED / 400 CHALLENGE_INVALID (SEC-CHALLENGE, security/challenge.ts);
  * - `POST /api/auth/login` `{ email, password, deviceToken, locale? }` → credentials; 401
  *   INVALID_CREDENTIALS for an unknown e-mail and a wrong password alike;
  * - `POST /api/auth/refresh` `{ refreshToken? }` → rotated credentials; without `refreshToken` in
@@ -44,6 +45,7 @@ import { sessionDeviceOf } from './sessionList.js';
 import type { Credentials, SessionService } from './sessions.js';
 import { answerWithCookie, clearRefreshCookie, refreshCookieMaxAge, refreshTokenFromCookie, wantsCookieMode } from './sessionCookie.js';
 import { registerWithPassword, signInWithPassword } from './signIn.js';
+import { type Challenges, requireChallenge } from '../security/challenge.js';
 
 // Route schemas: the shared field rules (messages are message ids; the error handler turns them
 // into "field: text"). `locale` sets the language of the account's mails.
@@ -61,6 +63,8 @@ const registerBody = z
     fullName: fields.fullName.optional(),
     deviceToken: fields.deviceToken,
     locale,
+    // The solved proof-of-work payload, needed only after many registrations from one address (SEC-CHALLENGE).
+    challenge: z.string().max(4096, tooLong).optional(),
   })
   // `fullName`, or else `name`, is required (AUTH-REGISTER: fullName from name).
   .transform(({ name, fullName, ...body }, ctx) => {
@@ -102,9 +106,9 @@ export async function requireBearer(request: FastifyRequest, sessions: SessionSe
 /** Registers the /api/auth routes. */
 export async function authRoutes(
   fastify: FastifyInstance,
-  opts: { db: Db; sessions: SessionService; config: Config; credentials: CredentialService; limits: RateLimits },
+  opts: { db: Db; sessions: SessionService; config: Config; credentials: CredentialService; limits: RateLimits; challenges: Challenges },
 ): Promise<void> {
-  const { db, sessions, config, credentials, limits } = opts;
+  const { db, sessions, config, credentials, limits, challenges } = opts;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs };
   /** The answer of a new session: the cookie lives as long as a refresh token, at most the session's lifetime. */
@@ -112,7 +116,8 @@ export async function authRoutes(
     answerWithCookie(reply, pair, { cookieMode: wantsCookieMode(request), maxAge: refreshCookieMaxAge(config, Date.now() + config.sessionMaxAge * 1000) });
 
   app.post('/api/auth/register', { config: { rateLimit }, schema: { body: registerBody } }, async (request, reply) => {
-    const { body } = request;
+    const { challenge, ...body } = request.body;
+    await requireChallenge(challenges, 'register', request.ip, challenge); // SEC-CHALLENGE
     const user = await registerWithPassword({ db, credentials, siteName: config.siteName }, { ...body, locale: body.locale ?? DEFAULT_LOCALE });
     request.log.info({ userId: user.id }, 'user registered');
     const pair = await sessions.start(user.id, body.deviceToken, sessionDeviceOf(request));

@@ -88,6 +88,18 @@ export interface SecretsTable {
   created: string;
 }
 
+/** When the last order confirmation went to an address (ORDER-MAIL; migration 0011). */
+export interface OrderConfirmationsTable {
+  email: string;
+  sent: string;
+}
+
+/** A solved proof-of-work challenge, kept until it expires so it cannot be used again (SEC-CHALLENGE). */
+export interface UsedChallengesTable {
+  signature: string;
+  expires: string;
+}
+
 export interface ServiceAccountsTable {
   id: string;
   userId: string;
@@ -245,6 +257,8 @@ export interface Database {
   images: ImagesTable;
   imageFiles: ImageFilesTable;
   secrets: SecretsTable;
+  orderConfirmations: OrderConfirmationsTable;
+  usedChallenges: UsedChallengesTable;
   serviceAccounts: ServiceAccountsTable;
   socialStates: SocialStatesTable;
   socialLoginCodes: SocialLoginCodesTable;

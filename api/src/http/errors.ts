@@ -19,6 +19,8 @@ export interface ErrorDetails {
   retryAfterSeconds?: number;
   /** The message id of the shared field rule that refused the value (e.g. `passwords.error.context`). */
   problem?: string;
+  /** Where to fetch a proof-of-work challenge (CHALLENGE_REQUIRED, SEC-CHALLENGE). */
+  challengeUrl?: string;
 }
 
 /** An error with an HTTP status, a stable machine-readable code and optional details. */

@@ -163,34 +163,35 @@ export const COPY: Copy = {
       ],
     }),
   },
+  // ORDER-MAIL: the address is typed by anyone, so only our own words and the reference.
   orderReceived: {
     en: (p, s) => ({
       subject: `We've received your order ${p.reference}`,
       blocks: [
-        { p: `Hi ${p.name},` },
+        { p: 'Hello,' },
         { p: 'Thank you for your order! It has reached us, and someone from our team will get back to you soon.' },
         { fields: [['Order', p.reference]] },
-        { quote: p.summary },
+        { p: 'If you did not place this order, simply ignore this message: someone may have entered your address by mistake.' },
         { p: `The ${s.siteName} team` },
       ],
     }),
     ru: (p, s) => ({
       subject: `Мы получили ваш заказ ${p.reference}`,
       blocks: [
-        { p: `Здравствуйте, ${p.name}!` },
+        { p: 'Здравствуйте!' },
         { p: 'Спасибо за заказ! Мы его получили, и скоро с вами свяжется кто-нибудь из нашей команды.' },
         { fields: [['Номер заказа', p.reference]] },
-        { quote: p.summary },
+        { p: 'Если вы ничего не заказывали, просто не обращайте внимания на это письмо: возможно, кто-то ошибся адресом.' },
         { p: `Команда ${s.siteName}` },
       ],
     }),
     es: (p, s) => ({
       subject: `Hemos recibido tu pedido ${p.reference}`,
       blocks: [
-        { p: `Hola, ${p.name}:` },
+        { p: 'Hola:' },
         { p: '¡Gracias por tu pedido! Ya lo tenemos, y alguien de nuestro equipo se pondrá en contacto contigo muy pronto.' },
         { fields: [['Pedido', p.reference]] },
-        { quote: p.summary },
+        { p: 'Si no has hecho ningún pedido, ignora este mensaje: puede que alguien haya escrito tu dirección por error.' },
         { p: `El equipo de ${s.siteName}` },
       ],
     }),

@@ -50,8 +50,11 @@ export interface MailTemplateParams {
   providerLinked: { provider: string; account: string | null } & SecurityEvent;
   /** To the address of a deleted account (MAIL-SECURITY, ACC-DELETE); `byAdmin` when an administrator deleted it. */
   accountDeleted: { byAdmin: boolean } & SecurityEvent;
-  /** To the customer after the order form: their name, the order reference and what they asked for. */
-  orderReceived: { name: string; reference: string; summary: string };
+  /**
+   * To the customer after the order form: only the order reference besides our own words — the
+   * address is typed by anyone, so no visitor text is echoed (ORDER-MAIL).
+   */
+  orderReceived: { reference: string };
   /** To sales (`SALES_EMAIL`): the order and how to reach the customer. */
   orderNotification: { reference: string; name: string; email: string; phone?: string | null; summary: string; customerLocale: MailLocale };
 }

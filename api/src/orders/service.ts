@@ -1,14 +1,19 @@
 /**
  * Orders from the order form (`/order`; ORDER-FIELDS, ORDER-MAIL): validation, spam protection, storage and the
- * two e-mails (the customer's confirmation in their language, the notification to
- * `SALES_EMAIL`), written in one transaction with the order so that either all three exist or
- * none does (the mail outbox delivers later, also when SMTP is down at the time).
+ * e-mails (the notification to `SALES_EMAIL` for every order; the customer's confirmation in their
+ * language, at most one per address an hour, orders/confirmations.ts), written in one transaction
+ * with the order so that either all exist or none does (the mail outbox delivers later, also when
+ * SMTP is down at the time).
+ *
+ * The confirmation goes to an address anyone may type, so it carries only our own text and the
+ * order reference — never the visitor's name, message or other free text (ORDER-MAIL, decision 0029).
  *
  * Spam protection: a honeypot field (`website`, hidden from people; a filled one gets a
- * plausible answer and nothing is stored or sent) and a rate limit per client IP address
+ * plausible answer and nothing is stored or sent), a rate limit per client IP address
  * (`ORDER_RATE_LIMIT_MAX` per `ORDER_RATE_LIMIT_WINDOW_SECONDS`, the `order` limit of security/limits.ts),
  * in Redis when `REDIS_URL` is set (shared by every process) with an in-memory fallback while
- * Redis is unreachable.
+ * Redis is unreachable, and a proof-of-work challenge once one address has ordered more than
+ * `CHALLENGE_AFTER_ORDERS` (SEC-CHALLENGE, security/challenge.ts).
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { ORDER_SERVICES, type OrderBudget, locale, orderFields } from '@studio/site/fields';
@@ -17,7 +22,9 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { MailService } from '../mail/index.js';
+import { type Challenges, requireChallenge } from '../security/challenge.js';
 import type { RateLimits } from '../security/limits.js';
+import { claimConfirmation, pruneConfirmations } from './confirmations.js';
 
 const BUDGET_LABELS: Record<OrderBudget, string> = {
   UNDER_10K: 'under 10,000 USD',
@@ -37,6 +44,8 @@ export const orderInput = z.object({
   ...orderFields,
   locale,
   website: z.string().max(500).nullish(),
+  /** The solved proof-of-work payload, needed only past the per-IP threshold (SEC-CHALLENGE). */
+  challenge: z.string().max(4096).nullish(),
 });
 export type OrderInput = z.input<typeof orderInput>;
 
@@ -46,7 +55,10 @@ export type OrderOutcome =
   | { kind: 'rate-limited'; retryAfterSeconds: number };
 
 export interface OrderService {
-  /** Validates, rate-limits and stores an order and queues its two e-mails. */
+  /**
+   * Validates, rate-limits and stores an order and queues its e-mails.
+   * @throws HttpError 428 CHALLENGE_REQUIRED / 400 CHALLENGE_INVALID past the challenge threshold (requireChallenge).
+   */
   create(input: OrderInput, who: { userId: string | null; ip: string | undefined }): Promise<OrderOutcome>;
 }
 
@@ -67,11 +79,18 @@ export function createOrderService(
   config: Pick<Config, 'mail'>,
   log: { info(obj: unknown, msg?: string): void },
   limits: RateLimits,
+  challenges: Challenges,
   newReference: () => string = newOrderReference,
 ): OrderService {
   return {
     async create(raw, who) {
-      const retryAfterSeconds = await limits.consume('order', who.ip ?? 'unknown');
+      const ip = who.ip ?? 'unknown';
+      // A blocked address is told so before it is asked to solve anything (SEC-LIMITS, SEC-CHALLENGE).
+      const blockedFor = await limits.blockedFor('order', ip);
+      if (blockedFor !== null) return { kind: 'rate-limited', retryAfterSeconds: blockedFor };
+      const payload = (raw as { challenge?: unknown }).challenge;
+      await requireChallenge(challenges, 'order', ip, typeof payload === 'string' ? payload : null);
+      const retryAfterSeconds = await limits.consume('order', ip);
       if (retryAfterSeconds !== null) return { kind: 'rate-limited', retryAfterSeconds };
       const parsed = orderInput.safeParse(raw);
       if (!parsed.success) {
@@ -114,10 +133,12 @@ export function createOrderService(
             created: nowIso(),
           })
           .execute();
-        await mail.send(
-          { to: input.email, template: 'orderReceived', locale: input.locale, params: { name: input.name, reference, summary: input.message }, key: `order:${reference}:customer` },
-          { db: trx },
-        );
+        // ORDER-MAIL: our own words and the reference only, and one confirmation per address an hour.
+        if (await claimConfirmation(trx, input.email)) {
+          await mail.send({ to: input.email, template: 'orderReceived', locale: input.locale, params: { reference }, key: `order:${reference}:customer` }, { db: trx });
+        } else {
+          log.info({ reference }, 'order stored; its confirmation skipped (one went to this address within the hour)');
+        }
         await mail.send(
           {
             to: config.mail.salesEmail,
@@ -135,6 +156,7 @@ export function createOrderService(
         const reference = newReference();
         try {
           await store(reference);
+          pruneConfirmations(db).catch((error: unknown) => log.info({ err: error }, 'order confirmations: pruning failed (retried after the next order)'));
           return { kind: 'accepted', reference };
         } catch (error) {
           if (!isUniqueViolation(error) || attempt >= REFERENCE_ATTEMPTS) throw error;

@@ -14,8 +14,11 @@
  * | codeSend      | user id         | e-mail codes sent (verify, change)       | 3 / 900 s  |
  * | codeEntry     | user id         | codes entered (right or wrong)           | 10 / 900 s |
  * | upload        | user id         | avatar uploads                           | 20 / 3600 s|
+ * | challengeOrder    | IP          | orders before a challenge is required    | 3 / 3600 s |
+ * | challengeRegister | IP          | registrations before a challenge         | 3 / 3600 s |
  *
  * Settings: `RATE_LIMIT_<NAME>` = `<max>/<windowSeconds>`, e.g. `RATE_LIMIT_CODE_SEND=3/900`
+ * (the two `challenge*` counts: `CHALLENGE_AFTER_ORDERS`, `CHALLENGE_AFTER_REGISTRATIONS`, SEC-CHALLENGE)
  * (OWASP ASVS 5.0 §6.3.1: limit automated attacks on credentials, keyed by account and address).
  *
  * `passwordGuess` is not a fixed window but a growing delay (`passwordGuesses`, decision 0030):
@@ -27,7 +30,7 @@ import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config.js';
 
-export const LIMIT_NAMES = ['order', 'passwordGuess', 'resetIp', 'resetEmail', 'codeSend', 'codeEntry', 'upload'] as const;
+export const LIMIT_NAMES = ['order', 'passwordGuess', 'resetIp', 'resetEmail', 'codeSend', 'codeEntry', 'upload', 'challengeOrder', 'challengeRegister'] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
 /** One limit: at most `max` events per key within `windowSeconds`. */

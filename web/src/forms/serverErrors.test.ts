@@ -90,4 +90,14 @@ describe('server errors', () => {
     const expired = firstError([{ message: 'x', extensions: { code: 'CODE_EXPIRED', field: 'confirmation' } }]);
     expect(SERVER_ERRORS.deleteAccount(expired)).toEqual({ field: null, problem: { id: 'profile.delete.code.expired' } });
   });
+
+  it('read the challenge step (SEC-CHALLENGE) in the order and sign-in forms, and any 429 of the order form as minutes', () => {
+    for (const read of [SERVER_ERRORS.order(() => null), SERVER_ERRORS.signIn]) {
+      expect(read({ code: 'CHALLENGE_REQUIRED', field: null, extensions: { challengeUrl: '/api/challenge' } })).toEqual({ field: null, problem: { id: 'challenge.required' } });
+      expect(read({ code: 'CHALLENGE_INVALID', field: null, extensions: {} })).toEqual({ field: null, problem: { id: 'challenge.invalid' } });
+    }
+    const order = SERVER_ERRORS.order(() => null);
+    expect(order({ code: 'RATE_LIMITED', field: null, extensions: { retryAfterSeconds: 61 } }).problem).toEqual({ id: 'order.error.tooManyRequestsMinutes', values: { minutes: 2 } });
+    expect(order({ code: 'TOO_MANY_REQUESTS', field: null, extensions: { retryAfterSeconds: null } }).problem).toEqual({ id: 'order.error.tooManyRequests' });
+  });
 });

@@ -141,6 +141,14 @@ const badInput =
     return id ? at(error.field as F, id) : null;
   };
 
+/** The order form's message of a 429 (SEC-LIMITS): "try again in N minutes" when the server said how long. */
+function orderWait(error: ServerError): ServerProblem<never> {
+  const seconds = Number(retryAfter(error));
+  return Number.isFinite(seconds) && seconds > 0
+    ? { field: null, problem: { id: 'order.error.tooManyRequestsMinutes', values: { minutes: Math.max(1, Math.ceil(seconds / 60)) } } }
+    : above('order.error.tooManyRequests');
+}
+
 /** The order form's fields (ORDER-FIELDS) and the message of a value the server refused although the browser accepted it. */
 const ORDER_REJECTED = {
   name: 'order.error.rejected',
@@ -153,6 +161,15 @@ const ORDER_REJECTED = {
   referralCode: 'order.referralCode.error.invalid',
 } as const;
 type OrderField = keyof typeof ORDER_REJECTED;
+
+/**
+ * The proof-of-work step (SEC-CHALLENGE): the server wants a solved challenge (the widget of
+ * forms/Challenge.tsx then shows and solves it), or refused one (a fresh one is solved).
+ */
+const challengeRules = {
+  CHALLENGE_REQUIRED: () => above('challenge.required'),
+  CHALLENGE_INVALID: () => above('challenge.invalid'),
+};
 
 /** Each form's reading of the server's errors. Codes a form handles as a state (an expired code, a dead link) are read by the form first. */
 export const SERVER_ERRORS = {
@@ -168,6 +185,7 @@ export const SERVER_ERRORS = {
       // A refused new password (registration) names its rule, e.g. too close to the e-mail address.
       VALIDATION_FAILED: (error) => (error.field === 'password' && error.extensions['problem'] ? at('password', passwordRule(error)) : above('error.VALIDATION_FAILED')),
       NETWORK: () => above('error.NETWORK'),
+      ...challengeRules,
     },
     () => ({ id: 'error.UNKNOWN' }),
   ),
@@ -236,16 +254,13 @@ export const SERVER_ERRORS = {
       },
       profileProblem,
     ),
-  /** The order form (ORDER-FIELDS, ORDER-MAIL): a refused field, the per-IP limit, else "could not send". */
+  /** The order form (ORDER-FIELDS, ORDER-MAIL): a refused field, any 429 as "try again in N minutes", the challenge step, else "could not send". */
   order: (recheck: (field: OrderField) => FieldProblem | null) =>
     reader<OrderField>(
       {
-        TOO_MANY_REQUESTS: (error) => {
-          const seconds = Number(retryAfter(error));
-          return Number.isFinite(seconds) && seconds > 0
-            ? { field: null, problem: { id: 'order.error.tooManyRequestsMinutes', values: { minutes: Math.max(1, Math.ceil(seconds / 60)) } } }
-            : above('order.error.tooManyRequests');
-        },
+        TOO_MANY_REQUESTS: orderWait,
+        RATE_LIMITED: orderWait,
+        ...challengeRules,
         BAD_USER_INPUT: (error) => {
           const field = error.field as OrderField | null;
           return field !== null && Object.hasOwn(ORDER_REJECTED, field) ? { field, problem: recheck(field) ?? { id: ORDER_REJECTED[field] } } : null;

@@ -129,3 +129,20 @@ describe('replay', () => {
     expect(body).toEqual({ operationName: 'ViewerQuery', variables: { a: 1 }, extensions: { persistedQuery: { version: 1, sha256Hash: 'q1' } } });
   });
 });
+
+describe('a 429 outside GraphQL (SEC-LIMITS)', () => {
+  it('becomes TOO_MANY_REQUESTS with the Retry-After seconds, which the forms turn into minutes', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Rate limit exceeded' } }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '95' } }));
+    const deps: NetworkDeps = { url: '/api/graphql', fetch: fetch as unknown as typeof globalThis.fetch, authorizedFetch: createAuthorizedFetch({ getAccessToken: async () => null, forceRefresh: async () => null }) };
+    const response = (await createFetchGraphQL(deps)(mutation, {})) as { errors: { message: string; extensions?: Record<string, unknown> }[] };
+    expect(response.errors[0]).toEqual({ message: 'Rate limit exceeded', extensions: { code: 'TOO_MANY_REQUESTS', retryAfterSeconds: 95 } });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a readable Retry-After still says TOO_MANY_REQUESTS (no number)', async () => {
+    const fetch = vi.fn(async () => new Response('slow down', { status: 429 }));
+    const deps: NetworkDeps = { url: '/api/graphql', fetch: fetch as unknown as typeof globalThis.fetch, authorizedFetch: createAuthorizedFetch({ getAccessToken: async () => null, forceRefresh: async () => null }) };
+    const response = (await createFetchGraphQL(deps)(mutation, {})) as { errors: { extensions?: Record<string, unknown> }[] };
+    expect(response.errors[0]!.extensions).toEqual({ code: 'TOO_MANY_REQUESTS', retryAfterSeconds: null });
+  });
+});

@@ -131,8 +131,18 @@ async function parseResponse(response: Response): Promise<GraphQLPayload> {
     const json = JSON.parse(text) as GraphQLPayload | { error?: { message?: string } };
     if ('data' in json || 'errors' in json) return json as GraphQLPayload;
     const message = (json as { error?: { message?: string } }).error?.message;
-    return { data: null, errors: [{ message: message ?? `HTTP ${response.status}` }] } as unknown as GraphQLPayload;
+    return { data: null, errors: [{ message: message ?? `HTTP ${response.status}`, ...tooMany(response) }] } as unknown as GraphQLPayload;
   } catch {
-    return { data: null, errors: [{ message: `HTTP ${response.status} ${response.statusText}`.trim() }] } as unknown as GraphQLPayload;
+    return { data: null, errors: [{ message: `HTTP ${response.status} ${response.statusText}`.trim(), ...tooMany(response) }] } as unknown as GraphQLPayload;
   }
+}
+
+/** A 429 outside GraphQL (SEC-LIMITS) as the code the forms read, with the `Retry-After` seconds. */
+function tooMany(response: Response): { extensions?: { code: string; retryAfterSeconds: number | null } } {
+  if (response.status !== 429) return {};
+  const header = response.headers.get('retry-after');
+  const seconds = header === null ? NaN : Number(header);
+  const date = header === null ? NaN : Date.parse(header);
+  const retryAfterSeconds = Number.isFinite(seconds) ? Math.ceil(seconds) : Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  return { extensions: { code: 'TOO_MANY_REQUESTS', retryAfterSeconds } };
 }

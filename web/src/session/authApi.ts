@@ -85,6 +85,8 @@ export interface RegisterInput {
   deviceToken: string;
   /** The language of the account's mails (the verification code first). */
   locale?: Locale;
+  /** The solved proof-of-work payload, after the server answered CHALLENGE_REQUIRED (SEC-CHALLENGE). */
+  challenge?: string | undefined;
 }
 
 /**

@@ -7,6 +7,8 @@
  * `?mode=register` opens the registration form, so the switch works as a plain link; the sign-in
  * form links to /auth/reset ("Forgot your password?"). Under the form, both modes offer social
  * sign-in with the enabled providers (SocialButtons, AUTH-SOCIAL), which also land on the profile.
+ * After many registrations from one address the server asks for a proof-of-work challenge
+ * (SEC-CHALLENGE): the widget (forms/Challenge.tsx) solves it and the form is sent again.
  */
 import { currentPassword, email, fullName } from '@studio/site/fields';
 import { Form, TextField } from '@studio/ui';
@@ -14,6 +16,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { useChallenge } from '../../forms/Challenge';
 import { SERVER_ERRORS, restError } from '../../forms/serverErrors';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -53,7 +56,7 @@ export function AuthPage() {
   const leaving = useRef(false);
   const { siteName } = useAppContext();
   const SCHEMAS = useMemo(() => schemas(siteName), [siteName]);
-  const { fields, formProps, field, formMessage, busy } = useSchemaForm({
+  const { fields, formProps, field, formMessage, busy, formElement } = useSchemaForm({
     schema: SCHEMAS[mode],
     // Switching mode starts the form afresh (no messages) with what was typed.
     id: `auth-${mode}`,
@@ -64,17 +67,20 @@ export function AuthPage() {
         const deviceToken = getDeviceToken();
         const credentials =
           'name' in value
-            ? await register({ email: value.email, password: value.password, name: value.name, deviceToken, locale })
+            ? await register({ email: value.email, password: value.password, name: value.name, deviceToken, locale, challenge: challenge.take() })
             : await login({ email: value.email, password: value.password, deviceToken, locale });
         leaving.current = true;
         session.signIn(credentials);
         navigate(to('/profile'));
         return null;
       } catch (error) {
-        return SERVER_ERRORS.signIn(restError(error));
+        const problem = restError(error);
+        challenge.ask(problem);
+        return SERVER_ERRORS.signIn(problem);
       }
     },
   });
+  const challenge = useChallenge(() => formElement()?.requestSubmit());
 
   useEffect(() => {
     if (session.signedIn && !busy && !leaving.current) navigate(to('/profile'), { replace: true });
@@ -108,6 +114,7 @@ export function AuthPage() {
             </TextLink>
           </div>
         )}
+        {mode === 'register' ? challenge.element : null}
         <SubmitButton
           busy={busy}
           label={<FormattedMessage id={mode === 'register' ? 'auth.register.submit' : 'auth.signIn.submit'} />}

@@ -5,13 +5,16 @@
  * (also when a link changes them while the page stays open). A signed-in visitor's name and
  * e-mail (`viewer`, fetched by the page in the browser) fill only fields still empty and
  * untouched. `send` runs `createOrder` once (no retries); its errors are shown at the field they
- * name or above the form, and nothing typed is lost.
+ * name or above the form, and nothing typed is lost. After many orders from one address the
+ * server asks for a proof-of-work challenge (SEC-CHALLENGE): the widget (forms/Challenge.tsx)
+ * shows above the button, solves it by itself and the form is sent again with the payload.
  */
 import { GRAPHQL_LOCALE } from '@studio/site/locales';
 import { Button, Card, Form, FormActions, Text } from '@studio/ui';
 import { useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router';
+import { useChallenge } from '../../forms/Challenge';
 import { type GraphQLErrorLike, SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocale } from '../../i18n/useLocale';
@@ -34,7 +37,8 @@ export function OrderForm(props: {
   products: readonly Product[];
   /** The signed-in visitor's name and e-mail, once known. */
   viewer: { fullName: string; email: string | null } | null;
-  send: (input: ReturnType<typeof toOrderInput>) => Promise<SendResult>;
+  /** Sends the order; `challenge` is the solved proof-of-work payload when the server asked for one. */
+  send: (input: ReturnType<typeof toOrderInput> & { challenge?: string | null }) => Promise<SendResult>;
   onSent: (sent: Sent) => void;
 }) {
   const locale = useLocale();
@@ -52,11 +56,15 @@ export function OrderForm(props: {
     focusTarget: (field) => document.getElementById(FIELD_IDS[field as keyof typeof FIELD_IDS]),
     async onValid(_value, payload) {
       const submitted = orderValuesOf(payload);
-      const { reference, errors } = await props.send(toOrderInput(submitted, GRAPHQL_LOCALE[locale]));
+      const solved = challenge.take();
+      const { reference, errors } = await props.send({ ...toOrderInput(submitted, GRAPHQL_LOCALE[locale]), ...(solved ? { challenge: solved } : {}) });
       if (reference) return props.onSent({ reference, email: submitted.email.trim() });
-      return SERVER_ERRORS.order((field) => checkOrderField(field, submitted))(firstError(errors));
+      const error = firstError(errors);
+      challenge.ask(error);
+      return SERVER_ERRORS.order((field) => checkOrderField(field, submitted))(error);
     },
   });
+  const challenge = useChallenge(() => formElement()?.requestSubmit());
   const { update } = form;
 
   // A link to the same page with another ?product= or ?ref= (the page stays mounted) updates those fields only.
@@ -94,6 +102,7 @@ export function OrderForm(props: {
         <ProjectFields control={control} products={props.products} />
         <Honeypot />
         <ConsentField meta={{ key: fields.consent.key, name: fields.consent.name, formId: form.id, initialValue: undefined }} error={error('consent')} />
+        {challenge.element}
         <FormActions>
           <Button type="submit" size="lg" loading={busy} disabled={busy}>
             <FormattedMessage id={busy ? 'order.sending' : 'order.submit'} />

@@ -144,6 +144,22 @@ describe('OrderPage form', () => {
     expect(button.textContent).toBe(intl.formatMessage({ id: 'order.submit' }));
   });
 
+  it('after CHALLENGE_REQUIRED shows the challenge step and says so, keeping the typed values (SEC-CHALLENGE)', async () => {
+    const { environment, user, intl, form, button, submit } = await renderOrder();
+    await fillValidOrder(user, form);
+    await submit();
+
+    await answerError(environment, 'CHALLENGE_REQUIRED', 'Many requests came from this address.', { challengeUrl: '/api/challenge' });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(intl.formatMessage({ id: 'challenge.required' }));
+    const step = screen.getByRole('group', { name: intl.formatMessage({ id: 'challenge.title' }) });
+    expect(step.textContent).toContain(intl.formatMessage({ id: 'challenge.explanation' }));
+    expect((form.message as HTMLTextAreaElement).value).toBe('We need a voice search for our audiobook archive by spring.');
+    expect(button.textContent).toBe(intl.formatMessage({ id: 'order.submit' }));
+    expect(mutationsSent(environment)).toHaveLength(1); // sent again only with a solved challenge
+  });
+
   it('says the request could not be sent when the server cannot be reached, and sends it again on the next submit', async () => {
     const { environment, user, intl, form, submit } = await renderOrder();
     await fillValidOrder(user, form);
