@@ -77,7 +77,7 @@ export interface Config {
    * (`CHALLENGE_COST`), the largest secret counter a solver searches up to (`CHALLENGE_COUNTER_MAX`;
    * the counter is drawn from its upper half) and the seconds a challenge stays valid.
    */
-  challenge: { cost: number; counterMax: number; expiresSeconds: number };
+  challenge: { cost: number; counterMax: number; expiresSeconds: number; afterPasswordFailures: number };
   /**
    * Where earlier versions stored uploaded images (`UPLOADS_DIR`, default `<dataDir>/uploads`);
    * images are kept in the database now, and files found here are copied into it on start.
@@ -187,7 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       challengeRegister: e.CHALLENGE_AFTER_REGISTRATIONS,
     },
     passwordGuessMaxDelaySeconds: e.PASSWORD_GUESS_MAX_DELAY_SECONDS,
-    challenge: { cost: e.CHALLENGE_COST, counterMax: e.CHALLENGE_COUNTER_MAX, expiresSeconds: e.CHALLENGE_EXPIRES_SECONDS },
+    challenge: { cost: e.CHALLENGE_COST, counterMax: e.CHALLENGE_COUNTER_MAX, expiresSeconds: e.CHALLENGE_EXPIRES_SECONDS, afterPasswordFailures: e.CHALLENGE_AFTER_PASSWORD_FAILURES },
     uploadsDir: resolve(e.UPLOADS_DIR ?? resolve(dataDir, 'uploads')),
     passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
     social: {

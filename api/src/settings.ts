@@ -177,6 +177,8 @@ export const envSchema = z.object({
   // SEC-CHALLENGE: a proof-of-work challenge is required once one address passes these counts.
   CHALLENGE_AFTER_ORDERS: limitRule.prefault('3/3600'),
   CHALLENGE_AFTER_REGISTRATIONS: limitRule.prefault('3/3600'),
+  // …and on sign-in once an account has this many wrong passwords counted (decision 0030's free failures).
+  CHALLENGE_AFTER_PASSWORD_FAILURES: z.coerce.number().int().min(0).max(1000).default(5),
   CHALLENGE_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   CHALLENGE_COUNTER_MAX: z.coerce.number().int().min(2).max(10_000_000).default(20000),
   CHALLENGE_EXPIRES_SECONDS: z.coerce.number().int().min(10).max(86400).default(600),

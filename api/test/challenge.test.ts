@@ -169,6 +169,33 @@ describe.each(DB_KINDS)('proof-of-work challenge (%s)', (kind) => {
     }
   });
 
+  it('sign-in asks for a challenge once the account has CHALLENGE_AFTER_PASSWORD_FAILURES failures; the owner gets in by solving it', async () => {
+    const s = await startServer(kind, { ...ENV, CHALLENGE_AFTER_PASSWORD_FAILURES: '2' });
+    try {
+      const user = await s.register();
+      const login = (password: string, challenge?: string) =>
+        s.post('/api/auth/login', { email: user.email, password, deviceToken: uniqueDevice(), ...(challenge ? { challenge } : {}) });
+      expect((await login('wrong password one')).status).toBe(401);
+      expect((await login('wrong password two')).status).toBe(401);
+      // Two failures: even the right password now needs a solved challenge, and asking costs no guess.
+      for (let i = 0; i < 3; i++) {
+        const asked = await login(user.password);
+        expect(asked.status, asked.text).toBe(428);
+        expect(asked.json.error).toMatchObject({ code: 'CHALLENGE_REQUIRED', challengeUrl: CHALLENGE_PATH });
+      }
+      const wrongWithProof = await login('wrong password three', await solve(await issue(s)));
+      expect(wrongWithProof.status, wrongWithProof.text).toBe(401);
+      const forged = await login(user.password, 'bm90IGEgcGF5bG9hZA==');
+      expect(forged.json.error.code, forged.text).toBe('CHALLENGE_INVALID');
+      const owner = await login(user.password, await solve(await issue(s)));
+      expect(owner.status, owner.text).toBe(200);
+      // A right password forgets the failures: the next sign-in needs no challenge.
+      expect((await login(user.password)).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('a payload solved for one process is used up for every process of the site', async () => {
     const other = await startServer(kind, ENV, { shareDataWith: server });
     try {

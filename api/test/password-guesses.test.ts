@@ -100,6 +100,8 @@ describe.each(DB_KINDS)('password guesses on %s', (kind) => {
       // Two free failures, then 1 s, 2 s, capped at 2 s, so the test can wait the delays out.
       RATE_LIMIT_PASSWORD_GUESS: '2/600',
       PASSWORD_GUESS_MAX_DELAY_SECONDS: '2',
+      // The challenge sign-in adds after repeated failures is challenge.test.ts's; here the delay alone.
+      CHALLENGE_AFTER_PASSWORD_FAILURES: '1000',
       RATE_LIMIT_CODE_SEND: '1000/900',
     });
   });
@@ -201,6 +203,7 @@ describe.each(DB_KINDS)('password guesses on %s', (kind) => {
         REDIS_KEY_PREFIX: `studio-test-guesses-${randomBytes(4).toString('hex')}:`,
         RATE_LIMIT_PASSWORD_GUESS: '2/600',
         PASSWORD_GUESS_MAX_DELAY_SECONDS: '2',
+        CHALLENGE_AFTER_PASSWORD_FAILURES: '1000',
       };
       const a = await startServer(kind, env);
       const b = await startServer(kind, env, { shareDataWith: a });

@@ -36,15 +36,33 @@ export function passwordFailures(limits: RateLimits, key: string): Promise<numbe
  * Checks `password` against `storedHash` (null: an unknown account or no password; still costs
  * one verification and answers false) under the growing delay of `key`.
  * @returns whether the password is right; a right one forgets the key's failures.
+ * @param beforeCheck runs once the delay lets the attempt through and before the password is
+ *   checked, with the failures counted before this attempt (sign-in demands a challenge there);
+ *   when it throws, the attempt is not counted.
  * @throws HttpError 429 TOO_MANY_REQUESTS with `retryAfterSeconds` while the key must wait (nothing
- *   checked or counted), 429 SERVER_BUSY when the hashing line is full (nothing counted).
+ *   checked or counted), 429 SERVER_BUSY when the hashing line is full (nothing counted), and
+ *   whatever `beforeCheck` throws.
  */
-export async function checkPasswordGuarded(limits: RateLimits, key: string, storedHash: string | null, password: string): Promise<boolean> {
+export async function checkPasswordGuarded(
+  limits: RateLimits,
+  key: string,
+  storedHash: string | null,
+  password: string,
+  beforeCheck?: (priorFailures: number) => Promise<void>,
+): Promise<boolean> {
   // A full hashing line refuses before the attempt is counted.
   assertHashingRoom();
   // Counted before the password is checked, so a burst of parallel guesses cannot slip past.
   const ticket = await limits.passwordGuesses.begin(key);
   if (!ticket.allowed) throw tooManyRequests(ticket.retryAfterSeconds);
+  if (beforeCheck) {
+    try {
+      await beforeCheck(ticket.attempt - 1);
+    } catch (error) {
+      await limits.passwordGuesses.withdraw(key, ticket);
+      throw error;
+    }
+  }
   let ok: boolean;
   try {
     ok = await verifyPassword(storedHash, password.slice(0, 1024));

@@ -3,8 +3,9 @@
  * - `POST /api/auth/register` `{ email, password, name | fullName, username?, deviceToken, locale?, challenge? }`
  *   → 201 credentials (the verification code is mailed); after many registrations from one address
  *   428 CHALLENGE_REQUIRED / 400 CHALLENGE_INVALID (SEC-CHALLENGE, security/challenge.ts);
- * - `POST /api/auth/login` `{ email, password, deviceToken, locale? }` → credentials; 401
- *   INVALID_CREDENTIALS for an unknown e-mail and a wrong password alike;
+ * - `POST /api/auth/login` `{ email, password, deviceToken, locale?, challenge? }` → credentials; 401
+ *   INVALID_CREDENTIALS for an unknown e-mail and a wrong password alike; once the account has
+ *   `CHALLENGE_AFTER_PASSWORD_FAILURES` failures, 428 CHALLENGE_REQUIRED / 400 CHALLENGE_INVALID;
  * - `POST /api/auth/refresh` `{ refreshToken? }` → rotated credentials; without `refreshToken` in
  *   the body the refresh cookie's token is rotated; 401 INVALID_REFRESH_TOKEN (none, unknown,
  *   revoked), REFRESH_TOKEN_REUSED or SESSION_EXPIRED (SESSION-MAX-AGE; the cookie is cleared),
@@ -79,6 +80,8 @@ const loginBody = z.object({
   password: fields.currentPassword,
   deviceToken: fields.deviceToken,
   locale,
+  // The solved proof-of-work challenge, once the account has repeated failures (SEC-CHALLENGE).
+  challenge: z.string().max(4096, tooLong).optional(),
 });
 const resetBody = z.object({ email: fields.email, locale });
 const resetConfirmBody = z.object({
@@ -126,7 +129,7 @@ export async function authRoutes(
 
   app.post('/api/auth/login', { config: { rateLimit }, schema: { body: loginBody } }, async (request, reply) => {
     const { body } = request;
-    const user = await signInWithPassword({ db, limits, log: request.log }, body);
+    const user = await signInWithPassword({ db, limits, log: request.log, challenges, challengeAfterFailures: config.challenge.afterPasswordFailures }, body);
     const pair = await sessions.start(user.id, body.deviceToken, sessionDeviceOf(request));
     return newSession(request, reply, pair);
   });

@@ -4,8 +4,9 @@
  * - `registerWithPassword` (AUTH-REGISTER): creates the account (argon2id hash, ACC-PASSWORD) and
  *   mails the verification code (ACC-EMAIL);
  * - `signInWithPassword` (AUTH-LOGIN): the one place sign-in checks run — the password under the
- *   account's growing delay (SEC-LIMITS passwordGuess, ./passwordGuard.ts), re-hashes a hash made with older parameters and remembers the
- *   mail language.
+ *   account's growing delay (SEC-LIMITS passwordGuess, ./passwordGuard.ts) and, after repeated
+ *   failures, a proof-of-work challenge (SEC-CHALLENGE); re-hashes a hash made with older
+ *   parameters and remembers the mail language.
  * Both answer the user row; the route starts the session.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +15,7 @@ import type { CredentialService } from '../credentials/service.js';
 import type { Db } from '../db/index.js';
 import type { UserRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
+import { type Challenges, demandChallenge } from '../security/challenge.js';
 import type { RateLimits } from '../security/limits.js';
 import { createUser, findUserByEmail } from '../users/service.js';
 import { accountGuessKey, addressGuessKey, checkPasswordGuarded } from './passwordGuard.js';
@@ -47,21 +49,31 @@ export async function registerWithPassword(
  * @throws HttpError 429 TOO_MANY_REQUESTS while the account (or the address, when it has none) must
  *   wait after repeated failures (passwordGuard.ts; the wait is shared with the token operations),
  *   429 SERVER_BUSY when the password-hashing line is full (SEC-HASHING),
+ *   428 CHALLENGE_REQUIRED / 400 CHALLENGE_INVALID once the key has `challengeAfterFailures`
+ *   failures and no valid solved challenge came with the attempt (SEC-CHALLENGE),
  *   401 INVALID_CREDENTIALS for an unknown e-mail and a wrong password alike.
  */
 export async function signInWithPassword(
-  deps: { db: Db; limits: RateLimits; log: FastifyBaseLogger },
-  input: { email: string; password: string; locale?: Locale | undefined },
+  deps: { db: Db; limits: RateLimits; log: FastifyBaseLogger; challenges?: Challenges; challengeAfterFailures?: number },
+  input: { email: string; password: string; locale?: Locale | undefined; challenge?: string | undefined },
 ): Promise<UserRow> {
   const { db, limits } = deps;
   const user = await findUserByEmail(db, input.email);
   // Counted per account — together with the password checks of the token operations — or per
   // address when there is no account, so the limit tells nothing either.
   const key = user ? accountGuessKey(user.id) : addressGuessKey(input.email);
-  // Further checks after repeated failures go here (e.g. `requireChallenge` when
-  // `passwordFailures(limits, key)` reaches a threshold), before the password is checked.
+  // After repeated failures each further guess also costs a proof of work (decision 0030); the
+  // owner's browser solves it by itself. Asked only once the delay lets the attempt through, so a
+  // solved challenge is not spent on a 429.
+  const { challenges, challengeAfterFailures } = deps;
+  const beforeCheck =
+    challenges && challengeAfterFailures !== undefined
+      ? async (priorFailures: number) => {
+          if (priorFailures >= challengeAfterFailures) await demandChallenge(challenges, input.challenge);
+        }
+      : undefined;
   // Same answer, and the same hashing time, for an unknown e-mail and a wrong password.
-  const ok = await checkPasswordGuarded(limits, key, user?.passwordHash ?? null, input.password);
+  const ok = await checkPasswordGuarded(limits, key, user?.passwordHash ?? null, input.password, beforeCheck);
   if (!user || !ok) throw new HttpError(401, 'INVALID_CREDENTIALS', 'The e-mail or password is incorrect.');
   const patch: { passwordHash?: string; locale?: string } = {};
   if (user.passwordHash && needsRehash(user.passwordHash)) {

@@ -98,7 +98,8 @@ export function register(input: RegisterInput): Promise<Credentials> {
   return call('/auth/register', { ...input, username, fullName: input.name.trim() });
 }
 
-export function login(input: { email: string; password: string; deviceToken: string; locale?: Locale }): Promise<Credentials> {
+/** Signs in; `challenge` is the solved proof-of-work payload once the server asked for one (SEC-CHALLENGE). */
+export function login(input: { email: string; password: string; deviceToken: string; locale?: Locale; challenge?: string | undefined }): Promise<Credentials> {
   return call('/auth/login', input);
 }
 

@@ -68,7 +68,7 @@ export function AuthPage() {
         const credentials =
           'name' in value
             ? await register({ email: value.email, password: value.password, name: value.name, deviceToken, locale, challenge: challenge.take() })
-            : await login({ email: value.email, password: value.password, deviceToken, locale });
+            : await login({ email: value.email, password: value.password, deviceToken, locale, challenge: challenge.take() });
         leaving.current = true;
         session.signIn(credentials);
         navigate(to('/profile'));
@@ -114,7 +114,7 @@ export function AuthPage() {
             </TextLink>
           </div>
         )}
-        {mode === 'register' ? challenge.element : null}
+        {challenge.element}
         <SubmitButton
           busy={busy}
           label={<FormattedMessage id={mode === 'register' ? 'auth.register.submit' : 'auth.signIn.submit'} />}
