@@ -3,7 +3,8 @@
  * own with thresholds of one (the shared e2e server never asks), the order form and the
  * registration form get CHALLENGE_REQUIRED, show the self-hosted ALTCHA widget, which solves the
  * challenge in a worker under the site's Content-Security-Policy, and send again — the order goes
- * through, the account is created. Screenshots of the order form with the challenge at 390 px and
+ * through, the account is created; sign-in asks for it after a wrong password (threshold one) and
+ * the owner gets in. Screenshots of the order form with the challenge at 390 px and
  * 1280 px in en/ru/es go to `<output>/challenge-<locale>-<width>.png`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -42,6 +43,7 @@ test.beforeAll(async () => {
       // The first order and the first registration of an address go through; after that, a challenge.
       CHALLENGE_AFTER_ORDERS: '1/3600',
       CHALLENGE_AFTER_REGISTRATIONS: '1/3600',
+      CHALLENGE_AFTER_PASSWORD_FAILURES: '1',
       // Quick to solve in a test (the defaults take a few seconds).
       CHALLENGE_COST: '100',
       CHALLENGE_COUNTER_MAX: '2000',
@@ -82,12 +84,12 @@ async function placeOrder(page: Page, locale: Locale, email: string) {
 }
 
 /** Fills and submits the registration form in `locale`; answers the page's main region. */
-async function register(page: Page, locale: Locale, name: string) {
+async function register(page: Page, locale: Locale, name: string, email = unique('reg')) {
   await page.goto(`${localizePath('/auth', locale)}?mode=register`);
   await waitForHydration(page);
   const main = page.getByRole('main');
   await main.getByLabel(t(locale, 'auth.name.label'), { exact: true }).fill(name);
-  await main.getByLabel(t(locale, 'auth.email.label'), { exact: true }).fill(unique('reg'));
+  await main.getByLabel(t(locale, 'auth.email.label'), { exact: true }).fill(email);
   await main.getByLabel(t(locale, 'auth.password.label'), { exact: true }).fill('a long enough passphrase 42');
   await main.getByRole('button', { name: t(locale, 'auth.register.submit'), exact: true }).click();
   return main;
@@ -161,4 +163,37 @@ test('asks for the challenge after the first account from an address, and then c
   await expect(page.getByTestId('profile-fullName')).toHaveText('Вторая Персона');
   expect(asked).toHaveLength(1);
 });
+});
+
+test.describe('sign-in', () => {
+  test.use({ allowConsole: [{ text: /status of (401|428)/, url: /\/api\/auth\/(login|register)$/ }] });
+
+  test('sign-in after a wrong password asks for the challenge, solves it and lets the owner in', async ({ page }) => {
+    const email = unique('owner');
+    const password = 'a long enough passphrase 42';
+    await register(page, 'es', 'Tercera Persona', email);
+    await expect(page.getByTestId('profile-fullName')).toHaveText('Tercera Persona', { timeout: 30_000 });
+    await page.context().clearCookies();
+
+    await page.goto(localizePath('/auth', 'es'));
+    await waitForHydration(page);
+    const main = page.getByRole('main');
+    const submit = main.getByRole('button', { name: t('es', 'auth.signIn.submit'), exact: true });
+    await main.getByLabel(t('es', 'auth.email.label'), { exact: true }).fill(email);
+    await main.getByLabel(t('es', 'auth.password.label'), { exact: true }).fill('not the passphrase at all');
+    await submit.click();
+    await expect(main.getByRole('group', { name: t('es', 'challenge.title'), exact: true })).toBeHidden();
+    await expect(page).toHaveURL(`${BASE}${localizePath('/auth', 'es')}`);
+
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/challenge') asked.push(request.url());
+    });
+    await main.getByLabel(t('es', 'auth.password.label'), { exact: true }).fill(password);
+    await submit.click();
+    await expect(main.getByRole('group', { name: t('es', 'challenge.title'), exact: true })).toBeVisible();
+    await expect(page).toHaveURL(`${BASE}${localizePath('/profile', 'es')}`, { timeout: 30_000 });
+    await expect(page.getByTestId('profile-fullName')).toHaveText('Tercera Persona');
+    expect(asked).toHaveLength(1);
+  });
 });
