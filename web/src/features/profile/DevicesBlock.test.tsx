@@ -154,7 +154,7 @@ describe('DevicesBlock', () => {
     renderCard([THIS, PHONE], { locale: 'es' });
     card = await findCard('Dispositivos');
     await within(card).findByText('Este dispositivo');
-    within(card).getByRole('button', { name: 'Cerrar la sesión de Safari 17 on iOS' });
+    within(card).getByRole('button', { name: 'Cerrar la sesión de Safari 17 en iOS' });
     expect(card.textContent).toContain('hace 5 minutos');
   });
 });

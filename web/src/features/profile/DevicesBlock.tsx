@@ -74,7 +74,9 @@ function SessionItem(props: { session: Session; now: number; onSignedOut: (devic
   const { session } = props;
   const intl = useIntl();
   const [commit, pending] = useMutation<DevicesBlockRevokeMutation>(RevokeMutation);
-  const device = session.deviceLabel ?? intl.formatMessage({ id: 'profile.devices.unknown' });
+  // The label's one English word ("Chrome 131 on macOS") in the page's language, as the security
+  // mails do (MAIL-SECURITY); browser and system names stay as they are.
+  const device = session.deviceLabel?.replace(' on ', ` ${intl.formatMessage({ id: 'profile.devices.on' })} `) ?? intl.formatMessage({ id: 'profile.devices.unknown' });
   const lastActive = formatLastActive(intl, session.lastUsed, props.now);
 
   async function signOut() {
