@@ -8,12 +8,11 @@
  * reset in the same transaction and named in the answer and the mail, a social sign-up whose
  * provider does not vouch for the address treated the same way, and verified users still linking.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestOpenIdProvider, claimsFor, completeAtProvider, startTestOpenIdProvider } from '@studio/test-oidc-provider';
+import { describe, expect, it } from 'vitest';
+import { claimsFor, completeAtProvider } from '@studio/test-oidc-provider';
 import { migration as m0010 } from '../src/db/migrations/0010_links_unverified.js';
-import { DB_KINDS, ok, skipReason, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
-import { SITE, mailbox, postAs, socialBrowser } from './security-flows.js';
-import { type Sink, startSink } from './smtp-sink.js';
+import { DB_KINDS, ok, skipReason, uniqueDevice, uniqueEmail } from './harness.js';
+import { SITE, mailbox, useSecurityRig, postAs, socialBrowser } from './security-flows.js';
 
 const VIEWER = '{ viewer { id email isVerified accounts { serviceType serviceUserId } } }';
 let run = 0;
@@ -25,51 +24,27 @@ describe.each(DB_KINDS)('pre-account hijacking on %s', (kind) => {
     it.skip(skip, () => {});
     return;
   }
-  let provider: TestOpenIdProvider;
-  let smtp: Sink;
-  let server: TestServer;
-  const social = socialBrowser(() => server);
-  const mail = mailbox(() => server, () => smtp);
-  const db = () => server.app.database.db;
+  const rig = useSecurityRig(kind);
+  const social = socialBrowser(() => rig.server);
+  const mail = mailbox(() => rig.server, () => rig.smtp);
+  const db = () => rig.server.app.database.db;
 
-  beforeAll(async () => {
-    provider = await startTestOpenIdProvider({ redirectUris: [`${SITE}/api/auth/oidc/callback`] });
-    smtp = await startSink();
-    server = await startServer(kind, {
-      PUBLIC_URL: SITE,
-      MAIL_TRANSPORT: 'smtp',
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      JOBS_POLL_INTERVAL_MS: '600000', // explicit drains deliver
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-      OIDC_NAME: 'Test ID',
-      RATE_LIMIT_RESET_IP: '1000/3600',
-      RATE_LIMIT_RESET_EMAIL: '1000/3600',
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await smtp?.close();
-    await provider?.close();
-  });
-
-  const viewer = async (token: string) => ok(await server.graphql(VIEWER, undefined, token)).viewer;
+  const viewer = async (token: string) => ok(await rig.server.graphql(VIEWER, undefined, token)).viewer;
 
   /** The attacker registers `email` (someone else's address) with their own password. */
   async function registerAs(email: string, locale = 'en') {
-    const answer = await server.post('/api/auth/register', { email, password: 'the attacker password', name: 'Not The Owner', deviceToken: uniqueDevice(), locale });
+    const answer = await rig.server.post('/api/auth/register', { email, password: 'the attacker password', name: 'Not The Owner', deviceToken: uniqueDevice(), locale });
     expect(answer.status, answer.text).toBe(201);
     return answer.json as { accessToken: string };
   }
 
   /** The owner of `email` asks for a reset and follows the mailed link: the confirm answer. */
   async function resetByMailbox(email: string, password: string) {
-    expect((await server.post('/api/auth/reset', { email })).status).toBe(202);
+    expect((await rig.server.post('/api/auth/reset', { email })).status).toBe(202);
     const resetMail = (await mail.arrived(email, /Reset your|Сброс пароля|Restablece/)).at(-1)!;
     const token = /change-password\?token=([^\s"<>&]+)/.exec(resetMail.text ?? '')?.[1];
     expect(token, resetMail.text).toBeTruthy();
-    return postAs(server, '/api/auth/reset/confirm', { token: decodeURIComponent(token!), password });
+    return postAs(rig.server, '/api/auth/reset/confirm', { token: decodeURIComponent(token!), password });
   }
 
   it('refuses to link a provider while the address is unverified, at the start and at the callback', async () => {
@@ -90,7 +65,7 @@ describe.each(DB_KINDS)('pre-account hijacking on %s', (kind) => {
     expect(started.status).toBe(200);
     await db().updateTable('users').set({ isVerified: 0 }).where('id', '=', userId).execute();
     const back = await completeAtProvider(started.json.data, login('late'));
-    const landing = await fetch(`${server.baseUrl}${back.pathname}${back.search}`, { redirect: 'manual', headers: { cookie: started.cookie! } });
+    const landing = await fetch(`${rig.server.baseUrl}${back.pathname}${back.search}`, { redirect: 'manual', headers: { cookie: started.cookie! } });
     expect(landing.headers.get('location')).toBe(`${SITE}/loading?error=SOCIAL_EMAIL_NOT_VERIFIED`);
     expect((await viewer(other.accessToken)).accounts).toEqual([]);
   });
@@ -123,11 +98,11 @@ describe.each(DB_KINDS)('pre-account hijacking on %s', (kind) => {
     expect(notice.text).toContain('Мы их отключили');
 
     // The attacker's sessions ended; their provider identity now signs into an account of its own.
-    expect((await server.graphql('{ viewer { id } }', undefined, attacker.accessToken)).status).toBe(401);
+    expect((await rig.server.graphql('{ viewer { id } }', undefined, attacker.accessToken)).status).toBe(401);
     const after = await social.signIn(attackerLogin);
     if (!('accessToken' in after)) throw new Error(`sign-in failed: ${after.error}`);
     expect((await viewer(after.accessToken)).email).toBe(claimsFor(attackerLogin).email);
-    expect((await server.login(victim, 'the owner chose this one', uniqueDevice())).status).toBe(200);
+    expect((await rig.server.login(victim, 'the owner chose this one', uniqueDevice())).status).toBe(200);
   });
 
   it('a social sign-up whose provider does not vouch for the address is marked, and the mailbox owner\'s reset removes it', async () => {
@@ -158,7 +133,7 @@ describe.each(DB_KINDS)('pre-account hijacking on %s', (kind) => {
     const owner = await registerAs(email, 'es');
     const codeMail = (await mail.arrived(email, /código de verificación/))[0]!;
     const code = /^\s*([A-Z0-9]{8})\s*$/m.exec(codeMail.text ?? '')![1]!;
-    ok(await server.graphql('mutation ($code: String!) { verifyEmail(code: $code) { isVerified } }', { code }, owner.accessToken));
+    ok(await rig.server.graphql('mutation ($code: String!) { verifyEmail(code: $code) { isVerified } }', { code }, owner.accessToken));
     const name = login('mine');
     expect((await social.link(owner.accessToken, name)).searchParams.get('success')).toBe('success');
     expect((await viewer(owner.accessToken)).accounts).toEqual([{ serviceType: 'OIDC', serviceUserId: claimsFor(name).sub }]);

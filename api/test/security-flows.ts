@@ -5,16 +5,59 @@
  * and the mails the real SMTP sink received.
  */
 import type { ParsedMail } from 'mailparser';
-import { expect, vi } from 'vitest';
-import { completeAtProvider } from '@studio/test-oidc-provider';
-import type { GraphQLResult, HttpResult, TestServer } from './harness.js';
-import { toResult, uniqueDevice } from './harness.js';
-import type { Sink } from './smtp-sink.js';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
+import { type TestOpenIdProvider, completeAtProvider, startTestOpenIdProvider } from '@studio/test-oidc-provider';
+import type { DbKind, GraphQLResult, HttpResult, TestServer } from './harness.js';
+import { startServer, toResult, uniqueDevice } from './harness.js';
+import { type Sink, startSink } from './smtp-sink.js';
 
 /** The site's public origin in these tests (PUBLIC_URL); the provider redirects there. */
 export const SITE = 'http://studio.test';
 /** A browser whose device label is "Firefox 132 on Linux" (http/device.ts). */
 export const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0';
+
+/**
+ * Registers a `beforeAll` that starts the real test OpenID provider, an SMTP sink and a server of
+ * `kind` wired to both (mail delivered by explicit drains, reset limits raised; `env` on top), and
+ * an `afterAll` that stops them. Answers the running parts (read them inside tests and hooks).
+ */
+export function useSecurityRig(kind: DbKind, env: Record<string, string> = {}): { readonly server: TestServer; readonly smtp: Sink } {
+  let provider: TestOpenIdProvider | undefined;
+  let smtp: Sink | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    provider = await startTestOpenIdProvider({ redirectUris: [`${SITE}/api/auth/oidc/callback`] });
+    smtp = await startSink();
+    server = await startServer(kind, {
+      PUBLIC_URL: SITE,
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      JOBS_POLL_INTERVAL_MS: '600000', // explicit drains deliver
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_NAME: 'Test ID',
+      RATE_LIMIT_RESET_IP: '1000/3600',
+      RATE_LIMIT_RESET_EMAIL: '1000/3600',
+      ...env,
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+    await provider?.close();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the security rig is not started (use it inside tests and hooks)');
+      return server;
+    },
+    get smtp() {
+      if (!smtp) throw new Error('the security rig is not started (use it inside tests and hooks)');
+      return smtp;
+    },
+  };
+}
 
 export function recipients(mail: ParsedMail): string[] {
   const to = mail.to === undefined ? [] : Array.isArray(mail.to) ? mail.to : [mail.to];

@@ -7,12 +7,10 @@
  * request that made the change.
  */
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestOpenIdProvider, startTestOpenIdProvider } from '@studio/test-oidc-provider';
+import { describe, expect, it } from 'vitest';
 import { globalId } from '../src/graphql/ids.js';
-import { DB_KINDS, ok, skipReason, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
-import { SITE, graphqlAs, mailbox, postAs, socialBrowser } from './security-flows.js';
-import { type Sink, startSink } from './smtp-sink.js';
+import { DB_KINDS, ok, skipReason, uniqueDevice, uniqueEmail } from './harness.js';
+import { SITE, graphqlAs, mailbox, useSecurityRig, postAs, socialBrowser } from './security-flows.js';
 
 type Locale = 'en' | 'ru' | 'es';
 /** The device line as each language writes it, and the fixed words of the fields. */
@@ -38,41 +36,16 @@ describe.each(DB_KINDS)('security mails on %s', (kind) => {
     it.skip(skip, () => {});
     return;
   }
-  let provider: TestOpenIdProvider;
-  let smtp: Sink;
-  let server: TestServer;
-  const social = socialBrowser(() => server);
-  const mail = mailbox(() => server, () => smtp);
-  const db = () => server.app.database.db;
-
-  beforeAll(async () => {
-    provider = await startTestOpenIdProvider({ redirectUris: [`${SITE}/api/auth/oidc/callback`] });
-    smtp = await startSink();
-    server = await startServer(kind, {
-      PUBLIC_URL: SITE,
-      MAIL_TRANSPORT: 'smtp',
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      JOBS_POLL_INTERVAL_MS: '600000', // explicit drains deliver
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-      OIDC_NAME: 'Test ID',
-      RATE_LIMIT_RESET_IP: '1000/3600',
-      RATE_LIMIT_RESET_EMAIL: '1000/3600',
-      RATE_LIMIT_CODE_SEND: '1000/900',
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await smtp?.close();
-    await provider?.close();
-  });
+  const rig = useSecurityRig(kind, { RATE_LIMIT_CODE_SEND: '1000/900' });
+  const social = socialBrowser(() => rig.server);
+  const mail = mailbox(() => rig.server, () => rig.smtp);
+  const db = () => rig.server.app.database.db;
 
   /** Registers a user in `locale` whose address is verified; answers the address, password, token and local id. */
   async function member(locale: Locale, options: { verified?: boolean } = {}) {
     const email = uniqueEmail(`sec-${locale}`);
     const password = 'a long enough password';
-    const answer = await server.post('/api/auth/register', { email, password, name: 'Ana Test', deviceToken: uniqueDevice(), locale });
+    const answer = await rig.server.post('/api/auth/register', { email, password, name: 'Ana Test', deviceToken: uniqueDevice(), locale });
     expect(answer.status, answer.text).toBe(201);
     const row = await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     if (options.verified !== false) await db().updateTable('users').set({ isVerified: 1 }).where('id', '=', row.id).execute();
@@ -81,7 +54,7 @@ describe.each(DB_KINDS)('security mails on %s', (kind) => {
 
   it('password changed: once, to the account, in its language, with time and device', async () => {
     const user = await member('ru');
-    ok(await graphqlAs(server, 'mutation ($o: String, $n: String!) { updatePassword(oldPassword: $o, newPassword: $n) { id } }', { o: user.password, n: 'another long password' }, user.accessToken));
+    ok(await graphqlAs(rig.server, 'mutation ($o: String, $n: String!) { updatePassword(oldPassword: $o, newPassword: $n) { id } }', { o: user.password, n: 'another long password' }, user.accessToken));
     const changed = await mail.only(user.email, /Пароль на .* изменён/);
     expect(changed.text).toContain('Пароль вашей учётной записи');
     expectEvent(changed, 'ru');
@@ -90,18 +63,18 @@ describe.each(DB_KINDS)('security mails on %s', (kind) => {
   it('a first password set on a social account says so', async () => {
     const signedIn = await social.signIn(`first-${process.pid}-${Date.now()}`);
     if (!('accessToken' in signedIn)) throw new Error(signedIn.error);
-    const me = ok(await server.graphql('{ viewer { email } }', undefined, signedIn.accessToken)).viewer;
-    ok(await graphqlAs(server, 'mutation ($n: String!) { updatePassword(newPassword: $n) { id } }', { n: 'my very first password' }, signedIn.accessToken));
+    const me = ok(await rig.server.graphql('{ viewer { email } }', undefined, signedIn.accessToken)).viewer;
+    ok(await graphqlAs(rig.server, 'mutation ($n: String!) { updatePassword(newPassword: $n) { id } }', { n: 'my very first password' }, signedIn.accessToken));
     const set = await mail.only(me.email, /A password was set/);
     expectEvent(set, 'en');
   });
 
   it('password reset completed: once, in the user\'s language, from the device that completed it', async () => {
     const user = await member('es');
-    expect((await server.post('/api/auth/reset', { email: user.email, locale: 'es' })).status).toBe(202);
+    expect((await rig.server.post('/api/auth/reset', { email: user.email, locale: 'es' })).status).toBe(202);
     const link = (await mail.arrived(user.email, /Restablece tu contraseña/))[0]!;
     const token = decodeURIComponent(/change-password\?token=([^\s"<>&]+)/.exec(link.text ?? '')![1]!);
-    expect((await postAs(server, '/api/auth/reset/confirm', { token, password: 'reset to this one' })).status).toBe(200);
+    expect((await postAs(rig.server, '/api/auth/reset/confirm', { token, password: 'reset to this one' })).status).toBe(200);
     const done = await mail.only(user.email, /Se ha restablecido/);
     expectEvent(done, 'es');
   });
@@ -110,12 +83,12 @@ describe.each(DB_KINDS)('security mails on %s', (kind) => {
     const user = await member('es');
     const newEmail = uniqueEmail('moved');
     const UPDATE = 'mutation ($id: ID!, $email: String, $p: String) { updateUser(id: $id, email: $email, checkPassword: $p) { pendingEmail } }';
-    ok(await server.graphql(UPDATE, { id: globalId('User', user.id), email: newEmail, p: user.password }, user.accessToken));
+    ok(await rig.server.graphql(UPDATE, { id: globalId('User', user.id), email: newEmail, p: user.password }, user.accessToken));
     const codeMail = (await mail.arrived(newEmail, /Confirma tu nueva dirección/))[0]!;
     const code = /^\s*([A-Z0-9]{8})\s*$/m.exec(codeMail.text ?? '')![1]!;
-    await server.app.mail.drain();
+    await rig.server.app.mail.drain();
     expect(mail.mailsTo(user.email).filter((m) => /Se ha cambiado/.test(m.subject ?? ''))).toEqual([]);
-    ok(await graphqlAs(server, 'mutation ($code: String!) { confirmEmailChange(code: $code) { email } }', { code }, user.accessToken));
+    ok(await graphqlAs(rig.server, 'mutation ($code: String!) { confirmEmailChange(code: $code) { email } }', { code }, user.accessToken));
     const notice = await mail.only(user.email, /Se ha cambiado tu dirección de correo/);
     expect(notice.text).toContain(`de ${user.email} a ${newEmail}`);
     expectEvent(notice, 'es');
@@ -133,7 +106,7 @@ describe.each(DB_KINDS)('security mails on %s', (kind) => {
 
   it('account deleted by its owner, and by an administrator: once each, to the deleted address', async () => {
     const owner = await member('ru');
-    ok(await graphqlAs(server, 'mutation ($id: ID!, $c: String) { deleteUser(id: $id, confirmation: $c) { id } }', { id: globalId('User', owner.id), c: owner.password }, owner.accessToken));
+    ok(await graphqlAs(rig.server, 'mutation ($id: ID!, $c: String) { deleteUser(id: $id, confirmation: $c) { id } }', { id: globalId('User', owner.id), c: owner.password }, owner.accessToken));
     const gone = await mail.only(owner.email, /Учётная запись на .* удалена/);
     expect(gone.text).toContain('Ваша учётная запись');
     expectEvent(gone, 'ru', { noReset: true });
@@ -141,7 +114,7 @@ describe.each(DB_KINDS)('security mails on %s', (kind) => {
     const admin = await member('en');
     await db().updateTable('users').set({ role: 'ADMIN' }).where('id', '=', admin.id).execute();
     const target = await member('es', { verified: false });
-    ok(await graphqlAs(server, 'mutation ($id: ID!) { deleteUser(id: $id) { id } }', { id: globalId('User', target.id) }, admin.accessToken));
+    ok(await graphqlAs(rig.server, 'mutation ($id: ID!) { deleteUser(id: $id) { id } }', { id: globalId('User', target.id) }, admin.accessToken));
     const removed = await mail.only(target.email, /Se ha eliminado tu cuenta/);
     expect(removed.text).toContain('Un administrador ha eliminado');
     expectEvent(removed, 'es', { noReset: true });
@@ -150,9 +123,9 @@ describe.each(DB_KINDS)('security mails on %s', (kind) => {
 
   it('a failed change sends nothing: a wrong current password queues no mail', async () => {
     const user = await member('en');
-    const wrong = await graphqlAs(server, 'mutation ($o: String, $n: String!) { updatePassword(oldPassword: $o, newPassword: $n) { id } }', { o: 'not it at all', n: 'another long password' }, user.accessToken);
+    const wrong = await graphqlAs(rig.server, 'mutation ($o: String, $n: String!) { updatePassword(oldPassword: $o, newPassword: $n) { id } }', { o: 'not it at all', n: 'another long password' }, user.accessToken);
     expect(wrong.errors?.[0]?.extensions?.['code']).toBe('WRONG_PASSWORD');
-    await server.app.mail.drain();
+    await rig.server.app.mail.drain();
     const rows = await db().selectFrom('mailOutbox').select('template').where('recipient', '=', user.email).execute();
     expect(rows.map((r) => r.template)).toEqual(['emailVerificationCode']);
   });
