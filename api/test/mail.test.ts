@@ -75,15 +75,21 @@ describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
   });
 
   it('keeps a mail pending while SMTP is down and sends it exactly once when it comes back', async () => {
-    const port = await freePort();
+    // The SMTP port stays held while "down", so no other test's server can take it meanwhile: every
+    // connection is turned away with 421 (RFC 5321 §3.8: service not available), as a mail server
+    // that is shutting down answers.
+    const down = createServer((socket) => socket.end('421 4.3.2 Service not available, closing transmission channel\r\n'));
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    const port = (down.address() as { port: number }).port;
     const s = await server({ ...QUIET, MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_BASE_MS: '1', MAIL_MAX_ATTEMPTS: '50' });
     const { id } = await s.app.mail.send({ to: 'down@example.test', template: 'emailVerificationCode', locale: 'en', params: { code: 'K7P2M9QX' } });
     await s.app.mail.drain();
     const waiting = await row(s, id);
     expect(waiting.status).toBe('pending');
     expect(waiting.attempts).toBeGreaterThanOrEqual(1);
-    expect(waiting.lastError).toMatch(/ECONNREFUSED|ECONNECTION/);
+    expect(waiting.lastError).toMatch(/421/);
 
+    await new Promise<void>((resolve) => down.close(() => resolve()));
     const smtp = await sink(port);
     await vi.waitFor(async () => {
       await s.app.mail.drain();
