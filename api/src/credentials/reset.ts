@@ -55,6 +55,31 @@ export interface ResetOutcome {
   removedLinks: RemovedLink[];
 }
 
+/**
+ * Creates a reset token for the account of `email`, if there is one, voiding older ones, and
+ * queues the `passwordReset` mail with its link in `locale` in the same transaction (ACC-RESET).
+ * Also how an operator's new administrator sets a first password (users/admin.ts).
+ * @returns whether an account was found.
+ */
+export async function issuePasswordReset(deps: { db: Db; mail: MailService }, email: string, locale: Locale): Promise<boolean> {
+  const { db } = deps;
+  const user = await db.selectFrom('users').select(['id']).where('email', '=', email).executeTakeFirst();
+  if (!user) return false;
+  const token = newOpaqueToken();
+  const id = randomUUID();
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('passwordResets').where('userId', '=', user.id).execute(); // a newer link voids older ones
+    await trx
+      .insertInto('passwordResets')
+      .values({ id, userId: user.id, tokenHash: sha256(token), expiresAt: nowIso(now + PASSWORD_RESET_TTL_MINUTES * 60_000), usedAt: null, created: nowIso(now) })
+      .execute();
+    // The page's language, which is the one the person asking reads now.
+    await deps.mail.send({ to: email, template: 'passwordReset', locale, params: { token }, key: `reset:${id}` }, { db: trx });
+  });
+  return true;
+}
+
 /** The "forgot password" flow: request, issue and confirm a reset link. */
 export class PasswordResets {
   constructor(private readonly deps: PasswordResetsDeps) {}
@@ -75,23 +100,8 @@ export class PasswordResets {
   }
 
   /** Creates a reset token for the account of `email`, if there is one, and queues its mail. */
-  async issue(email: string, locale: Locale): Promise<boolean> {
-    const { db } = this.deps;
-    const user = await db.selectFrom('users').select(['id']).where('email', '=', email).executeTakeFirst();
-    if (!user) return false;
-    const token = newOpaqueToken();
-    const id = randomUUID();
-    const now = Date.now();
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('passwordResets').where('userId', '=', user.id).execute(); // a newer link voids older ones
-      await trx
-        .insertInto('passwordResets')
-        .values({ id, userId: user.id, tokenHash: sha256(token), expiresAt: nowIso(now + PASSWORD_RESET_TTL_MINUTES * 60_000), usedAt: null, created: nowIso(now) })
-        .execute();
-      // The page's language, which is the one the person asking reads now.
-      await this.deps.mail.send({ to: email, template: 'passwordReset', locale, params: { token }, key: `reset:${id}` }, { db: trx });
-    });
-    return true;
+  issue(email: string, locale: Locale): Promise<boolean> {
+    return issuePasswordReset(this.deps, email, locale);
   }
 
   /**
