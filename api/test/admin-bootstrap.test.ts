@@ -1,7 +1,8 @@
 /**
  * The first administrator (ACC-ADMIN-BOOTSTRAP) on SQLite and PostgreSQL: `createOrPromoteAdmin`
  * promotes an existing account (its token then passes the admin-only policy) or creates a
- * passwordless one whose reset mail sets its password; and the built `pnpm admin:create` command
+ * passwordless one whose reset mail sets its password; an administrator cannot demote themselves
+ * (ACC-POLICY); and the built `pnpm admin:create` command
  * (api/dist/users/adminCli.js) against a server's own data, with its usage errors.
  */
 import { spawnSync } from 'node:child_process';
@@ -37,6 +38,20 @@ describe.each(DB_KINDS)('first administrator on %s', (kind) => {
     expect(outcome).toMatchObject({ kind: 'promoted', email: user.email });
     expect(ok(await server.graphql(ROLE_CHANGE, { id: otherId }, user.accessToken)).updateUser.type).toBe('PARTNER');
     expect((await createOrPromoteAdmin(deps(), { email: user.email, fullName: 'ignored', locale: 'en' })).kind).toBe('already-admin');
+  });
+
+  it('an administrator cannot remove their own admin role; another administrator can', async () => {
+    const first = await server.register();
+    const second = await server.register();
+    for (const u of [first, second]) await createOrPromoteAdmin(deps(), { email: u.email, fullName: 'ignored', locale: 'en' });
+    const firstId = ok(await server.graphql('{ viewer { id } }', undefined, first.accessToken)).viewer.id;
+    const demote = 'mutation ($id: ID!) { updateUser(id: $id, role: USER, fullName: "Renamed") { role fullName } }';
+    const own = await server.graphql(demote, { id: firstId }, first.accessToken);
+    expect(own.errors?.[0]?.extensions, own.text).toMatchObject({ code: 'OWN_ADMIN_ROLE', field: 'role' });
+    const row = await server.app.database.db.selectFrom('users').select(['role', 'fullName']).where('email', '=', first.email).executeTakeFirstOrThrow();
+    expect(row.role).toBe('ADMIN');
+    expect(row.fullName).not.toBe('Renamed'); // nothing of the refused change is stored
+    expect(ok(await server.graphql(demote, { id: firstId }, second.accessToken)).updateUser).toEqual({ role: 'USER', fullName: 'Renamed' });
   });
 
   it('creates a passwordless administrator whose reset mail sets the first password', async () => {

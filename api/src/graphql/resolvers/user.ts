@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { ImageRow, UserRow } from '../../db/types.js';
 import { uploadUrl } from '../../uploads/service.js';
 import { type ImageSize, imageFileName } from '../../uploads/service.js';
-import { badInput, forbidden, fromHttp, fromZod } from '../errors.js';
+import { badInput, conflict, forbidden, fromHttp, fromZod } from '../errors.js';
 import { decodeId, expectId, globalId } from '../ids.js';
 import { assertCanUpdateUser, assertOwnerOrAdmin, canReadPrivate } from '../policy.js';
 import { type Ctx, loadUser, requireViewer, userOrForbidden } from './common.js';
@@ -100,6 +100,10 @@ export const userResolvers = {
       const parsed = updateUserArgs.safeParse(present);
       if (!parsed.success) throw fromZod(parsed.error);
       const target = await userOrForbidden(ctx, targetId);
+      // Someone must stay able to run the site: an administrator cannot demote themselves (ACC-POLICY).
+      if (parsed.data.role === 'USER' && target.id === viewer.userId && target.role === 'ADMIN') {
+        throw conflict('OWN_ADMIN_ROLE', 'role: administrators cannot remove their own admin role; another administrator can', 'role');
+      }
       const { imageId, ...change } = parsed.data;
       const imageLocalId = imageId === undefined ? undefined : expectId(imageId, 'Image', 'imageId');
       try {
