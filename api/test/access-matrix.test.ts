@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/index.js';
 import { globalId } from '../src/graphql/ids.js';
-import { DB_KINDS, type GraphQLResult, ok, PRIVATE_USER_FIELDS, type Registered, skipReason, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
+import { describeEachDb, type GraphQLResult, ok, PRIVATE_USER_FIELDS, type Registered, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 const FORBIDDEN = 'Forbidden resource';
 
@@ -54,13 +54,7 @@ function expectForbidden(result: GraphQLResult) {
 }
 
 
-describe.each(DB_KINDS)('access matrix on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
-
+describeEachDb('access matrix on %s', (kind) => {
   let server: TestServer;
   let a: Member;
   let b: Member;

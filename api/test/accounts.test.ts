@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HASH_OPTIONS, hashPassword, needsRehash, verifyPassword } from '../src/auth/passwords.js';
 import { nowIso } from '../src/db/index.js';
 import { globalId } from '../src/graphql/ids.js';
-import { DB_KINDS, type GraphQLResult, ok, type Registered, skipReason, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
+import { describeEachDb, type GraphQLResult, ok, type Registered, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 import { type Sink, startSink } from './smtp-sink.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,13 +83,7 @@ describe('needsRehash', () => {
   });
 });
 
-describe.each(DB_KINDS)('accounts on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
-
+describeEachDb('accounts on %s', (kind) => {
   let smtp: Sink;
   let server: TestServer;
   /** Mails already handed to a test by `nextMail`. */

@@ -8,19 +8,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createOrPromoteAdmin } from '../src/users/admin.js';
-import { BASE_ENV, DB_KINDS, type TestServer, ok, skipReason, startServer, uniqueDevice, uniqueEmail } from './harness.js';
+import { BASE_ENV, describeEachDb, ok, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 const CLI = join(import.meta.dirname, '..', 'dist', 'users', 'adminCli.js');
 const ROLE_CHANGE = 'mutation ($id: ID!) { updateUser(id: $id, type: PARTNER) { type } }';
 
-describe.each(DB_KINDS)('first administrator on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
+describeEachDb('first administrator on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(kind, { MAIL_TRANSPORT: 'memory', JOBS_POLL_INTERVAL_MS: '600000' });

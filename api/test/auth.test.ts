@@ -5,19 +5,13 @@
  */
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, type Registered, type TestServer, skipReason, startServer, uniqueDevice, uniqueEmail } from './harness.js';
+import { describeEachDb, type Registered, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 const VIEWER = '{ viewer { id username fullName email role isVerified type } }';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-describe.each(DB_KINDS)('REST auth on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
-
+describeEachDb('REST auth on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(kind);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { DB_KINDS, type GraphQLResult, ok, skipReason, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
+import { describeEachDb, type GraphQLResult, ok, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 const NUL = '\u0000';
 const VIEWER = '{ viewer { id } }';
@@ -31,13 +31,7 @@ describe('NODE_ENV default', () => {
   });
 });
 
-describe.each(DB_KINDS)('bad input on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
-
+describeEachDb('bad input on %s', (kind) => {
   let server: TestServer;
   const db = () => server.app.database.db;
   const usersWith = async (email: string) =>

@@ -6,10 +6,10 @@
  */
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHALLENGE_PATH, createChallenges } from '../src/security/challenge.js';
 import { createRateLimits } from '../src/security/limits.js';
-import { DB_KINDS, type TestServer, ok, skipReason, startServer, uniqueDevice, uniqueEmail } from './harness.js';
+import { describeEachDb, ok, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
 const ENV = {
@@ -31,12 +31,7 @@ async function solve(challenge: Challenge): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
 }
 
-describe.each(DB_KINDS)('proof-of-work challenge (%s)', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
+describeEachDb('proof-of-work challenge (%s)', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(kind, ENV);

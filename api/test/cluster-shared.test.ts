@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/index.js';
 import { withSigningSecret } from '../src/security/signingSecret.js';
-import { BASE_ENV, DB_KINDS, TEST_REDIS_URL, type TestServer, ok, postgres, redisSkipReason, skipReason, startServer, withAdmin } from './harness.js';
+import { BASE_ENV, describeEachDb, ok, postgres, redisSkipReason, startServer, TEST_REDIS_URL, type TestServer, withAdmin } from './harness.js';
 
 const redisSkip = await redisSkipReason();
 const quiet = { info: () => {} };
@@ -42,13 +42,7 @@ function databaseUrlOf(server: TestServer): string {
   return db.kind === 'postgres' ? db.url : `file:${db.file}`;
 }
 
-describe.each(DB_KINDS)('shared by the processes of one site, on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
-
+describeEachDb('shared by the processes of one site, on %s', (kind) => {
   describe('TRUST_PROXY: whose X-Forwarded-For makes the client address', () => {
     // Three requests, each claiming another client. Allowed two per address, the third is 429
     // exactly when the header was ignored (all three came from one address: 127.0.0.1).

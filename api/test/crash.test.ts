@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, postgres, skipReason, withAdmin } from './harness.js';
+import { describeEachDb, postgres, skipReason, withAdmin } from './harness.js';
 import { type PrivateCluster, type ServerProcess, postgresBin, startPrivateCluster, startServerProcess } from './processes.js';
 
 const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
@@ -93,12 +93,7 @@ describe('PostgreSQL restart under load', () => {
   });
 });
 
-describe.each(DB_KINDS)('kill -9 during mail delivery (%s)', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
+describeEachDb('kill -9 during mail delivery (%s)', (kind) => {
   const dataDir = mkdtempSync(join(tmpdir(), `studio-kill-${kind}-`));
   let databaseUrl = '';
   let database = '';

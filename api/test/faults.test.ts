@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOrderService, newOrderReference } from '../src/orders/service.js';
 import { createChallenges } from '../src/security/challenge.js';
 import { createRateLimits } from '../src/security/limits.js';
-import { DB_KINDS, type TestServer, skipReason, startServer, withAdmin } from './harness.js';
+import { describeEachDb, skipReason, startServer, type TestServer, withAdmin } from './harness.js';
 
 const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
 const PRODUCTS = 'query { products(first: 3) { edges { node { slug } } } }';
@@ -23,12 +23,7 @@ const order = {
   locale: 'en' as const,
 };
 
-describe.each(DB_KINDS)('order reference taken (%s)', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
+describeEachDb('order reference taken (%s)', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(kind);

@@ -5,7 +5,7 @@
  * `TRUST_PROXY=1` (one proxy in front) the address the proxy appended is the one counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, type TestServer, skipReason, startServer, uniqueDevice, uniqueEmail } from './harness.js';
+import { describeEachDb, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
 const LIMIT = 3;
@@ -18,13 +18,7 @@ function orderInput() {
   return { name: 'Olga Orlova', email: uniqueEmail('xff'), interest: 'design', budget: 'NOT_SURE', message: 'A voice assistant, please.', consent: true, locale: 'EN' };
 }
 
-describe.each(DB_KINDS)('X-Forwarded-For on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
-
+describeEachDb('X-Forwarded-For on %s', (kind) => {
   describe('no proxy trusted (the default)', () => {
     let server: TestServer;
     beforeAll(async () => {

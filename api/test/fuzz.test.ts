@@ -8,8 +8,8 @@
 import { buildSchema, getNamedType, isEnumType, isInputObjectType, isLeafType, isNonNullType, isListType, type GraphQLField, type GraphQLInputType } from 'graphql';
 import fc from 'fast-check';
 import { typeDefs } from '@studio/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, type Registered, type TestServer, skipReason, startServer } from './harness.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDb, type Registered, startServer, type TestServer } from './harness.js';
 
 const SEED = 20261124;
 const schema = buildSchema(typeDefs);
@@ -99,12 +99,7 @@ function expectHandled(what: string, status: number, text: string): void {
   expect(text, `${what} → masked internal error`).not.toMatch(/INTERNAL_SERVER_ERROR|Unexpected error\./);
 }
 
-describe.each(DB_KINDS)('fuzzing REST bodies and GraphQL arguments (%s)', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
+describeEachDb('fuzzing REST bodies and GraphQL arguments (%s)', (kind) => {
   let server: TestServer;
   let user: Registered;
   let ids: string[] = [];

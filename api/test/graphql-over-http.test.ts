@@ -4,48 +4,41 @@
  * operations only, the audits' own documents are refused by design — GRAPHQL-LIMITS).
  * Every MUST audit passes; SHOULD and MAY results are printed, not asserted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { serverAudits } from 'graphql-http';
-import { DB_KINDS, type TestServer, skipReason, startServer } from './harness.js';
+import { describeEachDb, startServer, type TestServer } from './harness.js';
 
 const audits = serverAudits({ url: () => `${server.baseUrl}/api/graphql` });
 let server: TestServer;
 
-describe.each(DB_KINDS)('graphql-http server audits (%s)', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
-  {
-    beforeAll(async () => {
-      server = await startServer(kind, { GRAPHQL_PERSISTED_ONLY: 'false' });
-    });
-    afterAll(async () => {
-      await server?.close();
-    });
+describeEachDb('graphql-http server audits (%s)', (kind) => {
+  beforeAll(async () => {
+    server = await startServer(kind, { GRAPHQL_PERSISTED_ONLY: 'false' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
 
-    const must = audits.filter((audit) => audit.name.startsWith('MUST'));
+  const must = audits.filter((audit) => audit.name.startsWith('MUST'));
 
-    it('the suite has MUST audits to run', () => {
-      expect(must.length).toBeGreaterThan(10);
-    });
+  it('the suite has MUST audits to run', () => {
+    expect(must.length).toBeGreaterThan(10);
+  });
 
-    it.each(must.map((audit) => ({ name: audit.name, audit })))('$name', async ({ audit }) => {
+  it.each(must.map((audit) => ({ name: audit.name, audit })))('$name', async ({ audit }) => {
+    const result = await audit.fn();
+    expect(result.status, result.status === 'ok' ? '' : `${result.reason}: ${JSON.stringify(result.response && (await result.response.text()))}`).toBe('ok');
+  });
+
+  it('reports the SHOULD and MAY audits that do not pass', async () => {
+    const others = audits.filter((audit) => !audit.name.startsWith('MUST'));
+    const notes: string[] = [];
+    for (const audit of others) {
       const result = await audit.fn();
-      expect(result.status, result.status === 'ok' ? '' : `${result.reason}: ${JSON.stringify(result.response && (await result.response.text()))}`).toBe('ok');
-    });
-
-    it('reports the SHOULD and MAY audits that do not pass', async () => {
-      const others = audits.filter((audit) => !audit.name.startsWith('MUST'));
-      const notes: string[] = [];
-      for (const audit of others) {
-        const result = await audit.fn();
-        if (result.status !== 'ok') notes.push(`${audit.name}: ${result.reason}`);
-      }
-      // Informational: SHOULD items are recommendations. The count is printed for the record.
-      console.info(`[graphql-http] ${others.length - notes.length}/${others.length} SHOULD/MAY audits pass\n${notes.join('\n')}`);
-      expect(others.length).toBeGreaterThan(0);
-    });
-  }
+      if (result.status !== 'ok') notes.push(`${audit.name}: ${result.reason}`);
+    }
+    // Informational: SHOULD items are recommendations. The count is printed for the record.
+    console.info(`[graphql-http] ${others.length - notes.length}/${others.length} SHOULD/MAY audits pass\n${notes.join('\n')}`);
+    expect(others.length).toBeGreaterThan(0);
+  });
 });

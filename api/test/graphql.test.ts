@@ -12,7 +12,7 @@ import { toGlobalId } from 'graphql-relay';
 import { type SubscribePayload, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { DB_KINDS, type GraphQLResult, PRIVATE_USER_FIELDS, type Registered, skipReason, startServer, type TestServer, uniqueDevice } from './harness.js';
+import { describeEachDb, type GraphQLResult, PRIVATE_USER_FIELDS, type Registered, startServer, type TestServer, uniqueDevice } from './harness.js';
 
 const FORBIDDEN = 'Forbidden resource';
 const USER_FIELDS = 'id username fullName bio email phone telegram role isVerified type';
@@ -117,13 +117,7 @@ function expectError(result: GraphQLResult, message: string | RegExp, code?: str
   expect(result.data ?? null).toBeNull();
 }
 
-describe.each(DB_KINDS)('GraphQL on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
-
+describeEachDb('GraphQL on %s', (kind) => {
   let server: TestServer;
   let alice: Member;
   let bob: Member;

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 
@@ -99,6 +99,22 @@ export const postgres: PostgresDecision = await decidePostgres();
 export function skipReason(kind: DbKind): string | null {
   if (kind === 'postgres' && !postgres.run) return `PostgreSQL suite skipped: ${postgres.problem}`;
   return null;
+}
+
+/**
+ * `describe.each(DB_KINDS)(title, body)`, except that a database which cannot run here
+ * (`skipReason`: PostgreSQL unreachable and not required) shows one skipped test naming the
+ * reason instead of its body. With `CI=1` PostgreSQL is required, so nothing is skipped.
+ */
+export function describeEachDb(title: string, body: (kind: DbKind) => void): void {
+  describe.each(DB_KINDS)(title, (kind) => {
+    const skip = skipReason(kind);
+    if (skip) {
+      it.skip(skip, () => {});
+      return;
+    }
+    body(kind);
+  });
 }
 
 /** Runs `fn` with a connection to the PostgreSQL server's admin database (drops, creates, terminates). */

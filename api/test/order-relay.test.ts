@@ -5,8 +5,8 @@
  * moment — while every order is stored and every order still reaches sales.
  */
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DB_KINDS, type TestServer, ok, skipReason, startServer, uniqueEmail } from './harness.js';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { describeEachDb, ok, startServer, type TestServer, uniqueEmail } from './harness.js';
 import { type Sink, startSink } from './smtp-sink.js';
 
 const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
@@ -16,12 +16,7 @@ const MESSAGE = 'Claim your prize at https://phish.example/win before midnight!'
 const COMPANY = 'Spam <b>Corp</b>';
 const REFERRAL = 'FREE-MONEY';
 
-describe.each(DB_KINDS)('order confirmations (%s)', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
+describeEachDb('order confirmations (%s)', (kind) => {
   let server: TestServer;
   let smtp: Sink;
   beforeAll(async () => {

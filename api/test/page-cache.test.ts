@@ -18,7 +18,7 @@ import { globalId } from '../src/graphql/ids.js';
 import { parseContentChange } from '../src/graphql/pubsub.js';
 import { type FlightAnswer, PageCache, type Rendered } from '../src/ssr/pageCache.js';
 import { pageCacheKey, pagePathOf, pagesShowing } from '../src/ssr/pageKeys.js';
-import { DB_KINDS, ok, redisSkipReason, skipReason, startServer, TEST_REDIS_URL, type TestServer } from './harness.js';
+import { describeEachDb, ok, redisSkipReason, startServer, TEST_REDIS_URL, type TestServer } from './harness.js';
 
 const redisSkip = await redisSkipReason();
 
@@ -288,12 +288,7 @@ async function invalidated(server: TestServer, before: number, count = 1): Promi
   await vi.waitFor(() => expect(pagesOf(server).stats.invalidations).toBeGreaterThanOrEqual(before + count), { timeout: 10_000, interval: 10 });
 }
 
-describe.each(DB_KINDS)('the page cache over HTTP on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
+describeEachDb('the page cache over HTTP on %s', (kind) => {
   let server: TestServer;
   let token: string;
   let news: { id: string; titleEn: string; product: { slug: string } | null }[];

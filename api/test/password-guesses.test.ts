@@ -11,19 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId } from '../src/graphql/ids.js';
 import { guessDelaySeconds } from '../src/security/limits.js';
-import {
-  DB_KINDS,
-  type GraphQLResult,
-  type HttpResult,
-  TEST_REDIS_URL,
-  ok,
-  redisSkipReason,
-  skipReason,
-  startServer,
-  type TestServer,
-  uniqueDevice,
-  uniqueEmail,
-} from './harness.js';
+import { describeEachDb, type GraphQLResult, type HttpResult, ok, redisSkipReason, startServer, TEST_REDIS_URL, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 const redisSkip = await redisSkipReason();
 
@@ -85,13 +73,7 @@ describe('the per-address limit of /api/auth', () => {
   });
 });
 
-describe.each(DB_KINDS)('password guesses on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
-
+describeEachDb('password guesses on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(kind, {

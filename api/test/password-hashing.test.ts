@@ -18,7 +18,7 @@ import { nowIso } from '../src/db/index.js';
 import { BoundedLimit, QueueFullError } from '../src/security/boundedLimit.js';
 import { defaultHashConcurrency } from '../src/settings.js';
 import { LIBUV_DEFAULT_POOL, POOL_ROOM, threadpoolSize, threadpoolWarning } from '../src/threadpool.js';
-import { DB_KINDS, type HttpResult, type Registered, type TestServer, skipReason, startServer, uniqueDevice, uniqueEmail } from './harness.js';
+import { describeEachDb, type HttpResult, type Registered, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 /** A promise with its resolve, to hold a job open. */
 function deferred<T = void>() {
@@ -155,12 +155,7 @@ function expectBusy(result: HttpResult, what: string): void {
   expect(result.json.error.retryAfterSeconds, what).toBe(retryAfter);
 }
 
-describe.each(DB_KINDS)('a full password-hashing line (%s)', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
+describeEachDb('a full password-hashing line (%s)', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(kind, {

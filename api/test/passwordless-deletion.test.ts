@@ -4,9 +4,9 @@
  * (attemptsLeft, `codeEntry`), and accounts with a password cannot ask for one. Both databases.
  */
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { globalId } from '../src/graphql/ids.js';
-import { DB_KINDS, type GraphQLResult, ok, skipReason, startServer, type TestServer } from './harness.js';
+import { describeEachDb, type GraphQLResult, ok, startServer, type TestServer } from './harness.js';
 import { type Sink, startSink } from './smtp-sink.js';
 
 const SEND_CODE = 'mutation { sendAccountDeletionCode { sentTo expiresAt user { email } } }';
@@ -26,13 +26,7 @@ function errorOf(result: GraphQLResult) {
   return { code: error.extensions?.['code'], extensions: error.extensions ?? {} };
 }
 
-describe.each(DB_KINDS)('passwordless deletion on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
-
+describeEachDb('passwordless deletion on %s', (kind) => {
   let smtp: Sink;
   let server: TestServer;
   beforeAll(async () => {

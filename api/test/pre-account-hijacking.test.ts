@@ -8,22 +8,17 @@
  * reset in the same transaction and named in the answer and the mail, a social sign-up whose
  * provider does not vouch for the address treated the same way, and verified users still linking.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { claimsFor, completeAtProvider } from '@studio/test-oidc-provider';
 import { migration as m0010 } from '../src/db/migrations/0010_links_unverified.js';
-import { DB_KINDS, ok, skipReason, uniqueDevice, uniqueEmail } from './harness.js';
+import { describeEachDb, ok, uniqueDevice, uniqueEmail } from './harness.js';
 import { SITE, mailbox, useSecurityRig, postAs, socialBrowser } from './security-flows.js';
 
 const VIEWER = '{ viewer { id email isVerified accounts { serviceType serviceUserId } } }';
 let run = 0;
 const login = (label: string) => `${label}-${process.pid}-${++run}`;
 
-describe.each(DB_KINDS)('pre-account hijacking on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
+describeEachDb('pre-account hijacking on %s', (kind) => {
   const rig = useSecurityRig(kind);
   const social = socialBrowser(() => rig.server);
   const mail = mailbox(() => rig.server, () => rig.smtp);

@@ -7,9 +7,9 @@
  * request that made the change.
  */
 import type { ParsedMail } from 'mailparser';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { globalId } from '../src/graphql/ids.js';
-import { DB_KINDS, ok, skipReason, uniqueDevice, uniqueEmail } from './harness.js';
+import { describeEachDb, ok, uniqueDevice, uniqueEmail } from './harness.js';
 import { SITE, graphqlAs, mailbox, useSecurityRig, postAs, socialBrowser } from './security-flows.js';
 
 type Locale = 'en' | 'ru' | 'es';
@@ -30,12 +30,7 @@ function expectEvent(mail: ParsedMail, locale: Locale, options: { noReset?: bool
   else expect(text).toContain(RESET_PAGE[locale]);
 }
 
-describe.each(DB_KINDS)('security mails on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
+describeEachDb('security mails on %s', (kind) => {
   const rig = useSecurityRig(kind, { RATE_LIMIT_CODE_SEND: '1000/900' });
   const social = socialBrowser(() => rig.server);
   const mail = mailbox(() => rig.server, () => rig.smtp);

@@ -11,7 +11,7 @@ import { REFRESH_COOKIE, SESSION_TRANSPORT_HEADER } from '@studio/site/cookies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/auth/tokens.js';
 import { loadConfig } from '../src/config.js';
-import { DB_KINDS, type HttpResult, type TestServer, skipReason, startServer, uniqueDevice, uniqueEmail } from './harness.js';
+import { describeEachDb, type HttpResult, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 const COOKIE_MODE = { [SESSION_TRANSPORT_HEADER]: 'cookie' };
 const DAY = 86400;
@@ -55,13 +55,7 @@ describe('SESSION_MAX_AGE_DAYS', () => {
   });
 });
 
-describe.each(DB_KINDS)('refresh cookie on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
-
+describeEachDb('refresh cookie on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(kind);
@@ -199,12 +193,7 @@ describe.each(DB_KINDS)('refresh cookie on %s', (kind) => {
   });
 });
 
-describe.each(DB_KINDS)('server-rendered pages with only the refresh cookie on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
+describeEachDb('server-rendered pages with only the refresh cookie on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(kind, { NODE_ENV: 'production', GRAPHQL_PERSISTED_ONLY: 'false' }, { web: true });

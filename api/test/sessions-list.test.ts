@@ -5,9 +5,9 @@
  * `revokeSession` / `revokeOtherSessions` sign sessions out so that their access tokens and
  * refresh tokens are refused at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { globalId } from '../src/graphql/ids.js';
-import { DB_KINDS, type GraphQLResult, ok, type Registered, skipReason, startServer, type TestServer, uniqueDevice } from './harness.js';
+import { describeEachDb, type GraphQLResult, ok, type Registered, startServer, type TestServer, uniqueDevice } from './harness.js';
 
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -37,13 +37,7 @@ function expectForbidden(result: GraphQLResult) {
   expect(result.errors?.[0], result.text).toMatchObject({ message: 'Forbidden resource', extensions: { code: 'FORBIDDEN' } });
 }
 
-describe.each(DB_KINDS)('session list on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
-
+describeEachDb('session list on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(kind);

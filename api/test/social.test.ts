@@ -10,7 +10,7 @@
 import { randomPKCECodeVerifier } from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../src/security/secretBox.js';
-import { DB_KINDS, ok, skipReason, startServer, type TestServer, uniqueDevice } from './harness.js';
+import { describeEachDb, ok, startServer, type TestServer, uniqueDevice } from './harness.js';
 import { type TestOpenIdProvider, claimsFor, completeAtProvider, startTestOpenIdProvider } from '@studio/test-oidc-provider';
 
 const SITE = 'http://studio.test';
@@ -26,12 +26,7 @@ interface Redirect {
   json: any;
 }
 
-describe.each(DB_KINDS)('social sign-in on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
+describeEachDb('social sign-in on %s', (kind) => {
   let provider: TestOpenIdProvider;
   let server: TestServer;
 

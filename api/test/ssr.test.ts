@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { expectStrictCsp } from './csp.js';
-import { DB_KINDS, type TestServer, skipReason, startServer } from './harness.js';
+import { describeEachDb, startServer, type TestServer } from './harness.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -19,12 +19,7 @@ if (!existsSync(join(repoRoot, 'web', 'dist', 'server', 'entry-server.js'))) {
   throw new Error('ssr.test.ts needs the built web app: run `pnpm build` first (pnpm test does).');
 }
 
-describe.each(DB_KINDS)('pages on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
+describeEachDb('pages on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(kind, { NODE_ENV: 'production', GRAPHQL_PERSISTED_ONLY: 'false' }, { web: true });

@@ -21,17 +21,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signAccessToken } from '../src/auth/tokens.js';
-import {
-  DB_KINDS,
-  type Registered,
-  TEST_REDIS_URL,
-  type TestServer,
-  redisSkipReason,
-  skipReason,
-  startServer,
-  uniqueDevice,
-  waitFor,
-} from './harness.js';
+import { describeEachDb, redisSkipReason, type Registered, startServer, TEST_REDIS_URL, type TestServer, uniqueDevice, waitFor } from './harness.js';
 
 const VIEWER_UPDATED = 'subscription ViewerUpdated { viewerUpdated { id username fullName bio email passwordIsSet role type accounts { id } } }';
 const UPDATE_USER = `mutation ($id: ID!, $fullName: String, $bio: String, $type: UserTypes) {
@@ -127,13 +117,7 @@ async function closedPort(): Promise<number> {
   return address.port;
 }
 
-describe.each(DB_KINDS)('viewerUpdated on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
-
+describeEachDb('viewerUpdated on %s', (kind) => {
   let server: TestServer;
   const open: Subscription[] = [];
 

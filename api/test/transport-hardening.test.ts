@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { DB_KINDS, type Registered, type TestServer, skipReason, startServer, toResult } from './harness.js';
+import { describeEachDb, type Registered, startServer, type TestServer, toResult } from './harness.js';
 
 const SITE = 'https://studio.test';
 const OTHER_FRONT_END = 'https://app.studio.test';
@@ -64,13 +64,7 @@ function paddedSubscribe(id: string, bytes: number): string {
   return message;
 }
 
-describe.each(DB_KINDS)('transport hardening on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
-
+describeEachDb('transport hardening on %s', (kind) => {
   let server: TestServer;
   let user: Registered;
 

@@ -12,9 +12,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { globalId } from '../src/graphql/ids.js';
-import { DB_KINDS, type HttpResult, ok, type Registered, skipReason, startServer, type TestServer, toResult, uniqueDevice } from './harness.js';
+import { describeEachDb, type HttpResult, ok, type Registered, startServer, type TestServer, toResult, uniqueDevice } from './harness.js';
 
 const URL_PATTERN = /^\/api\/uploads\/([0-9a-f-]{36})\.webp$/;
 const SMALL_URL_PATTERN = /^\/api\/uploads\/([0-9a-f-]{36})-128\.webp$/;
@@ -44,13 +44,7 @@ interface Member extends Registered {
 }
 
 
-describe.each(DB_KINDS)('uploads on %s', (kind) => {
-  const skip = skipReason(kind);
-  if (skip) {
-    it.skip(skip, () => {});
-    return;
-  }
-
+describeEachDb('uploads on %s', (kind) => {
   let server: TestServer;
   let a: Member;
   let b: Member;
