@@ -167,6 +167,8 @@ export interface ProductsTable {
   year: number | null;
   visualMotif: string;
   visualHue: number;
+  /** Optimistic concurrency (ADMIN-CONCURRENCY): one more with every change of the texts. */
+  version: Generated<number>;
 }
 
 export interface ProductTranslationsTable {
@@ -187,6 +189,8 @@ export interface NewsItemsTable {
   publishedAt: string | null;
   created: string;
   updated: string;
+  /** Optimistic concurrency (ADMIN-CONCURRENCY): one more with every change. */
+  version: Generated<number>;
 }
 
 /** A news item's text in one locale; `body` is a JSON array of paragraphs. */
@@ -210,7 +214,57 @@ export interface OrdersTable {
   message: string;
   referralCode: string | null;
   locale: string;
+  /** The client's account: the user who placed it signed in, or who verified its e-mail address (REQ-CLAIM). */
   userId: string | null;
+  created: string;
+  /** REQ-WORKFLOW: NEW, IN_REVIEW, PROPOSAL_SENT, WON or LOST. */
+  status: Generated<string>;
+  /** The administrator working the request. */
+  assigneeId: Generated<string | null>;
+  /** A won request's contract value in integer minor units of `contractCurrency`. */
+  contractAmount: Generated<number | null>;
+  contractCurrency: Generated<string | null>;
+  /** Why a lost request was lost (administrators only). */
+  lostReason: Generated<string | null>;
+  updated: string;
+  /** Optimistic concurrency: one more with every change of the request. */
+  version: Generated<number>;
+}
+
+/** One status a request entered (its timeline). `authorId` null: the system (NEW at creation). */
+export interface OrderStatusChangesTable {
+  id: string;
+  orderId: string;
+  status: string;
+  authorId: string | null;
+  created: string;
+}
+
+/** A message of a request's conversation (`fromStudio` 0/1), or an internal note (`internal` 1). */
+export interface OrderMessagesTable {
+  id: string;
+  orderId: string;
+  authorId: string | null;
+  /** The author's display name at the time. */
+  authorName: string;
+  fromStudio: number;
+  internal: Generated<number>;
+  body: string;
+  created: string;
+}
+
+/** One administrator's action (ADMIN-AUDIT); `before`/`after` are JSON objects of the changed fields. */
+export interface AuditLogTable {
+  id: string;
+  actorId: string;
+  actorEmail: string;
+  action: string;
+  targetType: string;
+  /** The database id of the object acted on. */
+  targetId: string;
+  targetLabel: string;
+  before: string | null;
+  after: string | null;
   created: string;
 }
 
@@ -270,6 +324,9 @@ export interface Database {
   newsItems: NewsItemsTable;
   newsTranslations: NewsTranslationsTable;
   orders: OrdersTable;
+  orderStatusChanges: OrderStatusChangesTable;
+  orderMessages: OrderMessagesTable;
+  auditLog: AuditLogTable;
   contentSeeds: ContentSeedsTable;
   emailCodes: EmailCodesTable;
   passwordResets: PasswordResetsTable;
@@ -283,4 +340,8 @@ export type ImageRow = Selectable<ImagesTable>;
 export type EmailCodeRow = Selectable<EmailCodesTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type NewsItemRow = Selectable<NewsItemsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderStatusChangeRow = Selectable<OrderStatusChangesTable>;
+export type OrderMessageRow = Selectable<OrderMessagesTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 export type NewsTranslationRow = Selectable<NewsTranslationsTable>;

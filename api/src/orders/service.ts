@@ -116,10 +116,12 @@ export function createOrderService(
         input.message,
       ].join('\n');
       const store = (reference: string) => db.transaction().execute(async (trx) => {
+        const id = randomUUID();
+        const created = nowIso();
         await trx
           .insertInto('orders')
           .values({
-            id: randomUUID(),
+            id,
             reference,
             name: input.name,
             email: input.email,
@@ -130,9 +132,12 @@ export function createOrderService(
             referralCode: input.referralCode || null,
             locale: input.locale,
             userId: who.userId,
-            created: nowIso(),
+            created,
+            updated: created,
           })
           .execute();
+        // The timeline starts with NEW (REQ-WORKFLOW).
+        await trx.insertInto('orderStatusChanges').values({ id: randomUUID(), orderId: id, status: 'NEW', authorId: null, created }).execute();
         // ORDER-MAIL: our own words and the reference only, and one confirmation per address an hour.
         if (await claimConfirmation(trx, input.email)) {
           await mail.send({ to: input.email, template: 'orderReceived', locale: input.locale, params: { reference }, key: `order:${reference}:customer` }, { db: trx });
