@@ -131,7 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const orders = createOrderService(database.db, mail, config, fastify.log, limits, challenges);
   const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail });
   registerSeoRoutes(fastify, { db: database.db, config });
-  const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, authProviders: social.enabled(), viteDev: options.viteDev ?? false });
+  const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, authProviders: social.enabled(), viteDev: options.viteDev ?? false, roleOf: (token) => sessions.roleOf(token) });
   // Content changed (an admin's mutation, here or in another process): drop the cached pages that show it.
   const stopInvalidation = ssr ? pubsub.onContentChanged((change) => ssr.invalidate(change)) : () => {};
   if (!ssr) {

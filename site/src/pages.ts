@@ -7,7 +7,9 @@
  * - `indexable` pages are public, cacheable and listed in the sitemap; the others (account
  *   screens, /loading) are served with `noindex`;
  * - `secretInUrl` pages receive a secret in their address (a reset token, a one-time social code),
- *   so they are sent with `Referrer-Policy: no-referrer` (product rule ACC-RESET, AUTH-SOCIAL).
+ *   so they are sent with `Referrer-Policy: no-referrer` (product rule ACC-RESET, AUTH-SOCIAL);
+ * - `adminOnly` pages (the back-office under /admin) exist only for administrators: everyone else
+ *   gets the 404 page, on the server and in the browser (ADMIN-AREA).
  */
 import { localizePath, LOCALES, stripLocale, type Locale } from './locales.js';
 
@@ -15,7 +17,10 @@ export type PageId =
   | 'home' | 'faq' | 'how' | 'team' | 'order' | 'techs' | 'culture' | 'privacy' | 'loading'
   | 'news' | 'newsItem' | 'auth' | 'authReset' | 'authResetSuccess' | 'authChangePassword'
   | 'profile' | 'profileChangeName' | 'profileChangeEmail' | 'profileSetPassword' | 'profileChangePassword'
-  | 'products' | 'product' | 'notFound' | 'error';
+  | 'products' | 'product' | 'notFound' | 'error'
+  | 'profileRequests' | 'profileRequest'
+  | 'admin' | 'adminRequests' | 'adminRequest' | 'adminNews' | 'adminNewsItem' | 'adminProducts' | 'adminProduct'
+  | 'adminUsers' | 'adminUser' | 'adminAudit';
 
 export interface PageDef {
   id: PageId;
@@ -23,15 +28,18 @@ export interface PageDef {
   path: string;
   indexable: boolean;
   secretInUrl: boolean;
+  adminOnly: boolean;
 }
 
-const page = (id: PageId, path: string, flags: { indexable?: boolean; secretInUrl?: boolean } = {}): PageDef => ({
+const page = (id: PageId, path: string, flags: { indexable?: boolean; secretInUrl?: boolean; adminOnly?: boolean } = {}): PageDef => ({
   id,
   path,
   indexable: flags.indexable ?? false,
   secretInUrl: flags.secretInUrl ?? false,
+  adminOnly: flags.adminOnly ?? false,
 });
 const PUBLIC = { indexable: true };
+const ADMIN = { adminOnly: true };
 
 export const PAGES: readonly PageDef[] = [
   page('home', '', PUBLIC),
@@ -56,6 +64,18 @@ export const PAGES: readonly PageDef[] = [
   page('profileChangePassword', 'profile/change-password'),
   page('products', 'products', PUBLIC),
   page('product', 'products/:slug', PUBLIC),
+  page('profileRequests', 'profile/requests'),
+  page('profileRequest', 'profile/requests/:reference'),
+  page('admin', 'admin', ADMIN),
+  page('adminRequests', 'admin/requests', ADMIN),
+  page('adminRequest', 'admin/requests/:reference', ADMIN),
+  page('adminNews', 'admin/news', ADMIN),
+  page('adminNewsItem', 'admin/news/:id', ADMIN),
+  page('adminProducts', 'admin/products', ADMIN),
+  page('adminProduct', 'admin/products/:slug', ADMIN),
+  page('adminUsers', 'admin/users', ADMIN),
+  page('adminUser', 'admin/users/:id', ADMIN),
+  page('adminAudit', 'admin/audit', ADMIN),
 ];
 
 /** The product slugs (detail pages under /products/; product rule SITE-CATALOGUE). */
@@ -82,6 +102,11 @@ export function pageOfPath(pathname: string): PageDef | null {
       return parts.length === path.length && parts.every((part, i) => part.startsWith(':') ? path[i] !== '' : part === path[i]);
     }) ?? null
   );
+}
+
+/** Whether the page at `pathname` is an administrators' page (ADMIN-AREA). */
+export function isAdminPath(pathname: string): boolean {
+  return pageOfPath(pathname)?.adminOnly ?? false;
 }
 
 /** Whether the page at `pathname` receives a secret in its address (see `PageDef.secretInUrl`). */

@@ -49,6 +49,11 @@ export interface RenderRequest {
   headers: Record<string, string | undefined>;
   /** Whether the request carries session cookies (the page then shows the signed-in header). */
   signedIn: boolean;
+  /**
+   * The role of the signed-in user (`ADMIN`, `USER`), resolved from the refresh cookie only for
+   * administrators' pages; null for anyone else, or when not asked (ADMIN-AREA).
+   */
+  viewerRole?: string | null;
   siteName: string;
   /** The site's public origin, used for canonical and alternate links. */
   publicUrl: string;

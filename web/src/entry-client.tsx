@@ -11,6 +11,7 @@ import { primeMessages } from './i18n/messages';
 import { isLocaleData } from './i18n/useLocale';
 import { createClientEnvironment } from './relay/environment';
 import { createRoutes } from './routes/table';
+import { browserViewerRole } from './features/admin/adminGate';
 import { tokenProvider } from './session/authorizedFetch';
 import { PAGE_DATA_ID, type PageData, deserializeErrors } from './shell/pageData';
 
@@ -30,7 +31,7 @@ for (const value of Object.values(pageData.hydration.loaderData)) {
   if (isLocaleData(value)) primeMessages(value.locale, value.messages);
 }
 
-const routes = createRoutes({ environmentRef, siteName: pageData.siteName });
+const routes = createRoutes({ environmentRef, siteName: pageData.siteName, viewerRole: () => browserViewerRole(environmentRef.current) });
 // Lazy routes the server rendered must be loaded before hydrating, or the page would hydrate empty.
 await Promise.all(
   (matchRoutes(routes, location) ?? [])

@@ -19,7 +19,7 @@ import { parseTheme } from './theme/theme';
 /** Renders the page at `request.url`. Never throws for a page error: those render the error page. */
 export const render: ServerEntry['render'] = async (request: RenderRequest): Promise<RenderResult> => {
   const environmentRef = { current: createServerEnvironment(request.executeOperation) };
-  const handler = createStaticHandler(createRoutes({ environmentRef, siteName: request.siteName }));
+  const handler = createStaticHandler(createRoutes({ environmentRef, siteName: request.siteName, viewerRole: async () => request.viewerRole ?? null }));
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
   const context = await handler.query(new Request(request.url, { headers }));

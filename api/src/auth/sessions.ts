@@ -228,6 +228,24 @@ export class SessionService {
     return row ?? null;
   }
 
+  /**
+   * The role of the user whose live session `refreshToken` belongs to (not revoked, token not
+   * expired, session within `sessionMaxAge`), or null. Read-only: nothing rotates. The server
+   * renders administrators' pages only for `ADMIN` (ADMIN-AREA); the API checks every operation anyway.
+   */
+  async roleOf(refreshToken: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('refreshTokens as t')
+      .innerJoin('sessions as s', 's.id', 't.sessionId')
+      .innerJoin('users as u', 'u.id', 's.userId')
+      .select(['u.role', 't.expiresAt', 's.revokedAt', 's.created'])
+      .where('t.tokenHash', '=', hashToken(refreshToken))
+      .executeTakeFirst();
+    const now = Date.now();
+    if (!row || row.revokedAt !== null || Date.parse(row.expiresAt) <= now || this.sessionEnd(row.created) <= now) return null;
+    return row.role;
+  }
+
   /** Revokes one family. */
   async revokeSession(sessionId: string, reason: string): Promise<void> {
     await this.db

@@ -11,9 +11,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { LOCALE_COOKIE, SESSION_COOKIES, THEME_COOKIE } from '@studio/site/cookies';
+import { LOCALE_COOKIE, REFRESH_COOKIE, SESSION_COOKIES, THEME_COOKIE } from '@studio/site/cookies';
 import { isLocale } from '@studio/site/locales';
-import { hasSecretInUrl } from '@studio/site/pages';
+import { hasSecretInUrl, isAdminPath } from '@studio/site/pages';
 import type { PageAssets, RenderRequest, ServerEntry } from '@studio/site/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
@@ -118,7 +118,14 @@ export interface SsrHandle {
 /** Registers static assets and the page renderer. */
 export async function registerSsr(
   app: FastifyInstance,
-  opts: { config: Config; graphql: GraphQLServer; authProviders: RenderRequest['authProviders']; viteDev?: boolean },
+  opts: {
+    config: Config;
+    graphql: GraphQLServer;
+    authProviders: RenderRequest['authProviders'];
+    viteDev?: boolean;
+    /** The role of the user a refresh token's live session belongs to, or null (auth/sessions.ts `roleOf`). */
+    roleOf?: (refreshToken: string) => Promise<string | null>;
+  },
 ): Promise<SsrHandle> {
   const { config, graphql } = opts;
   const clientDir = join(config.webDistDir, 'client');
@@ -224,6 +231,9 @@ export async function registerSsr(
   /** Renders `request` (the theme and session come from its cookies). Throws when the entry does. */
   const renderPage = async (request: FastifyRequest, reply: FastifyReply, signedIn: boolean) => {
     const loaded = await loadEntry(request.url);
+    // Administrators' pages answer 404 to everyone else already on the server (ADMIN-AREA).
+    const refreshToken = requestCookies(request)[REFRESH_COOKIE];
+    const viewerRole = signedIn && refreshToken && opts.roleOf && isAdminPath(request.url.split('?')[0] ?? '/') ? await opts.roleOf(refreshToken) : null;
     // Vite's inline preamble (development only) runs under the CSP with this response's nonce.
     const assets = loaded.assets.devHead ? { ...loaded.assets, devHead: loaded.assets.devHead.replace(/<script\b/g, `<script nonce="${cspNonce(reply)}"`) } : loaded.assets;
     try {
@@ -231,6 +241,7 @@ export async function registerSsr(
         url: `${config.publicUrl}${request.url}`,
         headers: request.headers as Record<string, string | undefined>,
         signedIn,
+        viewerRole,
         siteName: config.siteName,
         publicUrl: config.publicUrl,
         webSocketUrl: config.publicWsUrl,

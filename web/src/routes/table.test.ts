@@ -7,10 +7,10 @@ import { createRoutes } from './table';
 
 // The route table answers every path of SITE-PAGES in each locale with the right page, and a 404
 // "Page not found: <path>" for anything else. Pages whose loaders need data are not loaded here.
-const handler = createStaticHandler(createRoutes({ environmentRef: { current: null as unknown as Environment }, siteName: 'Studio' }));
+const handler = createStaticHandler(createRoutes({ environmentRef: { current: null as unknown as Environment }, siteName: 'Studio', viewerRole: async () => null }));
 
 function concrete(path: string): string {
-  return path.replace(':id', '42').replace(':slug', 'voice-match');
+  return path.replace(':id', '42').replace(':slug', 'voice-match').replace(':reference', 'ST-ABC234');
 }
 
 async function leaf(url: string) {
@@ -34,6 +34,34 @@ describe('route table', () => {
     });
   }
 
+  describe("administrators' pages (ADMIN-AREA)", () => {
+    const adminPages = PAGES.filter((p) => p.adminOnly);
+    const gate = (role: string | null) => createStaticHandler(createRoutes({ environmentRef: { current: null as unknown as Environment }, siteName: 'Studio', viewerRole: async () => role }));
+    const load = (role: string | null, url: string) =>
+      gate(role).query(new Request(`http://localhost${url}`), { filterMatchesToLoad: (match) => /:(admin|notFound)/.test(match.route.id) });
+
+    it('are the /admin pages, none of them indexable', () => {
+      expect(adminPages.map((p) => p.path).every((path) => path === 'admin' || path.startsWith('admin/'))).toBe(true);
+      expect(adminPages.length).toBeGreaterThanOrEqual(10);
+      expect(adminPages.some((p) => p.indexable)).toBe(false);
+    });
+
+    it.each(adminPages.map((p) => [p.id, p.path]))('%s answers the 404 page to visitors and users, the page to administrators', async (_id, path) => {
+      for (const prefix of ['', '/ru', '/es']) {
+        const url = `${prefix}/${concrete(path)}`;
+        for (const role of [null, 'USER']) {
+          const context = await load(role, url);
+          if (context instanceof Response) throw new Error('unexpected response');
+          expect(context.statusCode).toBe(404);
+          expect((Object.values(context.errors ?? {})[0] as { data: string }).data).toBe(`Page Not Found: ${url}`);
+        }
+        const admin = await load('ADMIN', url);
+        if (admin instanceof Response) throw new Error('unexpected response');
+        expect(admin.statusCode).toBe(200);
+      }
+    });
+  });
+
   it('matches paths case-sensitively: /RU is not the Russian home page', async () => {
     const { context } = await leaf('/RU');
     expect(context.statusCode).toBe(404);
@@ -50,7 +78,7 @@ describe('route table', () => {
       }),
       store: new Store(new RecordSource()),
     });
-    const withNetwork = createStaticHandler(createRoutes({ environmentRef: { current: environment }, siteName: 'Studio' }));
+    const withNetwork = createStaticHandler(createRoutes({ environmentRef: { current: environment }, siteName: 'Studio', viewerRole: async () => null }));
     const context = await withNetwork.query(new Request('http://localhost/ru/products/nope?x=1'), {
       filterMatchesToLoad: (match) => match.route.id.endsWith(':product'),
     });

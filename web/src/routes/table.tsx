@@ -10,6 +10,7 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { data } from 'react-router';
 import { LOCALES, localePrefix } from '@studio/site/locales';
 import { PAGES, type PageId } from '@studio/site/pages';
+import { assertAdmin } from '../features/admin/adminGate';
 import { PageError } from '../features/errors/PageError';
 import { homeLoader, HomePage } from '../features/home/HomePage';
 import { SiteLayout } from '../features/layout/SiteLayout';
@@ -58,7 +59,27 @@ const lazyPages: Partial<Record<PageId, () => Promise<LazyPage>>> = {
   news: () => import('../features/news/NewsPage').then((m) => ({ Component: m.NewsPage, loader: m.newsLoader })),
   newsItem: () => import('../features/news/NewsItemPage').then((m) => ({ Component: m.NewsItemPage, loader: m.newsItemLoader })),
   order: () => import('../features/order/OrderPage').then((m) => ({ Component: m.OrderPage, loader: m.orderLoader })),
+  profileRequests: () => import('../features/requests/RequestsPage').then((m) => ({ Component: m.RequestsPage })),
+  profileRequest: () => import('../features/requests/RequestPage').then((m) => ({ Component: m.RequestPage })),
+  admin: () => import('../features/admin/AdminHomePage').then((m) => ({ Component: m.AdminHomePage })),
+  adminRequests: () => import('../features/admin/requests/RequestsInboxPage').then((m) => ({ Component: m.RequestsInboxPage })),
+  adminRequest: () => import('../features/admin/requests/AdminRequestPage').then((m) => ({ Component: m.AdminRequestPage })),
+  adminNews: () => import('../features/admin/news/NewsListPage').then((m) => ({ Component: m.NewsListPage })),
+  adminNewsItem: () => import('../features/admin/news/NewsEditorPage').then((m) => ({ Component: m.NewsEditorPage })),
+  adminProducts: () => import('../features/admin/products/ProductsListPage').then((m) => ({ Component: m.ProductsListPage })),
+  adminProduct: () => import('../features/admin/products/ProductEditorPage').then((m) => ({ Component: m.ProductEditorPage })),
+  adminUsers: () => import('../features/admin/users/UsersPage').then((m) => ({ Component: m.UsersPage })),
+  adminUser: () => import('../features/admin/users/AdminUserPage').then((m) => ({ Component: m.AdminUserPage })),
+  adminAudit: () => import('../features/admin/audit/AuditLogPage').then((m) => ({ Component: m.AuditLogPage })),
 };
+
+/** An administrators' page's loader (ADMIN-AREA): the 404 for anyone else, then the page's own loader. */
+function gated(load: Loader | undefined): Loader {
+  return async (args, context, locale, page) => {
+    assertAdmin(await context.viewerRole(), args);
+    return load ? load(args, context, locale, page) : null;
+  };
+}
 
 const loaders: Partial<Record<PageId, Loader>> = { home: homeLoader };
 
@@ -81,6 +102,9 @@ export function createRoutes(context: RouteContext): RouteObject[] {
             const loader = loaders[page.id];
             const lazyPage = lazyPages[page.id];
             const bind = (load: Loader) => (args: LoaderFunctionArgs) => load(args, context, locale, page.id);
+            // Administrators' pages fetch in the browser and have no loader of their own: their
+            // static loader is the gate (a lazy route may not replace a static loader).
+            const staticLoader = page.adminOnly ? gated(loader) : loader;
             const common = {
               id: `${locale}:${page.id}`,
               caseSensitive: true,
@@ -89,11 +113,11 @@ export function createRoutes(context: RouteContext): RouteObject[] {
                 ? {
                     lazy: async () => {
                       const m = await lazyPage();
-                      return { Component: m.Component, ...(m.loader ? { loader: bind(m.loader) } : {}) };
+                      return { Component: m.Component, ...(m.loader && !page.adminOnly ? { loader: bind(m.loader) } : {}) };
                     },
                   }
                 : { element: <Component /> }),
-              ...(loader ? { loader: bind(loader) } : {}),
+              ...(staticLoader ? { loader: bind(staticLoader) } : {}),
             };
             return page.path === '' ? { ...common, index: true } : { ...common, path: page.path };
           }),

@@ -13,6 +13,11 @@ import type { PageId } from '@studio/site/pages';
 export interface RouteContext {
   environmentRef: { current: Environment };
   siteName: string;
+  /**
+   * The signed-in user's role (`ADMIN`, `USER`) or null, for the administrators' pages (ADMIN-AREA):
+   * on the server from the render request, in the browser from `viewer { role }`.
+   */
+  viewerRole: () => Promise<string | null>;
 }
 
 /**

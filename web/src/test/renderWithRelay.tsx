@@ -50,7 +50,7 @@ export const TEST_PUBLIC_URL = 'https://studio.test';
  */
 export type TestLoader = (
   args: LoaderFunctionArgs,
-  context: { environmentRef: { current: Environment }; siteName: string },
+  context: { environmentRef: { current: Environment }; siteName: string; viewerRole: () => Promise<string | null> },
   locale: Locale,
   page: PageId,
 ) => Promise<unknown>;
@@ -70,6 +70,8 @@ export interface RenderWithRelayOptions {
   loader?: TestLoader;
   /** Whether the credentials cookies hold a session (SessionProvider reads them after mounting). */
   signedIn?: boolean;
+  /** The role the route context reports for the administrators' pages' gate (ADMIN-AREA); null by default. */
+  viewerRole?: string | null;
   /** Page data to change (e.g. `authProviders`). */
   app?: Partial<AppContextValue>;
 }
@@ -175,7 +177,7 @@ export function renderWithRelay(ui: ReactNode, options: RenderWithRelayOptions =
     element: <Suspense fallback={<p data-testid="suspense-fallback" />}>{ui}</Suspense>,
     ...(loader
       ? {
-          loader: (args: LoaderFunctionArgs) => loader(args, { environmentRef, siteName: TEST_SITE_NAME }, locale, pageId),
+          loader: (args: LoaderFunctionArgs) => loader(args, { environmentRef, siteName: TEST_SITE_NAME, viewerRole: async () => options.viewerRole ?? null }, locale, pageId),
           HydrateFallback: () => <p data-testid="route-loading" />,
         }
       : {}),
