@@ -10,6 +10,7 @@
  * `@studio/site/locales`, a hydration helper, the mail the SMTP sink received, the test OpenID
  * provider's sign-in form, and an axe check (`axeViolations`).
  */
+import { execFileSync } from 'node:child_process';
 import { readFile, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
@@ -251,4 +252,18 @@ export async function axeViolations(page: Page) {
     .setLegacyMode(page.frames().length === 1)
     .analyze();
   return axe.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** The built admin CLI (`pnpm admin:create`, ACC-ADMIN-BOOTSTRAP). */
+const ADMIN_CLI = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'api', 'dist', 'users', 'adminCli.js');
+
+/**
+ * Makes the account `email` of the server under test an administrator, as the studio does it:
+ * with the admin CLI against the server's own data directory (E2E_DATA_DIR). The role takes effect
+ * at the account's next request (the server reads it with every token check).
+ */
+export function promoteToAdmin(email: string): void {
+  const dataDir = process.env['E2E_DATA_DIR'];
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts');
+  execFileSync(process.execPath, [ADMIN_CLI, '--email', email], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'pipe' });
 }
