@@ -6,9 +6,11 @@
  * cannot remove their own admin role.
  */
 import { randomBytes } from 'node:crypto';
+import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { type Member, expectCode, member } from './admin-helpers.js';
-import { describeEachDb, ok, startServer, type TestServer, uniqueDevice } from './harness.js';
+import { describeEachDb, ok, startServer, type TestServer, uniqueDevice, waitFor } from './harness.js';
 
 const USERS = `query ($first: Int, $after: String, $search: String, $role: UserRoles) {
   users(first: $first, after: $after, search: $search, role: $role) {
@@ -98,6 +100,25 @@ describeEachDb('users admin on %s', (kind) => {
     expect(ok(await server.graphql(END, { id: user.id }, admin.accessToken)).endUserSessions.endedCount).toBe(0);
     // The administrator's own session is untouched.
     expect(ok(await server.graphql('{ viewer { id } }', undefined, admin.accessToken)).viewer.id).toBe(admin.id);
+  });
+
+  it('endUserSessions ends the user’s open live subscription (their tabs learn it) with UNAUTHENTICATED', async () => {
+    const user = await member(server, 'Lia Live');
+    const client = createClient({ url: server.wsUrl, webSocketImpl: WebSocket, connectionParams: { Authorization: `Bearer ${user.accessToken}` }, retryAttempts: 0, lazy: true });
+    try {
+      const before = server.app.pubsub.activeSubscriptions(user.localId);
+      const events: unknown[] = [];
+      const ended = new Promise<unknown>((resolve) => {
+        client.subscribe({ query: 'subscription { viewerUpdated { id } }' }, { next: (value) => events.push(value), error: resolve, complete: () => resolve('complete') });
+      });
+      await waitFor('the subscription to be listening', () => server.app.pubsub.activeSubscriptions(user.localId) > before);
+      ok(await server.graphql(END, { id: user.id }, admin.accessToken));
+      const end = (await ended) as Array<{ extensions?: Record<string, unknown> }>;
+      expect(end?.[0]?.extensions?.['code'], JSON.stringify(end)).toBe('UNAUTHENTICATED');
+      expect(events).toEqual([]);
+    } finally {
+      await client.dispose();
+    }
   });
 
   it('an administrator still cannot remove their own admin role; another administrator can', async () => {
