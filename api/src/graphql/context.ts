@@ -16,6 +16,8 @@ import type { DeviceInfo } from '../http/device.js';
 import type { MailService } from '../mail/index.js';
 import type { OrderService } from '../orders/service.js';
 import type { UploadService } from '../uploads/service.js';
+import { AuditService } from '../admin/audit.js';
+import { AdminUserService } from '../users/adminUsers.js';
 import { LinkedAccountService } from '../users/linked.js';
 import { UserService } from '../users/profile.js';
 import type { Viewer } from './policy.js';
@@ -53,6 +55,10 @@ export interface ResolverServices extends Omit<Services, 'db'> {
   news: NewsService;
   /** The user's live sessions and signing them out (auth/sessionList.ts, SESSION-DEVICES). */
   sessionList: SessionListService;
+  /** The back-office's users list and ending a user's sessions (users/adminUsers.ts, ADMIN-USERS). */
+  adminUsers: AdminUserService;
+  /** The audit log of administrators' actions (admin/audit.ts, ADMIN-AUDIT). */
+  audit: AuditService;
 }
 
 /** Builds the resolvers' services once, over the server's. */
@@ -68,6 +74,8 @@ export function resolverServices(services: Services): ResolverServices {
     products: new ProductService({ db, contentChanged }),
     news: new NewsService({ db, contentChanged }),
     sessionList: new SessionListService(db, shared.config),
+    adminUsers: new AdminUserService({ db, config: shared.config, userChanged }),
+    audit: new AuditService(db),
   };
 }
 

@@ -3,6 +3,7 @@
  * leave as global ids (ids.ts). Resolvers decode arguments, check the policy (policy.ts,
  * ACC-POLICY), call a service and map ids; the services own the rules and the queries.
  */
+import { adminResolvers } from './admin.js';
 import { credentialResolvers } from './credentials.js';
 import { newsResolvers } from './news.js';
 import { nodeResolvers } from './node.js';
@@ -14,8 +15,9 @@ import { userResolvers } from './user.js';
 
 export const resolvers = {
   Node: nodeResolvers.Node,
-  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query },
-  User: { ...userResolvers.User, ...sessionResolvers.User },
+  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query, ...adminResolvers.Query },
+  User: { ...userResolvers.User, ...sessionResolvers.User, ...adminResolvers.User },
+  AuditEntry: adminResolvers.AuditEntry,
   Session: sessionResolvers.Session,
   Image: userResolvers.Image,
   ServiceAccount: userResolvers.ServiceAccount,
@@ -30,5 +32,6 @@ export const resolvers = {
     ...productResolvers.Mutation,
     ...newsResolvers.Mutation,
     ...orderResolvers.Mutation,
+    ...adminResolvers.Mutation,
   },
 };
