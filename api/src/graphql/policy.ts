@@ -45,3 +45,12 @@ export function assertOwnerOrAdmin(viewer: Viewer, ownerId: string): void {
 export function canManageSessions(viewer: Viewer | null, ownerId: string): boolean {
   return !!viewer && viewer.userId === ownerId;
 }
+
+/**
+ * May `viewer` read request (order) `order` (REQ-CLIENT-AREA)? Its client — the user it belongs
+ * to — and administrators; its admin-only fields (`lostReason`, `assignee`, `client`, `notes`)
+ * only administrators.
+ */
+export function canReadOrder(viewer: Viewer | null, order: { userId: string | null }): boolean {
+  return !!viewer && (isAdmin(viewer) || (order.userId !== null && order.userId === viewer.userId));
+}

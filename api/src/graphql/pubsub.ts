@@ -29,6 +29,14 @@
  * item, or everything). They carry only public ids and slugs. A payload a listener cannot read
  * (e.g. from an older process during a rolling deploy, which sent `{ "id": "site" }`) counts as
  * `{ "kind": "all" }`, so an unknown change always flushes every page.
+ *
+ * Request changes (REQ-CLIENT-AREA, `orderUpdated`): each committed change of a request (status,
+ * assignee, note, message) is announced on `<prefix>order:changed:<order id>` and, when the
+ * request belongs to a user, on `<prefix>user:orders:changed:<user id>`, with the payload
+ * `{ "orderId": "<id>", "userId": "<id>" | null }` (database ids) and nothing else; subscribers
+ * reload the request through the policy. Bursts coalesce per request: a subscription keeps at most
+ * one undelivered notice for each request (a user's list hears of every request that changed).
+ * A payload that is not of this shape is dropped.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { type PubSub, type PubSubEventTarget, Repeater, SlidingBuffer, createPubSub } from 'graphql-yoga';
@@ -54,6 +62,14 @@ export type ContentChange =
   /** A news item created, changed, (un)published or deleted. `productSlugs`: the products it is about, before and after. */
   | { kind: 'news'; id: string; productSlugs: string[] };
 
+/** The payload of a request-change notice (database ids): the request, and its client's account if any. */
+export interface OrderChange {
+  orderId: string;
+  userId: string | null;
+}
+
+const orderChangeSchema = z.object({ orderId: z.string().min(1).max(200), userId: z.string().min(1).max(200).nullable() });
+
 const ids = z.array(z.string().min(1).max(200)).max(10_000);
 const contentChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
@@ -71,6 +87,12 @@ export function parseContentChange(payload: unknown): ContentChange {
 type Topics = Record<string, [userId: string, payload: UserChange]>;
 /** The content-change notices, on the same event target: `(key, 'site', change)`. */
 type ContentTopics = Record<string, [site: 'site', payload: ContentChange]>;
+
+/** The request-change notices, on the same event target: `(key, order or user id, change)`. */
+type OrderTopics = Record<string, [id: string, payload: OrderChange]>;
+
+/** Which request-change notices a subscription hears: one request's, or every request of one user. */
+export type OrderChangeFilter = { orderId: string } | { userId: string };
 
 /** The log the bus reports to (Fastify's pino logger in the app). */
 export type PubSubLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -104,6 +126,18 @@ export interface LivePubSub {
    * arrives as `{ kind: 'all' }`); answers a function that stops listening.
    */
   onContentChanged(listener: (change: ContentChange) => void): () => void;
+  /**
+   * Announces that a request changed (REQ-CLIENT-AREA), to the request's topic and its client's.
+   * Call it after the change committed. Never throws, like `publishUserChanged`.
+   */
+  publishOrderChanged(change: OrderChange): void;
+  /**
+   * The change notices of one request or of every request of one user, from now on, until the
+   * consumer calls `return()`. At most one undelivered notice per request is kept.
+   */
+  subscribeOrderChanges(filter: OrderChangeFilter): Repeater<OrderChange>;
+  /** How many request-change subscriptions of this process listen (to the request or user `id`, or any). */
+  activeOrderSubscriptions(id?: string): number;
   /** Quits the Redis clients (at once when Redis is unreachable); nothing is published afterwards. */
   close(): Promise<void>;
 }
@@ -116,6 +150,32 @@ export function userChangedKey(keyPrefix: string): string {
 /** The routing key of content-change notices (one topic, `<key>:site`). */
 export function contentChangedKey(keyPrefix: string): string {
   return `${keyPrefix}content:changed`;
+}
+
+/** The routing keys of request-change notices: per request and per client (`<key>:<id>`). */
+export function orderChangedKeys(keyPrefix: string): { order: string; user: string } {
+  return { order: `${keyPrefix}order:changed`, user: `${keyPrefix}user:orders:changed` };
+}
+
+/** The request-change half of the bus over `bus` (either transport); `report` logs a failed publish. */
+function orderChanges(bus: PubSub<OrderTopics>, keyPrefix: string, report: (error: unknown) => void) {
+  const keys = orderChangedKeys(keyPrefix);
+  const active = new Map<string, number>();
+  return {
+    publishOrderChanged(change: OrderChange) {
+      try {
+        bus.publish(keys.order, change.orderId, change);
+        if (change.userId) bus.publish(keys.user, change.userId, change);
+      } catch (error) {
+        report(error);
+      }
+    },
+    subscribeOrderChanges(filter: OrderChangeFilter) {
+      const id = 'orderId' in filter ? filter.orderId : filter.userId;
+      return coalescedPerOrder(bus.subscribe('orderId' in filter ? keys.order : keys.user, id), id, active);
+    },
+    activeOrderSubscriptions: (id?: string) => (id === undefined ? [...active.values()].reduce((a, b) => a + b, 0) : (active.get(id) ?? 0)),
+  };
 }
 
 /** `onContentChanged` over a bus: a background loop over the `site` topic until stopped. */
@@ -143,8 +203,10 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
   if (!config.redis.url) {
     const pubsub = createPubSub<Topics>();
     const contentBus = createPubSub<ContentTopics>();
+    const orderBus = createPubSub<OrderTopics>();
     return {
       transport: 'memory',
+      ...orderChanges(orderBus, config.redis.keyPrefix, (error) => log.warn({ err: error }, 'live updates: publishing a request change failed')),
       publishUserChanged: (userId) => pubsub.publish(key, userId, { id: userId }),
       subscribeUserChanges: subscribeUserChanges(pubsub),
       activeSubscriptions,
@@ -181,8 +243,10 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
   }) as PubSubEventTarget<Topics>;
   const pubsub = createPubSub<Topics>({ eventTarget });
   const contentBus = createPubSub<ContentTopics>({ eventTarget: eventTarget as unknown as PubSubEventTarget<ContentTopics> });
+  const orderBus = createPubSub<OrderTopics>({ eventTarget: eventTarget as unknown as PubSubEventTarget<OrderTopics> });
   return {
     transport: 'redis',
+    ...orderChanges(orderBus, config.redis.keyPrefix, report('PUBLISH')),
     publishUserChanged(userId) {
       try {
         pubsub.publish(key, userId, { id: userId });
@@ -227,6 +291,56 @@ function coalesced(pubsub: PubSub<Topics>, key: string, userId: string, active: 
     }
     stop();
   }, new SlidingBuffer(1));
+}
+
+/**
+ * `source` drained at once into a repeater that keeps at most one undelivered notice per request
+ * (the latest), delivered oldest request first; notices that are not an `OrderChange` are dropped.
+ * Counts itself in `active` under `id` while it listens.
+ */
+function coalescedPerOrder(source: Repeater<OrderChange>, id: string, active: Map<string, number>): Repeater<OrderChange> {
+  return new Repeater<OrderChange>(async (push, stop) => {
+    const pending = new Map<string, OrderChange>();
+    let wake: (() => void) | undefined;
+    let ended = false;
+    const finish = () => {
+      ended = true;
+      wake?.();
+    };
+    void stop.then(() => {
+      finish();
+      void source.return();
+    });
+    active.set(id, (active.get(id) ?? 0) + 1);
+    const feeding = (async () => {
+      try {
+        for await (const notice of source) {
+          const parsed = orderChangeSchema.safeParse(notice);
+          if (!parsed.success) continue;
+          pending.delete(parsed.data.orderId);
+          pending.set(parsed.data.orderId, parsed.data);
+          wake?.();
+        }
+      } finally {
+        const left = (active.get(id) ?? 1) - 1;
+        if (left > 0) active.set(id, left);
+        else active.delete(id);
+        finish();
+      }
+    })();
+    while (!ended) {
+      const next = pending.entries().next();
+      if (next.done) {
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+        continue;
+      }
+      pending.delete(next.value[0]);
+      await push(next.value[1]);
+    }
+    await feeding;
+    stop();
+  });
 }
 
 /** An ioredis client that logs losing and regaining its connection once each, not every retry. */

@@ -8,20 +8,25 @@ import { newsResolvers } from './news.js';
 import { nodeResolvers } from './node.js';
 import { orderResolvers } from './orders.js';
 import { productResolvers } from './products.js';
+import { requestResolvers } from './requests.js';
 import { sessionResolvers } from './sessions.js';
 import { subscriptionResolvers } from './subscriptions.js';
 import { userResolvers } from './user.js';
 
 export const resolvers = {
   Node: nodeResolvers.Node,
-  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query },
-  User: { ...userResolvers.User, ...sessionResolvers.User },
+  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query, ...requestResolvers.Query },
+  User: { ...userResolvers.User, ...sessionResolvers.User, ...requestResolvers.User },
   Session: sessionResolvers.Session,
   Image: userResolvers.Image,
   ServiceAccount: userResolvers.ServiceAccount,
   ReferralCode: userResolvers.ReferralCode,
   Product: productResolvers.Product,
   NewsItem: newsResolvers.NewsItem,
+  Order: requestResolvers.Order,
+  OrderStatusChange: requestResolvers.OrderStatusChange,
+  OrderMessage: requestResolvers.OrderMessage,
+  OrderNote: requestResolvers.OrderNote,
   Subscription: subscriptionResolvers.Subscription,
   Mutation: {
     ...userResolvers.Mutation,
@@ -30,5 +35,6 @@ export const resolvers = {
     ...productResolvers.Mutation,
     ...newsResolvers.Mutation,
     ...orderResolvers.Mutation,
+    ...requestResolvers.Mutation,
   },
 };
