@@ -71,6 +71,9 @@ function orderUpdates(ctx: Ctx, viewer: Viewer, filter: OrderChangeFilter): Repe
         if (!order) break;
         if (!canReadOrder(fresh.viewer, order)) throw forbidden();
       } else if (!order || order.userId !== viewer.userId) continue;
+      // The fields resolve with this subscription's long-lived context: its loaders must not
+      // answer what they cached for an earlier event.
+      for (const loader of Object.values(ctx.loaders)) loader.clearAll();
       await push(order);
     }
     stop();
