@@ -161,4 +161,27 @@ describeEachDb('requests workflow on %s', (kind) => {
       ['order.assign', { assigneeId: colleague.localId, assigneeEmail: colleague.email }, { assigneeId: null, assigneeEmail: null }],
     ]);
   });
+
+  it('the inbox (administrators only): newest first, by status, by assignee, and a case-insensitive search of reference, name, e-mail, company and message', async () => {
+    const INBOX = 'query ($status: OrderStatus, $search: String, $assigneeId: ID, $first: Int) { orders(first: $first, status: $status, search: $search, assigneeId: $assigneeId) { totalCount edges { node { reference status assignee { id } } } } }';
+    const inbox = async (variables: Record<string, unknown>) => ok(await server.graphql(INBOX, variables, boss.accessToken)).orders;
+    const tag = `zq${Date.now().toString(36)}`;
+    const a = await placeOrder(server, { name: `Anna ${tag.toUpperCase()}` });
+    const b = await placeOrder(server, { message: `We need 100%_ of a ${tag} robot, please.` });
+    const c = await placeOrder(server, { email: `${tag}@example.test` });
+    expect((await inbox({ search: tag })).edges.map((e: any) => e.node.reference)).toEqual([c.reference, b.reference, a.reference]);
+    expect((await inbox({ search: b.reference.toLowerCase() })).edges.map((e: any) => e.node.reference)).toEqual([b.reference]);
+    // LIKE's wildcards are searched for literally.
+    expect((await inbox({ search: `100%_ of a ${tag}` })).totalCount).toBe(1);
+    expect((await inbox({ search: `100%x` })).totalCount).toBe(0);
+    ok(await change(c.id, 'IN_REVIEW', 1));
+    expect((await inbox({ search: tag, status: 'IN_REVIEW' })).edges.map((e: any) => e.node.reference)).toEqual([c.reference]);
+    ok(await server.graphql(ASSIGN, { id: a.id, assigneeId: boss.id }, boss.accessToken));
+    const mine = await inbox({ assigneeId: boss.id, search: tag });
+    expect(mine.edges).toEqual([{ node: { reference: a.reference, status: 'NEW', assignee: { id: boss.id } } }]);
+    expect((await inbox({ first: 1 })).edges).toHaveLength(1);
+    const user = await member(server);
+    expect(codeOf(await server.graphql(INBOX, {}, user.accessToken))).toBe('FORBIDDEN');
+    expect(codeOf(await server.graphql(INBOX, { search: 'x'.repeat(201) }, boss.accessToken))).toBe('BAD_USER_INPUT');
+  });
 });
