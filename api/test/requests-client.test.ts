@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, ok, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
-import { mailbox } from './security-flows.js';
+import { mailbox, socialBrowser, useSecurityRig } from './security-flows.js';
 import { type Sink, startSink } from './smtp-sink.js';
 import { ADD_NOTE, CHANGE_STATUS, REQUESTS_ENV, SEND_MESSAGE, type Member, admin, codeOf, member, placeOrder } from './requests-helpers.js';
 
@@ -65,6 +65,18 @@ describeEachDb('requests of a client on %s', (kind) => {
     expect(await ownerOf(later.localId)).toBeNull();
     expect((await server.login(email, owner.password, uniqueDevice())).status).toBe(200);
     expect(await ownerOf(later.localId)).toBe(owner.localId);
+  });
+
+  it('a confirmed e-mail change claims the orders of the new address', async () => {
+    const user = await member(server);
+    const newEmail = uniqueEmail('moved');
+    const order = await placeOrder(server, { email: newEmail });
+    ok(await server.graphql('mutation ($id: ID!, $email: String, $pw: String) { updateUser(id: $id, email: $email, checkPassword: $pw) { pendingEmail } }', { id: user.id, email: newEmail, pw: user.password }, user.accessToken));
+    expect(await ownerOf(order.localId)).toBeNull(); // pending: not proved yet
+    const row = await db().selectFrom('mailOutbox').select('text').where('recipient', '=', newEmail).where('template', '=', 'emailChangeCode').executeTakeFirstOrThrow();
+    const code = /^\s*([A-Z0-9]{8})\s*$/m.exec(row.text)![1]!;
+    ok(await server.graphql('mutation ($code: String!) { confirmEmailChange(code: $code) { email } }', { code }, user.accessToken));
+    expect(await ownerOf(order.localId)).toBe(user.localId);
   });
 
   it('an administrator setting isVerified claims the orders of the address', async () => {
@@ -147,5 +159,23 @@ describeEachDb('requests of a client on %s', (kind) => {
     const spanish = await mails.only(anonymous.email, /Tu solicitud/);
     expect(spanish.subject).toBe(`Tu solicitud ${anonymous.reference}: En revisión`);
     expect(spanish.text).toContain(`${SITE}/es/profile/requests/${anonymous.reference}`);
+  });
+});
+
+describeEachDb('claims at social sign-in on %s', (kind) => {
+  const rig = useSecurityRig(kind, REQUESTS_ENV);
+  const social = socialBrowser(() => rig.server);
+  const ownerOf = async (localId: string) => (await rig.server.app.database.db.selectFrom('orders').select('userId').where('id', '=', localId).executeTakeFirstOrThrow()).userId;
+
+  it('a social sign-up with an address the provider verified claims its orders; an unverified one does not', async () => {
+    const login = uniqueDevice('claimer').toLowerCase();
+    const order = await placeOrder(rig.server, { email: `${login}@example.test` });
+    const unverified = await placeOrder(rig.server, { email: `${login}.unverified@example.test` });
+    const signedIn = await social.signIn(login);
+    expect('accessToken' in signedIn, JSON.stringify(signedIn)).toBe(true);
+    const userId = (await rig.server.app.database.db.selectFrom('users').select('id').where('email', '=', `${login}@example.test`).executeTakeFirstOrThrow()).id;
+    expect(await ownerOf(order.localId)).toBe(userId);
+    expect('accessToken' in (await social.signIn(`${login}.unverified`))).toBe(true);
+    expect(await ownerOf(unverified.localId)).toBeNull();
   });
 });
