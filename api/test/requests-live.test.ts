@@ -6,13 +6,16 @@
  * No test sleeps for a result: each waits for an event or a listener count, bounded only for failure.
  */
 import { type Client, createClient } from 'graphql-ws';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { describeEachDb, startServer, type TestServer, waitFor } from './harness.js';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { describeEachDb, redisSkipReason, startServer, TEST_REDIS_URL, type TestServer, waitFor } from './harness.js';
 import { ADD_NOTE, CHANGE_STATUS, REQUESTS_ENV, SEND_MESSAGE, type Member, admin, member, placeOrder } from './requests-helpers.js';
 
 const ORDER_UPDATED = 'subscription ($id: ID) { orderUpdated(id: $id) { id reference status version messages { body fromStudio } } }';
 const BOUND_MS = 10_000;
+const redisSkip = await redisSkipReason();
 
 /** One `orderUpdated` subscription on its own socket: its events and its end, awaited by condition. */
 function subscribe(server: TestServer, token: string, id?: string) {
@@ -95,5 +98,38 @@ describeEachDb('orderUpdated on %s', (kind) => {
     expect((await server.graphql(CHANGE_STATUS, { input: { id: own.id, status: 'IN_REVIEW', version: 1 } }, boss.accessToken)).errors).toBeUndefined();
     // The first event the stranger hears of is their own request: the other change never reached them.
     expect((await list.event(0)).data.orderUpdated.id).toBe(own.id);
+  });
+
+  describe.skipIf(redisSkip !== null)('across processes with Redis', () => {
+    it('a change through instance A reaches the client subscribed on instance B; the notice carries only ids', async () => {
+      const prefix = `studio-test-${randomBytes(6).toString('hex')}:`;
+      const env = { ...REQUESTS_ENV, MAIL_TRANSPORT: 'memory', REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix };
+      const a = await startServer(kind, env);
+      const b = await startServer(kind, env, { shareDataWith: a });
+      const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+      const tap = new Redis(TEST_REDIS_URL);
+      try {
+        const chief = await admin(a);
+        const client = await member(a);
+        const order = await placeOrder(a, { token: client.accessToken });
+        const channel = `${prefix}user:orders:changed:${client.localId}`;
+        const messages: string[] = [];
+        tap.on('message', (ch: string, message: string) => ch === channel && messages.push(message));
+        await tap.subscribe(channel);
+        const list = subscribe(b, client.accessToken);
+        open.push(list);
+        await waitFor('B to subscribe on Redis', async () => Number(((await redis.pubsub('NUMSUB', channel)) as [string, number])[1]) >= 2, BOUND_MS);
+        expect((await a.graphql(CHANGE_STATUS, { input: { id: order.id, status: 'IN_REVIEW', version: 1 } }, chief.accessToken)).errors).toBeUndefined();
+        expect((await list.event(0)).data.orderUpdated).toMatchObject({ id: order.id, status: 'IN_REVIEW' });
+        await waitFor('the raw subscriber to see the notice', () => messages.length >= 1, BOUND_MS);
+        expect(messages.map((m) => JSON.parse(m))).toEqual([{ orderId: order.localId, userId: client.localId }]);
+      } finally {
+        tap.disconnect();
+        await redis.quit();
+        await Promise.all(open.splice(0).map((s) => s.dispose()));
+        await b.close();
+        await a.close();
+      }
+    });
   });
 });
