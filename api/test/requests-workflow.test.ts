@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TRANSITIONS, ORDER_STATUSES, type OrderStatus } from '../src/orders/workflow.js';
 import { describeEachDb, ok, startServer, type TestServer } from './harness.js';
-import { ASSIGN, CHANGE_STATUS, REQUESTS_ENV, type Member, admin, codeOf, member, placeOrder } from './requests-helpers.js';
+import { ADD_NOTE, ASSIGN, CHANGE_STATUS, REQUESTS_ENV, SEND_MESSAGE, type Member, admin, codeOf, member, placeOrder } from './requests-helpers.js';
 
 /** What each status needs, so a refused step is refused for the step, not for a missing field. */
 const NEEDS: Record<OrderStatus, Record<string, unknown>> = {
@@ -183,5 +183,20 @@ describeEachDb('requests workflow on %s', (kind) => {
     const user = await member(server);
     expect(codeOf(await server.graphql(INBOX, {}, user.accessToken))).toBe('FORBIDDEN');
     expect(codeOf(await server.graphql(INBOX, { search: 'x'.repeat(201) }, boss.accessToken))).toBe('BAD_USER_INPUT');
+  });
+
+  it('a note and a reply are audited (order.note, order.reply), and each bumps version and updated', async () => {
+    const order = await placeOrder(server);
+    const before = await stored(order.localId);
+    const noted = ok(await server.graphql(ADD_NOTE, { id: order.id, body: 'Internal: call on Monday' }, boss.accessToken)).addOrderNote.order;
+    expect(noted).toMatchObject({ version: 2, notes: [{ body: 'Internal: call on Monday', author: { id: boss.id } }] });
+    const replied = ok(await server.graphql(SEND_MESSAGE, { id: order.id, body: 'Thank you, we are on it.' }, boss.accessToken)).sendOrderMessage.order;
+    expect(replied).toMatchObject({ version: 3, messages: [{ body: 'Thank you, we are on it.', fromStudio: true, authorName: 'Ada Admin' }] });
+    expect(replied.updated > before.updated).toBe(true);
+    const entries = await db().selectFrom('auditLog').select(['action', 'before', 'after', 'actorEmail']).where('targetId', '=', order.localId).orderBy('created').execute();
+    expect(entries.map((e) => [e.action, e.actorEmail, e.before, JSON.parse(e.after!)])).toEqual([
+      ['order.note', boss.email, null, { note: 'Internal: call on Monday' }],
+      ['order.reply', boss.email, null, { message: 'Thank you, we are on it.' }],
+    ]);
   });
 });

@@ -11,7 +11,7 @@
  * (`order:<id>:status:<version>`, `order:<id>:answer:<message id>`), so it is queued once.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type AuditActor, recordAudit } from '../admin/audit.js';
 import { mailLocale } from '../credentials/codes.js';
 import { type Db, nowIso } from '../db/index.js';
@@ -59,7 +59,8 @@ async function clientAddress(trx: Trx, order: OrderRow) {
 /**
  * Runs `work` on request `orderId` in one transaction and bumps its `version` and `updated`
  * (guarded by `expectedVersion` when given: VERSION_CONFLICT otherwise); publishes the change
- * after the commit and answers the request as stored.
+ * after the commit and answers the request as stored. `work` gets the request as read, the
+ * version it will have (exact when guarded) and the time of the change.
  */
 async function change(
   deps: RequestChangeDeps,
@@ -73,14 +74,20 @@ async function change(
     if (expectedVersion !== null && order.version !== expectedVersion) throw versionConflict();
     const now = nowIso();
     const patch = await work(trx, order, order.version + 1, now);
-    // Guarded by the version read above: a concurrent change in between refuses this one.
-    const updated = await trx
-      .updateTable('orders')
-      .set({ ...patch, updated: now, version: order.version + 1 })
-      .where('id', '=', orderId)
-      .where('version', '=', order.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw versionConflict();
+    if (expectedVersion === null) {
+      // Nothing of another change is overwritten (a message, a note, the assignee): add one to
+      // whatever the version is by now.
+      await trx.updateTable('orders').set({ ...patch, updated: now, version: sql<number>`version + 1` }).where('id', '=', orderId).execute();
+    } else {
+      // Guarded by the version read above: a concurrent change in between refuses this one.
+      const updated = await trx
+        .updateTable('orders')
+        .set({ ...patch, updated: now, version: order.version + 1 })
+        .where('id', '=', orderId)
+        .where('version', '=', expectedVersion)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw versionConflict();
+    }
     return trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   });
   deps.orderChanged({ orderId: stored.id, userId: stored.userId });
