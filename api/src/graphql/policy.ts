@@ -83,3 +83,12 @@ export function canEndSessions(viewer: Viewer | null): boolean {
 export function canReadAuditLog(viewer: Viewer | null): boolean {
   return isAdmin(viewer);
 }
+
+/**
+ * May `viewer` read request (order) `order` (REQ-CLIENT-AREA)? Its client — the user it belongs
+ * to — and administrators; its admin-only fields (`lostReason`, `assignee`, `client`, `notes`)
+ * only administrators.
+ */
+export function canReadOrder(viewer: Viewer | null, order: { userId: string | null }): boolean {
+  return !!viewer && (isAdmin(viewer) || (order.userId !== null && order.userId === viewer.userId));
+}

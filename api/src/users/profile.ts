@@ -15,6 +15,7 @@ import type { ImageRow, UserRow, UserUpdate } from '../db/types.js';
 import type { DeviceInfo } from '../http/device.js';
 import { HttpError } from '../http/errors.js';
 import { type MailService, securityEvent } from '../mail/index.js';
+import { claimOrdersIfVerified } from '../orders/claims.js';
 import type { UploadService } from '../uploads/service.js';
 
 /** A profile change as decoded from `updateUser` (already checked against the shared field rules). */
@@ -146,6 +147,8 @@ export class UserService {
     if (startEmailChange) await this.deps.credentials.startEmailChange(target.id, startEmailChange, change.checkPassword);
     if (Object.keys(patch).length > 0) {
       await this.store(target, { ...patch, updated: nowIso() }, audit);
+      // REQ-CLAIM: an administrator vouching for the address claims its orders for the user.
+      if (patch.isVerified === 1) await claimOrdersIfVerified(this.deps.db, target.id);
       this.deps.userChanged(target.id);
       // The replaced avatar (and any upload not in use) goes, rows and files.
       if (patch.imageId) await this.deps.uploads.removeImages(target.id, patch.imageId);

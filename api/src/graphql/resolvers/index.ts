@@ -9,14 +9,15 @@ import { newsResolvers } from './news.js';
 import { nodeResolvers } from './node.js';
 import { orderResolvers } from './orders.js';
 import { productResolvers } from './products.js';
+import { requestResolvers } from './requests.js';
 import { sessionResolvers } from './sessions.js';
 import { subscriptionResolvers } from './subscriptions.js';
 import { userResolvers } from './user.js';
 
 export const resolvers = {
   Node: nodeResolvers.Node,
-  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query, ...adminResolvers.Query },
-  User: { ...userResolvers.User, ...sessionResolvers.User, ...adminResolvers.User },
+  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query, ...adminResolvers.Query, ...requestResolvers.Query },
+  User: { ...userResolvers.User, ...sessionResolvers.User, ...adminResolvers.User, ...requestResolvers.User },
   AuditEntry: adminResolvers.AuditEntry,
   Session: sessionResolvers.Session,
   Image: userResolvers.Image,
@@ -24,6 +25,10 @@ export const resolvers = {
   ReferralCode: userResolvers.ReferralCode,
   Product: productResolvers.Product,
   NewsItem: newsResolvers.NewsItem,
+  Order: requestResolvers.Order,
+  OrderStatusChange: requestResolvers.OrderStatusChange,
+  OrderMessage: requestResolvers.OrderMessage,
+  OrderNote: requestResolvers.OrderNote,
   Subscription: subscriptionResolvers.Subscription,
   Mutation: {
     ...userResolvers.Mutation,
@@ -33,5 +38,6 @@ export const resolvers = {
     ...newsResolvers.Mutation,
     ...orderResolvers.Mutation,
     ...adminResolvers.Mutation,
+    ...requestResolvers.Mutation,
   },
 };
