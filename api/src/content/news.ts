@@ -9,6 +9,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { LOCALES, type Locale } from '@studio/site/locales';
+import { contains, likePattern } from '../admin/audit.js';
 import { nowIso } from '../db/index.js';
 import { newNewsItemId } from '../db/seed/index.js';
 import { type AuditActor, type AuditTarget, recordAudit } from '../admin/audit.js';
@@ -46,15 +47,31 @@ export class NewsService {
   constructor(private readonly deps: ContentServiceDeps) {}
 
   /** Published items, or every item with `includeDrafts` (the caller checks that the viewer is an admin). */
-  private visible(includeDrafts: boolean) {
-    const query = this.deps.db.selectFrom('newsItems');
-    return includeDrafts ? query : query.where('publishedAt', 'is not', null).where('publishedAt', '<=', nowIso());
+  private visible(includeDrafts: boolean, search?: string) {
+    let query = this.deps.db.selectFrom('newsItems');
+    if (!includeDrafts) query = query.where('publishedAt', 'is not', null).where('publishedAt', '<=', nowIso());
+    if (search) {
+      const pattern = likePattern(search);
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('newsTranslations as t')
+            .select('t.newsItemId')
+            .whereRef('t.newsItemId', '=', 'newsItems.id')
+            .where(eb.or([contains('t.title', pattern), contains('t.summary', pattern)])),
+        ),
+      );
+    }
+    return query;
   }
 
-  /** `limit` items from `offset`: drafts first, then newest first; and how many there are. */
-  async page(slice: { limit: number; offset: number; includeDrafts: boolean }): Promise<Page<NewsItemRow>> {
+  /**
+   * `limit` items from `offset`: drafts first, then newest first; and how many there are. `search`:
+   * only items whose title or summary in any language contains it (case-insensitive; ADMIN-AREA).
+   */
+  async page(slice: { limit: number; offset: number; includeDrafts: boolean; search?: string | undefined }): Promise<Page<NewsItemRow>> {
     const [rows, count] = await Promise.all([
-      this.visible(slice.includeDrafts)
+      this.visible(slice.includeDrafts, slice.search)
         .selectAll()
         // Drafts (no publication time) first on both databases, then newest first.
         .orderBy(sql`published_at is null`, 'desc')
@@ -64,7 +81,7 @@ export class NewsService {
         .limit(slice.limit)
         .offset(slice.offset)
         .execute(),
-      this.visible(slice.includeDrafts).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.visible(slice.includeDrafts, slice.search).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, totalCount: Number(count.n) };
   }

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import { LOCALES, type Locale } from '@studio/site/locales';
-import { recordAudit } from '../admin/audit.js';
+import { contains, likePattern, recordAudit } from '../admin/audit.js';
 import type { Db } from '../db/index.js';
 import type { Database, ProductRow, ProductTranslationsTable } from '../db/types.js';
 import type { ContentChange } from '../graphql/pubsub.js';
@@ -33,12 +33,28 @@ export interface Page<T> {
 export class ProductService {
   constructor(private readonly deps: ContentServiceDeps) {}
 
-  /** `limit` products from `offset` in catalogue order (position, then id), and how many there are. */
-  async page(slice: { limit: number; offset: number }): Promise<Page<ProductRow>> {
-    const { db } = this.deps;
+  /** `limit` products from `offset` in catalogue order (position, then id), optionally matching `search`, and how many there are. */
+  async page(slice: { limit: number; offset: number; search?: string | undefined }): Promise<Page<ProductRow>> {
+    let query = this.deps.db.selectFrom('products');
+    if (slice.search) {
+      // The slug, or the name or tagline in any language (case-insensitive; ADMIN-AREA).
+      const pattern = likePattern(slice.search);
+      query = query.where((eb) =>
+        eb.or([
+          contains('products.slug', pattern),
+          eb.exists(
+            eb
+              .selectFrom('productTranslations as t')
+              .select('t.productId')
+              .whereRef('t.productId', '=', 'products.id')
+              .where(eb.or([contains('t.name', pattern), contains('t.tagline', pattern)])),
+          ),
+        ]),
+      );
+    }
     const [rows, count] = await Promise.all([
-      db.selectFrom('products').selectAll().orderBy('position').orderBy('id').limit(slice.limit).offset(slice.offset).execute(),
-      db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      query.selectAll().orderBy('position').orderBy('id').limit(slice.limit).offset(slice.offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, totalCount: Number(count.n) };
   }

@@ -9,18 +9,10 @@ import type { AuditLogRow, UserRow } from '../../db/types.js';
 import { badInput, forbidden } from '../errors.js';
 import { decodeId, expectId, globalId, type NodeType } from '../ids.js';
 import { canEndSessions, canListUsers, canReadAuditLog, canReadSessionCount } from '../policy.js';
-import { type ConnectionArgs, type Ctx, auditActor, connection, loadUser, page, requireViewer, userOrForbidden } from './common.js';
+import { type ConnectionArgs, type Ctx, auditActor, connection, loadUser, page, requireViewer, searchArg, userOrForbidden } from './common.js';
 
 /** Rows per page when `first` is not given. */
 const DEFAULT_PAGE = 20;
-
-/** A `search` argument: trimmed, at most 200 characters; blank means no search. @throws GraphQLError BAD_USER_INPUT. */
-function searchArg(search: string | null | undefined): string | undefined {
-  const text = search?.trim();
-  if (!text) return undefined;
-  if (text.length > 200) throw badInput('search: use at most 200 characters', 'search');
-  return text;
-}
 
 /** The viewer, who must be an administrator for `allowed`. @throws UNAUTHENTICATED without a token, FORBIDDEN otherwise. */
 function requireAllowed(ctx: Ctx, allowed: (viewer: Ctx['viewer']) => boolean) {

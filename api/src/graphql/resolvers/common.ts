@@ -76,6 +76,17 @@ export function firstArg(first: number | null | undefined, defaultFirst: number)
   return value;
 }
 
+/**
+ * A `search` argument of a list (requests, users, audit log, news, products): trimmed, at most 200
+ * characters; blank means no search. @throws GraphQLError BAD_USER_INPUT naming `search`.
+ */
+export function searchArg(search: string | null | undefined): string | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  if (text.length > 200) throw badInput('search: use at most 200 characters', 'search');
+  return text;
+}
+
 /** `first`/`after` of a connection, checked: at most 50, a cursor of ours. */
 export function page(args: ConnectionArgs, defaultFirst: number): { limit: number; offset: number } {
   const limit = firstArg(args.first, defaultFirst);

@@ -13,7 +13,7 @@ import type { NewsItemRow } from '../../db/types.js';
 import { badInput, fromHttp, fromZod } from '../errors.js';
 import { decodeId, expectId, globalId } from '../ids.js';
 import { isAdmin } from '../policy.js';
-import { type ConnectionArgs, type Ctx, auditActor, connection, localeArg, localeOf, page, requireAdmin, versionArg } from './common.js';
+import { type ConnectionArgs, type Ctx, auditActor, connection, localeArg, localeOf, page, requireAdmin, versionArg, searchArg } from './common.js';
 
 /** At most one entry per language; the service checks that none is twice and, on create, that none is missing. */
 const textsList = z.array(newsTexts.extend({ locale: localeArg })).max(3);
@@ -39,11 +39,11 @@ function changed(ctx: Ctx, item: NewsItemRow): NewsItemRow {
 
 export const newsResolvers = {
   Query: {
-    async news(_: unknown, args: ConnectionArgs & { includeDrafts?: boolean | null }, ctx: Ctx) {
+    async news(_: unknown, args: ConnectionArgs & { includeDrafts?: boolean | null; search?: string | null }, ctx: Ctx) {
       const slice = page(args, 10);
       const includeDrafts = !!args.includeDrafts;
       if (includeDrafts) requireAdmin(ctx);
-      return connection(await ctx.news.page({ ...slice, includeDrafts }), args, slice);
+      return connection(await ctx.news.page({ ...slice, includeDrafts, search: searchArg(args.search) }), args, slice);
     },
     /** Null, like `node`, for an id that is not a news item's: the web app's route validation turns it into a 404. */
     async newsItem(_: unknown, { id }: { id: string }, ctx: Ctx) {

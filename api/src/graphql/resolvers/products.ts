@@ -10,7 +10,7 @@ import { jsonList, pickTranslation } from '../../content/translations.js';
 import type { ProductRow } from '../../db/types.js';
 import { fromHttp, fromZod } from '../errors.js';
 import { expectId, globalId } from '../ids.js';
-import { type ConnectionArgs, type Ctx, auditActor, connection, firstArg, localeArg, localeOf, page, versionArg } from './common.js';
+import { type ConnectionArgs, type Ctx, auditActor, connection, firstArg, localeArg, localeOf, page, versionArg, searchArg } from './common.js';
 
 const productTextsPatch = productTexts.partial().extend({ locale: localeArg });
 /** One entry per language at most; the service checks that each is complete (TRANSLATION_MISSING). */
@@ -23,9 +23,9 @@ async function texts(p: ProductRow, locale: string, ctx: Ctx) {
 
 export const productResolvers = {
   Query: {
-    async products(_: unknown, args: ConnectionArgs, ctx: Ctx) {
+    async products(_: unknown, args: ConnectionArgs & { search?: string | null }, ctx: Ctx) {
       const slice = page(args, 20);
-      return connection(await ctx.products.page(slice), args, slice);
+      return connection(await ctx.products.page({ ...slice, search: searchArg(args.search) }), args, slice);
     },
     product: async (_: unknown, { slug }: { slug: string }, ctx: Ctx) => (await ctx.products.bySlug(slug)) ?? null,
   },

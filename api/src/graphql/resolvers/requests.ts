@@ -12,7 +12,7 @@ import { ORDER_STATUSES, orderText, statusChangeInput } from '../../orders/workf
 import { forbidden, fromHttp, fromZod } from '../errors.js';
 import { expectId, globalId } from '../ids.js';
 import { canReadOrder, canReadPrivate, isAdmin } from '../policy.js';
-import { type ConnectionArgs, type Ctx, connection, loadUser, page, requireAdmin, requireViewer } from './common.js';
+import { type ConnectionArgs, type Ctx, connection, loadUser, page, requireAdmin, requireViewer, searchArg } from './common.js';
 
 /** Requests per page when `first` is not given. */
 const DEFAULT_ORDERS_PAGE = 20;
@@ -34,7 +34,6 @@ export async function readableOrder(ctx: Ctx, id: string): Promise<OrderRow> {
 
 const inboxArgs = z.object({
   status: z.enum(ORDER_STATUSES).nullish(),
-  search: z.string().trim().min(1, 'use 1 to 200 characters').max(200, 'use 1 to 200 characters').nullish(),
 });
 
 const bodyArg = z.object({ body: orderText });
@@ -55,11 +54,11 @@ export const requestResolvers = {
     },
     async orders(_: unknown, args: ConnectionArgs & { status?: string | null; search?: string | null; assigneeId?: string | null }, ctx: Ctx) {
       requireAdmin(ctx);
-      const parsed = inboxArgs.safeParse({ status: args.status, search: args.search });
+      const parsed = inboxArgs.safeParse({ status: args.status });
       if (!parsed.success) throw fromZod(parsed.error);
       const assigneeId = args.assigneeId ? expectId(args.assigneeId, 'User', 'assigneeId') : undefined;
       const slice = page(args, DEFAULT_ORDERS_PAGE);
-      const found = await ctx.requests.inbox({ ...slice, status: parsed.data.status ?? undefined, search: parsed.data.search ?? undefined, assigneeId });
+      const found = await ctx.requests.inbox({ ...slice, status: parsed.data.status ?? undefined, search: searchArg(args.search), assigneeId });
       return connection(found, args, slice);
     },
   },
