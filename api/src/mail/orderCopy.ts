@@ -8,9 +8,9 @@ import { type Copy, type Doc, type MailLocale, type MailTemplateParams, type Ord
 
 /** Each status in words, per language, as the client sees it. */
 export const STATUS_WORDS: Record<MailLocale, Record<OrderStatusName, string>> = {
-  en: { NEW: 'Received', IN_REVIEW: 'In review', PROPOSAL_SENT: 'Proposal sent', WON: 'Accepted', LOST: 'Closed' },
-  ru: { NEW: 'Получена', IN_REVIEW: 'На рассмотрении', PROPOSAL_SENT: 'Предложение отправлено', WON: 'Принята', LOST: 'Закрыта' },
-  es: { NEW: 'Recibida', IN_REVIEW: 'En revisión', PROPOSAL_SENT: 'Propuesta enviada', WON: 'Aceptada', LOST: 'Cerrada' },
+  en: { NEW: 'Received', IN_REVIEW: 'In review', PROPOSAL_SENT: 'Proposal sent', WON: 'Contract signed', LOST: 'Closed' },
+  ru: { NEW: 'Получена', IN_REVIEW: 'На рассмотрении', PROPOSAL_SENT: 'Предложение отправлено', WON: 'Договор заключён', LOST: 'Закрыта' },
+  es: { NEW: 'Recibida', IN_REVIEW: 'En revisión', PROPOSAL_SENT: 'Propuesta enviada', WON: 'Contrato firmado', LOST: 'Cerrada' },
 };
 
 type OrderTemplates = Pick<Copy, 'orderStatusChanged' | 'orderAnswered' | 'orderClientMessage'>;
