@@ -134,6 +134,7 @@ function Title() {
   return <FormattedMessage id="admin.requests.pageTitle" values={{ reference }} />;
 }
 
+/** The /admin/requests/:reference route: the back-office frame around the request. */
 export function AdminRequestPage() {
   return (
     <AdminShell

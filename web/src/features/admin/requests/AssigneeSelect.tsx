@@ -15,6 +15,7 @@ import type { AssigneeSelect_order$key } from './__generated__/AssigneeSelect_or
 import type { AssigneeSelectAssignMutation } from './__generated__/AssigneeSelectAssignMutation.graphql';
 import { type RequestProblem, requestProblem } from './requestErrors';
 
+/** The assignee select of `order`, offering the administrators of `admins` (fragment on Query). */
 export function AssigneeSelect(props: { order: AssigneeSelect_order$key; admins: AssigneeSelect_admins$key }) {
   const order = useFragment(
     graphql`

@@ -10,6 +10,7 @@ import { FormattedMessage } from 'react-intl';
 /** The longest note or message the API accepts. */
 export const BODY_MAX_LENGTH = 5000;
 
+/** A labelled plain-text box and its send button; `onSend` resolves with an error to show, or null. */
 export function ComposeForm(props: {
   label: string;
   submitLabel: ReactNode;

@@ -16,6 +16,7 @@ import { ComposeForm } from './ComposeForm';
 import { requestProblem } from './requestErrors';
 import styles from './AdminRequest.module.css';
 
+/** The messages of `order` and the reply box. */
 export function ConversationPanel(props: { order: ConversationPanel_order$key }) {
   const order = useFragment(
     graphql`

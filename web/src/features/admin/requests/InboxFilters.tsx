@@ -25,6 +25,7 @@ export function useInboxFilters(): [Filters, (change: Partial<Filters>, options?
   return [filters, update];
 }
 
+/** The status select, the search box and the "assigned to me" box, bound to the address. */
 export function InboxFilters() {
   const intl = useIntl();
   const [filters, update] = useInboxFilters();

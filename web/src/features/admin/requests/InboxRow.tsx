@@ -14,6 +14,7 @@ import styles from './Inbox.module.css';
 /** The columns, in order: message ids of their headings (`admin.requests.column.*`). */
 export const INBOX_COLUMNS = ['reference', 'client', 'interest', 'budget', 'status', 'assignee', 'placed'] as const;
 
+/** One `<tr>` of the inbox table for `order` (fragment `InboxRow_order`, product name in `$locale`). */
 export function InboxRow(props: { order: InboxRow_order$key }) {
   const order = useFragment(
     graphql`

@@ -15,6 +15,7 @@ import { ComposeForm } from './ComposeForm';
 import { requestProblem } from './requestErrors';
 import styles from './AdminRequest.module.css';
 
+/** The internal notes of `order` and the box to add one. */
 export function NotesPanel(props: { order: NotesPanel_order$key }) {
   const order = useFragment(
     graphql`

@@ -23,6 +23,7 @@ function Row(props: { label: string; children: ReactNode }) {
   );
 }
 
+/** The client's request as sent (fragment `RequestDetails_order`, product name in `$locale`). */
 export function RequestDetails(props: { order: RequestDetails_order$key }) {
   const order = useFragment(
     graphql`

@@ -144,6 +144,7 @@ function Inbox(props: { fetchKey: number }) {
   );
 }
 
+/** The /admin/requests route: the back-office frame around the inbox. */
 export function RequestsInboxPage() {
   return <AdminShell title={<FormattedMessage id="page.adminRequests.title" />} lead={<FormattedMessage id="admin.requests.lead" />} content={Inbox} />;
 }

@@ -45,6 +45,7 @@ export function ProblemCallout(props: { problem: RequestProblem; onReload: () =>
   );
 }
 
+/** The status panel; `onReload` refetches the request (after a VERSION_CONFLICT). */
 export function StatusActions(props: { order: StatusActions_order$key; onReload: () => Promise<void> }) {
   const order = useFragment(
     graphql`
