@@ -60,19 +60,19 @@ export function InboxRow(props: { order: InboxRow_order$key }) {
       <td data-label={label('budget')}>
         <BudgetText budget={order.budget} />
       </td>
-      <td data-label={label('status')}>
+      <td data-label={label('status')} className={styles.nowrap}>
         <OrderStatusBadge status={order.status} />
       </td>
       <td data-label={label('assignee')}>
         {order.assignee ? (
           order.assignee.fullName
         ) : (
-          <Text as="span" tone="muted">
+          <Text as="span" size="sm" tone="muted">
             <FormattedMessage id="admin.requests.unassigned" />
           </Text>
         )}
       </td>
-      <td data-label={label('placed')}>
+      <td data-label={label('placed')} className={styles.nowrap}>
         <FormattedDate value={order.created} dateStyle="medium" />
       </td>
     </tr>
