@@ -1,0 +1,76 @@
+/**
+ * The inbox's filters (ADMIN-AREA): status, a debounced search box and "assigned to me". They read
+ * and write the address (inboxFilters.ts), replacing the history entry while typing so back goes
+ * to the previous page, not the previous keystroke.
+ */
+import { Checkbox, NativeSelect, TextField } from '@studio/ui';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { ORDER_STATUSES } from '../../requests/labels';
+import { type InboxFilters as Filters, SEARCH_MAX_LENGTH, readInboxFilters, writeInboxFilters } from './inboxFilters';
+import styles from './Inbox.module.css';
+
+/** How long typing must pause before the search runs, in milliseconds. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The filters in the address and a setter that writes them there. */
+export function useInboxFilters(): [Filters, (change: Partial<Filters>, options?: { replace?: boolean }) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters = readInboxFilters(params);
+  const update = (change: Partial<Filters>, options?: { replace?: boolean }) => {
+    // Read the address afresh: a debounced search may land after another filter changed.
+    setParams((current) => writeInboxFilters({ ...readInboxFilters(current), ...change }), { replace: options?.replace ?? false });
+  };
+  return [filters, update];
+}
+
+/** The status select, the search box and the "assigned to me" box, bound to the address. */
+export function InboxFilters() {
+  const intl = useIntl();
+  const [filters, update] = useInboxFilters();
+  const [text, setText] = useState(filters.search);
+  // The address changed under the box (back button): show its search (adjusted while rendering).
+  const [addressSearch, setAddressSearch] = useState(filters.search);
+  if (addressSearch !== filters.search) {
+    setAddressSearch(filters.search);
+    if (text.trim() !== filters.search) setText(filters.search);
+  }
+  useEffect(() => {
+    if (text.trim() === filters.search) return undefined;
+    const timer = setTimeout(() => update({ search: text }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // `update` is recreated each render; only the typed text starts the wait.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  const statusOptions = [
+    { value: '', label: intl.formatMessage({ id: 'admin.requests.filter.all' }) },
+    ...ORDER_STATUSES.map((status) => ({ value: status, label: intl.formatMessage({ id: `requests.status.${status}` }) })),
+  ];
+  return (
+    <div className={styles.filters} role="search">
+      <NativeSelect
+        className={styles.status}
+        label={intl.formatMessage({ id: 'admin.requests.filter.status' })}
+        options={statusOptions}
+        value={filters.status ?? ''}
+        onValueChange={(value) => update({ status: (value || null) as Filters['status'] })}
+      />
+      <TextField
+        className={styles.search}
+        type="search"
+        label={intl.formatMessage({ id: 'admin.requests.filter.search' })}
+        placeholder={intl.formatMessage({ id: 'admin.requests.filter.searchPlaceholder' })}
+        maxLength={SEARCH_MAX_LENGTH}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <Checkbox
+        className={styles.mine}
+        label={intl.formatMessage({ id: 'admin.requests.filter.mine' })}
+        checked={filters.mine}
+        onCheckedChange={(checked) => update({ mine: checked === true })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * A request's place in the workflow on the admin page (REQ-WORKFLOW, ADMIN-CONCURRENCY): the status
+ * badge, the timeline, the contract value or lost reason once recorded, and one button per step the
+ * workflow allows from here (`NEXT_STATUSES`), each asking first (StatusDialogs.tsx). The change is
+ * sent with the `version` this page shows; a stale one (someone changed the request meanwhile) is
+ * refused with VERSION_CONFLICT, shown with a Reload button.
+ */
+import { Button, Callout, Heading, Stack, Text } from '@studio/ui';
+import { useState } from 'react';
+import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import { GRAPHQL_LOCALE } from '../../../i18n/locales';
+import { useLocale } from '../../../i18n/useLocale';
+import { runMutation } from '../../../forms/runMutation';
+import { minorToMajor } from '../../profile/money';
+import { NEXT_STATUSES, OrderStatusBadge, OrderStatusText, type OrderStatusValue, isOrderStatus } from '../../requests/labels';
+import type { StatusActions_order$key } from './__generated__/StatusActions_order.graphql';
+import type { StatusActionsChangeMutation } from './__generated__/StatusActionsChangeMutation.graphql';
+import { ConfirmStepDialog, LostDialog, type StepExtras, WonDialog } from './StatusDialogs';
+import { type RequestProblem, requestProblem } from './requestErrors';
+import styles from './AdminRequest.module.css';
+
+/** A problem of the page with an action: the conflict's Reload. */
+export function ProblemCallout(props: { problem: RequestProblem; onReload: () => Promise<void> }) {
+  const [reloading, setReloading] = useState(false);
+  const reload = async () => {
+    setReloading(true);
+    await props.onReload();
+    setReloading(false);
+  };
+  return (
+    <Callout
+      tone={props.problem.conflict ? 'warning' : 'danger'}
+      role="alert"
+      action={
+        props.problem.conflict ? (
+          <Button size="sm" variant="secondary" loading={reloading} onClick={() => void reload()}>
+            <FormattedMessage id="admin.requests.reload" />
+          </Button>
+        ) : undefined
+      }
+    >
+      <FormattedMessage {...props.problem.problem} />
+    </Callout>
+  );
+}
+
+/** The status panel; `onReload` refetches the request (after a VERSION_CONFLICT). */
+export function StatusActions(props: { order: StatusActions_order$key; onReload: () => Promise<void> }) {
+  const order = useFragment(
+    graphql`
+      fragment StatusActions_order on Order {
+        id
+        status
+        version
+        timeline {
+          status
+          at
+        }
+        contractValue {
+          amount
+          currency
+        }
+        lostReason
+      }
+    `,
+    props.order,
+  );
+  const locale = useLocale();
+  const intl = useIntl();
+  const [commit] = useMutation<StatusActionsChangeMutation>(graphql`
+    mutation StatusActionsChangeMutation($input: ChangeOrderStatusInput!, $locale: Locale!) {
+      changeOrderStatus(input: $input) {
+        order {
+          id
+          ...AdminRequestPage_order @arguments(locale: $locale)
+        }
+      }
+    }
+  `);
+  const [step, setStep] = useState<OrderStatusValue | null>(null);
+  const [problem, setProblem] = useState<RequestProblem | null>(null);
+  const nextSteps = isOrderStatus(order.status) ? NEXT_STATUSES[order.status] : [];
+
+  async function send(status: OrderStatusValue, extras: StepExtras) {
+    const { errors } = await runMutation(commit, {
+      variables: { input: { id: order.id, status, version: order.version, ...extras }, locale: GRAPHQL_LOCALE[locale] },
+    });
+    setProblem(errors.length ? requestProblem(errors) : null);
+    setStep(null);
+  }
+  const dialog = { open: true, onOpenChange: (open: boolean) => !open && setStep(null) };
+  const money = order.contractValue;
+  const major = money ? minorToMajor(money.amount, money.currency) : null;
+
+  return (
+    <section className={styles.panel} aria-labelledby="request-status">
+      <Stack direction="row" gap={3} justify="between" wrap>
+        <Heading level={2} size="md" id="request-status">
+          <FormattedMessage id="admin.requests.status.title" />
+        </Heading>
+        <OrderStatusBadge status={order.status} />
+      </Stack>
+      {money ? (
+        <Text>
+          <FormattedMessage
+            id="admin.requests.contractValue"
+            values={{ value: major === null ? `${money.amount} ${money.currency}` : <FormattedNumber value={major} style="currency" currency={money.currency} /> }}
+          />
+        </Text>
+      ) : null}
+      {order.lostReason ? (
+        <div>
+          <Text size="sm" tone="muted">
+            <FormattedMessage id="admin.requests.lostReason" />
+          </Text>
+          <Text className={styles.plain}>{order.lostReason}</Text>
+        </div>
+      ) : null}
+      <ol className={styles.timeline} aria-label={intl.formatMessage({ id: 'admin.requests.timeline' })}>
+        {order.timeline.map((change) => (
+          <li key={`${change.status}-${change.at}`}>
+            <Text as="span" weight="medium">
+              <OrderStatusText status={change.status} />
+            </Text>{' '}
+            <Text as="span" size="sm" tone="muted">
+              <FormattedDate value={change.at} dateStyle="medium" timeStyle="short" />
+            </Text>
+          </li>
+        ))}
+      </ol>
+      {problem ? (
+        <ProblemCallout
+          problem={problem}
+          onReload={async () => {
+            await props.onReload();
+            setProblem(null);
+          }}
+        />
+      ) : null}
+      {nextSteps.length ? (
+        <Stack direction="row" gap={2} wrap>
+          {nextSteps.map((next) => (
+            <Button key={next} variant={next === 'LOST' ? 'secondary' : 'primary'} size="sm" onClick={() => setStep(next)}>
+              <FormattedMessage id={`admin.requests.step.${next}`} />
+            </Button>
+          ))}
+        </Stack>
+      ) : (
+        <Text size="sm" tone="muted">
+          <FormattedMessage id="admin.requests.final" />
+        </Text>
+      )}
+      {step === 'WON' ? <WonDialog {...dialog} onSubmit={(extras) => send('WON', extras)} /> : null}
+      {step === 'LOST' ? <LostDialog {...dialog} onSubmit={(extras) => send('LOST', extras)} /> : null}
+      {step && step !== 'WON' && step !== 'LOST' ? <ConfirmStepDialog {...dialog} status={step} onSubmit={(extras) => send(step, extras)} /> : null}
+    </section>
+  );
+}

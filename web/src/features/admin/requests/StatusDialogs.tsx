@@ -1,0 +1,163 @@
+/**
+ * What a status step asks before it is sent (REQ-WORKFLOW): WON the contract value (an amount in
+ * major units and a currency, converted to integer minor units, contractValue.ts), LOST the reason
+ * (required, up to 1000 characters), every other step a short confirmation. Each calls `onSubmit`
+ * with what the step needs and closes when it resolves; the page shows a server refusal.
+ */
+import { AlertDialog, Button, Dialog, DialogClose, NativeSelect, Stack, Textarea, TextField } from '@studio/ui';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { OrderStatusText, type OrderStatusValue } from '../../requests/labels';
+import { type AmountProblem, CONTRACT_CURRENCIES, toMinorUnits } from './contractValue';
+
+/** What a step sends besides the status. */
+export interface StepExtras {
+  contractValue?: { amount: number; currency: string };
+  lostReason?: string;
+}
+
+interface StepDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (extras: StepExtras) => Promise<void>;
+}
+
+/** The longest lost reason the API accepts. */
+export const LOST_REASON_MAX_LENGTH = 1000;
+
+/** "Mark as won": the contract value. */
+export function WonDialog(props: StepDialogProps) {
+  const intl = useIntl();
+  const [amount, setAmount] = useState('');
+  const [currency, setCurrency] = useState<string>(CONTRACT_CURRENCIES[0]);
+  const [problem, setProblem] = useState<AmountProblem | null>(null);
+  const [pending, setPending] = useState(false);
+  const currencyNames = new Intl.DisplayNames([intl.locale], { type: 'currency' });
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = toMinorUnits(amount, currency, intl.locale);
+    if ('problem' in parsed) {
+      setProblem(parsed.problem);
+      return;
+    }
+    setPending(true);
+    await props.onSubmit({ contractValue: { amount: parsed.amount, currency } });
+    setPending(false);
+  }
+  return (
+    <Dialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title={<FormattedMessage id="admin.requests.won.title" />}
+      description={<FormattedMessage id="admin.requests.won.description" />}
+      closeLabel={intl.formatMessage({ id: 'admin.requests.dialog.close' })}
+      size="sm"
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap={4}>
+          <TextField
+            label={intl.formatMessage({ id: 'admin.requests.won.amount' })}
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setProblem(null);
+            }}
+            error={problem ? intl.formatMessage({ id: `admin.requests.won.amount.${problem}` }) : undefined}
+          />
+          <NativeSelect
+            label={intl.formatMessage({ id: 'admin.requests.won.currency' })}
+            value={currency}
+            onValueChange={(value) => {
+              setCurrency(value);
+              setProblem(null);
+            }}
+            options={CONTRACT_CURRENCIES.map((code) => ({ value: code, label: `${code} — ${currencyNames.of(code) ?? code}` }))}
+          />
+          <Stack direction="row" gap={2} justify="end" wrap>
+            <DialogClose asChild>
+              <Button type="button" variant="secondary" disabled={pending}>
+                <FormattedMessage id="admin.requests.dialog.cancel" />
+              </Button>
+            </DialogClose>
+            <Button type="submit" loading={pending}>
+              <FormattedMessage id="admin.requests.won.submit" />
+            </Button>
+          </Stack>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
+
+/** "Mark as lost": the reason, seen only by administrators. */
+export function LostDialog(props: StepDialogProps) {
+  const intl = useIntl();
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [pending, setPending] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setMissing(true);
+      return;
+    }
+    setPending(true);
+    await props.onSubmit({ lostReason: reason.trim() });
+    setPending(false);
+  }
+  return (
+    <Dialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title={<FormattedMessage id="admin.requests.lost.title" />}
+      description={<FormattedMessage id="admin.requests.lost.description" />}
+      closeLabel={intl.formatMessage({ id: 'admin.requests.dialog.close' })}
+      size="sm"
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap={4}>
+          <Textarea
+            label={intl.formatMessage({ id: 'admin.requests.lost.reason' })}
+            required
+            maxLength={LOST_REASON_MAX_LENGTH}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setMissing(false);
+            }}
+            error={missing ? intl.formatMessage({ id: 'admin.requests.lost.reason.required' }) : undefined}
+          />
+          <Stack direction="row" gap={2} justify="end" wrap>
+            <DialogClose asChild>
+              <Button type="button" variant="secondary" disabled={pending}>
+                <FormattedMessage id="admin.requests.dialog.cancel" />
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="danger" loading={pending}>
+              <FormattedMessage id="admin.requests.lost.submit" />
+            </Button>
+          </Stack>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Any other step (to review, proposal sent): "Move this request to …?". */
+export function ConfirmStepDialog(props: StepDialogProps & { status: OrderStatusValue }) {
+  return (
+    <AlertDialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      tone="default"
+      title={<FormattedMessage id="admin.requests.confirm.title" values={{ status: <OrderStatusText status={props.status} /> }} />}
+      description={<FormattedMessage id="admin.requests.confirm.description" />}
+      cancelLabel={<FormattedMessage id="admin.requests.dialog.cancel" />}
+      confirmLabel={<FormattedMessage id="admin.requests.confirm.submit" />}
+      onConfirm={() => props.onSubmit({})}
+    />
+  );
+}
