@@ -1,0 +1,54 @@
+/**
+ * A request's status timeline (REQ-CLIENT-AREA, REQ-WORKFLOW): every status it has had, oldest
+ * first, each with the date it was entered, as an ordered list. `compact` is the list page's one
+ * line of steps (status and short date); the full form is the request page's, with dates and times.
+ */
+import { clsx } from 'clsx';
+import { FormattedDate } from 'react-intl';
+import { graphql, useFragment } from 'react-relay';
+import type { StatusTimeline_order$key } from './__generated__/StatusTimeline_order.graphql';
+import { OrderStatusBadge, OrderStatusText } from './labels';
+import styles from './requests.module.css';
+
+export function StatusTimeline(props: { order: StatusTimeline_order$key; compact?: boolean; label?: string }) {
+  const order = useFragment(
+    graphql`
+      fragment StatusTimeline_order on Order {
+        timeline {
+          status
+          at
+        }
+      }
+    `,
+    props.order,
+  );
+  const steps = order.timeline;
+  if (props.compact) {
+    return (
+      <ol className={clsx(styles.timeline, styles.compact)} aria-label={props.label} data-testid="request-timeline">
+        {steps.map((step, index) => (
+          <li key={`${step.status}-${step.at}`} className={styles.step} data-current={index === steps.length - 1 || undefined}>
+            <span className={styles.stepStatus}>
+              <OrderStatusText status={step.status} />
+            </span>{' '}
+            <time dateTime={step.at} className={styles.stepDate}>
+              <FormattedDate value={step.at} day="numeric" month="short" />
+            </time>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <ol className={styles.timeline} aria-label={props.label} data-testid="request-timeline">
+      {steps.map((step, index) => (
+        <li key={`${step.status}-${step.at}`} className={styles.step} data-current={index === steps.length - 1 || undefined}>
+          <OrderStatusBadge status={step.status} />{' '}
+          <time dateTime={step.at} className={styles.stepDate}>
+            <FormattedDate value={step.at} dateStyle="medium" timeStyle="short" />
+          </time>
+        </li>
+      ))}
+    </ol>
+  );
+}
