@@ -6,6 +6,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
+import type { MockResolvers } from 'relay-test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerError, fill, labelled, fieldMessage, mutationsSent } from '../../test/forms';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../test/renderWithRelay';
@@ -30,7 +31,7 @@ const ORDER = orderFixture({ messages: [STUDIO_REPLY, MARKUP] });
 function renderRequest(order: OrderFixture | null = ORDER, locale: 'en' | 'es' = 'en') {
   const environment = createTestEnvironment();
   const asked: Record<string, unknown>[] = [];
-  queueResolvers(environment, (operation) => {
+  queueResolvers(environment, (operation): MockResolvers => {
     asked.push({ ...operation.request.variables });
     return order ? { Order: () => order } : { Query: () => ({ order: null }) };
   });
