@@ -30,34 +30,37 @@ export function Conversation(props: { order: Conversation_order$key }) {
   );
   return (
     <>
-      {order.messages.length === 0 ? (
-        <p className={styles.note} data-testid="request-no-messages">
-          <FormattedMessage id="requests.messages.empty" />
-        </p>
-      ) : (
-        <ol className={styles.messages} aria-label={intl.formatMessage({ id: 'requests.messages.title' })}>
-          {order.messages.map((message) => (
-            <li key={message.id} className={styles.message} data-from={message.fromStudio ? 'studio' : 'client'} data-testid="request-message">
-              <div className={styles.messageMeta}>
-                <span className={styles.author} dir="auto">
-                  {message.fromStudio ? message.authorName : <FormattedMessage id="requests.messages.you" />}
-                </span>
-                {message.fromStudio ? (
-                  <Badge tone="accent">
-                    <FormattedMessage id="requests.messages.studio" />
-                  </Badge>
-                ) : null}
-                <time dateTime={message.created} className={styles.messageTime}>
-                  <FormattedDate value={message.created} dateStyle="medium" timeStyle="short" />
-                </time>
-              </div>
-              <p className={styles.messageBody} dir="auto">
-                {message.body}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
+      {/* A log: a message arriving live (orderUpdated) is announced politely. */}
+      <div role="log" aria-label={intl.formatMessage({ id: 'requests.messages.title' })}>
+        {order.messages.length === 0 ? (
+          <p className={styles.note} data-testid="request-no-messages">
+            <FormattedMessage id="requests.messages.empty" />
+          </p>
+        ) : (
+          <ol className={styles.messages}>
+            {order.messages.map((message) => (
+              <li key={message.id} className={styles.message} data-from={message.fromStudio ? 'studio' : 'client'} data-testid="request-message">
+                <div className={styles.messageMeta}>
+                  <span className={styles.author} dir="auto">
+                    {message.fromStudio ? message.authorName : <FormattedMessage id="requests.messages.you" />}
+                  </span>
+                  {message.fromStudio ? (
+                    <Badge tone="accent">
+                      <FormattedMessage id="requests.messages.studio" />
+                    </Badge>
+                  ) : null}
+                  <time dateTime={message.created} className={styles.messageTime}>
+                    <FormattedDate value={message.created} dateStyle="medium" timeStyle="short" />
+                  </time>
+                </div>
+                <p className={styles.messageBody} dir="auto">
+                  {message.body}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
       <MessageForm orderId={order.id} />
     </>
   );

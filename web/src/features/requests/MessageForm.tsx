@@ -92,6 +92,7 @@ export function MessageForm(props: { orderId: string }) {
           setSent(false);
         }}
         onKeyDown={onKeyDown}
+        aria-keyshortcuts="Control+Enter Meta+Enter"
         maxLength={MESSAGE_MAX_LENGTH}
         formatCount={(count, max) => intl.formatMessage({ id: 'requests.message.count' }, { count, max })}
         rows={4}
