@@ -115,8 +115,11 @@ describe('RequestPage', () => {
     expect(messageProblem('\n ')).toEqual({ id: 'requests.message.error.required' });
   });
 
-  it('says the request was not found when the server answers null, with a link back', async () => {
-    renderRequest(null);
+  it('shows skeletons while loading, then "not found" when the server answers null, with a link back', async () => {
+    const environment = createTestEnvironment();
+    renderWithRelay(<RequestPage />, { environment, page: 'profileRequest', route: '/profile/requests/ST-NOPE42', signedIn: true });
+    expect((await screen.findByRole('status')).textContent).toBe('Loading the request…');
+    await resolveOperation(environment, { Query: () => ({ order: null }) });
     const notFound = await screen.findByTestId('request-not-found');
     expect(notFound.textContent).toContain('Your account has no request ST-NOPE42.');
     expect(within(notFound).getByRole('link', { name: 'See your requests' }).getAttribute('href')).toBe('/profile/requests');

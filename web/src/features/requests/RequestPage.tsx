@@ -5,8 +5,8 @@
  * A reference that is not the viewer's (or does not exist) answers null: the page says "not found"
  * with a link back to the list. The page follows the request live (`orderUpdated` with its id).
  */
-import { Callout, Card, Heading, Text } from '@studio/ui';
-import { useCallback } from 'react';
+import { Callout, Card, Heading, Skeleton, Text, VisuallyHidden } from '@studio/ui';
+import { type ReactNode, Suspense, useCallback } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { fetchQuery, graphql, useFragment, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import { useParams } from 'react-router';
@@ -50,7 +50,7 @@ function BackLink() {
   );
 }
 
-function Fact(props: { label: string; children: React.ReactNode }) {
+function Fact(props: { label: string; children: ReactNode }) {
   return (
     <div>
       <dt>
@@ -154,7 +154,7 @@ function RequestView(props: { order: RequestPage_order$key }) {
   );
 }
 
-function Content(props: { fetchKey: number }) {
+function Request(props: { fetchKey: number }) {
   const reference = useParams()['reference'] ?? '';
   const locale = useLocale();
   const environment = useRelayEnvironment();
@@ -189,6 +189,28 @@ function Content(props: { fetchKey: number }) {
       <BackLink />
       <RequestView order={data.order} />
     </>
+  );
+}
+
+/** The page's shape in skeletons while the request loads. */
+function RequestLoading() {
+  return (
+    <div role="status" className={styles.loading}>
+      <VisuallyHidden>
+        <FormattedMessage id="requests.loadingOne" />
+      </VisuallyHidden>
+      <Skeleton height={24} width={160} />
+      <Skeleton height={220} radius="lg" />
+      <Skeleton height={260} radius="lg" />
+    </div>
+  );
+}
+
+function Content(props: { fetchKey: number }) {
+  return (
+    <Suspense fallback={<RequestLoading />}>
+      <Request fetchKey={props.fetchKey} />
+    </Suspense>
   );
 }
 
