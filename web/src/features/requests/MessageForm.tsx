@@ -6,7 +6,7 @@
  * message from the store at once; the field then clears.
  */
 import { Button, Textarea } from '@studio/ui';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import { runMutation } from '../../forms/runMutation';
@@ -54,15 +54,22 @@ export function MessageForm(props: { orderId: string }) {
   const [body, setBody] = useState('');
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [sent, setSent] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+
+  /** Shows `next` under the field and puts the focus there, where it can be fixed. */
+  function refuse(next: FieldProblem) {
+    setProblem(next);
+    field.current?.focus();
+  }
 
   async function send() {
     if (busy) return;
     setSent(false);
     const invalid = messageProblem(body);
-    setProblem(invalid);
-    if (invalid) return;
+    if (invalid) return refuse(invalid);
+    setProblem(null);
     const { errors } = await runMutation(commit, { variables: { id: props.orderId, body, locale: GRAPHQL_LOCALE[locale] } });
-    if (errors.length) return setProblem(sendProblem(errors));
+    if (errors.length) return refuse(sendProblem(errors));
     setBody('');
     setSent(true);
   }
@@ -82,6 +89,7 @@ export function MessageForm(props: { orderId: string }) {
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
       <Textarea
+        ref={field}
         label={intl.formatMessage({ id: 'requests.message.label' })}
         hint={intl.formatMessage({ id: 'requests.message.hint' })}
         error={problem ? intl.formatMessage({ id: problem.id }, problem.values) : undefined}

@@ -28,7 +28,10 @@ export function RequestCard(props: { order: RequestCard_order$key }) {
         budget
         created
         updated
-        ...StatusTimeline_order
+        timeline {
+          status
+          at
+        }
       }
     `,
     props.order,
@@ -76,7 +79,7 @@ export function RequestCard(props: { order: RequestCard_order$key }) {
               </dd>
             </div>
           </dl>
-          <StatusTimeline order={order} compact label={intl.formatMessage({ id: 'requests.timeline' })} />
+          <StatusTimeline steps={order.timeline} compact label={intl.formatMessage({ id: 'requests.timeline' })} />
         </article>
       </Card>
     </li>

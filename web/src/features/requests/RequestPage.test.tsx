@@ -99,6 +99,7 @@ describe('RequestPage', () => {
     await fill(user, field, '   ');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(fieldMessage(field)).toContain('Write a message first.');
+    expect(document.activeElement).toBe(field);
     expect(mutationsSent(environment)).toEqual([]);
 
     await fill(user, field, 'Hello');

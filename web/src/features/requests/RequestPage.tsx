@@ -78,7 +78,10 @@ function RequestView(props: { order: RequestPage_order$key }) {
         message
         created
         updated
-        ...StatusTimeline_order
+        timeline {
+          status
+          at
+        }
         ...Conversation_order
       }
     `,
@@ -138,7 +141,7 @@ function RequestView(props: { order: RequestPage_order$key }) {
             <Heading level={2} size="lg" id="request-timeline" className={styles.sectionTitle}>
               <FormattedMessage id="requests.timeline" />
             </Heading>
-            <StatusTimeline order={order} label={intl.formatMessage({ id: 'requests.timeline' })} />
+            <StatusTimeline steps={order.timeline} label={intl.formatMessage({ id: 'requests.timeline' })} />
           </section>
         </Card>
       </div>
