@@ -6,7 +6,8 @@
  * The page is a responsive grid of cards, each a component with its own fragment: photo, identity
  * (name, username, e-mail), about (bio, phone, Telegram), sign-in (password, sign out), referral
  * code, balance, linked accounts, devices (SESSION-DEVICES: its own query) and the danger zone, under
- * the e-mail confirmation banner.
+ * the e-mail confirmation banner and the links to the user's requests (REQ-CLIENT-AREA) and, for
+ * administrators, the back office.
  * `ProfilePage_user` gathers their fragments; the query and the `viewerUpdated` subscription both
  * select it, so a change from any tab or device refreshes every card.
  *
@@ -38,6 +39,7 @@ import { LinkedAccountsBlock } from './LinkedAccountsBlock';
 import { LoadErrorBoundary } from './LoadErrorBoundary';
 import { ProfileCard } from './ProfileCard';
 import { ReferralBlock } from './ReferralBlock';
+import { RequestsShortcut } from '../requests/RequestsShortcut';
 import { SecurityBlock } from './SecurityBlock';
 import { SignedOut } from './SignedOut';
 import styles from './ProfilePage.module.css';
@@ -55,6 +57,7 @@ const ProfileFragment = graphql`
     ...BalanceBlock_user
     ...LinkedAccountsBlock_user
     ...DangerZone_user
+    ...RequestsShortcut_user
   }
 `;
 
@@ -139,6 +142,7 @@ function ProfileBlocks(props: { user: ProfilePage_user$key; onDeleted: () => Pro
   return (
     <>
       <EmailVerificationBanner user={user} />
+      <RequestsShortcut user={user} />
       <div className={styles.grid}>
         <AvatarBlock user={user} />
         <ProfileCard user={user} className={styles.wide} />
