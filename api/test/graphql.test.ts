@@ -475,10 +475,18 @@ describeEachDb('GraphQL on %s', (kind) => {
     it('accepts a query at GRAPHQL_MAX_DEPTH and refuses a deeper one', async () => {
       const shallow = await limited.graphql('{ viewer { defaultReferralCode { code } accounts { id } image { id } } }');
       expect(shallow.json).toEqual({ data: { viewer: null } });
-      for (const deep of [
+      // Fragments add no level: depth counts the nesting of data, however a client composes it.
+      for (const composed of [
         '{ node(id: "x") { ... on User { image { id } } } }',
+        'query { ...Q } fragment Q on Query { viewer { ...U } } fragment U on User { image { id } }',
+      ]) {
+        const result = await limited.graphql(composed);
+        expect(result.errors, composed).toBeUndefined();
+      }
+      for (const deep of [
+        '{ node(id: "x") { ... on User { orders { edges { node { id } } } } } }',
         '{ products { edges { node { slug } } } }',
-        'query { ...Q } fragment Q on Query { viewer { image { id } } }',
+        'query { ...Q } fragment Q on Query { products { ...P } } fragment P on ProductConnection { edges { node { slug } } }',
       ]) {
         const result = await limited.graphql(deep);
         expect(result.errors?.[0]?.message, deep).toMatch(/depth limit of 3/);
@@ -487,7 +495,7 @@ describeEachDb('GraphQL on %s', (kind) => {
     });
 
     it('refuses a deep query over graphql-ws too', async () => {
-      const outcome = await wsExecute(limited.wsUrl, { query: '{ node(id: "x") { ... on User { image { id } } } }' });
+      const outcome = await wsExecute(limited.wsUrl, { query: '{ products { edges { node { slug } } } }' });
       expect(outcome.result?.data).toBeUndefined();
       // Refused as an operation error, like over HTTP — not by closing the connection (4500).
       expect(Array.isArray(outcome.error), describeOutcome(outcome)).toBe(true);

@@ -459,7 +459,7 @@ describeEachDb('viewerUpdated on %s', (kind) => {
       const limited = await startServer(kind, { GRAPHQL_MAX_DEPTH: '3' });
       try {
         const lee = await member('Lee Long', limited);
-        const deep = subscribe(limited.wsUrl, lee.accessToken, { query: 'subscription { viewerUpdated { ... on User { image { id } } } }' });
+        const deep = subscribe(limited.wsUrl, lee.accessToken, { query: 'subscription { viewerUpdated { orders { edges { node { id } } } } }' });
         const aliases = subscribe(limited.wsUrl, lee.accessToken, {
           query: `subscription { viewerUpdated { ${Array.from({ length: 16 }, (_, i) => `a${i}: id`).join(' ')} } }`,
         });

@@ -92,7 +92,8 @@ export function registerGraphQL(app: FastifyInstance, server: Services): GraphQL
   const schema = createSchema<GraphQLContext>({ typeDefs, resolvers: resolvers as SchemaResolvers });
   const persisted = new PersistedOperations(config.persistedQueriesFile);
   const armor = EnvelopArmorPlugin({
-    maxDepth: { n: config.graphql.maxDepth },
+    // Depth is the nesting of data: a Relay fragment spread or inline fragment adds no level (GRAPHQL-LIMITS).
+    maxDepth: { n: config.graphql.maxDepth, flattenFragments: true },
     costLimit: { maxCost: config.graphql.maxCost },
     maxAliases: { n: config.graphql.maxAliases },
     blockFieldSuggestion: { enabled: config.env === 'production' },
