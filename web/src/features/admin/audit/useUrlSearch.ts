@@ -1,0 +1,46 @@
+/**
+ * A list's search box kept in the address (ADMIN-AREA): the text typed goes to the query parameter
+ * `q` (replacing the history entry) once typing pauses for `SEARCH_DEBOUNCE_MS`, so a search can be
+ * reloaded, shared and survives "back". Also reads and writes other filter parameters of the list.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** How long typing must pause before the search runs, in milliseconds. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The longest search the API accepts (1–200 characters). */
+export const SEARCH_MAX_LENGTH = 200;
+
+/**
+ * `text`/`setText` for the input, `search` as the address holds it (trimmed; null when empty),
+ * `param(name)` and `setParam(name, value)` for other filters (null/'' removes the parameter).
+ */
+export function useUrlSearch() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q')?.trim() || null;
+  const [text, setText] = useState(search ?? '');
+
+  const setParam = useCallback(
+    (name: string, value: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+
+  useEffect(() => {
+    const wanted = text.trim().slice(0, SEARCH_MAX_LENGTH) || null;
+    if (wanted === search) return;
+    const timer = setTimeout(() => setParam('q', wanted), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, search, setParam]);
+
+  return { text, setText, search, param: (name: string) => params.get(name), setParam };
+}
