@@ -6,7 +6,7 @@
  * the total is shown, and an empty log or search says so in words.
  */
 import { Button, Text, TextField } from '@studio/ui';
-import { useEffect, useRef, useTransition } from 'react';
+import { useEffect, useRef, useState, useTransition } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { AdminShell } from '../AdminShell';
@@ -87,7 +87,7 @@ function AuditLog(props: { fetchKey: number }) {
   const intl = useIntl();
   const { text, setText, search } = useUrlSearch();
   // The first page is asked with the search of the address at the time; later searches refetch the list.
-  const initialSearch = useRef(search).current;
+  const [initialSearch] = useState(search);
   const data = useLazyLoadQuery<AuditLogPageQueryType>(AuditLogPageQuery, { count: AUDIT_PAGE_SIZE, search: initialSearch }, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
   return (
     <div className={styles.page}>

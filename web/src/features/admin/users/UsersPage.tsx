@@ -6,7 +6,7 @@
  * user's page.
  */
 import { Button, NativeSelect, Text, TextField } from '@studio/ui';
-import { useEffect, useRef, useTransition } from 'react';
+import { useEffect, useRef, useState, useTransition } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { AdminShell } from '../AdminShell';
@@ -94,7 +94,7 @@ function Users(props: { fetchKey: number }) {
   const { text, setText, search, param, setParam } = useUrlSearch();
   const role = roleOf(param('role'));
   // The first page is asked with the filters of the address at the time; later changes refetch the list.
-  const initial = useRef({ search, role }).current;
+  const [initial] = useState({ search, role });
   const data = useLazyLoadQuery<UsersPageQueryType>(UsersPageQuery, { count: USERS_PAGE_SIZE, ...initial }, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
   return (
     <div className={styles.page}>
