@@ -20,6 +20,17 @@ export function useUrlSearch() {
   const [params, setParams] = useSearchParams();
   const search = params.get('q')?.trim() || null;
   const [text, setText] = useState(search ?? '');
+  // The address changes by itself too (the navigation's link to the bare list, "back"): the box
+  // then shows the address's search — unless it is the one this box just wrote.
+  const [seen, setSeen] = useState(search);
+  const [written, setWritten] = useState(search);
+  if (search !== seen) {
+    setSeen(search);
+    if (search !== written) {
+      setWritten(search);
+      setText(search ?? '');
+    }
+  }
 
   const setParam = useCallback(
     (name: string, value: string | null) =>
@@ -38,7 +49,10 @@ export function useUrlSearch() {
   useEffect(() => {
     const wanted = text.trim().slice(0, SEARCH_MAX_LENGTH) || null;
     if (wanted === search) return;
-    const timer = setTimeout(() => setParam('q', wanted), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      setWritten(wanted);
+      setParam('q', wanted);
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, search, setParam]);
 

@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { OperationDescriptor } from 'relay-runtime';
 import { describe, expect, it } from 'vitest';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../../test/renderWithRelay';
+import { SEARCH_DEBOUNCE_MS } from '../audit/useUrlSearch';
 import { UsersPage } from './UsersPage';
 
 const ANNA = { id: 'VXNlcjox', fullName: 'Anna Petrova', username: 'anna', email: 'anna@example.com', role: 'ADMIN', type: 'CLIENT', isVerified: true, created: '2026-03-04T10:00:00.000Z' };
@@ -81,6 +82,19 @@ describe('UsersPage', () => {
     expect(asked).toEqual([{ count: 20, search: 'anna', role: 'ADMIN' }]);
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('anna');
     expect((screen.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement).value).toBe('ADMIN');
+  });
+
+  it('empties the search box when the address loses its search (the navigation link to the list)', async () => {
+    const { environment, router, user } = renderPage('/admin/users?q=anna', [ANNA]);
+    const box = (await screen.findByRole('searchbox')) as HTMLInputElement;
+    expect(box.value).toBe('anna');
+    await user.click(screen.getByRole('link', { name: 'Users' }));
+    await waitFor(() => expect(box.value).toBe(''));
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(environment.mock.getMostRecentOperation().request.variables).toMatchObject({ search: null, role: null }));
+    // And it stays empty: the old text is not written back after the pause.
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS * 2));
+    expect(router.state.location.search).toBe('');
   });
 
   it('says when there are no accounts, in Russian too', async () => {
