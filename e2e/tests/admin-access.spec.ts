@@ -12,7 +12,7 @@
  *     verified on their user page, so the audit log has an entry with its changes to show.
  */
 import type { Page } from '@playwright/test';
-import { type Locale, ORIGIN, axeViolations, expect, localizePath, promoteToAdmin, registerThroughForm, t, test, urlOf, waitForHydration } from './fixtures';
+import { type Locale, ORIGIN, axeViolations, expect, promoteToAdmin, registerThroughForm, t, test, urlOf, waitForHydration } from './fixtures';
 
 const unique = (label: string) => `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 const PASSWORD = 'a long enough passphrase 42';
