@@ -6,7 +6,7 @@
  * and an expandable "Changes" with each changed field before → after. Values are rendered as
  * text, never as HTML.
  */
-import { Badge, VisuallyHidden } from '@studio/ui';
+import { VisuallyHidden } from '@studio/ui';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import { TextLink } from '../../layout/links';
@@ -98,9 +98,9 @@ export function AuditEntryItem(props: { entry: AuditEntryItem_entry$key }) {
         <time dateTime={entry.created} className={styles.when}>
           <FormattedDate value={entry.created} dateStyle="medium" timeStyle="short" />
         </time>
-        <Badge tone={entry.action.endsWith('.delete') ? 'danger' : 'neutral'}>
+        <strong className={styles.action}>
           <AuditActionText action={entry.action} />
-        </Badge>
+        </strong>
       </div>
       <div className={styles.line}>
         <span className={styles.who}>

@@ -67,7 +67,7 @@ function AdminUser(props: { fetchKey: number }) {
           <Heading level={2} size="xl" className={styles.headerName}>
             <span dir="auto">{user.fullName}</span>
           </Heading>
-          <Text tone="muted">
+          <Text tone="muted" className={styles.headerMeta}>
             {user.email} · <span dir="auto">@{user.username}</span>
           </Text>
           <Text size="sm" tone="muted">
