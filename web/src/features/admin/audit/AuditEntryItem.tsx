@@ -95,12 +95,12 @@ export function AuditEntryItem(props: { entry: AuditEntryItem_entry$key }) {
   return (
     <li className={styles.entry} data-testid="audit-entry">
       <div className={styles.line}>
-        <time dateTime={entry.created} className={styles.when}>
-          <FormattedDate value={entry.created} dateStyle="medium" timeStyle="short" />
-        </time>
         <strong className={styles.action}>
           <AuditActionText action={entry.action} />
         </strong>
+        <time dateTime={entry.created} className={styles.when}>
+          <FormattedDate value={entry.created} dateStyle="medium" timeStyle="short" />
+        </time>
       </div>
       <div className={styles.line}>
         <span className={styles.who}>
