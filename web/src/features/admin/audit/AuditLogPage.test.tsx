@@ -109,6 +109,24 @@ describe('AuditLogPage', () => {
     await screen.findByText('No entries match this search.');
   });
 
+  it("narrows to one object from the address (a user's history link) and shows all again", async () => {
+    const environment = createTestEnvironment();
+    const asked: Record<string, unknown>[] = [];
+    queueResolvers(environment, (operation) => {
+      asked.push({ ...operation.request.variables });
+      return answer([ROLE_CHANGE]);
+    });
+    const { router, user } = renderWithRelay(<AuditLogPage />, { environment, page: 'adminAudit', route: '/admin/audit?target=VXNlcjoy', signedIn: true });
+    await screen.findAllByTestId('audit-entry');
+    expect(asked).toEqual([{ count: 20, search: null, actorId: null, targetId: 'VXNlcjoy' }]);
+    screen.getByText('Only the entries about one object.');
+    await user.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(environment.mock.getMostRecentOperation().request.variables).toMatchObject({ search: null, actorId: null, targetId: null }));
+    expect(environment.mock.getMostRecentOperation().request.node.params.name).toBe('AuditLogPagePaginationQuery');
+    expect(screen.queryByText('Only the entries about one object.')).toBeNull();
+  });
+
   it('says when the log is empty, in Spanish too', async () => {
     renderPage([], { locale: 'es' });
     await screen.findByText('Ningún administrador ha hecho nada todavía.');

@@ -2,11 +2,13 @@
  * /admin/audit (ADMIN-AUDIT): the audit log of every administrator's action, newest first, as a
  * Relay connection — each entry who, what, when, on what, and its changes (AuditEntryItem). A
  * debounced search (action, object name, administrator's e-mail) kept in the address as `q`
- * refetches in a transition (the old list stays meanwhile), "Load more" appends the next page,
+ * refetches in a transition (the old list stays meanwhile) — as do `actor` and `target` (global
+ * ids, from links such as a user's history: one administrator's entries, or one object's, with
+ * "Show all" to drop them) — "Load more" appends the next page,
  * the total is shown, and an empty log or search says so in words.
  */
 import { Button, Text, TextField } from '@studio/ui';
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { AdminShell } from '../AdminShell';
@@ -20,18 +22,28 @@ import styles from './Audit.module.css';
 export const AUDIT_PAGE_SIZE = 20;
 
 const AuditLogPageQuery = graphql`
-  query AuditLogPageQuery($count: Int!, $search: String) {
-    ...AuditLogPage_query @arguments(count: $count, search: $search)
+  query AuditLogPageQuery($count: Int!, $search: String, $actorId: ID, $targetId: ID) {
+    ...AuditLogPage_query @arguments(count: $count, search: $search, actorId: $actorId, targetId: $targetId)
   }
 `;
 
-function AuditList(props: { query: AuditLogPage_query$key; search: string | null }) {
+/** What the list is narrowed to: the search and, from links elsewhere, one administrator or one object (global ids). */
+interface AuditFilters {
+  search: string | null;
+  actorId: string | null;
+  targetId: string | null;
+}
+
+const sameFilters = (a: AuditFilters, b: AuditFilters) => a.search === b.search && a.actorId === b.actorId && a.targetId === b.targetId;
+
+function AuditList(props: { query: AuditLogPage_query$key; filters: AuditFilters }) {
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment AuditLogPage_query on Query
       @refetchable(queryName: "AuditLogPagePaginationQuery")
-      @argumentDefinitions(count: { type: "Int!" }, cursor: { type: "String" }, search: { type: "String" }) {
-        auditLog(first: $count, after: $cursor, search: $search) @connection(key: "AuditLogPage_auditLog", filters: ["search"]) {
+      @argumentDefinitions(count: { type: "Int!" }, cursor: { type: "String" }, search: { type: "String" }, actorId: { type: "ID" }, targetId: { type: "ID" }) {
+        auditLog(first: $count, after: $cursor, search: $search, actorId: $actorId, targetId: $targetId)
+          @connection(key: "AuditLogPage_auditLog", filters: ["search", "actorId", "targetId"]) {
           totalCount
           edges {
             node {
@@ -47,18 +59,19 @@ function AuditList(props: { query: AuditLogPage_query$key; search: string | null
   const intl = useIntl();
   const [refetching, startTransition] = useTransition();
   const [, startLoading] = useTransition();
-  const shown = useRef(props.search);
+  const { filters } = props;
+  const shown = useRef(filters);
   useEffect(() => {
-    if (shown.current === props.search) return;
-    shown.current = props.search;
-    startTransition(() => void refetch({ count: AUDIT_PAGE_SIZE, search: props.search }, { fetchPolicy: 'network-only' }));
-  }, [props.search, refetch]);
+    if (sameFilters(shown.current, filters)) return;
+    shown.current = filters;
+    startTransition(() => void refetch({ count: AUDIT_PAGE_SIZE, ...filters }, { fetchPolicy: 'network-only' }));
+  }, [filters, refetch]);
 
   const edges = data.auditLog.edges;
   if (edges.length === 0) {
     return (
       <Text className={styles.empty} role="status">
-        <FormattedMessage id={props.search ? 'admin.audit.emptySearch' : 'admin.audit.empty'} />
+        <FormattedMessage id={filters.search || filters.actorId || filters.targetId ? 'admin.audit.emptySearch' : 'admin.audit.empty'} />
       </Text>
     );
   }
@@ -85,10 +98,13 @@ function AuditList(props: { query: AuditLogPage_query$key; search: string | null
 
 function AuditLog(props: { fetchKey: number }) {
   const intl = useIntl();
-  const { text, setText, search } = useUrlSearch();
-  // The first page is asked with the search of the address at the time; later searches refetch the list.
-  const [initialSearch] = useState(search);
-  const data = useLazyLoadQuery<AuditLogPageQueryType>(AuditLogPageQuery, { count: AUDIT_PAGE_SIZE, search: initialSearch }, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
+  const { text, setText, search, param, setParamValues } = useUrlSearch();
+  const actorId = param('actor');
+  const targetId = param('target');
+  const filters = useMemo(() => ({ search, actorId, targetId }), [search, actorId, targetId]);
+  // The first page is asked with the filters of the address at the time; later changes refetch the list.
+  const [initial] = useState(filters);
+  const data = useLazyLoadQuery<AuditLogPageQueryType>(AuditLogPageQuery, { count: AUDIT_PAGE_SIZE, ...initial }, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
   return (
     <div className={styles.page}>
       <div className={styles.toolbar}>
@@ -100,8 +116,22 @@ function AuditLog(props: { fetchKey: number }) {
           maxLength={SEARCH_MAX_LENGTH}
           onChange={(event) => setText(event.target.value)}
         />
+        {actorId || targetId ? (
+          <div className={styles.narrowed}>
+            <Text size="sm" tone="muted" as="span">
+              <FormattedMessage id={targetId ? 'admin.audit.filter.target' : 'admin.audit.filter.actor'} />
+            </Text>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setParamValues({ actor: null, target: null })}
+            >
+              <FormattedMessage id="admin.audit.filter.clear" />
+            </Button>
+          </div>
+        ) : null}
       </div>
-      <AuditList query={data} search={search} />
+      <AuditList query={data} filters={filters} />
     </div>
   );
 }

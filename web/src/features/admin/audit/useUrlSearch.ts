@@ -14,7 +14,8 @@ export const SEARCH_MAX_LENGTH = 200;
 
 /**
  * `text`/`setText` for the input, `search` as the address holds it (trimmed; null when empty),
- * `param(name)` and `setParam(name, value)` for other filters (null/'' removes the parameter).
+ * `param(name)`, `setParam(name, value)` and `setParamValues({ name: value })` for other filters
+ * (null/'' removes a parameter).
  */
 export function useUrlSearch() {
   const [params, setParams] = useSearchParams();
@@ -32,19 +33,23 @@ export function useUrlSearch() {
     }
   }
 
-  const setParam = useCallback(
-    (name: string, value: string | null) =>
+  /** Sets (or, with null or '', removes) query parameters in one history replacement. */
+  const setParamValues = useCallback(
+    (values: Record<string, string | null>) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (value) next.set(name, value);
-          else next.delete(name);
+          for (const [name, value] of Object.entries(values)) {
+            if (value) next.set(name, value);
+            else next.delete(name);
+          }
           return next;
         },
         { replace: true, preventScrollReset: true },
       ),
     [setParams],
   );
+  const setParam = useCallback((name: string, value: string | null) => setParamValues({ [name]: value }), [setParamValues]);
 
   useEffect(() => {
     const wanted = text.trim().slice(0, SEARCH_MAX_LENGTH) || null;
@@ -56,5 +61,5 @@ export function useUrlSearch() {
     return () => clearTimeout(timer);
   }, [text, search, setParam]);
 
-  return { text, setText, search, param: (name: string) => params.get(name), setParam };
+  return { text, setText, search, param: (name: string) => params.get(name), setParam, setParamValues };
 }

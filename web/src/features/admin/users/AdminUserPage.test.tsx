@@ -41,14 +41,14 @@ const ENTRY = {
 
 const operationName = (operation: OperationDescriptor) => operation.request.node.params.name;
 
-function history(entries: (typeof ENTRY)[]) {
-  return { AuditEntryConnection: () => ({ totalCount: entries.length, edges: entries.map((node) => ({ cursor: node.id, node })) }) };
+function history(entries: (typeof ENTRY)[], total = entries.length) {
+  return { AuditEntryConnection: () => ({ totalCount: total, edges: entries.map((node) => ({ cursor: node.id, node })) }) };
 }
 
 function renderPage(user: Partial<typeof BOB> | null = BOB, viewerId = ME) {
   const environment = createTestEnvironment();
   queueResolvers(environment, { Query: () => ({ viewer: { id: viewerId }, user: user ? { ...BOB, ...user } : null }) });
-  queueResolvers(environment, history([ENTRY]));
+  queueResolvers(environment, history([ENTRY], 25));
   const id = user?.id ?? BOB_ID;
   return renderWithRelay(<AdminUserPage />, { environment, page: 'adminUser', route: `/admin/users/${id}`, signedIn: true, viewerRole: 'ADMIN' });
 }
@@ -66,6 +66,7 @@ describe('AdminUserPage', () => {
     const entries = await screen.findAllByTestId('audit-entry');
     expect(entries).toHaveLength(1);
     expect(entries[0]!.textContent).toContain('Changed a user');
+    expect(screen.getByRole('link', { name: 'See all 25 in the audit log' }).getAttribute('href')).toBe(`/admin/audit?target=${BOB_ID}`);
   });
 
   it('asks before a role change, sends updateUser on confirm and reloads the history', async () => {

@@ -87,7 +87,7 @@ function AdminUser(props: { fetchKey: number }) {
       <section className={styles.section} aria-labelledby="admin-user-history">
         <UserHistoryHeading id="admin-user-history" />
         <Suspense fallback={<AdminSkeleton rows={3} />}>
-          <UserHistory userId={user.id} email={user.email ?? null} fetchKey={props.fetchKey + historyKey} />
+          <UserHistory userId={user.id} fetchKey={props.fetchKey + historyKey} />
         </Suspense>
       </section>
     </div>

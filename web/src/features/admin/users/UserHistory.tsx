@@ -1,7 +1,7 @@
 /**
  * The "History" section of a user's admin page (ADMIN-AUDIT, ADMIN-USERS): the latest audit-log
  * entries about this user (at most `USER_HISTORY_SHOWN`, newest first), as on the audit log page,
- * and a link to the whole log searched for the user's e-mail when there are more. It loads its own
+ * and a link to all of them in the audit log when there are more. It loads its own
  * query, so the page's cards show first; `fetchKey` reloads it after a change on the page.
  */
 import { Heading, Text } from '@studio/ui';
@@ -30,7 +30,7 @@ const UserHistoryQuery = graphql`
 `;
 
 /** The entries; suspends while they load. */
-export function UserHistory(props: { userId: string; email: string | null; fetchKey: number }) {
+export function UserHistory(props: { userId: string; fetchKey: number }) {
   const data = useLazyLoadQuery<UserHistoryQueryType>(
     UserHistoryQuery,
     { targetId: props.userId, first: USER_HISTORY_SHOWN },
@@ -51,8 +51,8 @@ export function UserHistory(props: { userId: string; email: string | null; fetch
           <AuditEntryItem key={edge.node.id} entry={edge.node} />
         ))}
       </ul>
-      {data.auditLog.totalCount > edges.length && props.email ? (
-        <TextLink to={`/admin/audit?q=${encodeURIComponent(props.email)}`}>
+      {data.auditLog.totalCount > edges.length ? (
+        <TextLink to={`/admin/audit?target=${encodeURIComponent(props.userId)}`}>
           <FormattedMessage id="admin.users.history.all" values={{ total: data.auditLog.totalCount }} />
         </TextLink>
       ) : null}
