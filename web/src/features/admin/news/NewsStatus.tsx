@@ -3,10 +3,13 @@
  * (published in the future) or Published, with the date.
  */
 import { Badge } from '@studio/ui';
+import { useState } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import styles from '../editor/editor.module.css';
 
-export function NewsStatus(props: { published: string | null | undefined; now?: number }) {
+export function NewsStatus(props: { published: string | null | undefined }) {
+  // The moment the state is judged at: when the row first rendered (a list is not a clock).
+  const [now] = useState(() => Date.now());
   const published = props.published ?? null;
   if (!published) {
     return (
@@ -17,7 +20,7 @@ export function NewsStatus(props: { published: string | null | undefined; now?: 
       </span>
     );
   }
-  const scheduled = new Date(published).getTime() > (props.now ?? Date.now());
+  const scheduled = new Date(published).getTime() > now;
   return (
     <span className={styles.status}>
       <Badge tone={scheduled ? 'warning' : 'success'}>
