@@ -3,7 +3,7 @@
  * `VERSION_CONFLICT` "This was changed since you opened it. Reload to see the changes." with a
  * Reload action — which, when there are unsaved edits, first asks whether to discard them — for a
  * missing language the language's name, else the failure's message. Field problems are shown at
- * their fields, not here.
+ * their fields, with a line here pointing to them.
  */
 import { AlertDialog, Button, Callout } from '@studio/ui';
 import { useState } from 'react';
@@ -14,7 +14,14 @@ export function FailureNotice(props: { failure: EditorFailure | null; dirty: boo
   const intl = useIntl();
   const [confirming, setConfirming] = useState(false);
   const failure = props.failure;
-  if (!failure || failure.kind === 'fields') return null;
+  if (!failure) return null;
+  if (failure.kind === 'fields') {
+    return (
+      <Callout tone="danger">
+        <FormattedMessage id="admin.editor.error.fixFields" />
+      </Callout>
+    );
+  }
   if (failure.kind === 'conflict') {
     const reload = () => (props.dirty ? setConfirming(true) : props.onReload());
     return (
