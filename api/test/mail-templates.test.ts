@@ -24,6 +24,9 @@ const params: MailTemplateParams = {
   accountDeleted: { byAdmin: true, ...event },
   orderReceived: { reference: 'R-42' },
   orderNotification: { reference: 'R-42', name: evil, email: 'c@example.test', phone: null, summary: evil, customerLocale: 'ru' },
+  orderStatusChanged: { reference: 'R-42', status: 'PROPOSAL_SENT' },
+  orderAnswered: { reference: 'R-42' },
+  orderClientMessage: { reference: 'R-42', name: evil, email: 'c@example.test', body: evil },
 };
 
 describe('escapeHtml', () => {
@@ -47,7 +50,7 @@ describe('renderMail', () => {
         expect(mail.html).not.toContain('<Studio>');
         expect(mail.html).toContain('Acme &lt;Studio&gt; &amp; &quot;Co&quot;');
         expect(mail.text).toContain('https://studio.example');
-        if (!['emailVerificationCode', 'emailChangeCode', 'accountDeletionCode', 'passwordReset', 'orderReceived'].includes(template)) {
+        if (!['emailVerificationCode', 'emailChangeCode', 'accountDeletionCode', 'passwordReset', 'orderReceived', 'orderStatusChanged', 'orderAnswered'].includes(template)) {
           expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;');
           expect(mail.text).toContain(evil);
         }

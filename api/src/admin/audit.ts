@@ -56,11 +56,12 @@ export function likePattern(text: string): string {
 }
 
 /**
- * `lower(<column>) like <pattern> escape '\'` — the escape clause SQLite needs (PostgreSQL's
- * default is the same backslash). `column` is a snake_case column name of ours, never input.
+ * `casefold(<column>) like <pattern> escape '\'`: Unicode case folding on both databases
+ * (`casefold` is lower() on PostgreSQL, JavaScript's toLowerCase on SQLite; migration 0012 and
+ * db/index.ts) and the escape clause SQLite needs. `column` is a column name of ours, never input.
  */
 export function contains(column: string, pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  return sql<SqlBool>`casefold(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
 
 /**

@@ -17,6 +17,7 @@ import type { UserRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 import { type Challenges, demandChallenge } from '../security/challenge.js';
 import type { RateLimits } from '../security/limits.js';
+import { claimOrders } from '../orders/claims.js';
 import { createUser, findUserByEmail } from '../users/service.js';
 import { accountGuessKey, addressGuessKey, checkPasswordGuarded } from './passwordGuard.js';
 import { hashPassword, needsRehash, refuseNewPassword, rehashPassword } from './passwords.js';
@@ -87,5 +88,7 @@ export async function signInWithPassword(
     await db.updateTable('users').set(patch).where('id', '=', user.id).where('passwordHash', '=', user.passwordHash).execute();
     if (patch.passwordHash) deps.log.info({ userId: user.id }, 'password re-hashed with the current parameters');
   }
+  // REQ-CLAIM: orders placed signed out with a verified user's address since their last sign-in.
+  if (user.isVerified === 1) await claimOrders(db, user.id, user.email);
   return user;
 }

@@ -1,19 +1,26 @@
 /**
  * News (SITE-NEWS, SITE-CONTENT): items with texts in every locale, optionally about a product.
  * Everyone sees published items (a publication time that has come); drafts and scheduled items
- * only administrators who ask for them. Administrators create, change, publish and delete items;
+ * only administrators who ask for them. Administrators create, change, publish and delete items,
+ * each change checked against the editor's `version` (ADMIN-CONCURRENCY) and audited in its own
+ * transaction (ADMIN-AUDIT);
  * every change announces itself with `contentChanged` (the item and the products it is about before
  * and after, whose pages list it; SITE-CACHE). Seeding is db/seed's.
  */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { LOCALES, type Locale } from '@studio/site/locales';
+import { contains, likePattern } from '../admin/audit.js';
 import { nowIso } from '../db/index.js';
 import { newNewsItemId } from '../db/seed/index.js';
-import type { NewsItemRow, NewsTranslationRow } from '../db/types.js';
-import { HttpError } from '../http/errors.js';
+import { type AuditActor, type AuditTarget, recordAudit } from '../admin/audit.js';
+import type { Database, NewsItemRow, NewsTranslationRow } from '../db/types.js';
+import { type EditOptions, badContentInput as badInput, changedFields, translationMissing, versionConflict } from './editing.js';
 import type { NewsTexts } from './files.js';
 import type { ContentServiceDeps, Page } from './products.js';
-import { groupBy } from './translations.js';
+import { groupBy, jsonList } from './translations.js';
+
+/** The database or a transaction of it. */
+type Executor = Kysely<Database>;
 
 /** A news item's texts in one locale, as an administrator sends them. */
 export type NewsTextsInput = NewsTexts & { locale: Locale };
@@ -23,8 +30,9 @@ export function isPublished(item: Pick<NewsItemRow, 'publishedAt'>): boolean {
   return item.publishedAt !== null && item.publishedAt <= nowIso();
 }
 
-function badInput(field: string, message: string): HttpError {
-  return new HttpError(400, 'BAD_USER_INPUT', `${field}: ${message}`, { field });
+/** The audit target of `row`: labelled with its English title (the given texts', else the stored ones'). */
+function target(row: NewsItemRow, texts: ReadonlyArray<{ locale: string; title: string }>): AuditTarget {
+  return { type: 'NewsItem', id: row.id, label: texts.find((t) => t.locale === 'en')?.title ?? texts[0]?.title ?? row.id };
 }
 
 /** The rows to store for `texts`: one per language; with `requireAll`, every language. */
@@ -39,15 +47,31 @@ export class NewsService {
   constructor(private readonly deps: ContentServiceDeps) {}
 
   /** Published items, or every item with `includeDrafts` (the caller checks that the viewer is an admin). */
-  private visible(includeDrafts: boolean) {
-    const query = this.deps.db.selectFrom('newsItems');
-    return includeDrafts ? query : query.where('publishedAt', 'is not', null).where('publishedAt', '<=', nowIso());
+  private visible(includeDrafts: boolean, search?: string) {
+    let query = this.deps.db.selectFrom('newsItems');
+    if (!includeDrafts) query = query.where('publishedAt', 'is not', null).where('publishedAt', '<=', nowIso());
+    if (search) {
+      const pattern = likePattern(search);
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('newsTranslations as t')
+            .select('t.newsItemId')
+            .whereRef('t.newsItemId', '=', 'newsItems.id')
+            .where(eb.or([contains('t.title', pattern), contains('t.summary', pattern)])),
+        ),
+      );
+    }
+    return query;
   }
 
-  /** `limit` items from `offset`: drafts first, then newest first; and how many there are. */
-  async page(slice: { limit: number; offset: number; includeDrafts: boolean }): Promise<Page<NewsItemRow>> {
+  /**
+   * `limit` items from `offset`: drafts first, then newest first; and how many there are. `search`:
+   * only items whose title or summary in any language contains it (case-insensitive; ADMIN-AREA).
+   */
+  async page(slice: { limit: number; offset: number; includeDrafts: boolean; search?: string | undefined }): Promise<Page<NewsItemRow>> {
     const [rows, count] = await Promise.all([
-      this.visible(slice.includeDrafts)
+      this.visible(slice.includeDrafts, slice.search)
         .selectAll()
         // Drafts (no publication time) first on both databases, then newest first.
         .orderBy(sql`published_at is null`, 'desc')
@@ -57,7 +81,7 @@ export class NewsService {
         .limit(slice.limit)
         .offset(slice.offset)
         .execute(),
-      this.visible(slice.includeDrafts).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.visible(slice.includeDrafts, slice.search).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, totalCount: Number(count.n) };
   }
@@ -111,11 +135,45 @@ export class NewsService {
     return this.deps.db.selectFrom('newsItems').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   }
 
+  /** Item `id` read in `trx`, checked against the editor's `version` (ADMIN-CONCURRENCY). @throws HttpError BAD_USER_INPUT (`id`), VERSION_CONFLICT. */
+  private async current(trx: Executor, id: string, version: number | undefined): Promise<NewsItemRow> {
+    const row = await trx.selectFrom('newsItems').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw badInput('id', 'no such news item');
+    if (version !== undefined && version !== row.version) throw versionConflict();
+    return row;
+  }
+
   /**
-   * Creates a draft with texts in every language (`createNewsItem`).
+   * Stores `set` on `row` with the next version and `updated`, only while the stored version is
+   * still the one read (`where version = ?`): a concurrent change in between makes it 0 rows,
+   * answered VERSION_CONFLICT, so no change ever overwrites one its editor did not see.
+   */
+  private async bump(trx: Executor, row: NewsItemRow, set: { publishedAt?: string | null; productId?: string | null }): Promise<void> {
+    const result = await trx
+      .updateTable('newsItems')
+      .set({ ...set, version: row.version + 1, updated: nowIso() })
+      .where('id', '=', row.id)
+      .where('version', '=', row.version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw versionConflict();
+  }
+
+  /** The item's texts per locale as the audit log keeps them, and its product's slug (read in `trx`). */
+  private async snapshot(trx: Executor, row: NewsItemRow): Promise<Record<string, unknown>> {
+    const texts = await trx.selectFrom('newsTranslations').selectAll().where('newsItemId', '=', row.id).execute();
+    const product = row.productId ? await trx.selectFrom('products').select('slug').where('id', '=', row.productId).executeTakeFirst() : undefined;
+    return {
+      ...Object.fromEntries(texts.map((t) => [t.locale, { title: t.title, summary: t.summary, body: jsonList(t.body) }])),
+      productSlug: product?.slug ?? null,
+    };
+  }
+
+  /**
+   * Creates a draft with texts in every language (`createNewsItem`), audited as `news.create` by
+   * `actor` in the same transaction (ADMIN-AUDIT).
    * @throws HttpError BAD_USER_INPUT: a language missing or twice (`texts`), unknown `productSlug`.
    */
-  async create(input: { texts: readonly NewsTextsInput[]; productSlug?: string | null }): Promise<NewsItemRow> {
+  async create(input: { texts: readonly NewsTextsInput[]; productSlug?: string | null }, actor: AuditActor): Promise<NewsItemRow> {
     const texts = translationRows(input.texts, true);
     const productId = (await this.productIdOf(input.productSlug)) ?? null;
     const id = newNewsItemId();
@@ -123,49 +181,81 @@ export class NewsService {
     await this.deps.db.transaction().execute(async (trx) => {
       await trx.insertInto('newsItems').values({ id, productId, publishedAt: null, created: now, updated: now }).execute();
       await trx.insertInto('newsTranslations').values(texts.map((t) => ({ newsItemId: id, ...t }))).execute();
+      const row = await trx.selectFrom('newsItems').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      await recordAudit(trx, { actor, action: 'news.create', target: target(row, input.texts), before: null, after: await this.snapshot(trx, row) });
     });
     return this.changed(id);
   }
 
   /**
-   * Replaces the texts of the given languages and, when given, the product (`updateNewsItem`).
-   * @throws HttpError BAD_USER_INPUT: a language twice (`texts`), unknown `productSlug`, no such item (`id`).
+   * Replaces the texts of the given languages and, when given, the product (`updateNewsItem`);
+   * bumps `version` and `updated`; audited as `news.update` with the changed fields.
+   * @throws HttpError BAD_USER_INPUT: a language twice (`texts`), unknown `productSlug`, no such item (`id`);
+   *   VERSION_CONFLICT when `options.version` is not the current one (nothing stored).
    */
-  async update(id: string, input: { texts: readonly NewsTextsInput[]; productSlug?: string | null }): Promise<NewsItemRow> {
+  async update(id: string, input: { texts: readonly NewsTextsInput[]; productSlug?: string | null }, options: EditOptions): Promise<NewsItemRow> {
     const texts = translationRows(input.texts, false);
     const productId = await this.productIdOf(input.productSlug);
-    const exists = await this.deps.db.selectFrom('newsItems').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw badInput('id', 'no such news item');
     const before = await this.productSlugs(id);
     await this.deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('newsItems').set({ updated: nowIso(), ...(productId !== undefined ? { productId } : {}) }).where('id', '=', id).execute();
+      const row = await this.current(trx, id, options.version);
+      const old = await this.snapshot(trx, row);
+      await this.bump(trx, row, productId !== undefined ? { productId } : {});
       for (const t of texts) {
         await trx.deleteFrom('newsTranslations').where('newsItemId', '=', id).where('locale', '=', t.locale).execute();
         await trx.insertInto('newsTranslations').values({ newsItemId: id, ...t }).execute();
       }
+      const now = await this.snapshot(trx, { ...row, ...(productId !== undefined ? { productId } : {}) });
+      const diff = changedFields(old, now);
+      const label = (now['en'] as { title?: string } | undefined)?.title ?? id;
+      await recordAudit(trx, { actor: options.actor, action: 'news.update', target: { type: 'NewsItem', id, label }, ...diff });
     });
     return this.changed(id, before);
   }
 
   /**
    * Sets the publication time (`publishNewsItem`): a time (possibly future: scheduled), or null to
-   * make the item a draft again.
-   * @throws HttpError BAD_USER_INPUT: no such item (`id`).
+   * make the item a draft again; bumps `version`; audited as `news.publish` / `news.unpublish`.
+   * Publishing needs complete texts in every language (ADMIN-CONCURRENCY).
+   * @throws HttpError BAD_USER_INPUT: no such item (`id`); TRANSLATION_MISSING (`texts.<locale>`);
+   *   VERSION_CONFLICT.
    */
-  async publish(id: string, publishedAt: string | null): Promise<NewsItemRow> {
-    const result = await this.deps.db.updateTable('newsItems').set({ publishedAt, updated: nowIso() }).where('id', '=', id).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw badInput('id', 'no such news item');
+  async publish(id: string, publishedAt: string | null, options: EditOptions): Promise<NewsItemRow> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const row = await this.current(trx, id, options.version);
+      const texts = await trx.selectFrom('newsTranslations').selectAll().where('newsItemId', '=', id).execute();
+      if (publishedAt !== null) {
+        for (const locale of LOCALES) {
+          const t = texts.find((candidate) => candidate.locale === locale);
+          if (!t || !t.title.trim() || !t.summary.trim() || !jsonList(t.body).some((p) => p.trim())) throw translationMissing(locale);
+        }
+      }
+      await this.bump(trx, row, { publishedAt });
+      await recordAudit(trx, {
+        actor: options.actor,
+        action: publishedAt === null ? 'news.unpublish' : 'news.publish',
+        target: target(row, texts),
+        before: { publishedAt: row.publishedAt },
+        after: { publishedAt },
+      });
+    });
     return this.changed(id);
   }
 
   /**
-   * Deletes item `id` with its texts (`deleteNewsItem`).
-   * @throws HttpError BAD_USER_INPUT: no such item (`id`).
+   * Deletes item `id` with its texts (`deleteNewsItem`), audited as `news.delete` (before: its texts).
+   * @throws HttpError BAD_USER_INPUT: no such item (`id`); VERSION_CONFLICT.
    */
-  async delete(id: string): Promise<void> {
+  async delete(id: string, options: EditOptions): Promise<void> {
     const before = await this.productSlugs(id);
-    const result = await this.deps.db.deleteFrom('newsItems').where('id', '=', id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw badInput('id', 'no such news item');
+    await this.deps.db.transaction().execute(async (trx) => {
+      const row = await this.current(trx, id, options.version);
+      const old = await this.snapshot(trx, row);
+      const result = await trx.deleteFrom('newsItems').where('id', '=', id).where('version', '=', row.version).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw versionConflict();
+      const label = (old['en'] as { title?: string } | undefined)?.title ?? id;
+      await recordAudit(trx, { actor: options.actor, action: 'news.delete', target: { type: 'NewsItem', id, label }, before: { ...old, publishedAt: row.publishedAt }, after: null });
+    });
     await this.announce(id, before);
   }
 }

@@ -29,6 +29,7 @@ import type { DeviceInfo } from '../http/device.js';
 import { HttpError } from '../http/errors.js';
 import { type MailService, securityEvent } from '../mail/index.js';
 import type { RateLimits } from '../security/limits.js';
+import { claimOrders } from '../orders/claims.js';
 import { EmailCodes, codeExpired, mailLocale, tooManyRequests, voidEmailChange } from './codes.js';
 import { PasswordResets, type ResetOutcome } from './reset.js';
 
@@ -126,7 +127,11 @@ export class CredentialService {
     const row = await this.codes.consume(userId, 'verify', code);
     // A code sent to an address the user has since left proves nothing about the current one.
     if (row.email !== user.email) throw codeExpired('code: this code was sent to another address; ask for a new one');
-    await this.deps.db.updateTable('users').set({ isVerified: 1, updated: nowIso() }).where('id', '=', userId).execute();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ isVerified: 1, updated: nowIso() }).where('id', '=', userId).execute();
+      // REQ-CLAIM: the orders placed with this address (signed out) become the user's.
+      await claimOrders(trx, userId, user.email);
+    });
     this.deps.userChanged(userId);
   }
 
@@ -165,6 +170,8 @@ export class CredentialService {
       await this.deps.db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ email: row.email, pendingEmail: null, isVerified: 1, updated: nowIso() }).where('id', '=', userId).execute();
         await trx.deleteFrom('emailCodes').where('userId', '=', userId).execute();
+        // REQ-CLAIM: the new address is verified now; its orders become the user's.
+        await claimOrders(trx, userId, row.email);
         await this.deps.mail.send(
           { to: user.email, template: 'emailChangedNotice', locale: mailLocale(user.locale), params: { oldEmail: user.email, newEmail: row.email, ...securityEvent(device) }, key: `changed:${row.id}` },
           { db: trx },

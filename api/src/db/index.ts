@@ -65,6 +65,8 @@ export async function openDatabase(config: Pick<Config, 'database'>, log: Databa
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // SQLite's lower() folds ASCII only; searches fold with JavaScript's Unicode rules (decision 0031).
+    sqlite.function('casefold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
     db = new Kysely<Database>({ dialect: new AutoRollbackAwareSqliteDialect(sqlite), plugins });
   } else {
     const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });

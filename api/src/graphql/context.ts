@@ -11,11 +11,14 @@ import { NewsService } from '../content/news.js';
 import { ProductService } from '../content/products.js';
 import type { CredentialService } from '../credentials/service.js';
 import type { Db } from '../db/index.js';
-import type { NewsTranslationRow, ProductRow, ProductTranslationsTable, UserRow } from '../db/types.js';
+import type { NewsTranslationRow, OrderMessageRow, OrderStatusChangeRow, ProductRow, ProductTranslationsTable, UserRow } from '../db/types.js';
 import type { DeviceInfo } from '../http/device.js';
 import type { MailService } from '../mail/index.js';
+import { RequestService } from '../orders/requests.js';
 import type { OrderService } from '../orders/service.js';
 import type { UploadService } from '../uploads/service.js';
+import { AuditService } from '../admin/audit.js';
+import { AdminUserService } from '../users/adminUsers.js';
 import { LinkedAccountService } from '../users/linked.js';
 import { UserService } from '../users/profile.js';
 import type { Viewer } from './policy.js';
@@ -53,6 +56,12 @@ export interface ResolverServices extends Omit<Services, 'db'> {
   news: NewsService;
   /** The user's live sessions and signing them out (auth/sessionList.ts, SESSION-DEVICES). */
   sessionList: SessionListService;
+  /** The back-office's users list and ending a user's sessions (users/adminUsers.ts, ADMIN-USERS). */
+  adminUsers: AdminUserService;
+  /** The audit log of administrators' actions (admin/audit.ts, ADMIN-AUDIT). */
+  audit: AuditService;
+  /** Requests after the order form: client area, inbox, workflow, messages (orders/requests.ts). */
+  requests: RequestService;
 }
 
 /** Builds the resolvers' services once, over the server's. */
@@ -68,6 +77,9 @@ export function resolverServices(services: Services): ResolverServices {
     products: new ProductService({ db, contentChanged }),
     news: new NewsService({ db, contentChanged }),
     sessionList: new SessionListService(db, shared.config),
+    adminUsers: new AdminUserService({ db, config: shared.config, userChanged }),
+    audit: new AuditService(db),
+    requests: new RequestService({ db, mail, config: shared.config, orderChanged: (change) => pubsub.publishOrderChanged(change) }),
   };
 }
 
@@ -95,13 +107,16 @@ export function servicesOf(ctx: GraphQLContext): ResolverServices {
 }
 
 /** New loaders for one request; their batches are the services' batch queries. */
-export function createLoaders(services: Pick<ResolverServices, 'users' | 'products' | 'news'>) {
-  const { users, products, news } = services;
+export function createLoaders(services: Pick<ResolverServices, 'users' | 'products' | 'news' | 'requests'>) {
+  const { users, products, news, requests } = services;
   return {
     user: new DataLoader<string, UserRow | undefined>((ids) => users.byIds(ids)),
     product: new DataLoader<string, ProductRow | undefined>((ids) => products.byIds(ids)),
     productTranslations: new DataLoader<string, ProductTranslationsTable[]>((ids) => products.translations(ids)),
     newsTranslations: new DataLoader<string, NewsTranslationRow[]>((ids) => news.translations(ids)),
+    orderTimeline: new DataLoader<string, OrderStatusChangeRow[]>((ids) => requests.timelines(ids)),
+    orderMessages: new DataLoader<string, OrderMessageRow[]>((ids) => requests.messages(ids, false)),
+    orderNotes: new DataLoader<string, OrderMessageRow[]>((ids) => requests.messages(ids, true)),
   };
 }
 

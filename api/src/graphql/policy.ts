@@ -1,6 +1,7 @@
 /**
  * The one authorisation policy of the server (ACC-POLICY): a user reads and changes only
- * their own record; `role`, `isVerified`, `type` and other users' records are admin-only.
+ * their own record; `role`, `isVerified`, `type` and other users' records are admin-only, as are
+ * the back-office's lists (users, audit log) and ending someone's sessions (ADMIN-USERS, ADMIN-AUDIT).
  * Every resolver that touches a user's private data asks this module.
  */
 import { forbidden } from './errors.js';
@@ -44,4 +45,50 @@ export function assertOwnerOrAdmin(viewer: Viewer, ownerId: string): void {
  */
 export function canManageSessions(viewer: Viewer | null, ownerId: string): boolean {
   return !!viewer && viewer.userId === ownerId;
+}
+
+/**
+ * Is this `updateUser` an administrator's action for the audit log (ADMIN-AUDIT)? An
+ * administrator changing another user, or their own admin-only fields; not a user's own profile.
+ */
+export function isAuditedUserChange(viewer: Viewer, targetId: string, fields: readonly string[]): boolean {
+  if (!isAdmin(viewer)) return false;
+  return viewer.userId !== targetId || fields.some((f) => (ADMIN_ONLY_FIELDS as readonly string[]).includes(f));
+}
+
+/**
+ * May `viewer` list and search all users (`Query.users`; ADMIN-USERS)? Administrators only.
+ */
+export function canListUsers(viewer: Viewer | null): boolean {
+  return isAdmin(viewer);
+}
+
+/**
+ * May `viewer` read how many live sessions user `ownerId` has (`User.activeSessionCount`;
+ * ADMIN-USERS, ACC-POLICY)? The user and administrators — who see the count, never the devices.
+ */
+export function canReadSessionCount(viewer: Viewer | null, ownerId: string): boolean {
+  return canReadPrivate(viewer, ownerId);
+}
+
+/**
+ * May `viewer` sign out every session of another user at once (`endUserSessions`; ADMIN-USERS)?
+ * Administrators only (users end their own with `revokeOtherSessions`, SESSION-DEVICES).
+ */
+export function canEndSessions(viewer: Viewer | null): boolean {
+  return isAdmin(viewer);
+}
+
+/** May `viewer` read the audit log (`Query.auditLog`; ADMIN-AUDIT)? Administrators only. */
+export function canReadAuditLog(viewer: Viewer | null): boolean {
+  return isAdmin(viewer);
+}
+
+/**
+ * May `viewer` read request (order) `order` (REQ-CLIENT-AREA)? Its client — the user it belongs
+ * to — and administrators; its admin-only fields (`lostReason`, `assignee`, `client`, `notes`)
+ * only administrators.
+ */
+export function canReadOrder(viewer: Viewer | null, order: { userId: string | null }): boolean {
+  return !!viewer && (isAdmin(viewer) || (order.userId !== null && order.userId === viewer.userId));
 }

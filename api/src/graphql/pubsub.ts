@@ -29,6 +29,14 @@
  * item, or everything). They carry only public ids and slugs. A payload a listener cannot read
  * (e.g. from an older process during a rolling deploy, which sent `{ "id": "site" }`) counts as
  * `{ "kind": "all" }`, so an unknown change always flushes every page.
+ *
+ * Request changes (REQ-CLIENT-AREA, `orderUpdated`): each committed change of a request (status,
+ * assignee, note, message) is announced on `<prefix>order:changed:<order id>` and, when the
+ * request belongs to a user, on `<prefix>user:orders:changed:<user id>`, with the payload
+ * `{ "orderId": "<id>", "userId": "<id>" | null }` (database ids) and nothing else; subscribers
+ * reload the request through the policy. Bursts coalesce per request: a subscription keeps at most
+ * one undelivered notice for each request (a user's list hears of every request that changed).
+ * A payload that is not of this shape is dropped.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { type PubSub, type PubSubEventTarget, Repeater, SlidingBuffer, createPubSub } from 'graphql-yoga';
@@ -36,6 +44,9 @@ import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { Redis, type RedisOptions } from 'ioredis';
 import { z } from 'zod';
 import type { Config } from '../config.js';
+import { type OrderChange, type OrderChangeFilter, type OrderTopics, orderChanges } from './orderPubSub.js';
+
+export { type OrderChange, type OrderChangeFilter, orderChangedKeys } from './orderPubSub.js';
 
 /** The payload of a user-change notice: the database id of the user whose record changed or was deleted. */
 export interface UserChange {
@@ -104,6 +115,18 @@ export interface LivePubSub {
    * arrives as `{ kind: 'all' }`); answers a function that stops listening.
    */
   onContentChanged(listener: (change: ContentChange) => void): () => void;
+  /**
+   * Announces that a request changed (REQ-CLIENT-AREA), to the request's topic and its client's.
+   * Call it after the change committed. Never throws, like `publishUserChanged`.
+   */
+  publishOrderChanged(change: OrderChange): void;
+  /**
+   * The change notices of one request or of every request of one user, from now on, until the
+   * consumer calls `return()`. At most one undelivered notice per request is kept.
+   */
+  subscribeOrderChanges(filter: OrderChangeFilter): Repeater<OrderChange>;
+  /** How many request-change subscriptions of this process listen (to the request or user `id`, or any). */
+  activeOrderSubscriptions(id?: string): number;
   /** Quits the Redis clients (at once when Redis is unreachable); nothing is published afterwards. */
   close(): Promise<void>;
 }
@@ -143,8 +166,10 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
   if (!config.redis.url) {
     const pubsub = createPubSub<Topics>();
     const contentBus = createPubSub<ContentTopics>();
+    const orderBus = createPubSub<OrderTopics>();
     return {
       transport: 'memory',
+      ...orderChanges(orderBus, config.redis.keyPrefix, (error) => log.warn({ err: error }, 'live updates: publishing a request change failed')),
       publishUserChanged: (userId) => pubsub.publish(key, userId, { id: userId }),
       subscribeUserChanges: subscribeUserChanges(pubsub),
       activeSubscriptions,
@@ -181,8 +206,10 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
   }) as PubSubEventTarget<Topics>;
   const pubsub = createPubSub<Topics>({ eventTarget });
   const contentBus = createPubSub<ContentTopics>({ eventTarget: eventTarget as unknown as PubSubEventTarget<ContentTopics> });
+  const orderBus = createPubSub<OrderTopics>({ eventTarget: eventTarget as unknown as PubSubEventTarget<OrderTopics> });
   return {
     transport: 'redis',
+    ...orderChanges(orderBus, config.redis.keyPrefix, report('PUBLISH')),
     publishUserChanged(userId) {
       try {
         pubsub.publish(key, userId, { id: userId });

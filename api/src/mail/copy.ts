@@ -3,6 +3,7 @@
  * templates.ts renders (escaping every piece) to HTML and text. Parameters are plain text.
  */
 import { type Copy, type Doc, EMAIL_CODE_TTL_MINUTES, type MailLocale, type MailTemplateParams, type SiteContext, changePasswordUrl } from './templates.js';
+import { ORDER_COPY } from './orderCopy.js';
 import { SECURITY_COPY } from './securityCopy.js';
 
 /** The footer that says why the mail came, per language. */
@@ -197,5 +198,6 @@ export const COPY: Copy = {
     }),
   },
   orderNotification: { en: orderNotification('en'), ru: orderNotification('ru'), es: orderNotification('es') },
+  ...ORDER_COPY,
   ...SECURITY_COPY,
 };

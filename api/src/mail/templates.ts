@@ -57,6 +57,15 @@ export interface MailTemplateParams {
   orderReceived: { reference: string };
   /** To sales (`SALES_EMAIL`): the order and how to reach the customer. */
   orderNotification: { reference: string; name: string; email: string; phone?: string | null; summary: string; customerLocale: MailLocale };
+  /**
+   * To the client of a request whose status changed (REQ-MAIL): the reference, the new status in
+   * words and the link to the request's page — no text anyone typed (ORDER-MAIL, decision 0029).
+   */
+  orderStatusChanged: { reference: string; status: OrderStatusName };
+  /** To the client of a request the studio answered (REQ-MAIL): the reference and the link, not the answer's text. */
+  orderAnswered: { reference: string };
+  /** To sales (`SALES_EMAIL`, in English): a client wrote a message about their request, with its text (REQ-MESSAGES). */
+  orderClientMessage: { reference: string; name: string; email: string; body: string };
 }
 export type MailTemplate = keyof MailTemplateParams;
 export const MAIL_TEMPLATES: readonly MailTemplate[] = [
@@ -71,7 +80,13 @@ export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'accountDeleted',
   'orderReceived',
   'orderNotification',
+  'orderStatusChanged',
+  'orderAnswered',
+  'orderClientMessage',
 ];
+
+/** The statuses of a request (REQ-WORKFLOW), as the mails name them. */
+export type OrderStatusName = 'NEW' | 'IN_REVIEW' | 'PROPOSAL_SENT' | 'WON' | 'LOST';
 
 /** What every template needs from the configuration: `SITE_NAME` and `PUBLIC_URL` (no trailing slash). */
 export interface SiteContext {
@@ -114,4 +129,12 @@ export function resetUrl(site: SiteContext, locale: MailLocale): string {
  */
 export function changePasswordUrl(site: SiteContext, locale: MailLocale, token: string): string {
   return `${site.publicUrl}${localizePath('/auth/change-password', locale)}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The client's page of request `reference`: `<PUBLIC_URL><locale prefix>/profile/requests/<reference>`
+ * (REQ-CLIENT-AREA; the page in the mail's language, SITE-LOCALES).
+ */
+export function requestUrl(site: SiteContext, locale: MailLocale, reference: string): string {
+  return `${site.publicUrl}${localizePath(`/profile/requests/${encodeURIComponent(reference)}`, locale)}`;
 }

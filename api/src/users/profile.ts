@@ -7,12 +7,15 @@
  * Failures are `HttpError`s (code, message, `details.field`), turned into GraphQL errors by
  * graphql/errors.ts `fromHttp`. Every stored change is announced with `userChanged` (LIVE-UPDATES).
  */
+import { type AuditActor, recordAudit } from '../admin/audit.js';
+import { changedFields } from '../content/editing.js';
 import { type CredentialService, mailLocale } from '../credentials/service.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { ImageRow, UserRow, UserUpdate } from '../db/types.js';
 import type { DeviceInfo } from '../http/device.js';
 import { HttpError } from '../http/errors.js';
 import { type MailService, securityEvent } from '../mail/index.js';
+import { claimOrdersIfVerified } from '../orders/claims.js';
 import type { UploadService } from '../uploads/service.js';
 
 /** A profile change as decoded from `updateUser` (already checked against the shared field rules). */
@@ -34,6 +37,27 @@ export interface ProfileChange {
   imageId?: string;
   /** The current password, required when users change their own e-mail address. */
   checkPassword?: string;
+}
+
+/**
+ * The fields of a user the audit log shows (ADMIN-AUDIT): what an administrator sees and may
+ * change — never password hashes, codes or payout details.
+ */
+export function auditView(user: UserRow): Record<string, unknown> {
+  return {
+    email: user.email,
+    pendingEmail: user.pendingEmail,
+    username: user.username,
+    fullName: user.fullName,
+    bio: user.bio,
+    phone: user.phone,
+    telegram: user.telegram,
+    role: user.role,
+    type: user.type,
+    isVerified: user.isVerified === 1,
+    withdrawalMethod: user.withdrawalMethod,
+    imageId: user.imageId,
+  };
 }
 
 export interface UserServiceDeps {
@@ -94,10 +118,12 @@ export class UserService {
    * A new avatar replaces the old one, whose rows and files go (ACC-AVATAR).
    * One's own e-mail change runs first — its password check (SEC-LIMITS passwordGuess) before
    * anything is stored, so a wrong password saves none of the other fields either.
+   * With `audit` (an administrator's change, ADMIN-AUDIT) the stored change and its `user.update`
+   * entry commit together.
    * @throws HttpError BAD_USER_INPUT (imageId not the user's), USERNAME_TAKEN, EMAIL_TAKEN, and the
    *   errors of `CredentialService.startEmailChange` (WRONG_PASSWORD, TOO_MANY_REQUESTS: nothing stored).
    */
-  async updateProfile(actorId: string, target: UserRow, change: ProfileChange): Promise<void> {
+  async updateProfile(actorId: string, target: UserRow, change: ProfileChange, audit?: AuditActor): Promise<void> {
     const patch: UserUpdate = {};
     let startEmailChange: string | null = null;
     if (change.email !== undefined && change.email !== target.email) {
@@ -120,18 +146,31 @@ export class UserService {
     }
     if (startEmailChange) await this.deps.credentials.startEmailChange(target.id, startEmailChange, change.checkPassword);
     if (Object.keys(patch).length > 0) {
-      await this.store(target.id, { ...patch, updated: nowIso() });
+      await this.store(target, { ...patch, updated: nowIso() }, audit);
+      // REQ-CLAIM: an administrator vouching for the address claims its orders for the user.
+      if (patch.isVerified === 1) await claimOrdersIfVerified(this.deps.db, target.id);
       this.deps.userChanged(target.id);
       // The replaced avatar (and any upload not in use) goes, rows and files.
       if (patch.imageId) await this.deps.uploads.removeImages(target.id, patch.imageId);
     }
   }
 
-  /** Writes `patch`; a unique violation becomes USERNAME_TAKEN or EMAIL_TAKEN. */
-  private async store(userId: string, patch: UserUpdate): Promise<void> {
+  /**
+   * Writes `patch` with, when `audit` is given, its `user.update` entry in the same transaction
+   * (only the fields whose value changes; none: no entry). A unique violation becomes
+   * USERNAME_TAKEN or EMAIL_TAKEN (looked up after the transaction rolled back).
+   */
+  private async store(target: UserRow, patch: UserUpdate, audit: AuditActor | undefined): Promise<void> {
     const { db } = this.deps;
+    const userId = target.id;
     try {
-      await db.updateTable('users').set(patch).where('id', '=', userId).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set(patch).where('id', '=', userId).execute();
+        if (!audit) return;
+        const diff = changedFields(auditView(target), auditView({ ...target, ...patch } as UserRow));
+        if (Object.keys(diff.after).length === 0) return;
+        await recordAudit(trx, { actor: audit, action: 'user.update', target: { type: 'User', id: userId, label: target.email }, ...diff });
+      });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       if (patch.username) {
@@ -148,15 +187,19 @@ export class UserService {
    * with their password (under the account's growing delay, SEC-LIMITS passwordGuess), or with the
    * code mailed by `sendAccountDeletionCode` when they have none — a stolen access token alone must
    * not be enough to destroy the account. The `accountDeleted` mail to the account's address (time,
-   * `options.device`, whether an admin did it) is queued with the deletion (MAIL-SECURITY).
+   * `options.device`, whether an admin did it) is queued with the deletion (MAIL-SECURITY); with
+   * `options.audit` (an administrator deleting someone, ADMIN-AUDIT) its `user.delete` entry too.
    * @throws HttpError when `self` and not confirmed: see `CredentialService.confirmDeletion`.
    */
-  async deleteUser(target: UserRow, options: { self: boolean; confirmation: string; device?: DeviceInfo }): Promise<void> {
+  async deleteUser(target: UserRow, options: { self: boolean; confirmation: string; device?: DeviceInfo; audit?: AuditActor }): Promise<void> {
     if (options.self) await this.deps.credentials.confirmDeletion(target, options.confirmation);
     const { db } = this.deps;
     const images = await db.selectFrom('images').select(['id', 'ext']).where('userId', '=', target.id).execute();
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('users').where('id', '=', target.id).execute();
+      if (options.audit) {
+        await recordAudit(trx, { actor: options.audit, action: 'user.delete', target: { type: 'User', id: target.id, label: target.email }, before: auditView(target), after: null });
+      }
       const params = { byAdmin: !options.self, ...securityEvent(options.device) };
       await this.deps.mail.send({ to: target.email, template: 'accountDeleted', locale: mailLocale(target.locale), params, key: `deleted:${target.id}` }, { db: trx });
     });

@@ -43,6 +43,7 @@ import type { DeviceInfo } from '../../http/device.js';
 import { HttpError } from '../../http/errors.js';
 import { type MailService, securityEvent } from '../../mail/index.js';
 import { mailLocale } from '../../credentials/codes.js';
+import { claimOrdersIfVerified } from '../../orders/claims.js';
 import { SecretBox } from '../../security/secretBox.js';
 import { createUser } from '../../users/service.js';
 import type { SessionDevice } from '../sessionList.js';
@@ -206,6 +207,8 @@ export class SocialAuthService {
         return withQuery(record.callbackUrl, { success: 'success', state: record.returnPath });
       }
       const userId = await this.findOrCreateUser(provider, result, callbackLocale(record.callbackUrl));
+      // REQ-CLAIM: a social sign-up or sign-in with a verified address claims its orders.
+      await claimOrdersIfVerified(this.deps.db, userId);
       return withQuery(record.callbackUrl, { code: await this.issueLoginCode(userId, record.deviceToken, record.returnPath) });
     } catch (error) {
       if (error instanceof HttpError && error.code.startsWith('SOCIAL_')) return fail(error.code as SocialFailure);

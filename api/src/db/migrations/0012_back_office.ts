@@ -72,8 +72,14 @@ export const migration: Migration = {
     await db.schema.createIndex('audit_log_created').on('audit_log').columns(['created', 'id']).execute();
     await db.schema.createIndex('audit_log_target').on('audit_log').columns(['target_id', 'created']).execute();
     await db.schema.createIndex('audit_log_actor').on('audit_log').columns(['actor_id', 'created']).execute();
+    // The case folding of searches (admin/audit.ts `contains`): PostgreSQL's Unicode-aware lower();
+    // SQLite gets `casefold` from the application at every connection (db/index.ts).
+    if (await isPostgres(db)) {
+      await sql`create or replace function casefold(value text) returns text language sql immutable parallel safe as 'select lower(value)'`.execute(db);
+    }
   },
   async down(db: Kysely<any>) {
+    if (await isPostgres(db)) await sql`drop function if exists casefold(text)`.execute(db);
     for (const t of ['audit_log', 'order_messages', 'order_status_changes']) await db.schema.dropTable(t).ifExists().execute();
     for (const index of ['orders_status_created', 'orders_user_created', 'orders_email']) await db.schema.dropIndex(index).ifExists().execute();
     for (const column of ['version', 'updated', 'lost_reason', 'contract_currency', 'contract_amount', 'assignee_id', 'status']) await db.schema.alterTable('orders').dropColumn(column).execute();
@@ -81,3 +87,13 @@ export const migration: Migration = {
     await db.schema.alterTable('products').dropColumn('version').execute();
   },
 };
+
+/** Whether `db` is PostgreSQL (SQLite has no `version()`). */
+async function isPostgres(db: Kysely<any>): Promise<boolean> {
+  try {
+    await sql`select version()`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -7,6 +7,7 @@ import { locale as siteLocale } from '@studio/site/fields';
 import { DEFAULT_LOCALE, type Locale, localeFromGraphQL } from '@studio/site/locales';
 import { connectionFromArraySlice, cursorToOffset } from 'graphql-relay';
 import { z } from 'zod';
+import type { AuditActor } from '../../admin/audit.js';
 import type { UserRow } from '../../db/types.js';
 import type { GraphQLContext } from '../context.js';
 import { badInput, forbidden, unauthenticated } from '../errors.js';
@@ -25,6 +26,22 @@ export function requireAdmin(ctx: Ctx) {
   const viewer = requireViewer(ctx);
   if (!isAdmin(viewer)) throw forbidden();
   return viewer;
+}
+
+/**
+ * The administrator acting, for the audit log (ADMIN-AUDIT): their id and their e-mail address
+ * from their user row as it is now.
+ * @throws GraphQLError UNAUTHENTICATED, or FORBIDDEN for others (and for an account deleted meanwhile).
+ */
+export async function auditActor(ctx: Ctx): Promise<AuditActor> {
+  const viewer = requireAdmin(ctx);
+  const user = await userOrForbidden(ctx, viewer.userId);
+  return { id: user.id, email: user.email };
+}
+
+/** An optional `version` argument (ADMIN-CONCURRENCY): undefined when omitted or null. */
+export function versionArg(version: number | null | undefined): number | undefined {
+  return version ?? undefined;
 }
 
 /** User `id` through the request's loader, or null. */
@@ -57,6 +74,17 @@ export function firstArg(first: number | null | undefined, defaultFirst: number)
   const value = first ?? defaultFirst;
   if (value < 0 || value > 50) throw badInput('first: must be between 0 and 50', 'first');
   return value;
+}
+
+/**
+ * A `search` argument of a list (requests, users, audit log, news, products): trimmed, at most 200
+ * characters; blank means no search. @throws GraphQLError BAD_USER_INPUT naming `search`.
+ */
+export function searchArg(search: string | null | undefined): string | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  if (text.length > 200) throw badInput('search: use at most 200 characters', 'search');
+  return text;
 }
 
 /** `first`/`after` of a connection, checked: at most 50, a cursor of ours. */

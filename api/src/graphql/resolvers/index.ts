@@ -3,25 +3,32 @@
  * leave as global ids (ids.ts). Resolvers decode arguments, check the policy (policy.ts,
  * ACC-POLICY), call a service and map ids; the services own the rules and the queries.
  */
+import { adminResolvers } from './admin.js';
 import { credentialResolvers } from './credentials.js';
 import { newsResolvers } from './news.js';
 import { nodeResolvers } from './node.js';
 import { orderResolvers } from './orders.js';
 import { productResolvers } from './products.js';
+import { requestResolvers } from './requests.js';
 import { sessionResolvers } from './sessions.js';
 import { subscriptionResolvers } from './subscriptions.js';
 import { userResolvers } from './user.js';
 
 export const resolvers = {
   Node: nodeResolvers.Node,
-  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query },
-  User: { ...userResolvers.User, ...sessionResolvers.User },
+  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query, ...adminResolvers.Query, ...requestResolvers.Query },
+  User: { ...userResolvers.User, ...sessionResolvers.User, ...adminResolvers.User, ...requestResolvers.User },
+  AuditEntry: adminResolvers.AuditEntry,
   Session: sessionResolvers.Session,
   Image: userResolvers.Image,
   ServiceAccount: userResolvers.ServiceAccount,
   ReferralCode: userResolvers.ReferralCode,
   Product: productResolvers.Product,
   NewsItem: newsResolvers.NewsItem,
+  Order: requestResolvers.Order,
+  OrderStatusChange: requestResolvers.OrderStatusChange,
+  OrderMessage: requestResolvers.OrderMessage,
+  OrderNote: requestResolvers.OrderNote,
   Subscription: subscriptionResolvers.Subscription,
   Mutation: {
     ...userResolvers.Mutation,
@@ -30,5 +37,7 @@ export const resolvers = {
     ...productResolvers.Mutation,
     ...newsResolvers.Mutation,
     ...orderResolvers.Mutation,
+    ...adminResolvers.Mutation,
+    ...requestResolvers.Mutation,
   },
 };

@@ -1,8 +1,9 @@
 /**
  * News (SITE-NEWS, SITE-CONTENT): `news`, `newsItem`, the `NewsItem` fields in the asked locale
  * (English when a text is missing) and the administrators' news mutations. Everyone sees
- * published items; administrators also drafts (policy.ts `isAdmin`). Queries, rules and changes
- * are content/news.ts's.
+ * published items; administrators also drafts (policy.ts `isAdmin`). Changes carry the editor's
+ * `version` (ADMIN-CONCURRENCY) and the acting administrator for the audit log (ADMIN-AUDIT).
+ * Queries, rules and changes are content/news.ts's.
  */
 import { z } from 'zod';
 import { newsTexts } from '../../content/files.js';
@@ -12,7 +13,7 @@ import type { NewsItemRow } from '../../db/types.js';
 import { badInput, fromHttp, fromZod } from '../errors.js';
 import { decodeId, expectId, globalId } from '../ids.js';
 import { isAdmin } from '../policy.js';
-import { type ConnectionArgs, type Ctx, connection, localeArg, localeOf, page, requireAdmin } from './common.js';
+import { type ConnectionArgs, type Ctx, auditActor, connection, localeArg, localeOf, page, requireAdmin, versionArg, searchArg } from './common.js';
 
 /** At most one entry per language; the service checks that none is twice and, on create, that none is missing. */
 const textsList = z.array(newsTexts.extend({ locale: localeArg })).max(3);
@@ -38,11 +39,11 @@ function changed(ctx: Ctx, item: NewsItemRow): NewsItemRow {
 
 export const newsResolvers = {
   Query: {
-    async news(_: unknown, args: ConnectionArgs & { includeDrafts?: boolean | null }, ctx: Ctx) {
+    async news(_: unknown, args: ConnectionArgs & { includeDrafts?: boolean | null; search?: string | null }, ctx: Ctx) {
       const slice = page(args, 10);
       const includeDrafts = !!args.includeDrafts;
       if (includeDrafts) requireAdmin(ctx);
-      return connection(await ctx.news.page({ ...slice, includeDrafts }), args, slice);
+      return connection(await ctx.news.page({ ...slice, includeDrafts, search: searchArg(args.search) }), args, slice);
     },
     /** Null, like `node`, for an id that is not a news item's: the web app's route validation turns it into a 404. */
     async newsItem(_: unknown, { id }: { id: string }, ctx: Ctx) {
@@ -62,20 +63,21 @@ export const newsResolvers = {
   },
   Mutation: {
     async createNewsItem(_: unknown, args: { texts: unknown; productSlug?: string | null }, ctx: Ctx) {
-      requireAdmin(ctx);
+      const actor = await auditActor(ctx);
       const texts = textsArg(args.texts);
-      return changed(ctx, await fromHttp(() => ctx.news.create({ texts, productSlug: args.productSlug })));
+      return changed(ctx, await fromHttp(() => ctx.news.create({ texts, productSlug: args.productSlug }, actor)));
     },
 
-    async updateNewsItem(_: unknown, args: { id: string; texts?: unknown; productSlug?: string | null }, ctx: Ctx) {
-      requireAdmin(ctx);
+    async updateNewsItem(_: unknown, args: { id: string; texts?: unknown; productSlug?: string | null; version?: number | null }, ctx: Ctx) {
+      const actor = await auditActor(ctx);
       const id = expectId(args.id, 'NewsItem', 'id');
       const texts = textsArg(args.texts);
-      return changed(ctx, await fromHttp(() => ctx.news.update(id, { texts, productSlug: args.productSlug })));
+      const options = { actor, version: versionArg(args.version) };
+      return changed(ctx, await fromHttp(() => ctx.news.update(id, { texts, productSlug: args.productSlug }, options)));
     },
 
-    async publishNewsItem(_: unknown, args: { id: string; published?: boolean | null; publishedAt?: string | null }, ctx: Ctx) {
-      requireAdmin(ctx);
+    async publishNewsItem(_: unknown, args: { id: string; published?: boolean | null; publishedAt?: string | null; version?: number | null }, ctx: Ctx) {
+      const actor = await auditActor(ctx);
       const id = expectId(args.id, 'NewsItem', 'id');
       let publishedAt: string | null = null;
       if (args.published !== false) {
@@ -83,13 +85,13 @@ export const newsResolvers = {
         if (Number.isNaN(at.getTime())) throw badInput('publishedAt: not a valid date and time', 'publishedAt');
         publishedAt = at.toISOString();
       }
-      return changed(ctx, await fromHttp(() => ctx.news.publish(id, publishedAt)));
+      return changed(ctx, await fromHttp(() => ctx.news.publish(id, publishedAt, { actor, version: versionArg(args.version) })));
     },
 
-    async deleteNewsItem(_: unknown, args: { id: string }, ctx: Ctx) {
-      requireAdmin(ctx);
+    async deleteNewsItem(_: unknown, args: { id: string; version?: number | null }, ctx: Ctx) {
+      const actor = await auditActor(ctx);
       const id = expectId(args.id, 'NewsItem', 'id');
-      await fromHttp(() => ctx.news.delete(id));
+      await fromHttp(() => ctx.news.delete(id, { actor, version: versionArg(args.version) }));
       return { id: globalId('NewsItem', id) };
     },
   },

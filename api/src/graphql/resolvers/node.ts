@@ -4,7 +4,7 @@
  */
 import type { SessionRow } from '../../db/types.js';
 import { decodeId } from '../ids.js';
-import { canManageSessions, canReadPrivate, isAdmin } from '../policy.js';
+import { canManageSessions, canReadOrder, canReadPrivate, isAdmin } from '../policy.js';
 import { type Ctx, loadUser } from './common.js';
 
 /** `row` typed as `type` for `Node.__resolveType`, or null. */
@@ -41,6 +41,21 @@ export const nodeResolvers = {
           return typed('ReferralCode', own(await ctx.users.referralCode(decoded.id)));
         case 'Session':
           return typed('Session', liveOwnSession(ctx, await ctx.sessionList.byId(decoded.id)));
+        case 'Order': {
+          // Its client and administrators (REQ-CLIENT-AREA); null for anyone else.
+          const order = await ctx.requests.byId(decoded.id);
+          return typed('Order', order && canReadOrder(ctx.viewer, order) ? order : null);
+        }
+        case 'OrderMessage':
+        case 'OrderNote': {
+          // A message: as its request; a note: administrators only (REQ-MESSAGES).
+          const message = await ctx.requests.message(decoded.id);
+          const isNote = decoded.type === 'OrderNote';
+          if (!message || (message.internal === 1) !== isNote) return null;
+          const order = await ctx.requests.byId(message.orderId);
+          const allowed = isNote ? isAdmin(ctx.viewer) : !!order && canReadOrder(ctx.viewer, order);
+          return typed(decoded.type, allowed ? message : null);
+        }
       }
     },
   },

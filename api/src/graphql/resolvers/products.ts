@@ -1,16 +1,20 @@
 /**
  * The product catalogue (SITE-CATALOGUE, SITE-CONTENT): `products`, `product`, the `Product`
  * fields in the asked locale (English when a text is missing) and the administrators'
- * `updateProductTexts`. Queries and changes are content/products.ts's.
+ * `updateProductTexts` and `updateProduct`, with the editor's `version` (ADMIN-CONCURRENCY) and the
+ * acting administrator for the audit log (ADMIN-AUDIT). Queries and changes are content/products.ts's.
  */
+import { z } from 'zod';
 import { productTexts } from '../../content/files.js';
 import { jsonList, pickTranslation } from '../../content/translations.js';
 import type { ProductRow } from '../../db/types.js';
 import { fromHttp, fromZod } from '../errors.js';
 import { expectId, globalId } from '../ids.js';
-import { type ConnectionArgs, type Ctx, connection, firstArg, localeArg, localeOf, page, requireAdmin } from './common.js';
+import { type ConnectionArgs, type Ctx, auditActor, connection, firstArg, localeArg, localeOf, page, versionArg, searchArg } from './common.js';
 
 const productTextsPatch = productTexts.partial().extend({ locale: localeArg });
+/** One entry per language at most; the service checks that each is complete (TRANSLATION_MISSING). */
+const productTextsList = z.array(productTextsPatch).max(3);
 
 /** The product's texts in the GraphQL `locale`, else English. */
 async function texts(p: ProductRow, locale: string, ctx: Ctx) {
@@ -19,9 +23,9 @@ async function texts(p: ProductRow, locale: string, ctx: Ctx) {
 
 export const productResolvers = {
   Query: {
-    async products(_: unknown, args: ConnectionArgs, ctx: Ctx) {
+    async products(_: unknown, args: ConnectionArgs & { search?: string | null }, ctx: Ctx) {
       const slice = page(args, 20);
-      return connection(await ctx.products.page(slice), args, slice);
+      return connection(await ctx.products.page({ ...slice, search: searchArg(args.search) }), args, slice);
     },
     product: async (_: unknown, { slug }: { slug: string }, ctx: Ctx) => (await ctx.products.bySlug(slug)) ?? null,
   },
@@ -37,13 +41,24 @@ export const productResolvers = {
     news: (p: ProductRow, args: { first?: number | null }, ctx: Ctx) => ctx.news.ofProduct(p.id, firstArg(args.first, 3)),
   },
   Mutation: {
-    async updateProductTexts(_: unknown, args: { id: string; texts: unknown }, ctx: Ctx) {
-      requireAdmin(ctx);
+    async updateProductTexts(_: unknown, args: { id: string; texts: unknown; version?: number | null }, ctx: Ctx) {
+      const actor = await auditActor(ctx);
       const id = expectId(args.id, 'Product', 'id');
       const parsed = productTextsPatch.safeParse(args.texts);
       if (!parsed.success) throw fromZod(parsed.error, 'texts');
       const { locale, ...texts } = parsed.data;
-      const product = await fromHttp(() => ctx.products.updateTexts(id, locale, texts));
+      const product = await fromHttp(() => ctx.products.updateTexts(id, locale, texts, { actor, version: versionArg(args.version) }));
+      ctx.loaders.productTranslations.clear(id);
+      return product;
+    },
+
+    /** The product editor's save: every language at once, with the version the editor saw (ADMIN-CONCURRENCY). */
+    async updateProduct(_: unknown, args: { id: string; texts: unknown; version: number }, ctx: Ctx) {
+      const actor = await auditActor(ctx);
+      const id = expectId(args.id, 'Product', 'id');
+      const parsed = productTextsList.safeParse(args.texts);
+      if (!parsed.success) throw fromZod(parsed.error, 'texts');
+      const product = await fromHttp(() => ctx.products.replaceTexts(id, parsed.data, { actor, version: args.version }));
       ctx.loaders.productTranslations.clear(id);
       return product;
     },

@@ -1,13 +1,17 @@
 /**
- * Live updates (LIVE-UPDATES): `viewerUpdated`. Every mutation that changes a user's record
- * publishes that user's id on the bus (pubsub.ts) after the change is stored; this subscription
- * listens for the viewer's own id.
+ * Live updates (LIVE-UPDATES): `viewerUpdated` and `orderUpdated`. Every mutation that changes a
+ * user's record publishes that user's id on the bus (pubsub.ts) after the change is stored;
+ * `viewerUpdated` listens for the viewer's own id. Every change of a request publishes the
+ * request's id (and its client's); `orderUpdated` listens for one request or for the viewer's own
+ * requests (REQ-CLIENT-AREA).
  */
 import { Repeater } from 'graphql-yoga';
-import type { UserRow } from '../../db/types.js';
+import type { OrderRow, UserRow } from '../../db/types.js';
 import { buildContext, servicesOf } from '../context.js';
-import { unauthenticated } from '../errors.js';
-import type { Viewer } from '../policy.js';
+import { forbidden, unauthenticated } from '../errors.js';
+import { expectId } from '../ids.js';
+import { type Viewer, canReadOrder } from '../policy.js';
+import type { OrderChangeFilter } from '../pubsub.js';
 import { type Ctx, requireViewer } from './common.js';
 
 /**
@@ -43,6 +47,39 @@ function viewerUpdates(ctx: Ctx, viewer: Viewer): Repeater<UserRow> {
   });
 }
 
+/**
+ * The requests of `filter` after each change notice, for `orderUpdated`: one request (its client
+ * or an administrator), or every request of the viewer. As `viewerUpdates`, each notice re-checks
+ * the bearer token (`UNAUTHENTICATED` once its session ended) and reloads the request, which is
+ * passed on only while the viewer may still read it (and, for the viewer's list, while it is
+ * theirs); one request that becomes unreadable ends its subscription with `Forbidden resource`.
+ * Notices coalesce per request (pubsub.ts).
+ */
+function orderUpdates(ctx: Ctx, viewer: Viewer, filter: OrderChangeFilter): Repeater<OrderRow> {
+  const services = servicesOf(ctx);
+  return new Repeater<OrderRow>(async (push, stop) => {
+    const changes = ctx.pubsub.subscribeOrderChanges(filter);
+    void stop.then(() => changes.return());
+    for await (const change of changes) {
+      const fresh = await buildContext(services, ctx.bearer);
+      if (typeof fresh === 'string') {
+        if (await ctx.users.exists(viewer.userId)) throw unauthenticated(`The access token is ${fresh}.`);
+        break;
+      }
+      const order = await fresh.requests.byId(change.orderId);
+      if ('orderId' in filter) {
+        if (!order) break;
+        if (!canReadOrder(fresh.viewer, order)) throw forbidden();
+      } else if (!order || order.userId !== viewer.userId) continue;
+      // The fields resolve with this subscription's long-lived context: its loaders must not
+      // answer what they cached for an earlier event.
+      for (const loader of Object.values(ctx.loaders)) loader.clearAll();
+      await push(order);
+    }
+    stop();
+  });
+}
+
 export const subscriptionResolvers = {
   Subscription: {
     viewerUpdated: {
@@ -51,6 +88,18 @@ export const subscriptionResolvers = {
         return viewerUpdates(ctx, requireViewer(ctx));
       },
       resolve: (user: UserRow) => user,
+    },
+    orderUpdated: {
+      /** With `id`: that request, for its client or an administrator (others `Forbidden resource`); without: the viewer's own. */
+      async subscribe(_: unknown, { id }: { id?: string | null }, ctx: Ctx) {
+        const viewer = requireViewer(ctx);
+        if (!id) return orderUpdates(ctx, viewer, { userId: viewer.userId });
+        const orderId = expectId(id, 'Order', 'id');
+        const order = await ctx.requests.byId(orderId);
+        if (!order || !canReadOrder(ctx.viewer, order)) throw forbidden();
+        return orderUpdates(ctx, viewer, { orderId });
+      },
+      resolve: (order: OrderRow) => order,
     },
   },
 };

@@ -2,7 +2,8 @@
  * Users (ACC-FIELDS, ACC-POLICY, ACC-DELETE, ACC-LINKED, ACC-REFERRAL): `viewer`, `user`, the
  * `User` fields and the mutations on a user's record. Private fields go through `canReadPrivate`,
  * every mutation through `assertCanUpdateUser` / `assertOwnerOrAdmin` (policy.ts) before anything
- * is read or written; the rules of each change are the services' (users/).
+ * is read or written; the rules of each change are the services' (users/). Administrators'
+ * changes of other users are audited in the change's transaction (ADMIN-AUDIT).
  */
 import { bio, email, fullName, phone, telegram, username } from '@studio/site/fields';
 import { z } from 'zod';
@@ -11,8 +12,8 @@ import { uploadUrl } from '../../uploads/service.js';
 import { type ImageSize, imageFileName } from '../../uploads/service.js';
 import { badInput, conflict, forbidden, fromHttp, fromZod } from '../errors.js';
 import { decodeId, expectId, globalId } from '../ids.js';
-import { assertCanUpdateUser, assertOwnerOrAdmin, canReadPrivate } from '../policy.js';
-import { type Ctx, loadUser, requireViewer, userOrForbidden } from './common.js';
+import { assertCanUpdateUser, assertOwnerOrAdmin, canReadPrivate, isAuditedUserChange } from '../policy.js';
+import { type Ctx, auditActor, loadUser, requireViewer, userOrForbidden } from './common.js';
 
 /** Wraps a private-field resolver: only the user themselves and admins get a value. */
 function privateField<T>(read: (user: UserRow, ctx: Ctx) => T) {
@@ -106,8 +107,10 @@ export const userResolvers = {
       }
       const { imageId, ...change } = parsed.data;
       const imageLocalId = imageId === undefined ? undefined : expectId(imageId, 'Image', 'imageId');
+      // An administrator's change of someone else, or of their own admin-only fields, is audited (ADMIN-AUDIT).
+      const audit = isAuditedUserChange(viewer, target.id, Object.keys(present)) ? await auditActor(ctx) : undefined;
       try {
-        await fromHttp(() => ctx.users.updateProfile(viewer.userId, target, { ...change, ...(imageLocalId ? { imageId: imageLocalId } : {}) }));
+        await fromHttp(() => ctx.users.updateProfile(viewer.userId, target, { ...change, ...(imageLocalId ? { imageId: imageLocalId } : {}) }, audit));
       } finally {
         ctx.loaders.user.clear(target.id);
       }
@@ -130,7 +133,9 @@ export const userResolvers = {
       const targetId = expectId(id, 'User', 'id');
       assertOwnerOrAdmin(viewer, targetId);
       const target = await userOrForbidden(ctx, targetId);
-      await fromHttp(() => ctx.users.deleteUser(target, { self: target.id === viewer.userId, confirmation: confirmation ?? '', device: ctx.device }));
+      const self = target.id === viewer.userId;
+      const audit = self ? undefined : await auditActor(ctx); // only an administrator deletes someone else (ADMIN-AUDIT)
+      await fromHttp(() => ctx.users.deleteUser(target, { self, confirmation: confirmation ?? '', device: ctx.device, ...(audit ? { audit } : {}) }));
       ctx.loaders.user.clear(target.id);
       return { id: globalId('User', target.id) };
     },
