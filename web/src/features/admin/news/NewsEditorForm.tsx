@@ -9,7 +9,7 @@ import { NativeSelect } from '@studio/ui';
 import { useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useMutation } from 'react-relay';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { runMutation } from '../../../forms/runMutation';
 import type { GraphQLErrorLike } from '../../../forms/serverErrors';
 import { useLocale, useLocalizePath } from '../../../i18n/useLocale';
@@ -57,7 +57,9 @@ export function NewsEditorForm(props: { item: NewsEditorPage_item$data | null; p
   const [draft, setDraft] = useState(initial);
   const [saved, setSaved] = useState(initial);
   const [showProblems, setShowProblems] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  // A new item's form hands its "Saved." / "Published." over to the stored item's form it opens.
+  const handedNotice = (useLocation().state as { editorNotice?: unknown } | null)?.editorNotice;
+  const [notice, setNotice] = useState<string | null>(typeof handedNotice === 'string' && handedNotice.startsWith('admin.') ? handedNotice : null);
   const saver = useVersionedSave(item?.version ?? 0);
   const allowLeaving = useRef(false);
   const [commitCreate] = useMutation<newsMutationsCreateMutation>(CreateNewsMutation);
@@ -70,9 +72,9 @@ export function NewsEditorForm(props: { item: NewsEditorPage_item$data | null; p
   const serverFields = saver.failure?.kind === 'fields' ? saver.failure.fields : {};
   const shownProblems = showProblems ? { ...serverFields, ...problems } : serverFields;
 
-  const openItem = (id: string) => {
+  const openItem = (id: string, editorNotice: string) => {
     allowLeaving.current = true;
-    navigate(localize(`/admin/news/${id}`), { replace: true });
+    navigate(localize(`/admin/news/${id}`), { replace: true, state: { editorNotice } });
   };
 
   /** Stores the draft; answers the item's id, or null when refused (the problem is shown). */
@@ -109,7 +111,7 @@ export function NewsEditorForm(props: { item: NewsEditorPage_item$data | null; p
     const id = await save();
     if (!id) return;
     setNotice('admin.editor.saved');
-    if (!item) openItem(id);
+    if (!item) openItem(id, 'admin.editor.saved');
   }
 
   async function onPublish(published: boolean) {
@@ -127,8 +129,9 @@ export function NewsEditorForm(props: { item: NewsEditorPage_item$data | null; p
       readFailure,
     );
     if (!answer) return;
-    setNotice(published ? 'admin.news.publishedNotice' : 'admin.news.unpublishedNotice');
-    if (!item) openItem(id);
+    const done = published ? 'admin.news.publishedNotice' : 'admin.news.unpublishedNotice';
+    setNotice(done);
+    if (!item) openItem(id, done);
   }
 
   async function onDelete() {

@@ -191,5 +191,6 @@ describe('NewsEditorPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/news/TmV3c0l0ZW06NDM'));
     await waitFor(() => expect(screen.getAllByRole('heading', { level: 1 })[0]?.textContent).toBe('Edit news item'));
     expect(labelled('Title (Spanish)')).toHaveProperty('value', ITEM.titleEs);
+    screen.getByText('Saved.');
   });
 });
