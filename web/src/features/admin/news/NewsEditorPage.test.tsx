@@ -193,4 +193,20 @@ describe('NewsEditorPage', () => {
     expect(labelled('Title (Spanish)')).toHaveProperty('value', ITEM.titleEs);
     screen.getByText('Saved.');
   });
+
+  it('asks before leaving with unsaved changes, and stays on "Keep editing"', async () => {
+    const { user, router } = renderEditor();
+    await screen.findByRole('region', { name: 'English' });
+
+    await fill(user, labelled('Title (English)'), 'Half-written');
+    await user.click(screen.getByRole('link', { name: 'Products' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe(`/admin/news/${ID}`);
+    expect(labelled('Title (English)')).toHaveProperty('value', 'Half-written');
+
+    await user.click(screen.getByRole('link', { name: 'Products' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'));
+  });
 });
