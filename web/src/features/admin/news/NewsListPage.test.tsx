@@ -1,10 +1,10 @@
 /**
  * The admin news list /admin/news (ADMIN-AREA): drafts and published items with their state,
- * product and last change, the total, "New item", and the empty state.
+ * product and last change, the total, "New item", the empty state, and the debounced search.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createTestEnvironment, queueResolvers, renderWithRelay } from '../../../test/renderWithRelay';
+import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../../test/renderWithRelay';
 import { NewsListPage } from './NewsListPage';
 
 function renderList(items: Record<string, unknown>[]) {
@@ -38,5 +38,19 @@ describe('NewsListPage', () => {
   it('says so when there is no news yet', async () => {
     renderList([]);
     await screen.findByText('No news items yet. Write the first one with “New item”.');
+  });
+
+  it('searches as the typing pauses, keeping the list meanwhile, and says when nothing matches', async () => {
+    const { user, environment } = renderList([{ id: 'TmV3czox', title: 'A draft', published: null, isPublished: false, updated: '2026-11-20T10:00:00.000Z', product: null }]);
+    await screen.findByRole('link', { name: 'A draft' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search news' }), 'zebra');
+    await waitFor(() => expect(environment.mock.getAllOperations()).toHaveLength(1));
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.variables).toMatchObject({ search: 'zebra', count: 20 });
+    screen.getByRole('link', { name: 'A draft' });
+    await resolveOperation(environment, { NewsItemConnection: () => ({ totalCount: 0, edges: [], pageInfo: { hasNextPage: false, endCursor: null } }) });
+
+    await screen.findByText('No news items match “zebra”.');
   });
 });

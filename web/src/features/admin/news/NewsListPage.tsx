@@ -1,11 +1,12 @@
 /**
  * The news list of the admin area `/admin/news` (ADMIN-AREA): every item, drafts included, newest
  * first, as a Relay connection ("Load more", the total) — title in the page's language, state
- * (draft, scheduled, published with its date), product and last change — and "New item".
+ * (draft, scheduled, published with its date), product and last change — a debounced search over
+ * titles and summaries in every language (the old list stays while the new one loads), and "New item".
  */
-import { Button, Link as UiLink, Text } from '@studio/ui';
-import { useTransition } from 'react';
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { Button, Link as UiLink, Text, TextField } from '@studio/ui';
+import { useEffect, useState, useTransition } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { GRAPHQL_LOCALE } from '../../../i18n/locales';
@@ -18,6 +19,8 @@ import { NewsStatus } from './NewsStatus';
 
 /** Items per page (first page and every "Load more"). */
 export const ADMIN_NEWS_PAGE_SIZE = 20;
+/** How long typing pauses before the list is searched (ms). */
+const SEARCH_DELAY_MS = 300;
 
 const NewsListPageQuery = graphql`
   query NewsListPageQuery($count: Int!, $locale: Locale!) {
@@ -26,12 +29,12 @@ const NewsListPageQuery = graphql`
 `;
 
 function NewsRows(props: { query: NewsListPage_query$key }) {
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment NewsListPage_query on Query
       @refetchable(queryName: "NewsListPagePaginationQuery")
-      @argumentDefinitions(count: { type: "Int!" }, cursor: { type: "String" }, locale: { type: "Locale!" }) {
-        news(first: $count, after: $cursor, includeDrafts: true) @connection(key: "NewsListPage_news") {
+      @argumentDefinitions(count: { type: "Int!" }, cursor: { type: "String" }, locale: { type: "Locale!" }, search: { type: "String" }) {
+        news(first: $count, after: $cursor, includeDrafts: true, search: $search) @connection(key: "NewsListPage_news") {
           totalCount
           edges {
             node {
@@ -50,19 +53,47 @@ function NewsRows(props: { query: NewsListPage_query$key }) {
     `,
     props.query,
   );
-  const [, startTransition] = useTransition();
+  const [searching, startTransition] = useTransition();
+  const intl = useIntl();
   const to = useLocalizePath();
+  const [typed, setTyped] = useState('');
+  const [searched, setSearched] = useState('');
+  useEffect(() => {
+    const search = typed.trim();
+    if (search === searched) return;
+    const timer = setTimeout(() => {
+      startTransition(() => {
+        setSearched(search);
+        refetch({ search: search || null }, { fetchPolicy: 'network-only' });
+      });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, searched, refetch]);
   const edges = data.news.edges;
+  const searchBox = (
+    <TextField
+      type="search"
+      label={intl.formatMessage({ id: 'admin.news.search' })}
+      value={typed}
+      maxLength={200}
+      onChange={(event) => setTyped(event.currentTarget.value)}
+      className={styles.search}
+    />
+  );
   if (edges.length === 0) {
     return (
-      <Text className={styles.empty}>
-        <FormattedMessage id="admin.news.empty" />
-      </Text>
+      <>
+        {searchBox}
+        <Text className={styles.empty} role="status">
+          {searched ? <FormattedMessage id="admin.news.noMatch" values={{ search: searched }} /> : <FormattedMessage id="admin.news.empty" />}
+        </Text>
+      </>
     );
   }
   return (
     <>
-      <ul className={styles.list} aria-busy={isLoadingNext}>
+      {searchBox}
+      <ul className={styles.list} aria-busy={isLoadingNext || searching}>
         {edges.map(({ node }) => (
           <li key={node.id} className={styles.row}>
             <p className={styles.title}>
