@@ -20,6 +20,8 @@ export interface NewsArticleProps {
   published: string | null;
   /** The product the item is about, linked at the end; null for none. */
   product: { slug: string; name: string } | null;
+  /** The headline's level: 1 on the page, 2 inside the admin editor's preview (one h1 per page). */
+  titleLevel?: 1 | 2;
 }
 
 export function NewsArticle(props: NewsArticleProps) {
@@ -32,6 +34,7 @@ export function NewsArticle(props: NewsArticleProps) {
           eyebrow={props.published ? <FormattedDate value={props.published} dateStyle="long" timeZone="UTC" /> : null}
           eyebrowTone="muted"
           title={props.title}
+          titleLevel={props.titleLevel}
           lead={props.summary}
           classes={styles}
         />

@@ -26,6 +26,8 @@ export function PageIntro(props: {
   eyebrowTone?: 'accent' | 'muted';
   title: ReactNode;
   titleSize?: Extract<HeadingSize, '3xl' | '4xl'>;
+  /** The title's heading level: 1 on a page; 2 where the page is shown inside another (an editor's preview). */
+  titleLevel?: 1 | 2;
   /** The title's id, for a landmark or form it names (aria-labelledby). */
   titleId?: string;
   lead: ReactNode;
@@ -39,7 +41,7 @@ export function PageIntro(props: {
           {props.eyebrow}
         </Eyebrow>
       ) : null}
-      <Heading level={1} size={props.titleSize ?? '3xl'} id={props.titleId} className={classes.title}>
+      <Heading level={props.titleLevel ?? 1} size={props.titleSize ?? '3xl'} id={props.titleId} className={classes.title}>
         {props.title}
       </Heading>
       <Text size="lg" tone="muted" className={classes.lead}>

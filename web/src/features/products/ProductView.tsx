@@ -29,6 +29,8 @@ export interface ProductViewProps {
   visual: { motif: string; hue: number };
   /** Published news about the product, newest first (at most a few). */
   news: readonly { id: string; title: string; published: string | null }[];
+  /** The name's heading level: 1 on the page, 2 inside the admin editor's preview (one h1 per page). */
+  titleLevel?: 1 | 2;
 }
 
 /** A titled part of the facts box (features, technologies); `title` is a message id. */
@@ -54,6 +56,7 @@ export function ProductView(props: ProductViewProps) {
           <PageIntro
             eyebrow={product.year ? <FormattedMessage id="product.launched" values={{ year: product.year }} /> : null}
             title={product.name}
+            titleLevel={product.titleLevel}
             titleSize="4xl"
             lead={product.tagline}
             classes={styles}

@@ -195,11 +195,13 @@ export function NewsEditorForm(props: { item: NewsEditorPage_item$data | null; p
       <EditorPreview
         render={(previewLocale) => (
           <NewsArticle
-            title={draft.texts[previewLocale].title.trim()}
+            // An empty heading is no heading for assistive technology: say there is no title yet.
+            title={draft.texts[previewLocale].title.trim() || intl.formatMessage({ id: 'admin.editor.untitled' })}
             summary={draft.texts[previewLocale].summary.trim()}
             paragraphs={splitParagraphs(draft.texts[previewLocale].body)}
             published={item?.isPublished ? (item.published ?? null) : null}
             product={product}
+            titleLevel={2}
           />
         )}
       />

@@ -5,7 +5,7 @@
  * offers to reload; a missing language is named.
  */
 import { useMemo, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Text } from '@studio/ui';
 import { graphql, useMutation } from 'react-relay';
 import { runMutation } from '../../../forms/runMutation';
@@ -51,6 +51,7 @@ const readFailure = (errors: readonly GraphQLErrorLike[]) => readEditorFailure(e
 
 export function ProductEditorForm(props: { product: Product; onReload: () => void }) {
   const { product } = props;
+  const intl = useIntl();
   const initial = useMemo(() => draftOf(product), []); // eslint-disable-line react-hooks/exhaustive-deps -- the draft starts from the product as loaded
   const [draft, setDraft] = useState(initial);
   const [saved, setSaved] = useState(initial);
@@ -87,7 +88,7 @@ export function ProductEditorForm(props: { product: Product; onReload: () => voi
   const preview = (locale: Locale) => (
     <ProductView
       slug={product.slug}
-      name={draft[locale].name.trim()}
+      name={draft[locale].name.trim() || intl.formatMessage({ id: 'admin.editor.untitled' })}
       tagline={draft[locale].tagline.trim()}
       description={splitParagraphs(draft[locale].description)}
       features={splitLines(draft[locale].features)}
@@ -95,6 +96,7 @@ export function ProductEditorForm(props: { product: Product; onReload: () => voi
       year={product.year ?? null}
       visual={product.visual}
       news={product.news.map((item) => ({ id: item.id, title: item[NEWS_TITLE[locale]], published: item.published ?? null }))}
+      titleLevel={2}
     />
   );
 
