@@ -15,7 +15,7 @@ import { AdminShell } from '../AdminShell';
 import type { AuditLogPage_query$key } from './__generated__/AuditLogPage_query.graphql';
 import type { AuditLogPageQuery as AuditLogPageQueryType } from './__generated__/AuditLogPageQuery.graphql';
 import { AuditEntryItem } from './AuditEntryItem';
-import { SEARCH_MAX_LENGTH, useUrlSearch } from './useUrlSearch';
+import { SEARCH_MAX_LENGTH, useUrlSearch } from '../useUrlSearch';
 import styles from './Audit.module.css';
 
 /** Entries per page (first page and every "Load more"). */

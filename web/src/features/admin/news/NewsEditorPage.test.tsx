@@ -166,7 +166,7 @@ describe('NewsEditorPage', () => {
     await user.click(screen.getByRole('tab', { name: 'Русский' }));
 
     const preview = screen.getByTestId('preview-ru');
-    within(preview).getByRole('heading', { level: 1, name: 'Новый заголовок' });
+    within(preview).getByRole('heading', { level: 2, name: 'Новый заголовок' });
     within(preview).getByText('Абзац один.');
     within(preview).getByText('Абзац два.');
     expect(within(preview).getByRole('link', { name: 'Voice Match' }).getAttribute('href')).toBe('/products/voice-match');
@@ -189,7 +189,7 @@ describe('NewsEditorPage', () => {
     await resolveOperation(environment, { NewsItem: () => ({ ...ITEM, id: 'TmV3c0l0ZW06NDM', version: 1 }) });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/news/TmV3c0l0ZW06NDM'));
-    await waitFor(() => expect(screen.getAllByRole('heading', { level: 1 })[0]?.textContent).toBe('Edit news item'));
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Edit news item']));
     expect(labelled('Title (Spanish)')).toHaveProperty('value', ITEM.titleEs);
     screen.getByText('Saved.');
   });

@@ -2,16 +2,18 @@
  * The news list of the admin area `/admin/news` (ADMIN-AREA): every item, drafts included, newest
  * first, as a Relay connection ("Load more", the total) — title in the page's language, state
  * (draft, scheduled, published with its date), product and last change — a debounced search over
- * titles and summaries in every language (the old list stays while the new one loads), and "New item".
+ * titles and summaries in every language, kept in the address (`useUrlSearch`; the old list stays
+ * while the new one loads), and "New item".
  */
 import { Button, Link as UiLink, Text, TextField } from '@studio/ui';
-import { useEffect, useState, useTransition } from 'react';
+import { useEffect, useRef, useTransition } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { GRAPHQL_LOCALE } from '../../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../../i18n/useLocale';
 import { AdminShell } from '../AdminShell';
+import { SEARCH_MAX_LENGTH, useUrlSearch } from '../useUrlSearch';
 import styles from '../editor/list.module.css';
 import type { NewsListPage_query$key } from './__generated__/NewsListPage_query.graphql';
 import type { NewsListPageQuery as NewsListPageQueryType } from './__generated__/NewsListPageQuery.graphql';
@@ -19,12 +21,10 @@ import { NewsStatus } from './NewsStatus';
 
 /** Items per page (first page and every "Load more"). */
 export const ADMIN_NEWS_PAGE_SIZE = 20;
-/** How long typing pauses before the list is searched (ms). */
-const SEARCH_DELAY_MS = 300;
 
 const NewsListPageQuery = graphql`
-  query NewsListPageQuery($count: Int!, $locale: Locale!) {
-    ...NewsListPage_query @arguments(count: $count, locale: $locale)
+  query NewsListPageQuery($count: Int!, $locale: Locale!, $search: String) {
+    ...NewsListPage_query @arguments(count: $count, locale: $locale, search: $search)
   }
 `;
 
@@ -56,27 +56,25 @@ function NewsRows(props: { query: NewsListPage_query$key }) {
   const [searching, startTransition] = useTransition();
   const intl = useIntl();
   const to = useLocalizePath();
-  const [typed, setTyped] = useState('');
-  const [searched, setSearched] = useState('');
+  const { text, setText, search } = useUrlSearch();
+  const searched = search ?? '';
+  // The list was loaded with the address's search; later changes of it refetch.
+  const loadedWith = useRef(search);
   useEffect(() => {
-    const search = typed.trim();
-    if (search === searched) return;
-    const timer = setTimeout(() => {
-      startTransition(() => {
-        setSearched(search);
-        refetch({ search: search || null }, { fetchPolicy: 'network-only' });
-      });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed, searched, refetch]);
+    if (search === loadedWith.current) return;
+    loadedWith.current = search;
+    startTransition(() => {
+      refetch({ search }, { fetchPolicy: 'network-only' });
+    });
+  }, [search, refetch]);
   const edges = data.news.edges;
   const searchBox = (
     <TextField
       type="search"
       label={intl.formatMessage({ id: 'admin.news.search' })}
-      value={typed}
-      maxLength={200}
-      onChange={(event) => setTyped(event.currentTarget.value)}
+      value={text}
+      maxLength={SEARCH_MAX_LENGTH}
+      onChange={(event) => setText(event.currentTarget.value)}
       className={styles.search}
     />
   );
@@ -127,9 +125,10 @@ function NewsRows(props: { query: NewsListPage_query$key }) {
 
 function Content(props: { fetchKey: number }) {
   const locale = useLocale();
+  const { search } = useUrlSearch();
   const data = useLazyLoadQuery<NewsListPageQueryType>(
     NewsListPageQuery,
-    { count: ADMIN_NEWS_PAGE_SIZE, locale: GRAPHQL_LOCALE[locale] },
+    { count: ADMIN_NEWS_PAGE_SIZE, locale: GRAPHQL_LOCALE[locale], search },
     { fetchPolicy: 'network-only', fetchKey: props.fetchKey },
   );
   return <NewsRows query={data} />;

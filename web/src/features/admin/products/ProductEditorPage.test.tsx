@@ -88,7 +88,7 @@ describe('ProductEditorPage', () => {
     await user.click(screen.getByRole('tab', { name: 'Español' }));
 
     const preview = screen.getByTestId('preview-es');
-    within(preview).getByRole('heading', { level: 1, name: 'Voice Match' });
+    within(preview).getByRole('heading', { level: 2, name: 'Voice Match' });
     within(preview).getByText('Encuentre la voz.');
     const features = within(preview).getByRole('region', { name: 'What it does' });
     expect(within(features).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Rápido', 'Preciso']);

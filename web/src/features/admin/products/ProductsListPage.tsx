@@ -1,49 +1,92 @@
 /**
- * The products of the admin area `/admin/products` (ADMIN-AREA): the catalogue in catalogue order —
- * name in the page's language, slug, the texts' version — each linking to its texts editor.
+ * The products of the admin area `/admin/products` (ADMIN-AREA): the catalogue in catalogue order
+ * as a Relay connection ("Load more", the total) — name and tagline in the page's language, slug,
+ * the texts' version — each linking to its texts editor, with a search over the slug and the names
+ * and taglines in every language kept in the address (`useUrlSearch`; the old list stays while the
+ * new one loads).
  */
-import { Link as UiLink, Text } from '@studio/ui';
-import { FormattedMessage } from 'react-intl';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { Button, Link as UiLink, Text, TextField } from '@studio/ui';
+import { useEffect, useRef, useTransition } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { GRAPHQL_LOCALE } from '../../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../../i18n/useLocale';
 import { AdminShell } from '../AdminShell';
 import styles from '../editor/list.module.css';
+import { SEARCH_MAX_LENGTH, useUrlSearch } from '../useUrlSearch';
+import type { ProductsListPage_query$key } from './__generated__/ProductsListPage_query.graphql';
 import type { ProductsListPageQuery as ProductsListPageQueryType } from './__generated__/ProductsListPageQuery.graphql';
 
+/** Products per page (first page and every "Load more"). */
+export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
+
 const ProductsListPageQuery = graphql`
-  query ProductsListPageQuery($locale: Locale!) {
-    products(first: 50) {
-      totalCount
-      edges {
-        node {
-          id
-          slug
-          name(locale: $locale)
-          tagline(locale: $locale)
-          version
-        }
-      }
-    }
+  query ProductsListPageQuery($count: Int!, $locale: Locale!, $search: String) {
+    ...ProductsListPage_query @arguments(count: $count, locale: $locale, search: $search)
   }
 `;
 
-function Content(props: { fetchKey: number }) {
-  const locale = useLocale();
+function ProductRows(props: { query: ProductsListPage_query$key }) {
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+    graphql`
+      fragment ProductsListPage_query on Query
+      @refetchable(queryName: "ProductsListPagePaginationQuery")
+      @argumentDefinitions(count: { type: "Int!" }, cursor: { type: "String" }, locale: { type: "Locale!" }, search: { type: "String" }) {
+        products(first: $count, after: $cursor, search: $search) @connection(key: "ProductsListPage_products") {
+          totalCount
+          edges {
+            node {
+              id
+              slug
+              name(locale: $locale)
+              tagline(locale: $locale)
+              version
+            }
+          }
+        }
+      }
+    `,
+    props.query,
+  );
+  const intl = useIntl();
   const to = useLocalizePath();
-  const data = useLazyLoadQuery<ProductsListPageQueryType>(ProductsListPageQuery, { locale: GRAPHQL_LOCALE[locale] }, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
+  const [searching, startTransition] = useTransition();
+  const { text, setText, search } = useUrlSearch();
+  // The list was loaded with the address's search; later changes of it refetch.
+  const loadedWith = useRef(search);
+  useEffect(() => {
+    if (search === loadedWith.current) return;
+    loadedWith.current = search;
+    startTransition(() => {
+      refetch({ search }, { fetchPolicy: 'network-only' });
+    });
+  }, [search, refetch]);
   const edges = data.products.edges;
+  const searchBox = (
+    <TextField
+      type="search"
+      label={intl.formatMessage({ id: 'admin.products.search' })}
+      value={text}
+      maxLength={SEARCH_MAX_LENGTH}
+      onChange={(event) => setText(event.currentTarget.value)}
+      className={styles.search}
+    />
+  );
   if (edges.length === 0) {
     return (
-      <Text className={styles.empty}>
-        <FormattedMessage id="admin.products.empty" />
-      </Text>
+      <>
+        {searchBox}
+        <Text className={styles.empty} role="status">
+          {search ? <FormattedMessage id="admin.products.noMatch" values={{ search }} /> : <FormattedMessage id="admin.products.empty" />}
+        </Text>
+      </>
     );
   }
   return (
     <>
-      <ul className={styles.list}>
+      {searchBox}
+      <ul className={styles.list} aria-busy={isLoadingNext || searching}>
         {edges.map(({ node }) => (
           <li key={node.id} className={styles.row}>
             <p className={styles.title}>
@@ -65,11 +108,27 @@ function Content(props: { fetchKey: number }) {
       </ul>
       <div className={styles.more}>
         <Text size="sm" tone="muted" role="status">
-          <FormattedMessage id="admin.products.total" values={{ total: data.products.totalCount }} />
+          <FormattedMessage id="admin.products.shown" values={{ shown: edges.length, total: data.products.totalCount }} />
         </Text>
+        {hasNext ? (
+          <Button variant="secondary" loading={isLoadingNext} disabled={isLoadingNext} onClick={() => startTransition(() => void loadNext(ADMIN_PRODUCTS_PAGE_SIZE))}>
+            <FormattedMessage id="admin.products.loadMore" />
+          </Button>
+        ) : null}
       </div>
     </>
   );
+}
+
+function Content(props: { fetchKey: number }) {
+  const locale = useLocale();
+  const { search } = useUrlSearch();
+  const data = useLazyLoadQuery<ProductsListPageQueryType>(
+    ProductsListPageQuery,
+    { count: ADMIN_PRODUCTS_PAGE_SIZE, locale: GRAPHQL_LOCALE[locale], search },
+    { fetchPolicy: 'network-only', fetchKey: props.fetchKey },
+  );
+  return <ProductRows query={data} />;
 }
 
 export function ProductsListPage() {

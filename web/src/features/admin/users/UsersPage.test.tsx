@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { OperationDescriptor } from 'relay-runtime';
 import { describe, expect, it } from 'vitest';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../../test/renderWithRelay';
-import { SEARCH_DEBOUNCE_MS } from '../audit/useUrlSearch';
+import { SEARCH_DEBOUNCE_MS } from '../useUrlSearch';
 import { UsersPage } from './UsersPage';
 
 const ANNA = { id: 'VXNlcjox', fullName: 'Anna Petrova', username: 'anna', email: 'anna@example.com', role: 'ADMIN', type: 'CLIENT', isVerified: true, created: '2026-03-04T10:00:00.000Z' };

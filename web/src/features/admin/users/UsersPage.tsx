@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, useTransition } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { AdminShell } from '../AdminShell';
-import { SEARCH_MAX_LENGTH, useUrlSearch } from '../audit/useUrlSearch';
+import { SEARCH_MAX_LENGTH, useUrlSearch } from '../useUrlSearch';
 import type { UserRoles, UsersPageQuery as UsersPageQueryType } from './__generated__/UsersPageQuery.graphql';
 import type { UsersPage_query$key } from './__generated__/UsersPage_query.graphql';
 import { USER_ROLES } from './userLabels';
