@@ -12,6 +12,7 @@ import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { AdminShell } from '../AdminShell';
+import { ListFooter } from '../ListFooter';
 import type { AuditLogPage_query$key } from './__generated__/AuditLogPage_query.graphql';
 import type { AuditLogPageQuery as AuditLogPageQueryType } from './__generated__/AuditLogPageQuery.graphql';
 import { AuditEntryItem } from './AuditEntryItem';
@@ -82,16 +83,7 @@ function AuditList(props: { query: AuditLogPage_query$key; filters: AuditFilters
           <AuditEntryItem key={edge.node.id} entry={edge.node} />
         ))}
       </ul>
-      <div className={styles.footer}>
-        <Text size="sm" tone="muted" role="status">
-          <FormattedMessage id="admin.audit.shown" values={{ shown: edges.length, total: data.auditLog.totalCount }} />
-        </Text>
-        {hasNext ? (
-          <Button variant="secondary" loading={isLoadingNext} disabled={isLoadingNext} onClick={() => startLoading(() => void loadNext(AUDIT_PAGE_SIZE))}>
-            <FormattedMessage id="admin.audit.loadMore" />
-          </Button>
-        ) : null}
-      </div>
+      <ListFooter shown={edges.length} total={data.auditLog.totalCount} hasNext={hasNext} isLoadingNext={isLoadingNext} onLoadMore={() => startLoading(() => void loadNext(AUDIT_PAGE_SIZE))} />
     </>
   );
 }

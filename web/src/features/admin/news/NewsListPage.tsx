@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { GRAPHQL_LOCALE } from '../../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../../i18n/useLocale';
 import { AdminShell } from '../AdminShell';
+import { ListFooter } from '../ListFooter';
 import { SEARCH_MAX_LENGTH, useUrlSearch } from '../useUrlSearch';
 import styles from '../editor/list.module.css';
 import type { NewsListPage_query$key } from './__generated__/NewsListPage_query.graphql';
@@ -109,16 +110,7 @@ function NewsRows(props: { query: NewsListPage_query$key }) {
           </li>
         ))}
       </ul>
-      <div className={styles.more}>
-        <Text size="sm" tone="muted" role="status">
-          <FormattedMessage id="admin.news.shown" values={{ shown: edges.length, total: data.news.totalCount }} />
-        </Text>
-        {hasNext ? (
-          <Button variant="secondary" loading={isLoadingNext} disabled={isLoadingNext} onClick={() => startTransition(() => void loadNext(ADMIN_NEWS_PAGE_SIZE))}>
-            <FormattedMessage id="admin.news.loadMore" />
-          </Button>
-        ) : null}
-      </div>
+      <ListFooter shown={edges.length} total={data.news.totalCount} hasNext={hasNext} isLoadingNext={isLoadingNext} onLoadMore={() => startTransition(() => void loadNext(ADMIN_NEWS_PAGE_SIZE))} />
     </>
   );
 }

@@ -5,7 +5,7 @@
  * and taglines in every language kept in the address (`useUrlSearch`; the old list stays while the
  * new one loads).
  */
-import { Button, Link as UiLink, Text, TextField } from '@studio/ui';
+import { Link as UiLink, Text, TextField } from '@studio/ui';
 import { useEffect, useRef, useTransition } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { GRAPHQL_LOCALE } from '../../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../../i18n/useLocale';
 import { AdminShell } from '../AdminShell';
+import { ListFooter } from '../ListFooter';
 import styles from '../editor/list.module.css';
 import { SEARCH_MAX_LENGTH, useUrlSearch } from '../useUrlSearch';
 import type { ProductsListPage_query$key } from './__generated__/ProductsListPage_query.graphql';
@@ -106,16 +107,7 @@ function ProductRows(props: { query: ProductsListPage_query$key }) {
           </li>
         ))}
       </ul>
-      <div className={styles.more}>
-        <Text size="sm" tone="muted" role="status">
-          <FormattedMessage id="admin.products.shown" values={{ shown: edges.length, total: data.products.totalCount }} />
-        </Text>
-        {hasNext ? (
-          <Button variant="secondary" loading={isLoadingNext} disabled={isLoadingNext} onClick={() => startTransition(() => void loadNext(ADMIN_PRODUCTS_PAGE_SIZE))}>
-            <FormattedMessage id="admin.products.loadMore" />
-          </Button>
-        ) : null}
-      </div>
+      <ListFooter shown={edges.length} total={data.products.totalCount} hasNext={hasNext} isLoadingNext={isLoadingNext} onLoadMore={() => startTransition(() => void loadNext(ADMIN_PRODUCTS_PAGE_SIZE))} />
     </>
   );
 }

@@ -5,11 +5,12 @@
  * appends the next page; the total is shown; an empty list says so in words. Each row opens the
  * user's page.
  */
-import { Button, NativeSelect, Text, TextField } from '@studio/ui';
+import { NativeSelect, Text, TextField } from '@studio/ui';
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { AdminShell } from '../AdminShell';
+import { ListFooter } from '../ListFooter';
 import { SEARCH_MAX_LENGTH, useUrlSearch } from '../useUrlSearch';
 import type { UserRoles, UsersPageQuery as UsersPageQueryType } from './__generated__/UsersPageQuery.graphql';
 import type { UsersPage_query$key } from './__generated__/UsersPage_query.graphql';
@@ -75,16 +76,7 @@ function UserList(props: { query: UsersPage_query$key; search: string | null; ro
           <UserRow key={edge.node.id} user={edge.node} />
         ))}
       </ul>
-      <div className={styles.footer}>
-        <Text size="sm" tone="muted" role="status">
-          <FormattedMessage id="admin.users.shown" values={{ shown: edges.length, total: data.users.totalCount }} />
-        </Text>
-        {hasNext ? (
-          <Button variant="secondary" loading={isLoadingNext} disabled={isLoadingNext} onClick={() => startLoading(() => void loadNext(USERS_PAGE_SIZE))}>
-            <FormattedMessage id="admin.users.loadMore" />
-          </Button>
-        ) : null}
-      </div>
+      <ListFooter shown={edges.length} total={data.users.totalCount} hasNext={hasNext} isLoadingNext={isLoadingNext} onLoadMore={() => startLoading(() => void loadNext(USERS_PAGE_SIZE))} />
     </>
   );
 }
