@@ -4,15 +4,12 @@
  * to the previous page, not the previous keystroke.
  */
 import { Checkbox, NativeSelect, TextField } from '@studio/ui';
-import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { ORDER_STATUSES } from '../../requests/labels';
+import { useUrlSearch } from '../useUrlSearch';
 import { type InboxFilters as Filters, SEARCH_MAX_LENGTH, readInboxFilters, writeInboxFilters } from './inboxFilters';
 import styles from './Inbox.module.css';
-
-/** How long typing must pause before the search runs, in milliseconds. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The filters in the address and a setter that writes them there. */
 export function useInboxFilters(): [Filters, (change: Partial<Filters>, options?: { replace?: boolean }) => void] {
@@ -29,20 +26,8 @@ export function useInboxFilters(): [Filters, (change: Partial<Filters>, options?
 export function InboxFilters() {
   const intl = useIntl();
   const [filters, update] = useInboxFilters();
-  const [text, setText] = useState(filters.search);
-  // The address changed under the box (back button): show its search (adjusted while rendering).
-  const [addressSearch, setAddressSearch] = useState(filters.search);
-  if (addressSearch !== filters.search) {
-    setAddressSearch(filters.search);
-    if (text.trim() !== filters.search) setText(filters.search);
-  }
-  useEffect(() => {
-    if (text.trim() === filters.search) return undefined;
-    const timer = setTimeout(() => update({ search: text }, { replace: true }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // `update` is recreated each render; only the typed text starts the wait.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
+  // The search box writes `q` as every admin list does (debounced, replacing the history entry).
+  const { text, setText } = useUrlSearch();
   const statusOptions = [
     { value: '', label: intl.formatMessage({ id: 'admin.requests.filter.all' }) },
     ...ORDER_STATUSES.map((status) => ({ value: status, label: intl.formatMessage({ id: `requests.status.${status}` }) })),
