@@ -61,7 +61,8 @@ test.describe('admin news editor', () => {
 
     const preview = page.getByRole('region', { name: t('en', 'admin.editor.preview') });
     await preview.getByRole('tab', { name: 'Русский' }).click();
-    await expect(preview.getByRole('heading', { level: 1, name: titles.ru })).toBeVisible();
+    // The previewed page's title is a level-2 heading under the editor's own h1 (one h1 per page).
+    await expect(preview.getByRole('heading', { level: 2, name: titles.ru })).toBeVisible();
     await expect(preview.getByText(`Second paragraph (ru).`)).toBeVisible();
 
     await page.getByRole('button', { name: t('en', 'admin.news.publish'), exact: true }).click();
