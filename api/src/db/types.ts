@@ -4,8 +4,10 @@
  * ISO 8601 UTC text, booleans are integers 0/1, money is integer minor units (ACC-REFERRAL).
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AuditLogTable, OrderMessagesTable, OrdersTable, OrderStatusChangesTable } from './backOfficeTables.js';
 import type { JobsTable, MailOutboxTable } from './backgroundTables.js';
 
+export type { AuditLogRow, AuditLogTable, OrderMessageRow, OrderMessagesTable, OrderRow, OrdersTable, OrderStatusChangeRow, OrderStatusChangesTable } from './backOfficeTables.js';
 export type { JobRow, JobStatus, JobsTable, MailOutboxRow, MailOutboxTable, MailStatus } from './backgroundTables.js';
 
 export interface UsersTable {
@@ -202,72 +204,6 @@ export interface NewsTranslationsTable {
   body: string;
 }
 
-/** An order from the order form (/order). `reference` is what the customer and sales see. */
-export interface OrdersTable {
-  id: string;
-  reference: string;
-  name: string;
-  email: string;
-  company: string | null;
-  interest: string;
-  budget: string;
-  message: string;
-  referralCode: string | null;
-  locale: string;
-  /** The client's account: the user who placed it signed in, or who verified its e-mail address (REQ-CLAIM). */
-  userId: string | null;
-  created: string;
-  /** REQ-WORKFLOW: NEW, IN_REVIEW, PROPOSAL_SENT, WON or LOST. */
-  status: Generated<string>;
-  /** The administrator working the request. */
-  assigneeId: Generated<string | null>;
-  /** A won request's contract value in integer minor units of `contractCurrency`. */
-  contractAmount: Generated<number | null>;
-  contractCurrency: Generated<string | null>;
-  /** Why a lost request was lost (administrators only). */
-  lostReason: Generated<string | null>;
-  updated: string;
-  /** Optimistic concurrency: one more with every change of the request. */
-  version: Generated<number>;
-}
-
-/** One status a request entered (its timeline). `authorId` null: the system (NEW at creation). */
-export interface OrderStatusChangesTable {
-  id: string;
-  orderId: string;
-  status: string;
-  authorId: string | null;
-  created: string;
-}
-
-/** A message of a request's conversation (`fromStudio` 0/1), or an internal note (`internal` 1). */
-export interface OrderMessagesTable {
-  id: string;
-  orderId: string;
-  authorId: string | null;
-  /** The author's display name at the time. */
-  authorName: string;
-  fromStudio: number;
-  internal: Generated<number>;
-  body: string;
-  created: string;
-}
-
-/** One administrator's action (ADMIN-AUDIT); `before`/`after` are JSON objects of the changed fields. */
-export interface AuditLogTable {
-  id: string;
-  actorId: string;
-  actorEmail: string;
-  action: string;
-  targetType: string;
-  /** The database id of the object acted on. */
-  targetId: string;
-  targetLabel: string;
-  before: string | null;
-  after: string | null;
-  created: string;
-}
-
 /** Content seed keys ever applied (`product:<slug>`, `news:<key>`). */
 export interface ContentSeedsTable {
   key: string;
@@ -340,8 +276,5 @@ export type ImageRow = Selectable<ImagesTable>;
 export type EmailCodeRow = Selectable<EmailCodesTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type NewsItemRow = Selectable<NewsItemsTable>;
-export type OrderRow = Selectable<OrdersTable>;
-export type OrderStatusChangeRow = Selectable<OrderStatusChangesTable>;
-export type OrderMessageRow = Selectable<OrderMessagesTable>;
-export type AuditLogRow = Selectable<AuditLogTable>;
+
 export type NewsTranslationRow = Selectable<NewsTranslationsTable>;

@@ -118,14 +118,8 @@ export interface SsrHandle {
 /** Registers static assets and the page renderer. */
 export async function registerSsr(
   app: FastifyInstance,
-  opts: {
-    config: Config;
-    graphql: GraphQLServer;
-    authProviders: RenderRequest['authProviders'];
-    viteDev?: boolean;
-    /** The role of the user a refresh token's live session belongs to, or null (auth/sessions.ts `roleOf`). */
-    roleOf?: (refreshToken: string) => Promise<string | null>;
-  },
+  // `roleOf`: the role of a refresh token's live session, or null (auth/sessions.ts; ADMIN-AREA).
+  opts: { config: Config; graphql: GraphQLServer; authProviders: RenderRequest['authProviders']; viteDev?: boolean; roleOf?: (refreshToken: string) => Promise<string | null> },
 ): Promise<SsrHandle> {
   const { config, graphql } = opts;
   const clientDir = join(config.webDistDir, 'client');
