@@ -8,11 +8,12 @@
  * the total is shown, and an empty log or search says so in words.
  */
 import { Button, Text, TextField } from '@studio/ui';
-import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { useMemo, useState, useTransition } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { AdminShell } from '../AdminShell';
 import { ListFooter } from '../ListFooter';
+import { useRefetchOnChange } from '../useRefetchOnChange';
 import type { AuditLogPage_query$key } from './__generated__/AuditLogPage_query.graphql';
 import type { AuditLogPageQuery as AuditLogPageQueryType } from './__generated__/AuditLogPageQuery.graphql';
 import { AuditEntryItem } from './AuditEntryItem';
@@ -35,8 +36,6 @@ interface AuditFilters {
   targetId: string | null;
 }
 
-const sameFilters = (a: AuditFilters, b: AuditFilters) => a.search === b.search && a.actorId === b.actorId && a.targetId === b.targetId;
-
 function AuditList(props: { query: AuditLogPage_query$key; filters: AuditFilters }) {
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
@@ -58,15 +57,9 @@ function AuditList(props: { query: AuditLogPage_query$key; filters: AuditFilters
     props.query,
   );
   const intl = useIntl();
-  const [refetching, startTransition] = useTransition();
   const [, startLoading] = useTransition();
   const { filters } = props;
-  const shown = useRef(filters);
-  useEffect(() => {
-    if (sameFilters(shown.current, filters)) return;
-    shown.current = filters;
-    startTransition(() => void refetch({ count: AUDIT_PAGE_SIZE, ...filters }, { fetchPolicy: 'network-only' }));
-  }, [filters, refetch]);
+  const refetching = useRefetchOnChange({ count: AUDIT_PAGE_SIZE, ...filters }, refetch);
 
   const edges = data.auditLog.edges;
   if (edges.length === 0) {

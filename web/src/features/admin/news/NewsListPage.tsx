@@ -6,7 +6,7 @@
  * while the new one loads), and "New item".
  */
 import { Button, Link as UiLink, Text, TextField } from '@studio/ui';
-import { useEffect, useRef, useTransition } from 'react';
+import { useTransition } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { GRAPHQL_LOCALE } from '../../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../../i18n/useLocale';
 import { AdminShell } from '../AdminShell';
 import { ListFooter } from '../ListFooter';
+import { useRefetchOnChange } from '../useRefetchOnChange';
 import { SEARCH_MAX_LENGTH, useUrlSearch } from '../useUrlSearch';
 import styles from '../editor/list.module.css';
 import type { NewsListPage_query$key } from './__generated__/NewsListPage_query.graphql';
@@ -54,20 +55,12 @@ function NewsRows(props: { query: NewsListPage_query$key }) {
     `,
     props.query,
   );
-  const [searching, startTransition] = useTransition();
+  const [, startTransition] = useTransition();
   const intl = useIntl();
   const to = useLocalizePath();
   const { text, setText, search } = useUrlSearch();
   const searched = search ?? '';
-  // The list was loaded with the address's search; later changes of it refetch.
-  const loadedWith = useRef(search);
-  useEffect(() => {
-    if (search === loadedWith.current) return;
-    loadedWith.current = search;
-    startTransition(() => {
-      refetch({ search }, { fetchPolicy: 'network-only' });
-    });
-  }, [search, refetch]);
+  const searching = useRefetchOnChange({ search }, refetch);
   const edges = data.news.edges;
   const searchBox = (
     <TextField

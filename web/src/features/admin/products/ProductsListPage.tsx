@@ -6,7 +6,7 @@
  * new one loads).
  */
 import { Link as UiLink, Text, TextField } from '@studio/ui';
-import { useEffect, useRef, useTransition } from 'react';
+import { useTransition } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { GRAPHQL_LOCALE } from '../../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../../i18n/useLocale';
 import { AdminShell } from '../AdminShell';
 import { ListFooter } from '../ListFooter';
+import { useRefetchOnChange } from '../useRefetchOnChange';
 import styles from '../editor/list.module.css';
 import { SEARCH_MAX_LENGTH, useUrlSearch } from '../useUrlSearch';
 import type { ProductsListPage_query$key } from './__generated__/ProductsListPage_query.graphql';
@@ -52,17 +53,9 @@ function ProductRows(props: { query: ProductsListPage_query$key }) {
   );
   const intl = useIntl();
   const to = useLocalizePath();
-  const [searching, startTransition] = useTransition();
+  const [, startTransition] = useTransition();
   const { text, setText, search } = useUrlSearch();
-  // The list was loaded with the address's search; later changes of it refetch.
-  const loadedWith = useRef(search);
-  useEffect(() => {
-    if (search === loadedWith.current) return;
-    loadedWith.current = search;
-    startTransition(() => {
-      refetch({ search }, { fetchPolicy: 'network-only' });
-    });
-  }, [search, refetch]);
+  const searching = useRefetchOnChange({ search }, refetch);
   const edges = data.products.edges;
   const searchBox = (
     <TextField

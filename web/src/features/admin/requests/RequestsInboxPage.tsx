@@ -7,12 +7,13 @@
  * matches the filters or there is nothing at all.
  */
 import { Button, Text } from '@studio/ui';
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { GRAPHQL_LOCALE } from '../../../i18n/locales';
 import { useLocale } from '../../../i18n/useLocale';
 import { AdminShell } from '../AdminShell';
+import { useRefetchOnChange } from '../useRefetchOnChange';
 import type { RequestsInboxPage_query$key } from './__generated__/RequestsInboxPage_query.graphql';
 import type { RequestsInboxPageQuery as RequestsInboxPageQueryType } from './__generated__/RequestsInboxPageQuery.graphql';
 import type { RequestsInboxPageViewerQuery as RequestsInboxPageViewerQueryType } from './__generated__/RequestsInboxPageViewerQuery.graphql';
@@ -67,19 +68,9 @@ function InboxList(props: { query: RequestsInboxPage_query$key; filters: Filters
     props.query,
   );
   const intl = useIntl();
-  const [refetching, startRefetch] = useTransition();
   const [, startLoadMore] = useTransition();
   // The filters in the address changed (a control, the back button): refetch, keeping the list meanwhile.
-  const variables = inboxVariables(props.filters, props.viewerId);
-  const key = JSON.stringify(variables);
-  const shownKey = useRef(key);
-  useEffect(() => {
-    if (shownKey.current === key) return;
-    shownKey.current = key;
-    startRefetch(() => {
-      refetch({ ...(JSON.parse(key) as typeof variables), count: INBOX_PAGE_SIZE }, { fetchPolicy: 'network-only' });
-    });
-  }, [key, refetch]);
+  const refetching = useRefetchOnChange({ ...inboxVariables(props.filters, props.viewerId), count: INBOX_PAGE_SIZE }, refetch);
 
   const edges = data.orders.edges;
   const filtered = props.filters.status !== null || props.filters.search !== '' || props.filters.mine;

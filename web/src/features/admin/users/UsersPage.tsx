@@ -6,11 +6,12 @@
  * user's page.
  */
 import { NativeSelect, Text, TextField } from '@studio/ui';
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { AdminShell } from '../AdminShell';
 import { ListFooter } from '../ListFooter';
+import { useRefetchOnChange } from '../useRefetchOnChange';
 import { SEARCH_MAX_LENGTH, useUrlSearch } from '../useUrlSearch';
 import type { UserRoles, UsersPageQuery as UsersPageQueryType } from './__generated__/UsersPageQuery.graphql';
 import type { UsersPage_query$key } from './__generated__/UsersPage_query.graphql';
@@ -52,14 +53,8 @@ function UserList(props: { query: UsersPage_query$key; search: string | null; ro
     `,
     props.query,
   );
-  const [refetching, startTransition] = useTransition();
   const [, startLoading] = useTransition();
-  const shown = useRef({ search: props.search, role: props.role });
-  useEffect(() => {
-    if (shown.current.search === props.search && shown.current.role === props.role) return;
-    shown.current = { search: props.search, role: props.role };
-    startTransition(() => void refetch({ count: USERS_PAGE_SIZE, search: props.search, role: props.role }, { fetchPolicy: 'network-only' }));
-  }, [props.search, props.role, refetch]);
+  const refetching = useRefetchOnChange({ count: USERS_PAGE_SIZE, search: props.search, role: props.role }, refetch);
 
   const edges = data.users.edges;
   if (edges.length === 0) {
