@@ -23,6 +23,7 @@ import { registerHealth } from './health/index.js';
 import { installErrorHandler } from './http/errors.js';
 import { databaseLabel } from './http/unavailable.js';
 import { type JobQueue, createJobQueue } from './jobs/queue.js';
+import { LedgerService } from './ledger/service.js';
 import { type MailService, createMailService } from './mail/index.js';
 import { createOrderService } from './orders/service.js';
 import { registerControlCharGuard } from './security/controlChars.js';
@@ -129,7 +130,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await fastify.register(socialRoutes, { social, sessions, config });
   const orders = createOrderService(database.db, mail, config, fastify.log, limits, challenges);
-  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail });
+  const ledger = new LedgerService({
+    db: database.db,
+    jobs,
+    settings: config.referrals,
+    changed: (userIds) => {
+      for (const id of userIds) {
+        pubsub.publishLedgerChanged(id);
+        pubsub.publishUserChanged(id);
+      }
+    },
+  });
+  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail, ledger });
   registerSeoRoutes(fastify, { db: database.db, config });
   const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, authProviders: social.enabled(), viteDev: options.viteDev ?? false, roleOf: (token) => sessions.roleOf(token) });
   // Content changed (an admin's mutation, here or in another process): drop the cached pages that show it.

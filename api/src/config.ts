@@ -124,6 +124,8 @@ export interface Config {
    * timeout, ms) after which a job whose process died runs again.
    */
   jobs: { worker: boolean; pollIntervalMs: number; concurrency: number; leaseMs: number };
+  /** Referral earnings (ledger/referrals.ts): the commission in basis points (`REFERRAL_COMMISSION_PERCENT` × 100) and the hold in ms (`REFERRAL_HOLD_DAYS`). */
+  referrals: { commissionBasisPoints: number; holdMs: number };
 }
 
 /**
@@ -213,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMaxMs: e.MAIL_RETRY_MAX_MS,
       smtpConnections: e.MAIL_SMTP_CONNECTIONS,
     },
+    referrals: { commissionBasisPoints: Math.round(e.REFERRAL_COMMISSION_PERCENT * 100), holdMs: Math.round(e.REFERRAL_HOLD_DAYS * 86_400_000) },
     jobs: { worker: e.JOBS_WORKER === 'on', pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY, leaseMs: e.JOBS_LEASE_MS },
   };
 }

@@ -132,6 +132,14 @@ export const envSchema = z.object({
   REFRESH_REUSE_GRACE_MS: z.coerce.number().int().min(0).default(2000),
   // The absolute lifetime of a session, however often it is refreshed (SESSION-MAX-AGE).
   SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(3650).default(30),
+  // Referral earnings (LEDGER-COMMISSION, LEDGER-HOLD): a percentage with at most two decimals, and days (decimals allowed).
+  REFERRAL_COMMISSION_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), 'REFERRAL_COMMISSION_PERCENT: use at most two decimals')
+    .default(10),
+  REFERRAL_HOLD_DAYS: z.coerce.number().min(0).max(3650).default(30),
   GRAPHQL_PERSISTED_ONLY: bool.optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5000),

@@ -17,6 +17,8 @@ export interface OrdersTable {
   budget: string;
   message: string;
   referralCode: string | null;
+  /** The referrer the order was attributed to when placed (LEDGER-ATTRIBUTION); null when none or deleted. */
+  referrerId: Generated<string | null>;
   locale: string;
   /** The client's account: the user who placed it signed in, or who verified its e-mail address (REQ-CLAIM). */
   userId: string | null;

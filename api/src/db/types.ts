@@ -6,9 +6,11 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuditLogTable, OrderMessagesTable, OrdersTable, OrderStatusChangesTable } from './backOfficeTables.js';
 import type { JobsTable, MailOutboxTable } from './backgroundTables.js';
+import type { LedgerAccountsTable, LedgerEntriesTable, LedgerTransactionsTable } from './ledgerTables.js';
 
 export type { AuditLogRow, AuditLogTable, OrderMessageRow, OrderMessagesTable, OrderRow, OrdersTable, OrderStatusChangeRow, OrderStatusChangesTable } from './backOfficeTables.js';
 export type { JobRow, JobStatus, JobsTable, MailOutboxRow, MailOutboxTable, MailStatus } from './backgroundTables.js';
+export type * from './ledgerTables.js';
 
 export interface UsersTable {
   id: string;
@@ -22,9 +24,11 @@ export interface UsersTable {
   role: string;
   type: string;
   isVerified: number;
-  balance: number;
+  /** Derived from the ledger (LEDGER-DERIVED): available, in minor units of `balanceCurrency`; a string from PostgreSQL's bigint. */
+  balance: number | string;
   balanceCurrency: string;
-  held: number;
+  /** Derived from the ledger: pending + in payout. */
+  held: number | string;
   withdrawalMethod: string | null;
   withdrawalMethodDetails: string | null;
   stripeAccountId: string | null;
@@ -263,6 +267,9 @@ export interface Database {
   orderStatusChanges: OrderStatusChangesTable;
   orderMessages: OrderMessagesTable;
   auditLog: AuditLogTable;
+  ledgerAccounts: LedgerAccountsTable;
+  ledgerTransactions: LedgerTransactionsTable;
+  ledgerEntries: LedgerEntriesTable;
   contentSeeds: ContentSeedsTable;
   emailCodes: EmailCodesTable;
   passwordResets: PasswordResetsTable;

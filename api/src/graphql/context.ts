@@ -18,6 +18,7 @@ import { RequestService } from '../orders/requests.js';
 import type { OrderService } from '../orders/service.js';
 import type { UploadService } from '../uploads/service.js';
 import { AuditService } from '../admin/audit.js';
+import type { LedgerService } from '../ledger/service.js';
 import { AdminUserService } from '../users/adminUsers.js';
 import { LinkedAccountService } from '../users/linked.js';
 import { UserService } from '../users/profile.js';
@@ -39,6 +40,8 @@ export interface Services {
   uploads: UploadService;
   /** The mail outbox (MAIL-OUTBOX), for the security mails of changes made here (MAIL-SECURITY). */
   mail: MailService;
+  /** The referral ledger (ledger/service.ts): movements, balances, adjustments, commissions. */
+  ledger: LedgerService;
 }
 
 /**
@@ -67,19 +70,19 @@ export interface ResolverServices extends Omit<Services, 'db'> {
 /** Builds the resolvers' services once, over the server's. */
 export function resolverServices(services: Services): ResolverServices {
   const { db, ...shared } = services;
-  const { credentials, uploads, pubsub, mail } = shared;
+  const { credentials, uploads, pubsub, mail, ledger } = shared;
   const userChanged = (id: string) => pubsub.publishUserChanged(id);
   const contentChanged = (change: ContentChange) => pubsub.publishContentChanged(change);
   return {
     ...shared,
-    users: new UserService({ db, credentials, uploads, mail, userChanged }),
+    users: new UserService({ db, credentials, uploads, mail, userChanged, ledger }),
     linkedAccounts: new LinkedAccountService({ db, userChanged }),
     products: new ProductService({ db, contentChanged }),
     news: new NewsService({ db, contentChanged }),
     sessionList: new SessionListService(db, shared.config),
     adminUsers: new AdminUserService({ db, config: shared.config, userChanged }),
     audit: new AuditService(db),
-    requests: new RequestService({ db, mail, config: shared.config, orderChanged: (change) => pubsub.publishOrderChanged(change) }),
+    requests: new RequestService({ db, mail, config: shared.config, orderChanged: (change) => pubsub.publishOrderChanged(change), ledger }),
   };
 }
 

@@ -41,7 +41,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type PubSub, type PubSubEventTarget, Repeater, SlidingBuffer, createPubSub } from 'graphql-yoga';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connect, quit } from './redisClients.js';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { type OrderChange, type OrderChangeFilter, type OrderTopics, orderChanges } from './orderPubSub.js';
@@ -127,6 +128,13 @@ export interface LivePubSub {
   subscribeOrderChanges(filter: OrderChangeFilter): Repeater<OrderChange>;
   /** How many request-change subscriptions of this process listen (to the request or user `id`, or any). */
   activeOrderSubscriptions(id?: string): number;
+  /**
+   * Announces that user `userId`'s ledger changed (LEDGER-LIVE, `transactionsUpdated`), on
+   * `<prefix>user:ledger:changed:<user id>` with the payload `{ "id": "<user id>" }`. Never throws.
+   */
+  publishLedgerChanged(userId: string): void;
+  /** The ledger-change notices of user `userId`, coalesced like `subscribeUserChanges`. */
+  subscribeLedgerChanges(userId: string): Repeater<UserChange>;
   /** Quits the Redis clients (at once when Redis is unreachable); nothing is published afterwards. */
   close(): Promise<void>;
 }
@@ -162,6 +170,9 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
   const activeSubscriptions = (userId?: string) =>
     userId === undefined ? [...active.values()].reduce((a, b) => a + b, 0) : (active.get(userId) ?? 0);
   const subscribeUserChanges = (pubsub: PubSub<Topics>) => (userId: string) => coalesced(pubsub, key, userId, active);
+  const ledgerKey = `${config.redis.keyPrefix}user:ledger:changed`;
+  const ledgerActive = new Map<string, number>();
+  const subscribeLedgerChanges = (pubsub: PubSub<Topics>) => (userId: string) => coalesced(pubsub, ledgerKey, userId, ledgerActive);
   const contentKey = contentChangedKey(config.redis.keyPrefix);
   if (!config.redis.url) {
     const pubsub = createPubSub<Topics>();
@@ -172,6 +183,8 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
       ...orderChanges(orderBus, config.redis.keyPrefix, (error) => log.warn({ err: error }, 'live updates: publishing a request change failed')),
       publishUserChanged: (userId) => pubsub.publish(key, userId, { id: userId }),
       subscribeUserChanges: subscribeUserChanges(pubsub),
+      publishLedgerChanged: (userId) => pubsub.publish(ledgerKey, userId, { id: userId }),
+      subscribeLedgerChanges: subscribeLedgerChanges(pubsub),
       activeSubscriptions,
       publishContentChanged: (change) => contentBus.publish(contentKey, 'site', change),
       onContentChanged: contentListener(contentBus, contentKey),
@@ -218,6 +231,14 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
       }
     },
     subscribeUserChanges: subscribeUserChanges(pubsub),
+    publishLedgerChanged(userId) {
+      try {
+        pubsub.publish(ledgerKey, userId, { id: userId });
+      } catch (error) {
+        report('PUBLISH')(error);
+      }
+    },
+    subscribeLedgerChanges: subscribeLedgerChanges(pubsub),
     activeSubscriptions,
     publishContentChanged(change) {
       try {
@@ -254,44 +275,4 @@ function coalesced(pubsub: PubSub<Topics>, key: string, userId: string, active: 
     }
     stop();
   }, new SlidingBuffer(1));
-}
-
-/** An ioredis client that logs losing and regaining its connection once each, not every retry. */
-function connect(url: string, keyPrefix: string, role: string, options: RedisOptions, log: PubSubLog, isClosed: () => boolean): Redis {
-  // Named `<prefix>live-<role>` (e.g. `studio:live-subscriber`) in CLIENT LIST.
-  const client = new Redis(url, { ...options, connectionName: `${keyPrefix}live-${role}`.replace(/\s/g, '_') });
-  let down = false;
-  const lost = (error?: Error) => {
-    if (down || isClosed()) return;
-    down = true;
-    log.warn({ err: error }, `live updates: Redis ${role} connection lost or refused; reconnecting (notices are not delivered meanwhile)`);
-  };
-  // Without an 'error' listener ioredis prints every failed attempt to the console.
-  client.on('error', (error: Error) => lost(error));
-  client.on('close', () => lost());
-  client.on('ready', () => {
-    if (!down) return;
-    down = false;
-    log.info(`live updates: Redis ${role} connection is back`);
-  });
-  return client;
-}
-
-/** Waits for QUIT when connected (pending replies arrive first); otherwise disconnects at once. */
-async function quit(client: Redis): Promise<void> {
-  if (client.status === 'end') return;
-  if (client.status !== 'ready') return client.disconnect();
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      client.quit(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('QUIT timed out')), 2000);
-      }),
-    ]);
-  } catch {
-    client.disconnect();
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -19,6 +19,7 @@ import type { Database, OrderRow, UserRow } from '../db/types.js';
 import type { OrderChange } from '../graphql/pubsub.js';
 import { HttpError } from '../http/errors.js';
 import type { MailService } from '../mail/index.js';
+import type { LedgerService } from '../ledger/service.js';
 import { type StatusChangeInput, canMove, checkStatusNeeds, invalidTransition, versionConflict } from './workflow.js';
 
 export interface RequestChangeDeps {
@@ -27,6 +28,8 @@ export interface RequestChangeDeps {
   /** `SALES_EMAIL`: where a client's message is announced. */
   salesEmail: string;
   orderChanged: (change: OrderChange) => void;
+  /** The referral ledger: commissions follow a request's status (LEDGER-COMMISSION, LEDGER-REFUND). */
+  ledger: Pick<LedgerService, 'onStatusChange' | 'announce'>;
 }
 
 type Trx = Kysely<Database>;
@@ -97,13 +100,15 @@ async function change(
 /**
  * Moves a request along the workflow (REQ-WORKFLOW), for administrator `actorId`: WON stores the
  * contract value, LOST the reason; a timeline row, the audit entry `order.status` (before/after
- * `{ status, contractValue?, lostReason? }`) and the client's `orderStatusChanged` mail.
+ * `{ status, contractValue?, lostReason? }`), the client's `orderStatusChanged` mail, and the
+ * referrer's commission (credited on WON, taken back on WON → LOST; ledger/service.ts).
  * @throws HttpError BAD_USER_INPUT (a WON without value, a LOST without reason), VERSION_CONFLICT
  *   (`version` is not the current one), INVALID_TRANSITION, FORBIDDEN (no such request; not an admin).
  */
-export function changeStatus(deps: RequestChangeDeps, actorId: string, orderId: string, input: StatusChangeInput): Promise<OrderRow> {
+export async function changeStatus(deps: RequestChangeDeps, actorId: string, orderId: string, input: StatusChangeInput): Promise<OrderRow> {
   checkStatusNeeds(input);
-  return change(deps, orderId, input.version, async (trx, order, version, now) => {
+  let earners: string[] = [];
+  const stored = await change(deps, orderId, input.version, async (trx, order, version, now) => {
     const actor = await loadAdmin(trx, actorId);
     if (!canMove(order.status, input.status)) throw invalidTransition(order.status, input.status);
     const contractValue = input.status === 'WON' && input.contractValue ? input.contractValue : null;
@@ -121,12 +126,16 @@ export function changeStatus(deps: RequestChangeDeps, actorId: string, orderId: 
       { to, template: 'orderStatusChanged', locale, params: { reference: order.reference, status: input.status }, key: `order:${order.id}:status:${version}` },
       { db: trx },
     );
-    return {
+    const patch = {
       status: input.status,
       ...(contractValue ? { contractAmount: contractValue.amount, contractCurrency: contractValue.currency } : {}),
       ...(lostReason ? { lostReason } : {}),
     };
+    earners = await deps.ledger.onStatusChange(trx, order, { ...order, ...patch }, actor.id);
+    return patch;
   });
+  deps.ledger.announce(earners);
+  return stored;
 }
 
 /**

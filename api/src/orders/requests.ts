@@ -21,6 +21,8 @@ export interface RequestServiceDeps {
   config: Pick<Config, 'mail'>;
   /** Called after each committed change (pubsub.ts `publishOrderChanged`); never throws. */
   orderChanged: (change: OrderChange) => void;
+  /** The referral ledger (commissions follow the status). */
+  ledger: RequestChangeDeps['ledger'];
 }
 
 /** One page of rows and how many the whole list has. */
@@ -51,7 +53,7 @@ export class RequestService {
   private readonly changes: RequestChangeDeps;
 
   constructor(private readonly deps: RequestServiceDeps) {
-    this.changes = { db: deps.db, mail: deps.mail, salesEmail: deps.config.mail.salesEmail, orderChanged: deps.orderChanged };
+    this.changes = { db: deps.db, mail: deps.mail, salesEmail: deps.config.mail.salesEmail, orderChanged: deps.orderChanged, ledger: deps.ledger };
   }
 
   /** The requests of user `userId` (database id), newest first (REQ-CLIENT-AREA). */

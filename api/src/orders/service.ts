@@ -25,6 +25,8 @@ import type { MailService } from '../mail/index.js';
 import { type Challenges, requireChallenge } from '../security/challenge.js';
 import type { RateLimits } from '../security/limits.js';
 import { claimConfirmation, pruneConfirmations } from './confirmations.js';
+import { HttpError } from '../http/errors.js';
+import { type AttributionProblem, attribute } from '../ledger/referrals.js';
 
 const BUDGET_LABELS: Record<OrderBudget, string> = {
   UNDER_10K: 'under 10,000 USD',
@@ -56,8 +58,9 @@ export type OrderOutcome =
 
 export interface OrderService {
   /**
-   * Validates, rate-limits and stores an order and queues its e-mails.
-   * @throws HttpError 428 CHALLENGE_REQUIRED / 400 CHALLENGE_INVALID past the challenge threshold (requireChallenge).
+   * Validates, rate-limits and stores an order (with the referrer its code names) and queues its e-mails.
+   * @throws HttpError 428 CHALLENGE_REQUIRED / 400 CHALLENGE_INVALID past the challenge threshold
+   *   (requireChallenge); 400 REFERRAL_CODE_UNKNOWN / REFERRAL_CODE_OWN (`referralProblem`).
    */
   create(input: OrderInput, who: { userId: string | null; ip: string | undefined }): Promise<OrderOutcome>;
 }
@@ -65,6 +68,16 @@ export interface OrderService {
 /** `ST-` and six characters without look-alikes (0/O, 1/I/L): about 31 bits. */
 /** How many fresh references an order tries before the unique violation is let through. */
 const REFERENCE_ATTEMPTS = 5;
+
+/**
+ * The order form's referral-code refusals (LEDGER-ATTRIBUTION): REFERRAL_CODE_UNKNOWN (no such
+ * active code) and REFERRAL_CODE_OWN (the orderer's own code), 400 at `referralCode`.
+ */
+export function referralProblem(problem: AttributionProblem): HttpError {
+  return problem === 'own'
+    ? new HttpError(400, 'REFERRAL_CODE_OWN', 'referralCode: your own referral code cannot be used for your own request', { field: 'referralCode' })
+    : new HttpError(400, 'REFERRAL_CODE_UNKNOWN', 'referralCode: there is no active referral code like this; check it or leave the field empty', { field: 'referralCode' });
+}
 
 export function newOrderReference(): string {
   const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -106,6 +119,13 @@ export function createOrderService(
       const isService = (ORDER_SERVICES as readonly string[]).includes(input.interest);
       const product = isService ? undefined : await db.selectFrom('products').select('slug').where('slug', '=', input.interest).executeTakeFirst();
       if (!isService && !product) return { kind: 'invalid', message: `interest: ${problemText({ id: 'order.interest.error.invalid' })}`, field: 'interest' };
+      // LEDGER-ATTRIBUTION: a code that credits no one is refused, never silently accepted.
+      let referrerId: string | null = null;
+      if (input.referralCode) {
+        const attribution = await attribute(db, input.referralCode, { userId: who.userId, email: input.email });
+        if ('problem' in attribution) throw referralProblem(attribution.problem);
+        referrerId = attribution.referrerId;
+      }
 
       const summary = [
         `Interest: ${input.interest}`,
@@ -129,7 +149,8 @@ export function createOrderService(
             interest: input.interest,
             budget: input.budget,
             message: input.message,
-            referralCode: input.referralCode || null,
+            referralCode: input.referralCode ? input.referralCode.toUpperCase() : null,
+            referrerId,
             locale: input.locale,
             userId: who.userId,
             created,

@@ -1,8 +1,8 @@
 /**
  * The rules of the requests workflow (REQ-WORKFLOW) and of request texts (REQ-MESSAGES), as pure
  * data and zod schemas the request service (requests.ts) applies:
- * NEW → IN_REVIEW → PROPOSAL_SENT → WON; LOST from any of NEW, IN_REVIEW, PROPOSAL_SENT;
- * WON and LOST are final. WON records the contract value (integer minor units 1..2,000,000,000 and
+ * NEW → IN_REVIEW → PROPOSAL_SENT → WON; LOST from any of NEW, IN_REVIEW, PROPOSAL_SENT, and
+ * from WON (a refund: the referrer's commission is taken back, LEDGER-REFUND); LOST is final. WON records the contract value (integer minor units 1..2,000,000,000 and
  * an ISO 4217 code), LOST the reason (1–1000 characters, administrators only).
  */
 import { MULTI_LINE_CONTROL } from '@studio/site/fields';
@@ -17,7 +17,7 @@ export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   NEW: ['IN_REVIEW', 'LOST'],
   IN_REVIEW: ['PROPOSAL_SENT', 'LOST'],
   PROPOSAL_SENT: ['WON', 'LOST'],
-  WON: [],
+  WON: ['LOST'],
   LOST: [],
 };
 

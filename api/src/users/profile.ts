@@ -12,6 +12,7 @@ import { changedFields } from '../content/editing.js';
 import { type CredentialService, mailLocale } from '../credentials/service.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { ImageRow, UserRow, UserUpdate } from '../db/types.js';
+import type { LedgerService } from '../ledger/service.js';
 import type { DeviceInfo } from '../http/device.js';
 import { HttpError } from '../http/errors.js';
 import { type MailService, securityEvent } from '../mail/index.js';
@@ -68,6 +69,8 @@ export interface UserServiceDeps {
   mail: Pick<MailService, 'send'>;
   /** Tells live subscribers that a user's record changed or was deleted (graphql/pubsub.ts). */
   userChanged(userId: string): void;
+  /** The referral ledger: deletion keeps the user's book anonymised, and waits for a payout (LEDGER-DELETION). */
+  ledger: Pick<LedgerService, 'assertDeletable' | 'anonymise'>;
 }
 
 export class UserService {
@@ -189,13 +192,18 @@ export class UserService {
    * not be enough to destroy the account. The `accountDeleted` mail to the account's address (time,
    * `options.device`, whether an admin did it) is queued with the deletion (MAIL-SECURITY); with
    * `options.audit` (an administrator deleting someone, ADMIN-AUDIT) its `user.delete` entry too.
-   * @throws HttpError when `self` and not confirmed: see `CredentialService.confirmDeletion`.
+   * The user's ledger accounts stay, their reference replaced (LEDGER-DELETION).
+   * @throws HttpError PAYOUT_IN_PROGRESS while money is in payout (asked before the confirmation,
+   *   checked again in the deletion's transaction); when `self` and not confirmed: see
+   *   `CredentialService.confirmDeletion`.
    */
   async deleteUser(target: UserRow, options: { self: boolean; confirmation: string; device?: DeviceInfo; audit?: AuditActor }): Promise<void> {
-    if (options.self) await this.deps.credentials.confirmDeletion(target, options.confirmation);
     const { db } = this.deps;
+    await this.deps.ledger.assertDeletable(db, target.id);
+    if (options.self) await this.deps.credentials.confirmDeletion(target, options.confirmation);
     const images = await db.selectFrom('images').select(['id', 'ext']).where('userId', '=', target.id).execute();
     await db.transaction().execute(async (trx) => {
+      await this.deps.ledger.anonymise(trx, target.id);
       await trx.deleteFrom('users').where('id', '=', target.id).execute();
       if (options.audit) {
         await recordAudit(trx, { actor: options.audit, action: 'user.delete', target: { type: 'User', id: target.id, label: target.email }, before: auditView(target), after: null });

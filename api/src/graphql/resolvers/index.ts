@@ -5,6 +5,7 @@
  */
 import { adminResolvers } from './admin.js';
 import { credentialResolvers } from './credentials.js';
+import { ledgerResolvers } from './ledger.js';
 import { newsResolvers } from './news.js';
 import { nodeResolvers } from './node.js';
 import { orderResolvers } from './orders.js';
@@ -16,8 +17,8 @@ import { userResolvers } from './user.js';
 
 export const resolvers = {
   Node: nodeResolvers.Node,
-  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query, ...adminResolvers.Query, ...requestResolvers.Query },
-  User: { ...userResolvers.User, ...sessionResolvers.User, ...adminResolvers.User, ...requestResolvers.User },
+  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query, ...adminResolvers.Query, ...requestResolvers.Query, ...ledgerResolvers.Query },
+  User: { ...userResolvers.User, ...sessionResolvers.User, ...adminResolvers.User, ...requestResolvers.User, ...ledgerResolvers.User },
   AuditEntry: adminResolvers.AuditEntry,
   Session: sessionResolvers.Session,
   Image: userResolvers.Image,
@@ -25,11 +26,12 @@ export const resolvers = {
   ReferralCode: userResolvers.ReferralCode,
   Product: productResolvers.Product,
   NewsItem: newsResolvers.NewsItem,
-  Order: requestResolvers.Order,
+  Order: { ...requestResolvers.Order, ...ledgerResolvers.Order },
+  LedgerTransaction: ledgerResolvers.LedgerTransaction,
   OrderStatusChange: requestResolvers.OrderStatusChange,
   OrderMessage: requestResolvers.OrderMessage,
   OrderNote: requestResolvers.OrderNote,
-  Subscription: subscriptionResolvers.Subscription,
+  Subscription: { ...subscriptionResolvers.Subscription, ...ledgerResolvers.Subscription },
   Mutation: {
     ...userResolvers.Mutation,
     ...credentialResolvers.Mutation,
@@ -39,5 +41,6 @@ export const resolvers = {
     ...orderResolvers.Mutation,
     ...adminResolvers.Mutation,
     ...requestResolvers.Mutation,
+    ...ledgerResolvers.Mutation,
   },
 };

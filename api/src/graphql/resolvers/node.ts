@@ -46,6 +46,9 @@ export const nodeResolvers = {
           const order = await ctx.requests.byId(decoded.id);
           return typed('Order', order && canReadOrder(ctx.viewer, order) ? order : null);
         }
+        case 'LedgerTransaction':
+          // The viewer's own movements only (ACC-POLICY).
+          return typed('LedgerTransaction', ctx.viewer ? await ctx.ledger.movement(ctx.viewer.userId, decoded.id) : null);
         case 'OrderMessage':
         case 'OrderNote': {
           // A message: as its request; a note: administrators only (REQ-MESSAGES).

@@ -1,0 +1,56 @@
+/**
+ * The tables of the referral ledger (migration 0013, decision 0034), split from types.ts. Same
+ * conventions: camelCase, ids and times as text. Amounts are integer minor units; PostgreSQL's
+ * `bigint` arrives as a string from pg, so reads go through `toMinor` (ledger/book.ts).
+ */
+import type { Selectable } from 'kysely';
+
+/** The account types: a user's three (LEDGER-ACCOUNTS) and the studio's own. */
+export type LedgerAccountType = 'pending' | 'available' | 'in_payout' | 'referral_expense' | 'adjustments' | 'paid_out';
+
+/** One account per owner (user id, `studio`, or `deleted:<uuid>`), type and currency. */
+export interface LedgerAccountsTable {
+  id: string;
+  owner: string;
+  type: LedgerAccountType;
+  currency: string;
+  /** The sum of the account's entries (minor units), updated with them. */
+  balance: number | string | bigint;
+  created: string;
+}
+
+/** What a transaction is (LEDGER-KINDS). */
+export type LedgerKind = 'commission' | 'release' | 'reversal' | 'adjustment';
+
+/** A balanced, immutable set of entries. */
+export interface LedgerTransactionsTable {
+  id: string;
+  /** Unique: a second transaction with the same key is a replay and writes nothing. */
+  idempotencyKey: string;
+  kind: LedgerKind;
+  currency: string;
+  /** The order a commission (or its release or reversal) is for. */
+  orderId: string | null;
+  /** The commission a release or reversal refers to. */
+  relatedId: string | null;
+  /** The administrator who posted an adjustment. */
+  actorId: string | null;
+  /** An adjustment's reason (shown to the user). */
+  reason: string | null;
+  /** When a commission's hold ends (REFERRAL_HOLD_DAYS after it was credited). */
+  availableAt: string | null;
+  created: string;
+}
+
+/** One signed amount on one account; a transaction's entries sum to zero. */
+export interface LedgerEntriesTable {
+  id: string;
+  transactionId: string;
+  accountId: string;
+  amount: number | string | bigint;
+  created: string;
+}
+
+export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
+export type LedgerTransactionRow = Selectable<LedgerTransactionsTable>;
+export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
