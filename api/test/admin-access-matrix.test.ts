@@ -79,7 +79,7 @@ describeEachDb('back-office access matrix on %s', (kind) => {
     { name: 'Query.orders', outcomes: ADMIN_ONLY, query: '{ orders(first: 5) { totalCount } }', variables: () => ({}), value: (d) => d?.orders },
     { name: 'Query.order (its client and administrators)', outcomes: ['NULL', 'OK', 'NULL', 'OK'], query: 'query ($r: String!) { order(reference: $r) { reference } }', variables: (f) => ({ r: f.reference }), value: (d) => d?.order },
     // Fields of a request only administrators read
-    ...(['lostReason', 'assignee { id }', 'client { id }', 'notes { id }'] as const).map(
+    ...(['lostReason', 'assignee { id }', 'client { id }', 'notes { id }', 'referralCode', 'referrer { id }', 'commission { id }'] as const).map(
       (field): Row => ({
         name: `Order.${field.split(' ')[0]}`,
         outcomes: ORDER_ADMIN_FIELD,
@@ -92,6 +92,8 @@ describeEachDb('back-office access matrix on %s', (kind) => {
     ),
     // Private fields of a user: the user themselves and administrators
     { name: 'User.activeSessionCount', outcomes: PRIVATE_FIELD, query: 'query ($id: ID!) { user(id: $id) { activeSessionCount } }', variables: () => ({ id: user.id }), value: (d) => d?.user?.activeSessionCount },
+    { name: 'User.transactions', outcomes: PRIVATE_FIELD, query: 'query ($id: ID!) { user(id: $id) { transactions { totalCount } } }', variables: () => ({ id: user.id }), value: (d) => d?.user?.transactions },
+    { name: 'User.balances', outcomes: PRIVATE_FIELD, query: 'query ($id: ID!) { user(id: $id) { balances { currency } } }', variables: () => ({ id: user.id }), value: (d) => d?.user?.balances },
     { name: 'User.orders', outcomes: PRIVATE_FIELD, query: 'query ($id: ID!) { user(id: $id) { orders { totalCount } } }', variables: () => ({ id: user.id }), value: (d) => d?.user?.orders },
     // Content mutations
     { name: 'createNewsItem', outcomes: ADMIN_ONLY, query: 'mutation ($t: [NewsItemTextsInput!]!) { createNewsItem(texts: $t) { id } }', variables: () => ({ t: newsTexts('Row') }), value: (d) => d?.createNewsItem },
@@ -116,6 +118,14 @@ describeEachDb('back-office access matrix on %s', (kind) => {
       query: 'mutation ($id: ID!) { sendOrderMessage(id: $id, body: "Hello") { order { reference } } }',
       variables: (f) => ({ id: f.orderId }),
       value: (d) => d?.sendOrderMessage,
+    },
+    // Referral earnings (LEDGER-ADJUSTMENT)
+    {
+      name: 'postLedgerAdjustment',
+      outcomes: ADMIN_ONLY,
+      query: 'mutation ($input: PostLedgerAdjustmentInput!) { postLedgerAdjustment(input: $input) { transaction { id } } }',
+      variables: () => ({ input: { userId: other.id, amount: 100, currency: 'USD', reason: 'Matrix', idempotencyKey: `matrix-${Math.random()}` } }),
+      value: (d) => d?.postLedgerAdjustment,
     },
     // Users
     { name: 'endUserSessions', outcomes: ADMIN_ONLY, query: 'mutation ($id: ID!) { endUserSessions(id: $id) { endedCount } }', variables: async () => ({ id: (await member(server, 'Vic Victim')).id }), value: (d) => d?.endUserSessions },
