@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import { text } from './columns.js';
+import { isPostgres, text } from './columns.js';
 
 /**
  * The referral ledger (decision 0034, LEDGER-*): a double-entry book in integer minor units.
@@ -82,12 +82,3 @@ export const migration: Migration = {
   },
 };
 
-/** Whether `db` is PostgreSQL (SQLite has no `version()`). */
-async function isPostgres(db: Kysely<any>): Promise<boolean> {
-  try {
-    await sql`select version()`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
-}
