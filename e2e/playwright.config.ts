@@ -195,6 +195,8 @@ export default defineConfig({
       SALES_EMAIL,
       JOBS_POLL_INTERVAL_MS: '200',
       MAIL_RETRY_BASE_MS: '1000',
+      // A referral commission's hold in seconds, not days (referral.spec.ts watches it end): 0.0002 days ≈ 17 s.
+      REFERRAL_HOLD_DAYS: '0.0002',
       // Every test sends from the same address; the default (5 an hour) is for real visitors.
       ORDER_RATE_LIMIT_MAX: '50',
       // ... and registers many accounts: no proof-of-work challenge here (challenge.spec.ts runs its own server with low thresholds).
