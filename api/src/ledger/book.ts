@@ -12,9 +12,9 @@
  *     queue up and cannot deadlock;
  *  4. runs the caller's `check` (which sees every earlier posting on those accounts committed), and
  *     looks for `key` once more (a concurrent replay that committed while this one waited);
- *  5. writes the transaction, its entries and the accounts' new balances; a user's account that
- *     would go below zero refuses with INSUFFICIENT_FUNDS unless `allowNegative` (an explicit
- *     adjustment, LEDGER-NEGATIVE);
+ *  5. writes the transaction, its entries and the accounts' new balances; a debit that would take
+ *     a user's account below zero refuses with INSUFFICIENT_FUNDS unless `allowNegative` (an
+ *     explicit adjustment, LEDGER-NEGATIVE);
  *  6. sets `users.balance` (available) and `users.held` (pending + in payout) of each user touched,
  *     in their `balanceCurrency`, from the accounts just written.
  */
@@ -149,7 +149,9 @@ export async function post(trx: Trx, posting: Posting): Promise<Posted> {
     const account = accounts.get(`${leg.owner}/${leg.type}`)!;
     await trx.insertInto('ledgerEntries').values({ id: randomUUID(), transactionId: transaction.id, accountId: account.id, amount: leg.amount, created }).execute();
     const balance = toMinor(account.balance) + leg.amount;
-    if (balance < 0 && isUserOwner(leg.owner) && !posting.allowNegative) throw insufficientFunds();
+    // Only a debit can take an account below zero: a credit to an account already below zero (after
+    // an adjustment) lowers the debt and is always allowed.
+    if (leg.amount < 0 && balance < 0 && isUserOwner(leg.owner) && !posting.allowNegative) throw insufficientFunds();
     await trx.updateTable('ledgerAccounts').set({ balance }).where('id', '=', account.id).execute();
     account.balance = balance;
     if (isUserOwner(leg.owner)) users.add(leg.owner);

@@ -47,6 +47,22 @@ export function payoutInProgress(): HttpError {
   return new HttpError(409, 'PAYOUT_IN_PROGRESS', 'A payout of this account is in progress; it can be deleted once the payout is finished.');
 }
 
+/** IDEMPOTENCY_KEY_REUSED: the key of an earlier, different adjustment (as payment APIs answer a reused key). */
+async function assertSameAdjustment(trx: Trx, transactionId: string, input: { userId: string; amount: number; currency: string; reason: string }): Promise<void> {
+  const stored = await trx
+    .selectFrom('ledgerEntries as e')
+    .innerJoin('ledgerAccounts as a', 'a.id', 'e.accountId')
+    .innerJoin('ledgerTransactions as t', 't.id', 'e.transactionId')
+    .select(['a.owner', 'e.amount', 't.currency', 't.reason'])
+    .where('e.transactionId', '=', transactionId)
+    .where('a.type', '=', 'available')
+    .executeTakeFirst();
+  const same = stored && stored.owner === input.userId && toMinor(stored.amount) === input.amount && stored.currency === input.currency && stored.reason === input.reason;
+  if (!same) {
+    throw new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', 'idempotencyKey: this key was already used for a different adjustment; make a new key for a new adjustment', { field: 'idempotencyKey' });
+  }
+}
+
 export class LedgerService {
   constructor(private readonly deps: LedgerServiceDeps) {
     deps.jobs.register<{ transactionId: string }>({
@@ -157,14 +173,16 @@ export class LedgerService {
   /**
    * Administrator `actor` adjusts user `userId`'s available balance (LEDGER-ADJUSTMENT) with the
    * audit entry `ledger.adjustment`; `key` (the client's idempotency key) makes a retry do nothing.
-   * @throws HttpError FORBIDDEN when the user does not exist.
+   * @throws HttpError FORBIDDEN when the user does not exist; IDEMPOTENCY_KEY_REUSED when `key` named
+   *   a different adjustment (another user, amount, currency or reason).
    */
   async adjust(actor: AuditActor, input: { userId: string; amount: number; currency: string; reason: string; key: string }): Promise<Movement> {
     const posted = await this.deps.db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', input.userId).executeTakeFirst();
       if (!user) throw new HttpError(403, 'FORBIDDEN', 'Forbidden resource');
       const result = await postAdjustment(trx, { ...input, actorId: actor.id });
-      if (!result.replayed) {
+      if (result.replayed) await assertSameAdjustment(trx, result.transaction.id, input);
+      else {
         await recordAudit(trx, {
           actor,
           action: 'ledger.adjustment',
