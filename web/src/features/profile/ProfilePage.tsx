@@ -4,10 +4,11 @@
  * token. Loading, error (with retry) and signed-out states are shown in the user's language.
  *
  * The page is a responsive grid of cards, each a component with its own fragment: photo, identity
- * (name, username, e-mail), about (bio, phone, Telegram), sign-in (password, sign out), referral
- * code, balance, linked accounts, devices (SESSION-DEVICES: its own query) and the danger zone, under
- * the e-mail confirmation banner and the links to the user's requests (REQ-CLIENT-AREA) and, for
- * administrators, the back office.
+ * (name, username, e-mail), about (bio, phone, Telegram), sign-in (password, sign out), the
+ * earnings' summary (the referral code and link are on /profile/earnings), linked accounts,
+ * devices (SESSION-DEVICES: its own query) and the danger zone, under the e-mail confirmation
+ * banner and the links to the user's requests (REQ-CLIENT-AREA), earnings (LEDGER-EARNINGS-PAGE)
+ * and, for administrators, the back office.
  * `ProfilePage_user` gathers their fragments; the query and the `viewerUpdated` subscription both
  * select it, so a change from any tab or device refreshes every card.
  *
@@ -38,7 +39,6 @@ import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { LinkedAccountsBlock } from './LinkedAccountsBlock';
 import { LoadErrorBoundary } from './LoadErrorBoundary';
 import { ProfileCard } from './ProfileCard';
-import { ReferralBlock } from './ReferralBlock';
 import { RequestsShortcut } from '../requests/RequestsShortcut';
 import { SecurityBlock } from './SecurityBlock';
 import { SignedOut } from './SignedOut';
@@ -53,7 +53,6 @@ const ProfileFragment = graphql`
     ...ProfileCard_user
     ...AboutBlock_user
     ...SecurityBlock_user
-    ...ReferralBlock_user
     ...BalanceBlock_user
     ...LinkedAccountsBlock_user
     ...DangerZone_user
@@ -148,7 +147,6 @@ function ProfileBlocks(props: { user: ProfilePage_user$key; onDeleted: () => Pro
         <ProfileCard user={user} className={styles.wide} />
         <AboutBlock user={user} className={styles.wide} />
         <SecurityBlock user={user} />
-        <ReferralBlock user={user} />
         <BalanceBlock user={user} />
         <LinkedAccountsBlock user={user} className={styles.accounts} />
         <DevicesBlock className={styles.full} />
