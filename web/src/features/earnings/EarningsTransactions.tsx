@@ -9,7 +9,7 @@
  * as are shown, one refetch at a time.
  */
 import { Badge, type BadgeProps, Button, Heading, Text } from '@studio/ui';
-import { useEffect, useMemo, useRef, useTransition } from 'react';
+import { useCallback, useEffect, useRef, useTransition } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { fetchQuery, graphql, usePaginationFragment, useRelayEnvironment } from 'react-relay';
 import type { EarningsPageQuery as EarningsPageQueryType } from './__generated__/EarningsPageQuery.graphql';
@@ -88,7 +88,7 @@ function EmptyState(props: { terms: ReferralTerms }) {
 
 /**
  * A quiet refetch of the page's query (network-only, into the store: the page keeps showing),
- * for `count()` movements; a call while one runs asks for one more after it.
+ * for `count()` movements as they are when it runs; a call while one runs asks for one more after it.
  */
 function useQuietRefetch(count: () => number): () => void {
   const environment = useRelayEnvironment();
@@ -96,19 +96,15 @@ function useQuietRefetch(count: () => number): () => void {
   useEffect(() => {
     countRef.current = count;
   });
-  return useMemo(() => {
-    let running = false;
-    let again = false;
+  const state = useRef({ running: false, again: false });
+  return useCallback(() => {
+    const flags = state.current;
     const run = () => {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = true;
+      flags.running = true;
       const done = () => {
-        running = false;
-        if (again) {
-          again = false;
+        flags.running = false;
+        if (flags.again) {
+          flags.again = false;
           run();
         }
       };
@@ -120,7 +116,8 @@ function useQuietRefetch(count: () => number): () => void {
         },
       });
     };
-    return run;
+    if (flags.running) flags.again = true;
+    else run();
   }, [environment]);
 }
 

@@ -20,7 +20,6 @@ const CARDS = [
   'profile.identity.title',
   'profile.about.title',
   'profile.security.title',
-  'profile.referral.title',
   'profile.balance.title',
   'profile.accounts.title',
   'profile.devices.title',
