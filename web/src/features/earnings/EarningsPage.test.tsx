@@ -167,8 +167,10 @@ describe('EarningsPage', () => {
       await resolveOperation(environment, earningsResolvers([AVAILABLE_COMMISSION, PENDING_COMMISSION], {}, { balance: 62345 }));
       await waitFor(() => expect(screen.getAllByTestId('earnings-movement')).toHaveLength(2));
       expect(screen.getByTestId('earnings-available').textContent).toBe('$623.45');
-      // Heard once, from the other tab; this tab said nothing.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      // Heard once, from the other tab; this tab said nothing and fetched nothing more.
       expect(announced.mock.calls.map(([, origin]) => origin)).toEqual(['other-tab']);
+      expect(operationNames(environment)).toEqual([]);
     } finally {
       off();
       otherTab.close();
@@ -199,6 +201,12 @@ describe('EarningsPage', () => {
       expect(announced.mock.calls.map(([, origin]) => origin)).toEqual(['this-tab']);
       await waitFor(() => expect(heardElsewhere).toHaveBeenCalledWith({ type: 'refetch-transactions' }));
       expect(heardElsewhere).toHaveBeenCalledOnce();
+
+      await resolveOperation(environment, earningsResolvers([AVAILABLE_COMMISSION, PENDING_COMMISSION], {}, { balance: 20000, held: 0 }));
+      expect(screen.getAllByTestId('earnings-movement')).toHaveLength(2);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      // Its own announcement did not make this tab fetch a second time.
+      expect(operationNames(environment).filter((name) => name === 'EarningsPageQuery')).toEqual([]);
     } finally {
       off();
       otherTab.close();

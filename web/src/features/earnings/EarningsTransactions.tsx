@@ -105,7 +105,8 @@ function useQuietRefetch(count: () => number): () => void {
         flags.running = false;
         if (flags.again) {
           flags.again = false;
-          run();
+          // After Relay has let go of the finished request (an identical one in flight is shared).
+          setTimeout(run, 0);
         }
       };
       fetchQuery<EarningsPageQueryType>(environment, EarningsPageQuery, { count: countRef.current() }, { fetchPolicy: 'network-only' }).subscribe({
