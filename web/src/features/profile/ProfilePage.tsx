@@ -10,7 +10,8 @@
  * banner and the links to the user's requests (REQ-CLIENT-AREA), earnings (LEDGER-EARNINGS-PAGE)
  * and, for administrators, the back office.
  * `ProfilePage_user` gathers their fragments; the query and the `viewerUpdated` subscription both
- * select it, so a change from any tab or device refreshes every card.
+ * select it, so a change from any tab or device refreshes every card; the `refetch-transactions`
+ * app event (LEDGER-LIVE) refetches it too.
  *
  * Deleting the account signs this tab out locally and tells the other tabs (SessionProvider: the
  * server has already ended every session, so a failing logout request does not matter), then
@@ -25,6 +26,7 @@ import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import type { ProfilePage_user$key } from './__generated__/ProfilePage_user.graphql';
 import type { ProfilePageQuery as ProfilePageQueryType } from './__generated__/ProfilePageQuery.graphql';
 import type { ProfilePageViewerUpdatedSubscription } from './__generated__/ProfilePageViewerUpdatedSubscription.graphql';
+import { onAppEvent } from '../../app/events';
 import { useHydrated } from '../../app/useHydrated';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { hasSubscriptions, onSubscriptionsReconnected } from '../../relay/environment';
@@ -156,7 +158,23 @@ function ProfileBlocks(props: { user: ProfilePage_user$key; onDeleted: () => Pro
   );
 }
 
+/**
+ * Another tab — or the earnings page's live view in this one — learnt that the earnings changed
+ * (`refetch-transactions`, LEDGER-LIVE): the profile is refetched quietly, for the balance card.
+ */
+function useRefetchOnEarnings() {
+  const environment = useRelayEnvironment();
+  useEffect(
+    () =>
+      onAppEvent('refetch-transactions', () => {
+        fetchQuery(environment, ProfilePageQuery, {}, { fetchPolicy: 'network-only' }).subscribe({ error: (error: unknown) => console.warn('Profile refetch failed', error) });
+      }),
+    [environment],
+  );
+}
+
 function ProfileContent(props: { fetchKey: number; onDeleted: () => Promise<void> }) {
+  useRefetchOnEarnings();
   const data = useLazyLoadQuery<ProfilePageQueryType>(ProfilePageQuery, {}, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
   const live = hasSubscriptions(useRelayEnvironment());
   if (!data.viewer) return <SignedOut />;
