@@ -16,7 +16,7 @@ import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperatio
 import { live } from '../requests/testData';
 import { EarningsPage } from './EarningsPage';
 import { TRANSACTIONS_PAGE_SIZE } from './EarningsPageQuery';
-import { ADJUSTMENT, AVAILABLE_COMMISSION, earningsResolvers, PENDING_COMMISSION, type MovementFixture } from './testData';
+import { ADJUSTMENT, AVAILABLE_COMMISSION, earningsResolvers, PENDING_COMMISSION, REVERSAL, REVERSED_COMMISSION, type MovementFixture } from './testData';
 
 // The environment "has a WebSocket" while `live.enabled` (the switch the client area's tests share).
 vi.mock('../../relay/environment', async (importOriginal) => {
@@ -90,6 +90,19 @@ describe('EarningsPage', () => {
     expect(pending.textContent).toContain('Заявка ST-2M8P4X');
     within(adjustment).getByText('Причина: Duplicate commission for ST-7K3Q9D');
     expect(text(within(adjustment).getByTestId('earnings-movement-amount'))).toBe('-30,00 $');
+  });
+
+  it('says a refund in Spanish: the reversal and the commission it took back', async () => {
+    renderEarnings([REVERSAL, REVERSED_COMMISSION], { locale: 'es' });
+    const [reversal, reversed] = (await screen.findAllByTestId('earnings-movement')) as [HTMLElement, HTMLElement];
+    within(reversal).getByText('Comisión anulada');
+    within(reversal).getByText('Aplicado');
+    expect(text(within(reversal).getByTestId('earnings-movement-amount'))).toBe('-800,00 €');
+    expect(reversal.textContent).toContain('Solicitud ST-9Q4W2E');
+    within(reversed).getByText('Comisión');
+    within(reversed).getByText('Anulada');
+    // A commission taken back is no longer waiting for its hold to end.
+    expect(within(reversed).queryByTestId('earnings-available-on')).toBeNull();
   });
 
   it('shows a row per currency when the earnings are in several', async () => {

@@ -52,6 +52,28 @@ export const AVAILABLE_COMMISSION: MovementFixture = {
   availableAt: '2026-10-01T08:00:00.000Z',
 };
 
+/** A refunded request's commission (REVERSED) and the reversal that took it back. */
+export const REVERSED_COMMISSION: MovementFixture = {
+  id: 'TGVkZ2VyVHJhbnNhY3Rpb246NA',
+  kind: 'COMMISSION',
+  amount: { amount: 80000, currency: 'EUR' },
+  status: 'REVERSED',
+  orderReference: 'ST-9Q4W2E',
+  reason: null,
+  created: '2026-08-03T10:00:00.000Z',
+  availableAt: '2026-09-02T10:00:00.000Z',
+};
+export const REVERSAL: MovementFixture = {
+  id: 'TGVkZ2VyVHJhbnNhY3Rpb246NQ',
+  kind: 'REVERSAL',
+  amount: { amount: -80000, currency: 'EUR' },
+  status: 'COMPLETED',
+  orderReference: 'ST-9Q4W2E',
+  reason: null,
+  created: '2026-08-20T16:00:00.000Z',
+  availableAt: null,
+};
+
 /** The programme's default terms (REFERRAL_COMMISSION_PERCENT, REFERRAL_HOLD_DAYS). */
 export const TERMS = { commissionPercent: 10, holdDays: 30 };
 
