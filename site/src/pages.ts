@@ -18,7 +18,7 @@ export type PageId =
   | 'news' | 'newsItem' | 'auth' | 'authReset' | 'authResetSuccess' | 'authChangePassword'
   | 'profile' | 'profileChangeName' | 'profileChangeEmail' | 'profileSetPassword' | 'profileChangePassword'
   | 'products' | 'product' | 'notFound' | 'error'
-  | 'profileRequests' | 'profileRequest'
+  | 'profileRequests' | 'profileRequest' | 'profileEarnings'
   | 'admin' | 'adminRequests' | 'adminRequest' | 'adminNews' | 'adminNewsItem' | 'adminProducts' | 'adminProduct'
   | 'adminUsers' | 'adminUser' | 'adminAudit';
 
@@ -66,6 +66,7 @@ export const PAGES: readonly PageDef[] = [
   page('product', 'products/:slug', PUBLIC),
   page('profileRequests', 'profile/requests'),
   page('profileRequest', 'profile/requests/:reference'),
+  page('profileEarnings', 'profile/earnings'),
   page('admin', 'admin', ADMIN),
   page('adminRequests', 'admin/requests', ADMIN),
   page('adminRequest', 'admin/requests/:reference', ADMIN),

@@ -229,7 +229,8 @@ export const SERVER_ERRORS = {
   changeName: reader<never>({}, (error) => (['TOO_MANY_REQUESTS', 'RATE_LIMITED', 'SERVER_BUSY'].includes(error.code) ? formProblem(error) : { id: 'profile.changeName.error' })),
   /**
    * Deleting the account (ACC-DELETE): a wrong password, or a wrong mailed code (with the tries
-   * left) at the field; a void code, the wait of the account's password delay, or anything else above.
+   * left) at the field; a void code, the wait of the account's password delay, money in payout
+   * (LEDGER-DELETION), or anything else above.
    */
   deleteAccount: reader<'confirmation'>(
     {
@@ -239,6 +240,7 @@ export const SERVER_ERRORS = {
         return { ...(Number.isFinite(attemptsLeft) ? at('confirmation', 'passwords.code.wrongAttempts', { attemptsLeft }) : at('confirmation', 'passwords.code.wrong')), select: true };
       },
       CODE_EXPIRED: () => above('profile.delete.code.expired'),
+      PAYOUT_IN_PROGRESS: () => above('profile.delete.error.payoutInProgress'),
     },
     profileProblem,
   ),

@@ -61,6 +61,7 @@ const lazyPages: Partial<Record<PageId, () => Promise<LazyPage>>> = {
   order: () => import('../features/order/OrderPage').then((m) => ({ Component: m.OrderPage, loader: m.orderLoader })),
   profileRequests: () => import('../features/requests/RequestsPage').then((m) => ({ Component: m.RequestsPage })),
   profileRequest: () => import('../features/requests/RequestPage').then((m) => ({ Component: m.RequestPage })),
+  profileEarnings: () => import('../features/earnings/EarningsPage').then((m) => ({ Component: m.EarningsPage })),
   admin: () => import('../features/admin/AdminHomePage').then((m) => ({ Component: m.AdminHomePage })),
   adminRequests: () => import('../features/admin/requests/RequestsInboxPage').then((m) => ({ Component: m.RequestsInboxPage })),
   adminRequest: () => import('../features/admin/requests/AdminRequestPage').then((m) => ({ Component: m.AdminRequestPage })),

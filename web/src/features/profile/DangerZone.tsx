@@ -1,6 +1,7 @@
 /**
  * The danger zone of /profile (ACC-DELETE): deleting the account, behind the confirmation of
- * DeleteAccountDialog (password, or the e-mail for an account without one).
+ * DeleteAccountDialog (password, or the e-mail for an account without one), which also weighs the
+ * account's earnings (`balances`, LEDGER-DELETION).
  */
 import { Button } from '@studio/ui';
 import { clsx } from 'clsx';
@@ -18,6 +19,12 @@ export function DangerZone(props: { user: DangerZone_user$key; onDeleted: () => 
         id
         email
         passwordIsSet
+        balances {
+          currency
+          available
+          pending
+          inPayout
+        }
       }
     `,
     props.user,
@@ -32,6 +39,7 @@ export function DangerZone(props: { user: DangerZone_user$key; onDeleted: () => 
           userId={user.id}
           email={user.email ?? ''}
           passwordIsSet={user.passwordIsSet ?? true}
+          balances={user.balances}
           onDeleted={props.onDeleted}
           trigger={
             <Button variant="danger" data-testid="profile-delete">

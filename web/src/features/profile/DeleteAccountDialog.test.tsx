@@ -4,7 +4,9 @@
  * empty field says so, sending nothing), a wrong password from the server at the field (kept and
  * selected, the dialog open), a failure without a field in the dialog's alert, the wait of a 429,
  * an account without a password sending itself a code and confirming with it (its e-mail address
- * refused), and a deleted account (signed out, on the home page).
+ * refused), and a deleted account (signed out, on the home page). Earnings (LEDGER-DELETION): money
+ * in payout stops the deletion before anything is asked, earnings still on the accounts are named
+ * as forfeited, and the server's PAYOUT_IN_PROGRESS is said in the user's language.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +20,8 @@ import { ProfilePage } from './ProfilePage';
 /** /profile with Anna's record (`viewer` changes it) and the delete dialog open; answers the dialog, its field and its buttons. */
 async function openDeleteDialog(viewer: Record<string, unknown> = {}) {
   const environment = createTestEnvironment();
-  queueResolvers(environment, viewerResolvers(viewer));
+  // No earnings unless a test gives some (LEDGER-DELETION).
+  queueResolvers(environment, viewerResolvers({ balances: [], ...viewer }));
   const rendered = renderWithRelay(<ProfilePage />, { environment, page: 'profile', signedIn: true });
   const { intl, user } = rendered;
   await user.click(await screen.findByRole('button', { name: intl.formatMessage({ id: 'profile.delete.open' }) }));
@@ -128,5 +131,54 @@ describe('DeleteAccountDialog on /profile', () => {
     // What the home page reads to say the account was deleted (AccountDeletedNotice).
     expect(router.state.location.state).toEqual(ACCOUNT_DELETED_STATE);
     expect(readCredentials()).toBeNull();
+  });
+
+  it('names no earnings when there are none', async () => {
+    const { dialog } = await openDeleteDialog({ balances: [] });
+    expect(within(dialog).queryByTestId('delete-forfeit')).toBeNull();
+    expect(within(dialog).queryByTestId('delete-payout-in-progress')).toBeNull();
+  });
+});
+
+describe('DeleteAccountDialog and the earnings', () => {
+  it('refuses while a payout is in progress: says so, asks for nothing, the button stays disabled', async () => {
+    const { environment, user, intl, dialog, confirm } = await openDeleteDialog({ balances: [{ currency: 'USD', available: 1000, pending: 0, inPayout: 5000 }] });
+    expect(within(dialog).getByTestId('delete-payout-in-progress').textContent).toBe(intl.formatMessage({ id: 'profile.delete.payout.blocked' }));
+    expect(within(dialog).queryByLabelText(intl.formatMessage({ id: 'profile.delete.password.label' }))).toBeNull();
+    expect(within(dialog).queryByTestId('delete-forfeit')).toBeNull();
+    expect(confirm.disabled).toBe(true);
+    await user.click(confirm);
+    expect(mutationsSent(environment)).toEqual([]);
+  });
+
+  it('warns that the earnings still on the accounts are forfeited, naming the amount', async () => {
+    const { environment, user, intl, dialog, confirm } = await openDeleteDialog({ balances: [{ currency: 'USD', available: 10000, pending: 5000, inPayout: 0 }] });
+    expect(within(dialog).getByTestId('delete-forfeit').textContent).toBe(intl.formatMessage({ id: 'profile.delete.earnings.forfeit' }, { amount: '$150.00' }));
+    await fill(user, labelled(intl.formatMessage({ id: 'profile.delete.password.label' })), 'correct horse');
+    expect(confirm.disabled).toBe(false);
+    await user.click(confirm);
+    expect(mutationsSent(environment)).toEqual([{ name: 'DeleteAccountDialogMutation', variables: { id: 'VXNlcjox', confirmation: 'correct horse' } }]);
+  });
+
+  it('names the earnings of every currency that has some (a negative balance is no earning)', async () => {
+    const { intl, dialog } = await openDeleteDialog({
+      balances: [
+        { currency: 'EUR', available: 2000, pending: 0, inPayout: 0 },
+        { currency: 'GBP', available: -700, pending: 0, inPayout: 0 },
+        { currency: 'JPY', available: 0, pending: 500, inPayout: 0 },
+      ],
+    });
+    expect(within(dialog).getByTestId('delete-forfeit').textContent).toBe(intl.formatMessage({ id: 'profile.delete.earnings.forfeit' }, { amount: '€20.00 and ¥500' }));
+  });
+
+  it('says a payout started meanwhile (PAYOUT_IN_PROGRESS) in the dialog’s alert', async () => {
+    const { environment, user, intl, dialog, confirm } = await openDeleteDialog();
+    await fill(user, labelled(intl.formatMessage({ id: 'profile.delete.password.label' })), 'correct horse');
+    await user.click(confirm);
+
+    await answerError(environment, 'PAYOUT_IN_PROGRESS', 'The account has money in payout');
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(intl.formatMessage({ id: 'profile.delete.error.payoutInProgress' }));
+    expect(screen.getByRole('alertdialog')).toBe(dialog);
   });
 });

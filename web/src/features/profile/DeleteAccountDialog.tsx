@@ -8,11 +8,17 @@
  * password or code is shown at the field with the text kept and selected; the wait after too many
  * attempts, a void code and other failures above the buttons, in the user's language. On success
  * `onDeleted` runs (the page signs out and leaves).
+ *
+ * Earnings (LEDGER-DELETION, from `balances`): while money is in payout (`inPayout` > 0 in any
+ * currency) the dialog says the account cannot be deleted yet and asks for nothing (the confirm
+ * button stays disabled; the server would answer `PAYOUT_IN_PROGRESS`, which the dialog also reads);
+ * earnings still on the accounts (`available` + `pending` > 0) are named as money and the dialog
+ * warns they will be forfeited.
  */
 import type { FieldProblem } from '@studio/site/problems';
-import { AlertDialog, Button, FormMessage, PasswordField, Text, TextField } from '@studio/ui';
+import { AlertDialog, Button, Callout, FormMessage, PasswordField, Text, TextField } from '@studio/ui';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { FormattedMessage, FormattedTime, useIntl } from 'react-intl';
+import { FormattedMessage, FormattedTime, type IntlShape, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import { z } from 'zod';
 import type { DeleteAccountDialogMutation } from './__generated__/DeleteAccountDialogMutation.graphql';
@@ -21,6 +27,7 @@ import { runMutation } from '../../forms/runMutation';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { deleteConfirmation } from './fieldRules';
+import { minorToMajor } from './money';
 import styles from './blocks.module.css';
 
 const DeleteMutation = graphql`
@@ -49,6 +56,31 @@ export interface DeleteAccountDialogProps {
   trigger: ReactNode;
   /** Runs after the server deleted the account. */
   onDeleted: () => void | Promise<void>;
+  /** The account's earnings per currency (`User.balances`, minor units); none when absent. */
+  balances?: readonly EarningsBalance[] | null;
+}
+
+/** A user's earnings in one currency, in its minor units (`LedgerBalance`). */
+export interface EarningsBalance {
+  currency: string;
+  available: number;
+  pending: number;
+  inPayout: number;
+}
+
+/**
+ * What the deletion would forfeit (LEDGER-DELETION): per currency the positive `available` plus
+ * `pending`, as money in the page's language, joined as a list ("$12.00 and €5.00"); null for none.
+ */
+export function forfeitedEarnings(balances: readonly EarningsBalance[], intl: IntlShape): string | null {
+  const amounts = balances
+    .map((row) => ({ currency: row.currency, minor: Math.max(0, row.available) + Math.max(0, row.pending) }))
+    .filter((row) => row.minor > 0)
+    .map((row) => {
+      const major = minorToMajor(row.minor, row.currency);
+      return major === null ? `${row.minor} ${row.currency}` : intl.formatNumber(major, { style: 'currency', currency: row.currency });
+    });
+  return amounts.length ? intl.formatList(amounts, { type: 'conjunction' }) : null;
 }
 
 /** The code mail sent from this dialog: where to, until when, and how many were sent (a new one starts the field afresh). */
@@ -61,6 +93,9 @@ interface Sent {
 export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
   const { passwordIsSet, email } = props;
   const intl = useIntl();
+  const balances = props.balances ?? [];
+  const payoutInProgress = balances.some((row) => row.inPayout > 0);
+  const forfeited = payoutInProgress ? null : forfeitedEarnings(balances, intl);
   const [commit] = useMutation<DeleteAccountDialogMutation>(DeleteMutation);
   const [commitSend, sending] = useMutation<DeleteAccountDialogSendCodeMutation>(SendCodeMutation);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -127,6 +162,54 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
     </Button>
   );
 
+  const form = (
+    <form {...formProps} className={styles.dialogBody}>
+      {forfeited ? (
+        <Callout tone="warning" data-testid="delete-forfeit">
+          <FormattedMessage id="profile.delete.earnings.forfeit" values={{ amount: forfeited }} />
+        </Callout>
+      ) : null}
+      {passwordIsSet ? (
+        <PasswordField
+          {...input}
+          label={<FormattedMessage id="profile.delete.password.label" />}
+          showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
+          hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
+          autoComplete="current-password"
+        />
+      ) : (
+        <>
+          {sent ? (
+            <>
+              <FormMessage tone="success">
+                <FormattedMessage
+                  id="profile.delete.code.sent"
+                  values={{ email: sent.to, time: <FormattedTime value={sent.expiresAt} hour="numeric" minute="2-digit" /> }}
+                />
+              </FormMessage>
+              <TextField
+                {...input}
+                label={<FormattedMessage id="profile.delete.code.label" />}
+                autoComplete="one-time-code"
+                autoCapitalize="characters"
+                autoCorrect="off"
+                spellCheck={false}
+                maxLength={16}
+                dir="ltr"
+              />
+            </>
+          ) : (
+            <Text>
+              <FormattedMessage id="profile.delete.code.intro" values={{ email }} />
+            </Text>
+          )}
+          {sendError ? <FormMessage tone="error">{problemText(sendError)}</FormMessage> : null}
+          <div>{sendButton}</div>
+        </>
+      )}
+    </form>
+  );
+
   return (
     <AlertDialog
       trigger={props.trigger}
@@ -136,50 +219,17 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
       cancelLabel={<FormattedMessage id="profile.delete.confirm.cancel" />}
       confirmLabel={<FormattedMessage id="profile.delete.confirm.submit" />}
       onConfirm={confirm}
-      confirmDisabled={!fields.confirmation.value}
+      confirmDisabled={payoutInProgress || !fields.confirmation.value}
       loading={busy}
       error={formError ?? null}
     >
-      <form {...formProps} className={styles.dialogBody}>
-        {passwordIsSet ? (
-          <PasswordField
-            {...input}
-            label={<FormattedMessage id="profile.delete.password.label" />}
-            showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
-            hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
-            autoComplete="current-password"
-          />
-        ) : (
-          <>
-            {sent ? (
-              <>
-                <FormMessage tone="success">
-                  <FormattedMessage
-                    id="profile.delete.code.sent"
-                    values={{ email: sent.to, time: <FormattedTime value={sent.expiresAt} hour="numeric" minute="2-digit" /> }}
-                  />
-                </FormMessage>
-                <TextField
-                  {...input}
-                  label={<FormattedMessage id="profile.delete.code.label" />}
-                  autoComplete="one-time-code"
-                  autoCapitalize="characters"
-                  autoCorrect="off"
-                  spellCheck={false}
-                  maxLength={16}
-                  dir="ltr"
-                />
-              </>
-            ) : (
-              <Text>
-                <FormattedMessage id="profile.delete.code.intro" values={{ email }} />
-              </Text>
-            )}
-            {sendError ? <FormMessage tone="error">{problemText(sendError)}</FormMessage> : null}
-            <div>{sendButton}</div>
-          </>
-        )}
-      </form>
+      {payoutInProgress ? (
+        <Callout tone="warning" data-testid="delete-payout-in-progress">
+          <FormattedMessage id="profile.delete.payout.blocked" />
+        </Callout>
+      ) : (
+        form
+      )}
     </AlertDialog>
   );
 }

@@ -5,9 +5,12 @@
  * the page in Russian (SITE-LOCALES).
  */
 import { screen, within } from '@testing-library/react';
+import { act } from 'react';
+import { MockPayloadGenerator } from 'relay-test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { viewerResolvers } from '../../test/mockData';
 import { createTestEnvironment, queueResolvers, rejectOperation, renderWithRelay, resolveOperation } from '../../test/renderWithRelay';
+import { emitAppEvent } from '../../app/events';
 import { ProfilePage } from './ProfilePage';
 
 afterEach(() => {
@@ -20,7 +23,6 @@ const CARDS = [
   'profile.identity.title',
   'profile.about.title',
   'profile.security.title',
-  'profile.referral.title',
   'profile.balance.title',
   'profile.accounts.title',
   'profile.devices.title',
@@ -100,5 +102,21 @@ describe('ProfilePage', () => {
     await resolveOperation(environment, viewerResolvers({ fullName: 'Анна Петрова' }));
     screen.getByRole('region', { name: 'Баланс' });
     expect(within(screen.getByRole('region', { name: 'Аккаунт' })).getByTestId('profile-fullName').textContent).toBe('Анна Петрова');
+  });
+
+  it('refetches quietly when the earnings changed (the refetch-transactions app event)', async () => {
+    const environment = createTestEnvironment();
+    queueResolvers(environment, viewerResolvers({ balances: [], balance: 0, held: 0 }));
+    renderWithRelay(<ProfilePage />, { environment, page: 'profile', signedIn: true });
+    expect((await screen.findByTestId('earnings-available')).textContent).toBe('$0.00');
+    const profileQueries = () => environment.mock.getAllOperations().filter((operation) => operation.request.node.params.name === 'ProfilePageQuery');
+    expect(profileQueries()).toHaveLength(0);
+
+    emitAppEvent({ type: 'refetch-transactions' }, { crossTab: false });
+    expect(profileQueries()).toHaveLength(1);
+    await act(async () => {
+      environment.mock.resolve(profileQueries()[0]!, MockPayloadGenerator.generate(profileQueries()[0]!, viewerResolvers({ balances: [], balance: 15000, held: 0 })));
+    });
+    expect(screen.getByTestId('earnings-available').textContent).toBe('$150.00');
   });
 });

@@ -4,12 +4,14 @@
  * token. Loading, error (with retry) and signed-out states are shown in the user's language.
  *
  * The page is a responsive grid of cards, each a component with its own fragment: photo, identity
- * (name, username, e-mail), about (bio, phone, Telegram), sign-in (password, sign out), referral
- * code, balance, linked accounts, devices (SESSION-DEVICES: its own query) and the danger zone, under
- * the e-mail confirmation banner and the links to the user's requests (REQ-CLIENT-AREA) and, for
- * administrators, the back office.
+ * (name, username, e-mail), about (bio, phone, Telegram), sign-in (password, sign out), the
+ * earnings' summary (the referral code and link are on /profile/earnings), linked accounts,
+ * devices (SESSION-DEVICES: its own query) and the danger zone, under the e-mail confirmation
+ * banner and the links to the user's requests (REQ-CLIENT-AREA), earnings (LEDGER-EARNINGS-PAGE)
+ * and, for administrators, the back office.
  * `ProfilePage_user` gathers their fragments; the query and the `viewerUpdated` subscription both
- * select it, so a change from any tab or device refreshes every card.
+ * select it, so a change from any tab or device refreshes every card; the `refetch-transactions`
+ * app event (LEDGER-LIVE) refetches it too.
  *
  * Deleting the account signs this tab out locally and tells the other tabs (SessionProvider: the
  * server has already ended every session, so a failing logout request does not matter), then
@@ -24,6 +26,7 @@ import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import type { ProfilePage_user$key } from './__generated__/ProfilePage_user.graphql';
 import type { ProfilePageQuery as ProfilePageQueryType } from './__generated__/ProfilePageQuery.graphql';
 import type { ProfilePageViewerUpdatedSubscription } from './__generated__/ProfilePageViewerUpdatedSubscription.graphql';
+import { onAppEvent } from '../../app/events';
 import { useHydrated } from '../../app/useHydrated';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { hasSubscriptions, onSubscriptionsReconnected } from '../../relay/environment';
@@ -38,7 +41,6 @@ import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { LinkedAccountsBlock } from './LinkedAccountsBlock';
 import { LoadErrorBoundary } from './LoadErrorBoundary';
 import { ProfileCard } from './ProfileCard';
-import { ReferralBlock } from './ReferralBlock';
 import { RequestsShortcut } from '../requests/RequestsShortcut';
 import { SecurityBlock } from './SecurityBlock';
 import { SignedOut } from './SignedOut';
@@ -53,7 +55,6 @@ const ProfileFragment = graphql`
     ...ProfileCard_user
     ...AboutBlock_user
     ...SecurityBlock_user
-    ...ReferralBlock_user
     ...BalanceBlock_user
     ...LinkedAccountsBlock_user
     ...DangerZone_user
@@ -148,7 +149,6 @@ function ProfileBlocks(props: { user: ProfilePage_user$key; onDeleted: () => Pro
         <ProfileCard user={user} className={styles.wide} />
         <AboutBlock user={user} className={styles.wide} />
         <SecurityBlock user={user} />
-        <ReferralBlock user={user} />
         <BalanceBlock user={user} />
         <LinkedAccountsBlock user={user} className={styles.accounts} />
         <DevicesBlock className={styles.full} />
@@ -158,7 +158,23 @@ function ProfileBlocks(props: { user: ProfilePage_user$key; onDeleted: () => Pro
   );
 }
 
+/**
+ * Another tab — or the earnings page's live view in this one — learnt that the earnings changed
+ * (`refetch-transactions`, LEDGER-LIVE): the profile is refetched quietly, for the balance card.
+ */
+function useRefetchOnEarnings() {
+  const environment = useRelayEnvironment();
+  useEffect(
+    () =>
+      onAppEvent('refetch-transactions', () => {
+        fetchQuery(environment, ProfilePageQuery, {}, { fetchPolicy: 'network-only' }).subscribe({ error: (error: unknown) => console.warn('Profile refetch failed', error) });
+      }),
+    [environment],
+  );
+}
+
 function ProfileContent(props: { fetchKey: number; onDeleted: () => Promise<void> }) {
+  useRefetchOnEarnings();
   const data = useLazyLoadQuery<ProfilePageQueryType>(ProfilePageQuery, {}, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
   const live = hasSubscriptions(useRelayEnvironment());
   if (!data.viewer) return <SignedOut />;

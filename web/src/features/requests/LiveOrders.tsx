@@ -3,7 +3,7 @@
  * caller's subscription (which selects the same fragments as the page, so Relay updates the cards,
  * timeline and messages in place by id). Rendered only when the environment has a WebSocket
  * (`hasSubscriptions`). After a lost connection comes back, `onReconnected` refetches quietly
- * (notices sent meanwhile are not replayed); an UNAUTHENTICATED end refreshes the token once and
+ * (notices sent meanwhile are not replayed), and `onNext` follows each event; an UNAUTHENTICATED end refreshes the token once and
  * subscribes again, or lets the session end (as the profile's LiveViewer does).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -17,16 +17,23 @@ interface LiveOrdersProps<T extends OperationType> {
   variables: T['variables'];
   /** Called when the WebSocket is back after a loss: refetch what the page shows. */
   onReconnected: () => void;
+  /** Called after each event, once Relay has stored its payload (e.g. to refetch a list the payload cannot extend). */
+  onNext?: () => void;
 }
 
 function Subscriber<T extends OperationType>(props: LiveOrdersProps<T>) {
   // Bumped to subscribe again after a refused token was refreshed.
   const [attempt, setAttempt] = useState(0);
   const variablesKey = JSON.stringify(props.variables);
+  const next = useRef(props.onNext);
+  useEffect(() => {
+    next.current = props.onNext;
+  });
   const config = useMemo<GraphQLSubscriptionConfig<T>>(
     () => ({
       subscription: props.subscription,
       variables: props.variables,
+      onNext: () => next.current?.(),
       onError: (error) => {
         if (!/UNAUTHENTICATED|access token is/i.test(String(error))) {
           console.warn('Live request updates stopped', error);

@@ -1,6 +1,6 @@
 /**
- * The profile's links (REQ-CLIENT-AREA, ADMIN-AREA): every user gets "Your requests"; only an
- * administrator gets "Back office".
+ * The profile's links (REQ-CLIENT-AREA, LEDGER-EARNINGS-PAGE, ADMIN-AREA): every user gets "Your
+ * requests" and "Your earnings"; only an administrator gets "Back office".
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ describe('RequestsShortcut on /profile', () => {
     renderProfile('USER');
     const nav = await screen.findByRole('navigation', { name: 'Your requests and tools' });
     expect(within(nav).getByRole('link', { name: 'Your requests' }).getAttribute('href')).toBe('/profile/requests');
+    expect(within(nav).getByRole('link', { name: 'Your earnings' }).getAttribute('href')).toBe('/profile/earnings');
     expect(within(nav).queryByRole('link', { name: 'Back office' })).toBeNull();
   });
 

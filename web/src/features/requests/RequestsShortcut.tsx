@@ -1,6 +1,7 @@
 /**
- * The profile's links to the client area (REQ-CLIENT-AREA) and, for administrators only
- * (`role` ADMIN; ADMIN-AREA), to the back office: one row above the profile's cards.
+ * The profile's links to the client area (REQ-CLIENT-AREA), to the earnings
+ * (LEDGER-EARNINGS-PAGE) and, for administrators only (`role` ADMIN; ADMIN-AREA), to the back
+ * office: one row above the profile's cards.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
@@ -22,6 +23,9 @@ export function RequestsShortcut(props: { user: RequestsShortcut_user$key }) {
     <nav aria-label={intl.formatMessage({ id: 'requests.shortcuts' })} className={styles.shortcuts}>
       <ButtonLink to="/profile/requests" variant="secondary" size="sm">
         <FormattedMessage id="page.profileRequests.title" />
+      </ButtonLink>
+      <ButtonLink to="/profile/earnings" variant="secondary" size="sm">
+        <FormattedMessage id="page.profileEarnings.title" />
       </ButtonLink>
       {user.role === 'ADMIN' ? (
         <ButtonLink to="/admin" variant="ghost" size="sm">

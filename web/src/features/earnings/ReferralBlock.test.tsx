@@ -1,28 +1,18 @@
 /**
- * ReferralBlock through the profile's query (`ProfilePage_user` → `ReferralBlock_user`): the
- * user's referral code and the order link that carries it (ACC-REFERRAL), copying them, no code
- * yet, and the link in the page's language (SITE-LOCALES).
+ * ReferralBlock on /profile/earnings (`EarningsPageQuery` → `ReferralBlock_user`): the user's
+ * referral code and the order link that carries it (ACC-REFERRAL, LEDGER-EARNINGS-PAGE), copying
+ * them, no code yet, and the link in the page's language (SITE-LOCALES).
  */
 import { screen, within } from '@testing-library/react';
-import { useFragment, useLazyLoadQuery } from 'react-relay';
 import { describe, expect, it } from 'vitest';
-import { viewerResolvers } from '../../test/mockData';
 import { TEST_PUBLIC_URL, createTestEnvironment, queueResolvers, renderWithRelay } from '../../test/renderWithRelay';
-import ProfilePageQuery, { type ProfilePageQuery as ProfilePageQueryType } from './__generated__/ProfilePageQuery.graphql';
-import ProfilePageUser, { type ProfilePage_user$key } from './__generated__/ProfilePage_user.graphql';
-import { ReferralBlock } from './ReferralBlock';
-
-/** The block with the viewer the profile's query answers. */
-function Block() {
-  const data = useLazyLoadQuery<ProfilePageQueryType>(ProfilePageQuery, {});
-  const user = useFragment<ProfilePage_user$key>(ProfilePageUser, data.viewer);
-  return user ? <ReferralBlock user={user} /> : null;
-}
+import { EarningsPage } from './EarningsPage';
+import { earningsResolvers } from './testData';
 
 function renderReferral(viewer: Record<string, unknown>, locale: 'en' | 'ru' = 'en') {
   const environment = createTestEnvironment();
-  queueResolvers(environment, viewerResolvers(viewer));
-  return renderWithRelay(<Block />, { environment, page: 'profile', locale, signedIn: true });
+  queueResolvers(environment, earningsResolvers([], {}, viewer));
+  return renderWithRelay(<EarningsPage />, { environment, page: 'profileEarnings', locale, signedIn: true });
 }
 
 describe('ReferralBlock', () => {
@@ -50,8 +40,9 @@ describe('ReferralBlock', () => {
     const { intl } = renderReferral({ defaultReferralCode: null });
 
     await screen.findByText(intl.formatMessage({ id: 'profile.referral.none' }));
-    expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.queryByRole('link')).toBeNull();
+    const card = screen.getByRole('region', { name: intl.formatMessage({ id: 'profile.referral.title' }) });
+    expect(within(card).queryByRole('button')).toBeNull();
+    expect(within(card).queryByRole('link')).toBeNull();
   });
 
   it('speaks Russian under /ru: the link leads to the Russian order page', async () => {

@@ -1,5 +1,5 @@
 /**
- * The referral card of /profile (ACC-REFERRAL): the user's default referral code and the order
+ * The referral card of /profile/earnings (ACC-REFERRAL, LEDGER-EARNINGS-PAGE): the user's default referral code and the order
  * link that carries it (`/order?ref=CODE` in the page's language, on the site's public address),
  * each with a Copy button. Copying goes through the Clipboard API; a visible "Copied" line is also
  * a polite status for screen readers, and when the browser refuses (permission, insecure context)
@@ -14,9 +14,9 @@ import { Link } from 'react-router';
 import type { ReferralBlock_user$key } from './__generated__/ReferralBlock_user.graphql';
 import { useAppContext } from '../../app/context';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { ProfileRow } from './ProfileRow';
-import { ProfileSection } from './ProfileSection';
-import styles from './blocks.module.css';
+import { ProfileRow } from '../profile/ProfileRow';
+import { ProfileSection } from '../profile/ProfileSection';
+import styles from '../profile/blocks.module.css';
 
 /** How long "Copied" stays visible. */
 const COPIED_MS = 4000;
