@@ -7,7 +7,7 @@
  * The server's refusals are shown at their field or in the confirmation (adjustment.ts).
  */
 import { AlertDialog, Button, NativeSelect, Stack, Text, TextField, Textarea } from '@studio/ui';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import { runMutation } from '../../../forms/runMutation';
@@ -74,6 +74,8 @@ export function AdjustBalanceForm(props: AdjustBalanceFormProps) {
   const amountRef = useRef<HTMLInputElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const message = (id: string) => intl.formatMessage({ id });
+  // The form opens on its first field.
+  useEffect(() => amountRef.current?.focus(), []);
 
   function review(event: FormEvent) {
     event.preventDefault();
@@ -123,54 +125,54 @@ export function AdjustBalanceForm(props: AdjustBalanceFormProps) {
   const sign = draft && draft.amount < 0 ? 'take' : 'add';
   return (
     <>
-    <form onSubmit={review} noValidate aria-label={message('admin.earnings.adjust.title')} className={styles.controls}>
-      <TextField
-        ref={amountRef}
-        label={message('admin.earnings.adjust.amount')}
-        hint={message('admin.earnings.adjust.amount.hint')}
-        inputMode="decimal"
-        autoComplete="off"
-        required
-        value={amountText}
-        onChange={(event) => {
-          setAmountText(event.target.value);
-          setErrors(({ amount: _, ...rest }) => rest);
-        }}
-        error={errors.amount}
-      />
-      <NativeSelect
-        label={message('admin.earnings.adjust.currency')}
-        value={currency}
-        onValueChange={(value) => {
-          setCurrency(value);
-          setErrors(({ amount: _, currency: __, ...rest }) => rest);
-        }}
-        options={props.currencies.map((code) => ({ value: code, label: `${code} — ${currencyNames.of(code) ?? code}` }))}
-        error={errors.currency}
-      />
-      <Textarea
-        ref={reasonRef}
-        label={message('admin.earnings.adjust.reason')}
-        hint={message('admin.earnings.adjust.reason.hint')}
-        required
-        rows={3}
-        maxLength={ADJUSTMENT_REASON_MAX}
-        value={reason}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setErrors(({ reason: _, ...rest }) => rest);
-        }}
-        error={errors.reason}
-      />
-      <Stack direction="row" gap={2} wrap>
-        <Button type="submit">
-          <FormattedMessage id="admin.earnings.adjust.review" />
-        </Button>
-        <Button type="button" variant="secondary" onClick={props.onCancel}>
-          <FormattedMessage id="admin.users.confirm.cancel" />
-        </Button>
-      </Stack>
-    </form>
+      <form onSubmit={review} noValidate aria-label={message('admin.earnings.adjust.title')} className={styles.controls}>
+        <TextField
+          ref={amountRef}
+          label={message('admin.earnings.adjust.amount')}
+          hint={message('admin.earnings.adjust.amount.hint')}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          value={amountText}
+          onChange={(event) => {
+            setAmountText(event.target.value);
+            setErrors(({ amount: _, ...rest }) => rest);
+          }}
+          error={errors.amount}
+        />
+        <NativeSelect
+          label={message('admin.earnings.adjust.currency')}
+          value={currency}
+          onValueChange={(value) => {
+            setCurrency(value);
+            setErrors(({ amount: _, currency: __, ...rest }) => rest);
+          }}
+          options={props.currencies.map((code) => ({ value: code, label: `${code} — ${currencyNames.of(code) ?? code}` }))}
+          error={errors.currency}
+        />
+        <Textarea
+          ref={reasonRef}
+          label={message('admin.earnings.adjust.reason')}
+          hint={message('admin.earnings.adjust.reason.hint')}
+          required
+          rows={3}
+          maxLength={ADJUSTMENT_REASON_MAX}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setErrors(({ reason: _, ...rest }) => rest);
+          }}
+          error={errors.reason}
+        />
+        <Stack direction="row" gap={2} wrap>
+          <Button type="submit">
+            <FormattedMessage id="admin.earnings.adjust.review" />
+          </Button>
+          <Button type="button" variant="secondary" onClick={props.onCancel}>
+            <FormattedMessage id="admin.users.confirm.cancel" />
+          </Button>
+        </Stack>
+      </form>
       <AlertDialog
         open={draft !== null}
         onOpenChange={(open) => {

@@ -128,6 +128,7 @@ describe('UserEarningsCard', () => {
   it('checks the form before asking, then confirms the amount and user and posts once with the form’s key', async () => {
     const { environment, user, uuid } = renderPage();
     await user.click(within(await card()).getByRole('button', { name: 'Adjust balance' }));
+    expect(document.activeElement).toBe(labelled('Amount'));
     expect((labelled('Currency') as HTMLSelectElement).value).toBe('EUR');
     await user.click(screen.getByRole('button', { name: 'Review adjustment' }));
     expect(fieldMessage(labelled('Amount'))).toContain('Enter the amount.');
@@ -161,6 +162,7 @@ describe('UserEarningsCard', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     const region = await card();
     within(region).getByText('Adjustment of -€12.50 posted.');
+    expect(document.activeElement).toBe(within(region).getByRole('button', { name: 'Adjust balance' }));
     expect(within(region).getByTestId('balance-EUR').querySelectorAll('td')[0]!.textContent).toBe('-€25.00');
     // The movements and the history reload.
     const pending = environment.mock.getAllOperations().map(nameOf);
