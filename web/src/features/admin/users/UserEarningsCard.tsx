@@ -88,7 +88,7 @@ export function UserEarningsCard(props: { user: UserEarningsCard_user$key; onCha
   }
 
   return (
-    <Card asChild className={styles.card}>
+    <Card asChild className={`${styles.card} ${styles.wide}`}>
       <section aria-labelledby="admin-user-earnings">
         <Heading level={2} size="lg" className={styles.cardTitle} id="admin-user-earnings">
           <FormattedMessage id="admin.earnings.title" />
