@@ -94,8 +94,8 @@ describe('AdminRequestPage', () => {
     expect(within(details).getByText('Referral code').nextElementSibling?.textContent).toBe('RITA-2026');
     expect(within(details).getByRole('link', { name: 'Rita Referrer (rita@example.com)' }).getAttribute('href')).toBe('/admin/users/VXNlcjo3');
     expect(within(details).getByTestId('commission-amount').textContent).toBe('€1,250.05');
-    within(details).getByText('Pending');
-    within(details).getByText(/^Available from Dec 21, 2026/);
+    within(details).getByText('On hold');
+    within(details).getByText(/^Available on Dec 21, 2026/);
   });
 
   it('formats the commission for the page’s locale (Russian)', async () => {
@@ -105,7 +105,7 @@ describe('AdminRequestPage', () => {
     renderWithRelay(<AdminRequestPage />, { environment, page: 'adminRequest', route: '/admin/requests/ST-7K3Q9D', signedIn: true, viewerRole: 'ADMIN', locale: 'ru' });
     const amount = await screen.findByTestId('commission-amount');
     expect(amount.textContent?.replace(/\s/g, ' ')).toBe('1 250,05 €');
-    screen.getByText('Доступна');
+    screen.getByText('Доступно');
   });
 
   it('refunds a won request: the lost dialog says the commission will be taken back, then sends LOST', async () => {

@@ -102,12 +102,12 @@ describe('UserEarningsCard', () => {
     expect(items).toHaveLength(2);
     expect(items[0]!.textContent).toContain('Commission');
     expect(items[0]!.textContent).toContain('+$1,250.00');
-    within(items[0]!).getByText('Pending');
+    within(items[0]!).getByText('On hold');
     expect(within(items[0]!).getByRole('link', { name: 'ST-7K3Q9D' }).getAttribute('href')).toBe('/admin/requests/ST-7K3Q9D');
-    expect(items[0]!.textContent).toContain('Available from Dec 20, 2026');
+    expect(items[0]!.textContent).toContain('Available on Dec 20, 2026');
     expect(items[1]!.textContent).toContain('Adjustment');
     expect(items[1]!.textContent).toContain('-€12.50');
-    within(items[1]!).getByText('Completed');
+    within(items[1]!).getByText('Done');
     within(items[1]!).getByText('Duplicate commission');
 
     await user.click(within(region).getByRole('button', { name: 'Load more' }));
