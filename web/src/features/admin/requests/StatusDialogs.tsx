@@ -2,8 +2,9 @@
  * What a status step asks before it is sent (REQ-WORKFLOW): WON the contract value (an amount in
  * major units and a currency, converted to integer minor units, contractValue.ts), LOST the reason
  * (required, up to 1000 characters; for a won request it is a refund, LEDGER-REFUND, and the dialog
- * says the referrer's commission will be taken back), every other step a short confirmation. Each calls `onSubmit`
- * with what the step needs and closes when it resolves; the page shows a server refusal.
+ * says the referrer's commission will be taken back), every other step a short confirmation. Each
+ * calls `onSubmit` with what the step needs and closes when it resolves; the page shows a server
+ * refusal.
  */
 import { AlertDialog, Button, Callout, Dialog, DialogClose, NativeSelect, Stack, Textarea, TextField } from '@studio/ui';
 import { type FormEvent, useState } from 'react';
