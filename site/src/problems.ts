@@ -63,6 +63,8 @@ const ENGLISH: Record<string, string> = {
   'order.message.error.tooShort': 'at least {min} characters',
   'order.consent.error.required': 'the privacy policy must be accepted',
   'order.referralCode.error.invalid': 'only Latin letters, digits, "-" and "_"',
+  'order.referralCode.error.unknown': 'there is no active referral code like this; check it or leave the field empty',
+  'order.referralCode.error.own': 'your own referral code cannot be used for your own request',
 };
 
 /** The English text of a problem, with its values filled in; an unknown id is given as it is. */

@@ -2,7 +2,9 @@
  * The order form (ORDER-FIELDS, ORDER-MAIL) on the toolkit of forms/useSchemaForm: checked in the
  * browser with the server's rules, the first invalid field focused, a field in error checked again
  * as it changes. `?product=<slug>` pre-selects the interest and `?ref=<code>` the referral code
- * (also when a link changes them while the page stays open). A signed-in visitor's name and
+ * (trimmed, upper-cased, ignored when it breaks the field's rule; also when a link changes them
+ * while the page stays open). A referral code the server refuses (unknown or the orderer's own,
+ * LEDGER-ATTRIBUTION) is explained at its field, which keeps the typed code and gets the focus. A signed-in visitor's name and
  * e-mail (`viewer`, fetched by the page in the browser) fill only fields still empty and
  * untouched. `send` runs `createOrder` once (no retries); its errors are shown at the field they
  * name or above the form, and nothing typed is lost. After many orders from one address the
@@ -15,11 +17,11 @@ import { useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useChallenge } from '../../forms/Challenge';
-import { type GraphQLErrorLike, SERVER_ERRORS, firstError } from '../../forms/serverErrors';
+import { type GraphQLErrorLike, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocale } from '../../i18n/useLocale';
 import { AboutFields, ConsentField, type ControlOf, FIELD_IDS, Honeypot, type Product, ProjectFields } from './OrderFields';
-import { checkOrderField, initialInterest, orderFormSchema, orderValuesOf, toOrderInput } from './validation';
+import { initialInterest, initialReferralCode, orderFormSchema, orderServerProblem, orderValuesOf, toOrderInput } from './validation';
 import styles from './OrderPage.module.css';
 
 /** What `createOrder` answered: the order's reference, or errors. */
@@ -51,7 +53,7 @@ export function OrderForm(props: {
 
   const { form, fields, formElement, formProps, error, formMessage, busy } = useSchemaForm({
     schema: orderFormSchema,
-    defaultValue: { interest: initialInterest(productParam, slugs), referralCode: refParam?.trim() ?? '' },
+    defaultValue: { interest: initialInterest(productParam, slugs), referralCode: initialReferralCode(refParam) },
     recheck: 'inError',
     focusTarget: (field) => document.getElementById(FIELD_IDS[field as keyof typeof FIELD_IDS]),
     async onValid(_value, payload) {
@@ -61,7 +63,7 @@ export function OrderForm(props: {
       if (reference) return props.onSent({ reference, email: submitted.email.trim() });
       const error = firstError(errors);
       challenge.ask(error);
-      return SERVER_ERRORS.order((field) => checkOrderField(field, submitted))(error);
+      return orderServerProblem(error, submitted);
     },
   });
   const challenge = useChallenge(() => formElement()?.requestSubmit());
@@ -73,7 +75,7 @@ export function OrderForm(props: {
     const seen = seenParams.current;
     if (seen.productParam === productParam && seen.refParam === refParam) return;
     const interest = seen.productParam !== productParam ? initialInterest(productParam, slugs) : '';
-    const referralCode = seen.refParam !== refParam ? (refParam?.trim() ?? '') : '';
+    const referralCode = seen.refParam !== refParam ? initialReferralCode(refParam) : '';
     seenParams.current = { productParam, refParam };
     if (interest) update({ name: 'interest', value: interest });
     if (referralCode) update({ name: 'referralCode', value: referralCode });

@@ -4,9 +4,10 @@
  * invalid field focused, nothing sent; a field in error re-checked as it changes), `createOrder`'s
  * refusals (BAD_USER_INPUT at the field it names, TOO_MANY_REQUESTS with the minutes to wait, an
  * unreachable server) shown with the typed values kept, the confirmation after a sent order, and
- * the form in Spanish (SITE-LOCALES).
+ * the form in Spanish (SITE-LOCALES); `?ref=` pre-fills the referral code and the server's
+ * referral refusals (LEDGER-ATTRIBUTION) show at that field in the visitor's language.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { IntlShape } from 'react-intl';
 import { describe, expect, it } from 'vitest';
@@ -16,10 +17,10 @@ import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperatio
 import { OrderPage } from './OrderPage';
 
 /** The order page with the catalogue answered, in `locale`; answers its controls and a submit (each found once: role queries are slow in jsdom). */
-async function renderOrder(locale: 'en' | 'es' = 'en') {
+async function renderOrder(locale: 'en' | 'ru' | 'es' = 'en', route?: string) {
   const environment = createTestEnvironment();
   queueResolvers(environment, catalogueResolvers());
-  const rendered = renderWithRelay(<OrderPage />, { environment, page: 'order', locale });
+  const rendered = renderWithRelay(<OrderPage />, { environment, page: 'order', locale, ...(route ? { route } : {}) });
   const button = await screen.findByRole('button', { name: rendered.intl.formatMessage({ id: 'order.submit' }) });
   return { ...rendered, form: controls(rendered.intl), button, submit: () => rendered.user.click(button) };
 }
@@ -192,5 +193,41 @@ describe('OrderPage form', () => {
     expect(mutationsSent(environment)[0]?.variables).toMatchObject({ input: { locale: 'ES' } });
     await answerError(environment, 'TOO_MANY_REQUESTS', 'Too many orders from this address; try again in 1 minutes.', { retryAfterSeconds: 45 });
     expect(within(await screen.findByRole('alert')).getByText(intl.formatMessage({ id: 'order.error.tooManyRequestsMinutes' }, { minutes: 1 }))).toBeTruthy();
+  });
+
+  it('pre-fills the referral code from ?ref= (trimmed, upper-cased) under any locale and sends it', async () => {
+    const { environment, user, form, submit } = await renderOrder('ru', '/order?ref=%20partner-7_x%20');
+    expect((form.referralCode as HTMLInputElement).value).toBe('PARTNER-7_X');
+    await fillValidOrder(user, form);
+    await submit();
+    expect(mutationsSent(environment)[0]?.variables).toMatchObject({ input: { referralCode: 'PARTNER-7_X', locale: 'RU' } });
+  });
+
+  it('ignores a ?ref= value that breaks the field’s rule', async () => {
+    const { form } = await renderOrder('en', `/order?ref=${encodeURIComponent('bad code!')}`);
+    expect((form.referralCode as HTMLInputElement).value).toBe('');
+    expect(fieldMessage(form.referralCode)).toBeNull();
+    cleanup();
+    const long = await renderOrder('es', `/order?ref=${'r'.repeat(41)}`);
+    expect((long.form.referralCode as HTMLInputElement).value).toBe('');
+  });
+
+  it.each([
+    ['en', 'REFERRAL_CODE_UNKNOWN', 'order.referralCode.error.unknown'],
+    ['ru', 'REFERRAL_CODE_UNKNOWN', 'order.referralCode.error.unknown'],
+    ['es', 'REFERRAL_CODE_OWN', 'order.referralCode.error.own'],
+  ] as const)('under /%s shows %s at the referral field, focused, keeping the typed code', async (locale, code, id) => {
+    const { environment, user, intl, form, submit } = await renderOrder(locale);
+    await fillValidOrder(user, form);
+    await fill(user, form.referralCode, 'FRIEND-2026');
+    await submit();
+
+    await answerError(environment, code, 'referralCode: refused', { field: 'referralCode' });
+
+    await waitFor(() => expect(document.activeElement).toBe(form.referralCode));
+    expect(fieldMessage(form.referralCode)).toContain(intl.formatMessage({ id }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((form.referralCode as HTMLInputElement).value).toBe('FRIEND-2026');
+    expect((form.message as HTMLTextAreaElement).value).toBe('We need a voice search for our audiobook archive by spring.');
   });
 });

@@ -10,6 +10,7 @@ import {
   firstInvalidField,
   graphQLErrorsOf,
   initialInterest,
+  initialReferralCode,
   orderFailure,
   toOrderInput,
   validateOrder,
@@ -155,6 +156,31 @@ describe('orderFailure (server errors of createOrder)', () => {
   });
 });
 
+describe('referral refusals of createOrder (LEDGER-ATTRIBUTION)', () => {
+  it('shows REFERRAL_CODE_UNKNOWN and REFERRAL_CODE_OWN at the referral field', () => {
+    const values = { ...valid, referralCode: 'FRIEND' };
+    expect(orderFailure([{ message: 'referralCode: …', extensions: { code: 'REFERRAL_CODE_UNKNOWN', field: 'referralCode' } }], values)).toEqual({
+      kind: 'field',
+      field: 'referralCode',
+      problem: { id: 'order.referralCode.error.unknown' },
+    });
+    expect(orderFailure([{ extensions: { code: 'REFERRAL_CODE_OWN', field: 'referralCode' } }], values)).toEqual({
+      kind: 'field',
+      field: 'referralCode',
+      problem: { id: 'order.referralCode.error.own' },
+    });
+  });
+});
+
+describe('initialReferralCode (?ref=)', () => {
+  it('trims and upper-cases a code that passes the field’s rule, and ignores anything else', () => {
+    expect(initialReferralCode(' partner-7_x ')).toBe('PARTNER-7_X');
+    expect(initialReferralCode('ADA')).toBe('ADA');
+    expect(initialReferralCode('r'.repeat(40))).toBe('R'.repeat(40));
+    for (const param of [null, '', '   ', 'r'.repeat(41), 'HELLO WORLD', 'a.b', 'ПАРТНЁР']) expect(initialReferralCode(param), String(param)).toBe('');
+  });
+});
+
 describe('initialInterest (?product=)', () => {
   it('pre-selects a known product or service and ignores anything else', () => {
     const slugs = ['aura', 'voice-match'];
@@ -184,6 +210,7 @@ describe('order messages', () => {
     for (const field of ['name', 'email', 'company', 'interest', 'budget', 'message', 'consent', 'referralCode']) {
       ids.add(orderFailure([{ extensions: { code: 'BAD_USER_INPUT', field } }], valid).problem.id);
     }
+    for (const code of ['REFERRAL_CODE_UNKNOWN', 'REFERRAL_CODE_OWN']) ids.add(orderFailure([{ extensions: { code, field: 'referralCode' } }], valid).problem.id);
     ids.add('order.error.tooManyRequests').add('order.error.tooManyRequestsMinutes').add('order.error.send');
     const page = readFileSync(join(__dirname, 'OrderPage.tsx'), 'utf8');
     for (const m of page.matchAll(/id[=:]\s*\{?['"](order\.[a-zA-Z0-9_.]+)['"]/g)) ids.add(m[1]!);

@@ -19,12 +19,12 @@ const TONES: Record<OrderStatusValue, NonNullable<BadgeProps['tone']>> = {
   LOST: 'danger',
 };
 
-/** REQ-WORKFLOW: the steps allowed from each status (WON and LOST are final). */
+/** REQ-WORKFLOW: the steps allowed from each status. LOST is final; WON may still become LOST (a refund, LEDGER-REFUND). */
 export const NEXT_STATUSES: Record<OrderStatusValue, readonly OrderStatusValue[]> = {
   NEW: ['IN_REVIEW', 'LOST'],
   IN_REVIEW: ['PROPOSAL_SENT', 'LOST'],
   PROPOSAL_SENT: ['WON', 'LOST'],
-  WON: [],
+  WON: ['LOST'],
   LOST: [],
 };
 

@@ -2,7 +2,9 @@
  * The admin request page /admin/requests/:reference (ADMIN-AREA, REQ-WORKFLOW, REQ-MESSAGES): the
  * client's message as plain text; exactly the workflow's next steps per status; WON asks the
  * contract value and sends it in minor units with the shown version; LOST needs a reason; a stale
- * version says so and reloads; notes and replies send their mutations; an unknown reference.
+ * version says so and reloads; notes and replies send their mutations; an unknown reference; the
+ * referral code, referrer and commission; a won request may be refunded (marked lost), and the
+ * dialog says the referrer's commission will be taken back (LEDGER-REFUND).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +40,9 @@ function orderValues(overrides: Record<string, unknown> = {}) {
     lostReason: null,
     assignee: null,
     client: null,
+    referralCode: null,
+    referrer: null as { id: string; fullName: string; email: string } | null,
+    commission: null,
     ...overrides,
   };
 }
@@ -46,7 +51,8 @@ function pageResolvers(order: ReturnType<typeof orderValues> | null): MockResolv
   return {
     Query: () => ({ order }),
     Order: () => order ?? {},
-    User: () => ADMIN,
+    // The referrer is a user too: the order's own, where the path says so.
+    User: (context) => (context?.path?.includes('referrer') && order?.referrer ? order.referrer : ADMIN),
     UserConnection: () => ({ totalCount: 1, edges: [{ cursor: ADMIN.id, node: ADMIN }], pageInfo: { hasNextPage: false, endCursor: ADMIN.id } }),
   };
 }
@@ -75,13 +81,56 @@ describe('AdminRequestPage', () => {
     expect(message.textContent).toBe('<b>Hello</b>\nSecond line');
     expect(message.querySelector('b')).toBeNull();
     within(details).getByText('No account');
+    expect(within(details).getByText('Referral code').nextElementSibling?.textContent).toBe('None');
+    expect(within(details).queryByText('Referrer')).toBeNull();
+    expect(within(details).queryByText("Referrer's commission")).toBeNull();
+  });
+
+  it('shows the referral code, the referrer with a link to their page and the commission with its status', async () => {
+    const referrer = { id: 'VXNlcjo3', fullName: 'Rita Referrer', email: 'rita@example.com' };
+    const commission = { id: 'TGVkZ2VyVHJhbnNhY3Rpb246MQ', amount: { amount: 125005, currency: 'EUR' }, status: 'PENDING', availableAt: '2026-12-21T10:00:00.000Z' };
+    renderPage(orderValues({ status: 'WON', referralCode: 'RITA-2026', referrer, commission, contractValue: { amount: 1250050, currency: 'EUR' } }));
+    const details = await screen.findByRole('region', { name: 'Request' });
+    expect(within(details).getByText('Referral code').nextElementSibling?.textContent).toBe('RITA-2026');
+    expect(within(details).getByRole('link', { name: 'Rita Referrer (rita@example.com)' }).getAttribute('href')).toBe('/admin/users/VXNlcjo3');
+    expect(within(details).getByTestId('commission-amount').textContent).toBe('€1,250.05');
+    within(details).getByText('On hold');
+    within(details).getByText(/^Available on Dec 21, 2026/);
+  });
+
+  it('formats the commission for the page’s locale (Russian)', async () => {
+    const environment = createTestEnvironment();
+    const commission = { id: 'TGVkZ2VyVHJhbnNhY3Rpb246MQ', amount: { amount: 125005, currency: 'EUR' }, status: 'AVAILABLE', availableAt: '2026-12-21T10:00:00.000Z' };
+    queueResolvers(environment, pageResolvers(orderValues({ status: 'WON', referralCode: 'RITA-2026', commission })));
+    renderWithRelay(<AdminRequestPage />, { environment, page: 'adminRequest', route: '/admin/requests/ST-7K3Q9D', signedIn: true, viewerRole: 'ADMIN', locale: 'ru' });
+    const amount = await screen.findByTestId('commission-amount');
+    expect(amount.textContent?.replace(/\s/g, ' ')).toBe('1 250,05 €');
+    screen.getByText('Доступно');
+  });
+
+  it('refunds a won request: the lost dialog says the commission will be taken back, then sends LOST', async () => {
+    const commission = { id: 'TGVkZ2VyVHJhbnNhY3Rpb246MQ', amount: { amount: 125005, currency: 'USD' }, status: 'AVAILABLE', availableAt: '2026-12-21T10:00:00.000Z' };
+    const { user, environment } = renderPage(orderValues({ status: 'WON', version: 5, commission, contractValue: { amount: 1250050, currency: 'USD' } }));
+    await user.click(await within(await screen.findByRole('region', { name: 'Status' })).findByRole('button', { name: 'Refund: mark as lost' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this won request and mark it as lost?' });
+    within(dialog).getByText("The referrer's commission of $1,250.05 will be taken back.");
+    await user.type(labelled('Reason'), 'Client refunded');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as lost' }));
+    expect(mutationsSent(environment)[0]?.variables).toMatchObject({ input: { id: ORDER_ID, status: 'LOST', version: 5, lostReason: 'Client refunded' } });
+  });
+
+  it('refunds a won request without a commission: nothing about a commission is said', async () => {
+    const { user } = renderPage(orderValues({ status: 'WON' }));
+    await user.click(await within(await screen.findByRole('region', { name: 'Status' })).findByRole('button', { name: 'Refund: mark as lost' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this won request and mark it as lost?' });
+    expect(within(dialog).queryByText(/commission/)).toBeNull();
   });
 
   it.each([
     ['NEW', ['Start review', 'Mark as lost']],
     ['IN_REVIEW', ['Proposal sent', 'Mark as lost']],
     ['PROPOSAL_SENT', ['Mark as won', 'Mark as lost']],
-    ['WON', []],
+    ['WON', ['Refund: mark as lost']],
     ['LOST', []],
   ])('offers exactly the next steps of %s', async (status, steps) => {
     renderPage(orderValues({ status }));

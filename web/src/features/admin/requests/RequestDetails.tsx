@@ -1,27 +1,17 @@
 /**
  * What the client sent (ADMIN-AREA): name, e-mail (a mailto link), company, interest, budget,
  * language, when it was placed and last changed, the message as plain text (line breaks kept,
- * never markup), and the account it belongs to when there is one (a link to the user's page).
+ * never markup), the account it belongs to when there is one (a link to the user's page), and
+ * its referral code, referrer and commission (ReferralDetails.tsx).
  */
 import { Heading, Link, Text } from '@studio/ui';
-import type { ReactNode } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import { TextLink } from '../../layout/links';
 import { BudgetText, InterestText } from '../../requests/labels';
 import type { RequestDetails_order$key } from './__generated__/RequestDetails_order.graphql';
+import { DetailRow as Row, ReferralDetails } from './ReferralDetails';
 import styles from './AdminRequest.module.css';
-
-function Row(props: { label: string; children: ReactNode }) {
-  return (
-    <div className={styles.detail}>
-      <dt>
-        <FormattedMessage id={`admin.requests.detail.${props.label}`} />
-      </dt>
-      <dd>{props.children}</dd>
-    </div>
-  );
-}
 
 /** The client's request as sent (fragment `RequestDetails_order`, product name in `$locale`). */
 export function RequestDetails(props: { order: RequestDetails_order$key }) {
@@ -45,6 +35,7 @@ export function RequestDetails(props: { order: RequestDetails_order$key }) {
           fullName
           email
         }
+        ...ReferralDetails_order
       }
     `,
     props.order,
@@ -85,6 +76,7 @@ export function RequestDetails(props: { order: RequestDetails_order$key }) {
             <FormattedMessage id="admin.requests.detail.noAccount" />
           )}
         </Row>
+        <ReferralDetails order={order} />
       </dl>
       <div>
         <Text size="sm" tone="muted" weight="semibold">

@@ -1,7 +1,9 @@
 /**
  * A request's place in the workflow on the admin page (REQ-WORKFLOW, ADMIN-CONCURRENCY): the status
  * badge, the timeline, the contract value or lost reason once recorded, and one button per step the
- * workflow allows from here (`NEXT_STATUSES`), each asking first (StatusDialogs.tsx). The change is
+ * workflow allows from here (`NEXT_STATUSES`), each asking first (StatusDialogs.tsx); a won request
+ * may still be marked lost (a refund, LEDGER-REFUND), whose dialog says that the referrer's
+ * commission, if the request earned one, will be taken back. The change is
  * sent with the `version` this page shows; a stale one (someone changed the request meanwhile) is
  * refused with VERSION_CONFLICT, shown with a Reload button.
  */
@@ -62,6 +64,12 @@ export function StatusActions(props: { order: StatusActions_order$key; onReload:
           currency
         }
         lostReason
+        commission {
+          amount {
+            amount
+            currency
+          }
+        }
       }
     `,
     props.order,
@@ -142,7 +150,7 @@ export function StatusActions(props: { order: StatusActions_order$key; onReload:
         <Stack direction="row" gap={2} wrap>
           {nextSteps.map((next) => (
             <Button key={next} variant={next === 'LOST' ? 'secondary' : 'primary'} size="sm" onClick={() => setStep(next)}>
-              <FormattedMessage id={`admin.requests.step.${next}`} />
+              <FormattedMessage id={order.status === 'WON' && next === 'LOST' ? 'admin.requests.step.refund' : `admin.requests.step.${next}`} />
             </Button>
           ))}
         </Stack>
@@ -152,7 +160,9 @@ export function StatusActions(props: { order: StatusActions_order$key; onReload:
         </Text>
       )}
       {step === 'WON' ? <WonDialog {...dialog} onSubmit={(extras) => send('WON', extras)} /> : null}
-      {step === 'LOST' ? <LostDialog {...dialog} onSubmit={(extras) => send('LOST', extras)} /> : null}
+      {step === 'LOST' ? (
+        <LostDialog {...dialog} refund={order.status === 'WON' ? { commission: order.commission?.amount ?? null } : undefined} onSubmit={(extras) => send('LOST', extras)} />
+      ) : null}
       {step && step !== 'WON' && step !== 'LOST' ? <ConfirmStepDialog {...dialog} status={step} onSubmit={(extras) => send(step, extras)} /> : null}
     </section>
   );

@@ -1,13 +1,16 @@
 /**
  * What a status step asks before it is sent (REQ-WORKFLOW): WON the contract value (an amount in
  * major units and a currency, converted to integer minor units, contractValue.ts), LOST the reason
- * (required, up to 1000 characters), every other step a short confirmation. Each calls `onSubmit`
- * with what the step needs and closes when it resolves; the page shows a server refusal.
+ * (required, up to 1000 characters; for a won request it is a refund, LEDGER-REFUND, and the dialog
+ * says the referrer's commission will be taken back), every other step a short confirmation. Each
+ * calls `onSubmit` with what the step needs and closes when it resolves; the page shows a server
+ * refusal.
  */
-import { AlertDialog, Button, Dialog, DialogClose, NativeSelect, Stack, Textarea, TextField } from '@studio/ui';
+import { AlertDialog, Button, Callout, Dialog, DialogClose, NativeSelect, Stack, Textarea, TextField } from '@studio/ui';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { OrderStatusText, type OrderStatusValue } from '../../requests/labels';
+import { MoneyText } from '../users/ledgerLabels';
 import { type AmountProblem, CONTRACT_CURRENCIES, toMinorUnits } from './contractValue';
 
 /** What a step sends besides the status. */
@@ -92,8 +95,14 @@ export function WonDialog(props: StepDialogProps) {
   );
 }
 
-/** "Mark as lost": the reason, seen only by administrators. */
-export function LostDialog(props: StepDialogProps) {
+/** A won request marked lost (a refund): the referrer's commission it earned, if any (minor units). */
+export interface RefundInfo {
+  commission: { amount: number; currency: string } | null;
+}
+
+/** "Mark as lost": the reason, seen only by administrators; with `refund`, a won request refunded. */
+export function LostDialog(props: StepDialogProps & { refund?: RefundInfo | undefined }) {
+  const { refund } = props;
   const intl = useIntl();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
@@ -112,13 +121,18 @@ export function LostDialog(props: StepDialogProps) {
     <Dialog
       open={props.open}
       onOpenChange={props.onOpenChange}
-      title={<FormattedMessage id="admin.requests.lost.title" />}
-      description={<FormattedMessage id="admin.requests.lost.description" />}
+      title={<FormattedMessage id={refund ? 'admin.requests.refund.title' : 'admin.requests.lost.title'} />}
+      description={<FormattedMessage id={refund ? 'admin.requests.refund.description' : 'admin.requests.lost.description'} />}
       closeLabel={intl.formatMessage({ id: 'admin.requests.dialog.close' })}
       size="sm"
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap={4}>
+          {refund?.commission ? (
+            <Callout tone="warning">
+              <FormattedMessage id="admin.requests.refund.commission" values={{ amount: <MoneyText amount={refund.commission.amount} currency={refund.commission.currency} /> }} />
+            </Callout>
+          ) : null}
           <Textarea
             label={intl.formatMessage({ id: 'admin.requests.lost.reason' })}
             required

@@ -25,6 +25,9 @@ const BOB = {
   isVerified: false,
   activeSessionCount: 3,
   orders: { totalCount: 1, edges: [{ cursor: 'c1', node: { id: 'T3JkZXI6MQ', reference: 'ST-7K3Q9D', status: 'IN_REVIEW', created: '2026-06-01T10:00:00.000Z' } }] },
+  balanceCurrency: 'USD',
+  balances: [] as unknown[],
+  transactions: { totalCount: 0, edges: [] as unknown[], pageInfo: { hasNextPage: false, endCursor: null } },
 };
 const ENTRY = {
   id: 'QXVkaXRFbnRyeTox',

@@ -2,7 +2,7 @@
  * /admin/users/:id (ADMIN-USERS; `:id` is the user's global id): one account — a header with
  * avatar, name, e-mail, username and when it was created; the settings card (role with a
  * confirmation, type, verified), the sessions card ("End all sessions"), the user's latest
- * requests, and the history of administrators' actions about the user (ADMIN-AUDIT), which reloads
+ * requests, their referral earnings with "Adjust balance" (UserEarningsCard), and the history of administrators' actions about the user (ADMIN-AUDIT), which reloads
  * after every change made here. An unknown id says so, with the way back to the list.
  */
 import { Avatar, Callout, Heading, Text } from '@studio/ui';
@@ -14,6 +14,7 @@ import { TextLink } from '../../layout/links';
 import { AdminShell, AdminSkeleton } from '../AdminShell';
 import type { AdminUserPageQuery as AdminUserPageQueryType } from './__generated__/AdminUserPageQuery.graphql';
 import { UserHistory, UserHistoryHeading } from './UserHistory';
+import { UserEarningsCard } from './UserEarningsCard';
 import { UserOrdersCard } from './UserOrdersCard';
 import { UserSessionsCard } from './UserSessionsCard';
 import { UserSettingsCard } from './UserSettingsCard';
@@ -36,6 +37,7 @@ const AdminUserPageQuery = graphql`
       ...UserSettingsCard_user
       ...UserSessionsCard_user
       ...UserOrdersCard_user
+      ...UserEarningsCard_user
     }
   }
 `;
@@ -83,6 +85,7 @@ function AdminUser(props: { fetchKey: number }) {
         <UserSettingsCard user={user} viewerId={data.viewer?.id ?? null} onChanged={changed} />
         <UserSessionsCard user={user} onChanged={changed} />
         <UserOrdersCard user={user} />
+        <UserEarningsCard user={user} onChanged={changed} />
       </div>
       <section className={styles.section} aria-labelledby="admin-user-history">
         <UserHistoryHeading id="admin-user-history" />

@@ -1,0 +1,208 @@
+/**
+ * "Adjust balance" on a user's admin page (LEDGER-ADJUSTMENT, LEDGER-IDEMPOTENCY): a signed amount
+ * in major units, its currency and a reason the user will see (required, 1–500 characters). A valid
+ * form opens a confirmation that restates the amount, its direction and the user; only its confirm
+ * button posts `postLedgerAdjustment`. The idempotency key is made once when the form opens
+ * (`crypto.randomUUID`), so a double submit, or a retry after a lost answer, posts at most once.
+ * The server's refusals are shown at their field or in the confirmation (adjustment.ts).
+ */
+import { AlertDialog, Button, NativeSelect, Stack, Text, TextField, Textarea } from '@studio/ui';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { graphql, useMutation } from 'react-relay';
+import { runMutation } from '../../../forms/runMutation';
+import type { AdjustBalanceFormMutation } from './__generated__/AdjustBalanceFormMutation.graphql';
+import { ADJUSTMENT_REASON_MAX, type AdjustmentField, adjustmentProblem, reasonProblem, toSignedMinorUnits } from './adjustment';
+import { MoneyText } from './ledgerLabels';
+import styles from './Users.module.css';
+
+const AdjustMutation = graphql`
+  mutation AdjustBalanceFormMutation($input: PostLedgerAdjustmentInput!) {
+    postLedgerAdjustment(input: $input) {
+      transaction {
+        id
+        amount {
+          amount
+          currency
+        }
+      }
+      user {
+        id
+        balance
+        held
+        balanceCurrency
+        balances {
+          currency
+          available
+          pending
+          inPayout
+        }
+      }
+    }
+  }
+`;
+
+/** A valid adjustment waiting for its confirmation (amount in signed minor units). */
+interface Draft {
+  amount: number;
+  currency: string;
+  reason: string;
+}
+
+export interface AdjustBalanceFormProps {
+  user: { id: string; fullName: string; email: string | null };
+  /** The currencies offered; the first is the default (the user's `balanceCurrency`). */
+  currencies: readonly string[];
+  /** After a posted adjustment, with its signed amount. */
+  onPosted: (posted: { amount: number; currency: string }) => void;
+  onCancel: () => void;
+}
+
+/** The form; mount it when the administrator opens it (the idempotency key is made then). */
+export function AdjustBalanceForm(props: AdjustBalanceFormProps) {
+  const intl = useIntl();
+  const [commit] = useMutation<AdjustBalanceFormMutation>(AdjustMutation);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [amountText, setAmountText] = useState('');
+  const [currency, setCurrency] = useState(props.currencies[0] ?? 'USD');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<AdjustmentField, string>>>({});
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [dialogError, setDialogError] = useState<ReactNode>(null);
+  /** The post under way: a second confirm while it runs waits for the same one. */
+  const inFlight = useRef<Promise<void> | null>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const message = (id: string) => intl.formatMessage({ id });
+  // The form opens on its first field.
+  useEffect(() => amountRef.current?.focus(), []);
+
+  function review(event: FormEvent) {
+    event.preventDefault();
+    const parsed = toSignedMinorUnits(amountText, currency, intl.locale);
+    const reasonIssue = reasonProblem(reason);
+    const next: Partial<Record<AdjustmentField, string>> = {};
+    if ('problem' in parsed) next.amount = message(`admin.earnings.adjust.amount.${parsed.problem}`);
+    if (reasonIssue) next.reason = intl.formatMessage({ id: `admin.earnings.adjust.reason.${reasonIssue}` }, { max: ADJUSTMENT_REASON_MAX });
+    setErrors(next);
+    if ('problem' in parsed || reasonIssue) {
+      ('problem' in parsed ? amountRef : reasonRef).current?.focus();
+      return;
+    }
+    setDialogError(null);
+    setDraft({ amount: parsed.amount, currency, reason: reason.trim() });
+  }
+
+  async function post(current: Draft) {
+    const { response, errors: failed } = await runMutation(commit, {
+      variables: { input: { userId: props.user.id, amount: current.amount, currency: current.currency, reason: current.reason, idempotencyKey } },
+    });
+    if (response) {
+      props.onPosted({ amount: current.amount, currency: current.currency });
+      return;
+    }
+    const found = adjustmentProblem(failed);
+    const text = intl.formatMessage({ id: found.problem.id }, found.problem.values);
+    if (found.field) {
+      // Back to the form, with the message at the field the server named.
+      setErrors({ [found.field]: text });
+      setDraft(null);
+      return;
+    }
+    setDialogError(text);
+    throw new Error('The adjustment was not posted');
+  }
+
+  function confirm() {
+    if (!draft) return;
+    inFlight.current ??= post(draft).finally(() => {
+      inFlight.current = null;
+    });
+    return inFlight.current;
+  }
+
+  const currencyNames = new Intl.DisplayNames([intl.locale], { type: 'currency' });
+  const sign = draft && draft.amount < 0 ? 'take' : 'add';
+  return (
+    <>
+      <form onSubmit={review} noValidate aria-label={message('admin.earnings.adjust.title')} className={styles.controls}>
+        <TextField
+          ref={amountRef}
+          label={message('admin.earnings.adjust.amount')}
+          hint={message('admin.earnings.adjust.amount.hint')}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          value={amountText}
+          onChange={(event) => {
+            setAmountText(event.target.value);
+            setErrors(({ amount: _, ...rest }) => rest);
+          }}
+          error={errors.amount}
+        />
+        <NativeSelect
+          label={message('admin.earnings.adjust.currency')}
+          value={currency}
+          onValueChange={(value) => {
+            setCurrency(value);
+            setErrors(({ amount: _, currency: __, ...rest }) => rest);
+          }}
+          options={props.currencies.map((code) => ({ value: code, label: `${code} — ${currencyNames.of(code) ?? code}` }))}
+          error={errors.currency}
+        />
+        <Textarea
+          ref={reasonRef}
+          label={message('admin.earnings.adjust.reason')}
+          hint={message('admin.earnings.adjust.reason.hint')}
+          required
+          rows={3}
+          maxLength={ADJUSTMENT_REASON_MAX}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setErrors(({ reason: _, ...rest }) => rest);
+          }}
+          error={errors.reason}
+        />
+        <Stack direction="row" gap={2} wrap>
+          <Button type="submit">
+            <FormattedMessage id="admin.earnings.adjust.review" />
+          </Button>
+          <Button type="button" variant="secondary" onClick={props.onCancel}>
+            <FormattedMessage id="admin.users.confirm.cancel" />
+          </Button>
+        </Stack>
+      </form>
+      <AlertDialog
+        open={draft !== null}
+        onOpenChange={(open) => {
+          if (!open) setDraft(null);
+        }}
+        tone={sign === 'take' ? 'danger' : 'default'}
+        title={<FormattedMessage id="admin.earnings.adjust.confirm.title" />}
+        description={
+          draft ? (
+            <FormattedMessage
+              id={`admin.earnings.adjust.confirm.${sign}`}
+              values={{
+                amount: <MoneyText amount={Math.abs(draft.amount)} currency={draft.currency} />,
+                name: props.user.fullName,
+                email: props.user.email ?? '—',
+              }}
+            />
+          ) : null
+        }
+        cancelLabel={<FormattedMessage id="admin.users.confirm.cancel" />}
+        confirmLabel={<FormattedMessage id="admin.earnings.adjust.confirm.submit" />}
+        onConfirm={confirm}
+        error={dialogError}
+      >
+        {draft ? (
+          <Text size="sm">
+            <FormattedMessage id="admin.earnings.adjust.confirm.reason" values={{ reason: draft.reason }} />
+          </Text>
+        ) : null}
+      </AlertDialog>
+    </>
+  );
+}
