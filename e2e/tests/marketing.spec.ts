@@ -489,7 +489,6 @@ test.describe('the order form', () => {
       await form.company.fill(order.company);
       await form.budget.selectOption('FROM_25K_TO_50K');
       await form.message.fill(order.message);
-      await form.referralCode.fill('E2E-ORDER');
       await form.consent.click();
       await expect(form.consent).toBeChecked();
       await form.submit.click();

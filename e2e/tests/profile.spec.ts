@@ -8,7 +8,7 @@
  *   without "@", a multi-line bio (Ctrl+Enter), Escape cancelling; everything kept over a reload;
  * - (en) the avatar: a text file, an over-5 MB file and a disguised non-image refused in the
  *   visitor's language; a real PNG becomes a 512 px WebP under /api/uploads/ that loads;
- * - (ru) the referral code and order link copied to the clipboard with the "copied" line;
+ * - (ru) the referral code and order link (on the earnings page) copied to the clipboard with the "copied" line;
  * - (es) linked accounts: the empty state (there is no social sign-in to link one yet);
  * - (ru, en) deleting the account: a wrong password refused in the dialog with nothing deleted,
  *   the right one → home page with the "deleted" notice, a second tab signed out, and the old
@@ -379,6 +379,9 @@ test.describe('profile: referral code (ru)', () => {
   test('Copy puts the code and the order link on the clipboard and says so', async ({ page, context, baseURL }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await register(page, locale, 'Пётр Иванов', 'referral');
+    // The code and link live on the earnings page (LEDGER-EARNINGS-PAGE).
+    await page.goto(localizePath('/profile/earnings', locale));
+    await waitForHydration(page);
     const referral = card(page, locale, 'profile.referral.title');
     await expect(referral.getByText(t(locale, 'profile.referral.lead'), { exact: true })).toBeVisible();
     const codeText = (await page.getByTestId('profile-referral-code').innerText()).trim();

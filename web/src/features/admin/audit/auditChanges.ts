@@ -56,6 +56,7 @@ export const KNOWN_ACTIONS: ReadonlySet<string> = new Set([
   'user.update',
   'user.delete',
   'user.endSessions',
+  'ledger.adjustment',
 ]);
 
 /** The admin page of an entry's object, or null when it has none or the action deleted it. */
