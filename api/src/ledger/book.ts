@@ -16,7 +16,8 @@
  *     a user's account below zero refuses with INSUFFICIENT_FUNDS unless `allowNegative` (an
  *     explicit adjustment, LEDGER-NEGATIVE);
  *  6. sets `users.balance` (available) and `users.held` (pending + in payout) of each user touched,
- *     in their `balanceCurrency`, from the accounts just written.
+ *     in their `balanceCurrency`, from the accounts just written — refusing with BALANCE_LIMIT a
+ *     balance the API could not show (past ±2,147,483,647 minor units).
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, PostgresAdapter } from 'kysely';
@@ -77,6 +78,14 @@ export interface Posted {
 /** INSUFFICIENT_FUNDS: the posting would take a user's account below zero. */
 export function insufficientFunds(): HttpError {
   return new HttpError(409, 'INSUFFICIENT_FUNDS', 'amount: this would take the balance below zero', { field: 'amount' });
+}
+
+/** The largest balance the API can show: amounts leave GraphQL as 32-bit `Int` (decision 0034). */
+export const BALANCE_LIMIT = 2_147_483_647;
+
+/** BALANCE_LIMIT: the posting would take a user's balance past what the API can show. */
+export function balanceLimit(): HttpError {
+  return new HttpError(409, 'BALANCE_LIMIT', `amount: this would take the balance past ${BALANCE_LIMIT} minor units either way`, { field: 'amount' });
 }
 
 const isUserOwner = (owner: string) => owner !== STUDIO && !owner.startsWith('deleted:');
@@ -163,13 +172,18 @@ export async function post(trx: Trx, posting: Posting): Promise<Posted> {
 /**
  * Sets `users.balance` and `users.held` of `userId` from their accounts (LEDGER-DERIVED). A user
  * whose `balanceCurrency` has no account yet takes `currency` (their first earning's) as it.
+ * @throws HttpError BALANCE_LIMIT when an account of `currency`, or its held sum, would pass
+ *   `BALANCE_LIMIT` either way (the caller's transaction then rolls back).
  */
 export async function deriveUserBalance(trx: Trx, userId: string, currency: string): Promise<void> {
   const user = await trx.selectFrom('users').select('balanceCurrency').where('id', '=', userId).executeTakeFirst();
   if (!user) return;
   const accounts = await trx.selectFrom('ledgerAccounts').select(['type', 'currency', 'balance']).where('owner', '=', userId).execute();
+  const inCurrency = (c: string, type: LedgerAccountType) => toMinor(accounts.find((a) => a.currency === c && a.type === type)?.balance ?? 0);
+  const held = inCurrency(currency, 'pending') + inCurrency(currency, 'in_payout');
+  if ([inCurrency(currency, 'available'), inCurrency(currency, 'pending'), inCurrency(currency, 'in_payout'), held].some((v) => Math.abs(v) > BALANCE_LIMIT)) throw balanceLimit();
   const shown = accounts.some((a) => a.currency === user.balanceCurrency) ? user.balanceCurrency : currency;
-  const of = (type: LedgerAccountType) => toMinor(accounts.find((a) => a.currency === shown && a.type === type)?.balance ?? 0);
+  const of = (type: LedgerAccountType) => inCurrency(shown, type);
   await trx
     .updateTable('users')
     .set({ balanceCurrency: shown, balance: of('available'), held: of('pending') + of('in_payout') })
