@@ -103,6 +103,35 @@ describeEachDb('referral earnings (administration) on %s', (kind) => {
     expect(reused.errors?.[0]?.extensions?.['code'], reused.text).not.toBe('INTERNAL_SERVER_ERROR');
   });
 
+  it('a balance is always readable: no adjustment takes it past what GraphQL Int shows (2,147,483,647)', async () => {
+    const rich = await member(server, 'Rich Roe');
+    const big = () => ({ userId: rich.id, amount: 2_000_000_000, currency: 'EUR', reason: 'Large correction', idempotencyKey: randomUUID() });
+    ok(await adjust(big(), boss.accessToken));
+    const book = await readBook(server);
+    const second = await adjust(big(), boss.accessToken);
+    // Either refused with nothing written, or accepted with an answer that has no errors; in both
+    // cases the balances can be read afterwards.
+    if (!second.data?.postLedgerAdjustment) expect(await readBook(server)).toEqual(book);
+    else expect(second.errors, second.text).toBeUndefined();
+    const viewer = await server.graphql('{ viewer { balance held balances { available pending inPayout } } }', undefined, rich.accessToken);
+    expect(viewer.errors, viewer.text).toBeUndefined();
+  });
+
+  it('movements page newest first with totalCount and cursors', async () => {
+    const user = await member(server, 'Page Turner');
+    const ids: string[] = [];
+    for (const amount of [100, 200, 300]) {
+      ids.unshift(ok(await adjust({ userId: user.id, amount, currency: 'EUR', reason: `Bonus ${amount}`, idempotencyKey: randomUUID() }, boss.accessToken)).postLedgerAdjustment.transaction.id);
+    }
+    const PAGE = 'query ($after: String) { viewer { transactions(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id amount { amount } } } } } }';
+    const first = ok(await server.graphql(PAGE, {}, user.accessToken)).viewer.transactions;
+    expect(first.edges.map((e: any) => e.node.amount.amount)).toEqual([300, 200]);
+    expect([first.totalCount, first.pageInfo.hasNextPage]).toEqual([3, true]);
+    const rest = ok(await server.graphql(PAGE, { after: first.pageInfo.endCursor }, user.accessToken)).viewer.transactions;
+    expect([...first.edges, ...rest.edges].map((e: any) => e.node.id)).toEqual(ids);
+    expect([rest.totalCount, rest.pageInfo.hasNextPage]).toEqual([3, false]);
+  });
+
   it('only the user and administrators read their movements and balances; node() answers only the viewer’s own', async () => {
     const owner = await member(server, 'Olive Owner');
     const other = await member(server, 'Otto Other');
