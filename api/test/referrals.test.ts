@@ -8,7 +8,7 @@
 import { type Client, createClient } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { describeEachDb, ok, startServer, type TestServer, uniqueEmail, waitFor } from './harness.js';
+import { describeEachDb, ok, startServer, type TestServer, waitFor } from './harness.js';
 import { expectCode } from './admin-helpers.js';
 import { LEDGER_ENV, expectBalancedBook, ledgerOf, orderWithCode, readBook, referralCodeOf, referredOrder, refundOrder, simulatePayout, winOrder } from './ledger-helpers.js';
 import { type Member, admin, markVerified, member } from './requests-helpers.js';
