@@ -66,6 +66,8 @@ describeEachDb('referral earnings (administration) on %s', (kind) => {
     ] as const) {
       expectCode(await adjust({ ...input, ...patch }, boss.accessToken), 'BAD_USER_INPUT', field);
     }
+    const unknownUser = await adjust({ ...input, userId: globalId('User', randomUUID()) }, boss.accessToken);
+    expect(expectCode(unknownUser, 'FORBIDDEN').message).toBe('Forbidden resource');
     expect(await readBook(server)).toEqual(before);
 
     const first = ok(await adjust(input, boss.accessToken)).postLedgerAdjustment;
@@ -155,7 +157,7 @@ describeEachDb('referral earnings (administration) on %s', (kind) => {
   it('deleting a referrer keeps their ledger under deleted:…; a later release still posts there; the book balances', async () => {
     const referrer = await member(server, 'Dora Deleted');
     const order = await referredOrder(server, referrer);
-    await winOrder(server, boss, order.id, 800_000, 'USD');
+    const version = await winOrder(server, boss, order.id, 800_000, 'USD');
     const commission = (await ledgerOf(server, referrer, referrer.accessToken)).transactions.edges[0].node;
     const before = await readBook(server);
     const accounts = before.accounts.filter((a) => a.owner === referrer.localId);
@@ -177,6 +179,10 @@ describeEachDb('referral earnings (administration) on %s', (kind) => {
     const released = await readBook(server);
     const owned = released.accounts.filter((a) => a.owner === kept[0]!.owner);
     expect(owned.map((a) => [a.type, a.balance]).sort()).toEqual([['available', 100_000], ['pending', 0]]);
+    // A refund after the deletion takes the commission back from the anonymised accounts.
+    ok(await server.graphql('mutation ($input: ChangeOrderStatusInput!) { changeOrderStatus(input: $input) { order { status } } }', { input: { id: order.id, status: 'LOST', version, lostReason: 'Refunded' } }, boss.accessToken));
+    const refunded = (await readBook(server)).accounts.filter((a) => a.owner === kept[0]!.owner);
+    expect(refunded.map((a) => [a.type, a.balance]).sort()).toEqual([['available', 0], ['pending', 0]]);
   });
 
   it('with money in payout, deleting the user answers PAYOUT_IN_PROGRESS and deletes nothing; once paid out it succeeds', async () => {

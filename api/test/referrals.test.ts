@@ -57,6 +57,7 @@ describeEachDb('referral earnings on %s', (kind) => {
     const before = { orders: await count('orders'), mails: await count('mailOutbox') };
     expectCode(await orderWithCode(server, 'NOSUCHCODE1'), 'REFERRAL_CODE_UNKNOWN', 'referralCode');
     expectCode(await orderWithCode(server, code, { token: owner.accessToken }), 'REFERRAL_CODE_OWN', 'referralCode');
+    expectCode(await orderWithCode(server, code.toLowerCase(), { token: owner.accessToken }), 'REFERRAL_CODE_OWN', 'referralCode');
     await markVerified(server, owner);
     expectCode(await orderWithCode(server, code, { email: owner.email.toUpperCase() }), 'REFERRAL_CODE_OWN', 'referralCode');
     expectCode(await orderWithCode(server, await referralCodeOf(server, inactive)), 'REFERRAL_CODE_UNKNOWN', 'referralCode');
@@ -106,7 +107,9 @@ describeEachDb('referral earnings on %s', (kind) => {
       ['COMMISSION', 'REVERSED', 123_456],
     ]);
     expect(ledger).toMatchObject({ balance: 0, held: 0, balances: [{ currency: 'EUR', available: 0, pending: 0, inPayout: 0 }] });
-    await releaseDue(commission.availableAt);
+    expect(ok(await server.graphql(ORDER_LEDGER, { id: order.id }, boss.accessToken)).node.commission).toMatchObject({ kind: 'COMMISSION', status: 'REVERSED' });
+    // The queued release runs, finds the commission taken back, and is done (no retry).
+    expect(await releaseDue(commission.availableAt)).toMatchObject({ retried: 0, failed: 0 });
     expect(await mine(referrer)).toEqual(ledger);
   });
 
@@ -172,5 +175,15 @@ describeEachDb('referral earnings on %s', (kind) => {
     const released = await waitFor('the release event', () => events.slice(ready).find((e) => e.data?.transactionsUpdated.balance === 50_000));
     expect(released.data.transactionsUpdated).toEqual({ id: referrer.id, balance: 50_000, held: 0 });
     expect(events.filter((e) => !e.data)).toEqual([]);
+  });
+
+  it('transactionsUpdated without a bearer token answers UNAUTHENTICATED', async () => {
+    const client = createClient({ url: server.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
+    sockets.push(client);
+    const outcome = await new Promise<any>((resolve) => {
+      client.subscribe({ query: 'subscription { transactionsUpdated { id } }' }, { next: resolve, error: (e) => resolve({ error: e }), complete: () => resolve({ complete: true }) });
+    });
+    const errors = outcome.errors ?? outcome.error;
+    expect(JSON.stringify(errors)).toContain('UNAUTHENTICATED');
   });
 });
