@@ -87,6 +87,16 @@ describeEachDb('ledger concurrency on %s', (kind) => {
     await expectBalancedBook(server);
   });
 
+  it('12 referred orders won at once credit every commission once (the studio account is shared by all)', async () => {
+    const [one, two] = [await member(server, 'Wes'), await member(server, 'Wyn')];
+    const orders = await Promise.all(Array.from({ length: 12 }, (_, i) => referredOrder(server, i % 2 === 0 ? one : two)));
+    await Promise.all(orders.map((order, i) => winOrder(server, boss, order.id, 100_000 * (i + 1), 'EUR')));
+    const expected = (parity: number) => orders.reduce((sum, _, i) => (i % 2 === parity ? sum + 10_000 * (i + 1) : sum), 0);
+    expect(await balancesOf(db(), one.localId)).toEqual([{ currency: 'EUR', pending: expected(0), available: 0, inPayout: 0 }]);
+    expect(await balancesOf(db(), two.localId)).toEqual([{ currency: 'EUR', pending: expected(1), available: 0, inPayout: 0 }]);
+    await expectBalancedBook(server);
+  });
+
   it('10 identical adjustments sent at once with one idempotencyKey post once', async () => {
     const target = await member(server, 'Ada');
     const before = await readBook(server);
