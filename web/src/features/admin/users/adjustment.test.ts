@@ -49,6 +49,8 @@ describe('adjustmentProblem', () => {
     expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'currency' } }])).toEqual({ field: 'currency', problem: { id: 'admin.earnings.adjust.error.currency' } });
     expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'amount' } }])).toEqual({ field: 'amount', problem: { id: 'admin.earnings.adjust.amount.range' } });
     expect(adjustmentProblem([{ extensions: { code: 'INSUFFICIENT_FUNDS', field: 'amount' } }])).toEqual({ field: 'amount', problem: { id: 'admin.earnings.adjust.error.insufficient' } });
+    expect(adjustmentProblem([{ extensions: { code: 'BALANCE_LIMIT', field: 'amount' } }])).toEqual({ field: 'amount', problem: { id: 'admin.earnings.adjust.error.limit' } });
+    expect(adjustmentProblem([{ extensions: { code: 'IDEMPOTENCY_KEY_REUSED', field: 'idempotencyKey' } }])).toEqual({ field: null, problem: { id: 'admin.earnings.adjust.error.keyReused' } });
     expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'idempotencyKey' } }])).toEqual({ field: null, problem: { id: 'admin.users.error.save' } });
     expect(adjustmentProblem([{ message: 'Forbidden resource', extensions: { code: 'FORBIDDEN' } }])).toEqual({ field: null, problem: { id: 'admin.users.error.forbidden' } });
     expect(adjustmentProblem([{ message: 'Failed to fetch', extensions: { code: 'NETWORK' } }])).toEqual({ field: null, problem: { id: 'error.NETWORK' } });
