@@ -8,7 +8,7 @@
  * changes live (EarningsLive): each change refetches the page's query quietly, as many movements
  * as are shown, one refetch at a time.
  */
-import { Badge, type BadgeProps, Button, Heading, Text } from '@studio/ui';
+import { Button, Heading, Text } from '@studio/ui';
 import { useCallback, useEffect, useRef, useTransition } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { fetchQuery, graphql, usePaginationFragment, useRelayEnvironment } from 'react-relay';
@@ -17,6 +17,7 @@ import type { EarningsTransactions_user$data, EarningsTransactions_user$key } fr
 import { EarningsLive } from './EarningsLive';
 import { EarningsPageQuery, TRANSACTIONS_PAGE_SIZE } from './EarningsPageQuery';
 import { Money } from './Money';
+import { TransactionKindText, TransactionStatusBadge } from './ledgerLabels';
 import styles from './earnings.module.css';
 
 type Movement = NonNullable<EarningsTransactions_user$data['transactions']>['edges'][number]['node'];
@@ -27,21 +28,17 @@ export interface ReferralTerms {
   holdDays: number;
 }
 
-const STATUS_TONE: Record<string, NonNullable<BadgeProps['tone']>> = { PENDING: 'warning', AVAILABLE: 'success', REVERSED: 'danger', COMPLETED: 'neutral' };
-const KINDS = ['COMMISSION', 'REVERSAL', 'ADJUSTMENT'];
-const STATUSES = ['PENDING', 'AVAILABLE', 'REVERSED', 'COMPLETED'];
 
 /** One movement; an enum value this build does not know yet reads as its raw name. */
 function MovementRow(props: { movement: Movement }) {
-  const intl = useIntl();
   const { kind, status, amount, orderReference, reason, created, availableAt } = props.movement;
-  const kindText = KINDS.includes(kind) ? intl.formatMessage({ id: `earnings.kind.${kind}` }) : kind;
-  const statusText = STATUSES.includes(status) ? intl.formatMessage({ id: `earnings.status.${status}` }) : status;
   return (
     <li className={styles.movement} data-testid="earnings-movement">
       <div className={styles.movementHead}>
-        <span className={styles.kind}>{kindText}</span>
-        <Badge tone={STATUS_TONE[status] ?? 'neutral'}>{statusText}</Badge>
+        <span className={styles.kind}>
+          <TransactionKindText kind={kind} />
+        </span>
+        <TransactionStatusBadge status={status} />
         <span className={styles.signed} data-testid="earnings-movement-amount" data-sign={amount.amount < 0 ? 'negative' : 'positive'}>
           <Money minor={amount.amount} currency={amount.currency} signDisplay="exceptZero" />
         </span>

@@ -9,7 +9,8 @@ import type { ReactNode } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import { TextLink } from '../../layout/links';
-import { MoneyText, TransactionStatusBadge } from '../users/ledgerLabels';
+import { Money } from '../../earnings/Money';
+import { TransactionStatusBadge } from '../../earnings/ledgerLabels';
 import type { ReferralDetails_order$key } from './__generated__/ReferralDetails_order.graphql';
 import styles from './AdminRequest.module.css';
 
@@ -65,7 +66,7 @@ export function ReferralDetails(props: { order: ReferralDetails_order$key }) {
         <DetailRow label="commission">
           <Stack direction="row" gap={2} align="center" wrap>
             <span data-testid="commission-amount">
-              <MoneyText amount={commission.amount.amount} currency={commission.amount.currency} />
+              <Money minor={commission.amount.amount} currency={commission.amount.currency} />
             </span>
             <TransactionStatusBadge status={commission.status} />
           </Stack>

@@ -10,7 +10,7 @@ import { AlertDialog, Button, Callout, Dialog, DialogClose, NativeSelect, Stack,
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { OrderStatusText, type OrderStatusValue } from '../../requests/labels';
-import { MoneyText } from '../users/ledgerLabels';
+import { Money } from '../../earnings/Money';
 import { type AmountProblem, CONTRACT_CURRENCIES, toMinorUnits } from './contractValue';
 
 /** What a step sends besides the status. */
@@ -130,7 +130,7 @@ export function LostDialog(props: StepDialogProps & { refund?: RefundInfo | unde
         <Stack gap={4}>
           {refund?.commission ? (
             <Callout tone="warning">
-              <FormattedMessage id="admin.requests.refund.commission" values={{ amount: <MoneyText amount={refund.commission.amount} currency={refund.commission.currency} /> }} />
+              <FormattedMessage id="admin.requests.refund.commission" values={{ amount: <Money minor={refund.commission.amount} currency={refund.commission.currency} /> }} />
             </Callout>
           ) : null}
           <Textarea

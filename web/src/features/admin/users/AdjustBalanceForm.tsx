@@ -13,7 +13,7 @@ import { graphql, useMutation } from 'react-relay';
 import { runMutation } from '../../../forms/runMutation';
 import type { AdjustBalanceFormMutation } from './__generated__/AdjustBalanceFormMutation.graphql';
 import { ADJUSTMENT_REASON_MAX, type AdjustmentField, adjustmentProblem, reasonProblem, toSignedMinorUnits } from './adjustment';
-import { MoneyText } from './ledgerLabels';
+import { Money } from '../../earnings/Money';
 import styles from './Users.module.css';
 
 const AdjustMutation = graphql`
@@ -185,7 +185,7 @@ export function AdjustBalanceForm(props: AdjustBalanceFormProps) {
             <FormattedMessage
               id={`admin.earnings.adjust.confirm.${sign}`}
               values={{
-                amount: <MoneyText amount={Math.abs(draft.amount)} currency={draft.currency} />,
+                amount: <Money minor={Math.abs(draft.amount)} currency={draft.currency} />,
                 name: props.user.fullName,
                 email: props.user.email ?? '—',
               }}

@@ -15,7 +15,8 @@ import { ListFooter } from '../ListFooter';
 import { CONTRACT_CURRENCIES } from '../requests/contractValue';
 import type { UserEarningsCard_user$key } from './__generated__/UserEarningsCard_user.graphql';
 import { AdjustBalanceForm } from './AdjustBalanceForm';
-import { MoneyText, TransactionKindText, TransactionStatusBadge } from './ledgerLabels';
+import { Money } from '../../earnings/Money';
+import { TransactionKindText, TransactionStatusBadge } from '../../earnings/ledgerLabels';
 import styles from './Users.module.css';
 
 /** How many movements the card asks for at a time (the fragment's `count`). */
@@ -125,13 +126,13 @@ export function UserEarningsCard(props: { user: UserEarningsCard_user$key; onCha
                 <tr key={balance.currency} data-testid={`balance-${balance.currency}`}>
                   <th scope="row">{balance.currency}</th>
                   <td>
-                    <MoneyText amount={balance.available} currency={balance.currency} />
+                    <Money minor={balance.available} currency={balance.currency} />
                   </td>
                   <td>
-                    <MoneyText amount={balance.pending} currency={balance.currency} />
+                    <Money minor={balance.pending} currency={balance.currency} />
                   </td>
                   <td>
-                    <MoneyText amount={balance.inPayout} currency={balance.currency} />
+                    <Money minor={balance.inPayout} currency={balance.currency} />
                   </td>
                 </tr>
               ))}
@@ -141,7 +142,7 @@ export function UserEarningsCard(props: { user: UserEarningsCard_user$key; onCha
         <div aria-live="polite">
           {posted ? (
             <p className={styles.status}>
-              <FormattedMessage id="admin.earnings.adjust.posted" values={{ amount: <MoneyText amount={posted.amount} currency={posted.currency} signed /> }} />
+              <FormattedMessage id="admin.earnings.adjust.posted" values={{ amount: <Money minor={posted.amount} currency={posted.currency} signDisplay="exceptZero" /> }} />
             </p>
           ) : null}
         </div>
@@ -187,7 +188,7 @@ export function UserEarningsCard(props: { user: UserEarningsCard_user$key; onCha
                       <TransactionKindText kind={node.kind} />
                     </Text>
                     <Text as="span" weight="semibold">
-                      <MoneyText amount={node.amount.amount} currency={node.amount.currency} signed />
+                      <Money minor={node.amount.amount} currency={node.amount.currency} signDisplay="exceptZero" />
                     </Text>
                     <TransactionStatusBadge status={node.status} />
                   </div>
