@@ -71,7 +71,7 @@ async function fateOf(db: Trx, id: string): Promise<{ released: boolean; reverse
 }
 
 /** The owner of commission `commission`'s pending entry (a user id, or `deleted:…` after deletion). */
-async function beneficiaryOf(db: Trx, commission: LedgerTransactionRow): Promise<string> {
+export async function beneficiaryOf(db: Trx, commission: LedgerTransactionRow): Promise<string> {
   const row = await db
     .selectFrom('ledgerEntries')
     .innerJoin('ledgerAccounts', 'ledgerAccounts.id', 'ledgerEntries.accountId')

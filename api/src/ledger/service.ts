@@ -13,7 +13,7 @@ import type { Database, LedgerKind, OrderRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 import type { JobQueue } from '../jobs/types.js';
 import { balancesOf, toMinor } from './book.js';
-import { RELEASE_JOB, type ReferralSettings, commissionOfOrder, creditCommission, postAdjustment, releaseCommission, reverseCommission } from './referrals.js';
+import { RELEASE_JOB, type ReferralSettings, beneficiaryOf, commissionOfOrder, creditCommission, postAdjustment, releaseCommission, reverseCommission } from './referrals.js';
 
 type Trx = Kysely<Database>;
 
@@ -155,14 +155,7 @@ export class LedgerService {
   async commissionOf(orderId: string): Promise<Movement | undefined> {
     const commission = await commissionOfOrder(this.deps.db, orderId);
     if (!commission) return undefined;
-    const owner = await this.deps.db
-      .selectFrom('ledgerEntries as e')
-      .innerJoin('ledgerAccounts as a', 'a.id', 'e.accountId')
-      .select('a.owner')
-      .where('e.transactionId', '=', commission.id)
-      .where('a.type', '=', 'pending')
-      .executeTakeFirstOrThrow();
-    return this.movement(owner.owner, commission.id);
+    return this.movement(await beneficiaryOf(this.deps.db, commission), commission.id);
   }
 
   /** Movement `id` if it touches user `userId`'s accounts (for `node`), else undefined. */
