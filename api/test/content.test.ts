@@ -672,17 +672,20 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
     });
 
     it('signed in: stores the user with the order; the confirmation is in the customer’s language (Spanish)', async () => {
-      const input = order({ name: 'Uma User', email: user.email, interest: 'design', budget: 'NOT_SURE', locale: 'ES', company: null, referralCode: 'FRIEND-1' });
+      // A real referrer's code, typed in lower case (LEDGER-ATTRIBUTION: any letter case; stored upper case).
+      const referrer = await server.register({ fullName: 'Rita Referrer' });
+      const code: string = ok(await server.graphql('{ viewer { defaultReferralCode { code } } }', {}, referrer.accessToken)).viewer.defaultReferralCode.code;
+      const input = order({ name: 'Uma User', email: user.email, interest: 'design', budget: 'NOT_SURE', locale: 'ES', company: null, referralCode: code.toLowerCase() });
       const { reference } = ok(await server.graphql(CREATE_ORDER, { input }, user.accessToken)).createOrder;
       expect(reference).toMatch(REFERENCE);
       const row = await server.app.database.db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ userId: user.localId, email: user.email, interest: 'design', budget: 'NOT_SURE', locale: 'es', company: null, referralCode: 'FRIEND-1' });
+      expect(row).toMatchObject({ userId: user.localId, email: user.email, interest: 'design', budget: 'NOT_SURE', locale: 'es', company: null, referralCode: code });
       const mails = await mailsAbout(reference, 2);
       expect(mails.find((m) => recipients(m).includes(user.email))?.subject).toBe(`Hemos recibido tu pedido ${reference}`);
       const sales = mails.find((m) => recipients(m).includes(SALES_EMAIL));
       expect(sales?.subject).toBe(`New order ${reference} from Uma User`);
       expect(sales?.text).toContain('Spanish');
-      expect(sales?.text).toContain('Referral code: FRIEND-1');
+      expect(sales?.text).toContain(`Referral code: ${code}`);
     });
 
     it('refuses invalid input with BAD_USER_INPUT naming the field, storing and mailing nothing', async () => {

@@ -14,11 +14,12 @@ const SALES_EMAIL = 'sales-relay@example.test';
 const NAME = 'Visit cheap-pills.example now';
 const MESSAGE = 'Claim your prize at https://phish.example/win before midnight!';
 const COMPANY = 'Spam <b>Corp</b>';
-const REFERRAL = 'FREE-MONEY';
 
 describeEachDb('order confirmations (%s)', (kind) => {
   let server: TestServer;
   let smtp: Sink;
+  /** A real referrer's code (LEDGER-ATTRIBUTION refuses made-up ones): it must not be echoed either. */
+  let REFERRAL = '';
   beforeAll(async () => {
     smtp = await startSink();
     server = await startServer(kind, {
@@ -28,6 +29,8 @@ describeEachDb('order confirmations (%s)', (kind) => {
       ORDER_RATE_LIMIT_MAX: '1000',
       JOBS_POLL_INTERVAL_MS: '600000', // only explicit drains (and send's nudge) deliver
     });
+    const referrer = await server.register({ fullName: 'Rita Referrer' });
+    REFERRAL = ok(await server.graphql('{ viewer { defaultReferralCode { code } } }', {}, referrer.accessToken)).viewer.defaultReferralCode.code;
   });
   afterAll(async () => {
     await server?.close();

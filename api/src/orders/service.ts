@@ -131,7 +131,7 @@ export function createOrderService(
         `Interest: ${input.interest}`,
         `Budget: ${BUDGET_LABELS[input.budget]}`,
         `Company: ${input.company || '—'}`,
-        `Referral code: ${input.referralCode || '—'}`,
+        `Referral code: ${input.referralCode ? input.referralCode.toUpperCase() : '—'}`,
         '',
         input.message,
       ].join('\n');
