@@ -20,7 +20,7 @@ export interface LedgerAccountsTable {
 }
 
 /** What a transaction is (LEDGER-KINDS). */
-export type LedgerKind = 'commission' | 'release' | 'reversal' | 'adjustment';
+export type LedgerKind = 'commission' | 'release' | 'reversal' | 'adjustment' | 'payout' | 'payout_paid' | 'payout_failed';
 
 /** A balanced, immutable set of entries. */
 export interface LedgerTransactionsTable {
@@ -54,3 +54,40 @@ export interface LedgerEntriesTable {
 export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
 export type LedgerTransactionRow = Selectable<LedgerTransactionsTable>;
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
+
+/** PAYOUT-STATUS: REQUESTED (money in payout) → PROCESSING (a Stripe transfer exists) → PAID or FAILED (money back). */
+export type PayoutStatus = 'REQUESTED' | 'PROCESSING' | 'PAID' | 'FAILED';
+
+/** A request to pay out a user's available earnings (migration 0014). */
+export interface PayoutsTable {
+  id: string;
+  userId: string | null;
+  method: 'STRIPE' | 'BANK_TRANSFER';
+  amount: number | string | bigint;
+  currency: string;
+  /** Where it goes, as people see it: "Stripe account …1234", "IBAN DE•• •••• 3000". */
+  destination: string;
+  status: PayoutStatus;
+  stripeTransferId: string | null;
+  /** The administrator's bank reference of a sent bank transfer. */
+  reference: string | null;
+  failureReason: string | null;
+  /** The language of the payout's mails. */
+  locale: string;
+  created: string;
+  updated: string;
+  version: number;
+}
+
+/** A Stripe webhook event, stored once by id. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  /** `platform` (/api/webhooks/stripe) or `connect` (/api/webhooks/stripe-connect). */
+  endpoint: string;
+  /** The id of the object the event is about (an account, a transfer). */
+  objectId: string | null;
+  created: string;
+}
+
+export type PayoutRow = Selectable<PayoutsTable>;

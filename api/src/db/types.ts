@@ -6,7 +6,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuditLogTable, OrderMessagesTable, OrdersTable, OrderStatusChangesTable } from './backOfficeTables.js';
 import type { JobsTable, MailOutboxTable } from './backgroundTables.js';
-import type { LedgerAccountsTable, LedgerEntriesTable, LedgerTransactionsTable } from './ledgerTables.js';
+import type { LedgerAccountsTable, LedgerEntriesTable, LedgerTransactionsTable, PayoutsTable, StripeEventsTable } from './ledgerTables.js';
 
 export type { AuditLogRow, AuditLogTable, OrderMessageRow, OrderMessagesTable, OrderRow, OrdersTable, OrderStatusChangeRow, OrderStatusChangesTable } from './backOfficeTables.js';
 export type { JobRow, JobStatus, JobsTable, MailOutboxRow, MailOutboxTable, MailStatus } from './backgroundTables.js';
@@ -38,6 +38,8 @@ export interface UsersTable {
   locale: string;
   /** The new address of an e-mail change waiting for its code, or null. */
   pendingEmail: string | null;
+  /** The end of the payout cool-down after a password, e-mail or payout method change (PAYOUT-COOLDOWN). */
+  payoutsPausedUntil: Generated<string | null>;
   created: string;
   updated: string;
 }
@@ -55,6 +57,8 @@ export interface SessionsTable {
   userAgent: string | null;
   /** The approximate network the session was started from, e.g. "203.0.113.x" (SESSION-DEVICES). */
   network: string | null;
+  /** When the session last proved its password again (PAYOUT-REAUTH). */
+  reauthenticatedAt: Generated<string | null>;
 }
 
 /** One opaque refresh token of a family, stored only as its SHA-256 hash. */
@@ -270,6 +274,8 @@ export interface Database {
   ledgerAccounts: LedgerAccountsTable;
   ledgerTransactions: LedgerTransactionsTable;
   ledgerEntries: LedgerEntriesTable;
+  payouts: PayoutsTable;
+  stripeEvents: StripeEventsTable;
   contentSeeds: ContentSeedsTable;
   emailCodes: EmailCodesTable;
   passwordResets: PasswordResetsTable;

@@ -84,6 +84,7 @@ export async function createUser(db: Db, account: NewAccount): Promise<UserRow> 
       imageId: null,
       locale: account.locale ?? 'en',
       pendingEmail: null,
+      payoutsPausedUntil: null,
       created: now,
       updated: now,
     };
