@@ -24,6 +24,11 @@ import { installErrorHandler } from './http/errors.js';
 import { databaseLabel } from './http/unavailable.js';
 import { type JobQueue, createJobQueue } from './jobs/queue.js';
 import { LedgerService } from './ledger/service.js';
+import { PayoutMethods } from './payouts/methods.js';
+import { PayoutService } from './payouts/service.js';
+import { createStripeClient } from './payouts/stripe.js';
+import { registerEventJob, webhookRoutes } from './payouts/webhooks.js';
+import { SecretBox } from './security/secretBox.js';
 import { type MailService, createMailService } from './mail/index.js';
 import { createOrderService } from './orders/service.js';
 import { registerControlCharGuard } from './security/controlChars.js';
@@ -130,18 +135,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await fastify.register(socialRoutes, { social, sessions, config });
   const orders = createOrderService(database.db, mail, config, fastify.log, limits, challenges);
+  const ledgerChanged = (userIds: string[]) => {
+    for (const id of userIds) {
+      pubsub.publishLedgerChanged(id);
+      pubsub.publishUserChanged(id);
+    }
+  };
   const ledger = new LedgerService({
     db: database.db,
     jobs,
     settings: config.referrals,
-    changed: (userIds) => {
-      for (const id of userIds) {
-        pubsub.publishLedgerChanged(id);
-        pubsub.publishUserChanged(id);
-      }
-    },
+    changed: (userIds) => ledgerChanged(userIds),
   });
-  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail, ledger });
+  const stripe = createStripeClient(config);
+  const payouts = new PayoutService({ db: database.db, jobs, mail, config, stripe, changed: ledgerChanged, log: fastify.log });
+  const payoutMethods = new PayoutMethods({
+    db: database.db,
+    mail,
+    config,
+    stripe,
+    box: new SecretBox(config.jwtSecret, 'payouts'),
+    credentials,
+    userChanged: (id) => pubsub.publishUserChanged(id),
+  });
+  const webhooks = { db: database.db, jobs, config, stripe, payouts, methods: payoutMethods, log: fastify.log };
+  registerEventJob(webhooks);
+  await webhookRoutes(fastify, webhooks);
+  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail, ledger, payouts, payoutMethods });
   registerSeoRoutes(fastify, { db: database.db, config });
   const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, authProviders: social.enabled(), viteDev: options.viteDev ?? false, roleOf: (token) => sessions.roleOf(token) });
   // Content changed (an admin's mutation, here or in another process): drop the cached pages that show it.

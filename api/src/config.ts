@@ -126,7 +126,22 @@ export interface Config {
   jobs: { worker: boolean; pollIntervalMs: number; concurrency: number; leaseMs: number };
   /** Referral earnings (ledger/referrals.ts): the commission in basis points (`REFERRAL_COMMISSION_PERCENT` × 100) and the hold in ms (`REFERRAL_HOLD_DAYS`). */
   referrals: { commissionBasisPoints: number; holdMs: number };
+  /**
+   * Payouts (api/src/payouts): Stripe Connect (null without `STRIPE_SECRET_KEY`: the STRIPE method
+   * is not offered), the countries Stripe pays out to, the smallest payout per currency in minor
+   * units (`default` for currencies not named) and the cool-down after a security change, in ms.
+   */
+  payouts: {
+    stripe: { secretKey: string; webhookSecret: string | null; connectWebhookSecret: string | null; apiUrl: string | null } | null;
+    stripeCountries: string[];
+    minimums: Record<string, number>;
+    defaultMinimum: number;
+    cooldownMs: number;
+  };
 }
+
+/** Countries where Stripe Connect pays recipients (cross-border payouts); `STRIPE_COUNTRIES` overrides. */
+export const DEFAULT_STRIPE_COUNTRIES = 'AT,AU,BE,BG,CA,CH,CY,CZ,DE,DK,EE,ES,FI,FR,GB,GR,HR,HU,IE,IT,JP,LI,LT,LU,LV,MT,MX,NL,NO,NZ,PL,PT,RO,SE,SG,SI,SK,US';
 
 /**
  * Parses the settings from `env` (default `process.env`), applying defaults.
@@ -214,6 +229,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       retryMaxMs: e.MAIL_RETRY_MAX_MS,
       smtpConnections: e.MAIL_SMTP_CONNECTIONS,
+    },
+    payouts: {
+      stripe: e.STRIPE_SECRET_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET ?? null, apiUrl: e.STRIPE_API_URL ?? null }
+        : null,
+      stripeCountries: (e.STRIPE_COUNTRIES || DEFAULT_STRIPE_COUNTRIES).split(',').map((c) => c.trim().toUpperCase()).filter((c) => /^[A-Z]{2}$/.test(c)),
+      minimums: Object.fromEntries(e.PAYOUT_MINIMUM.split(',').filter((p) => p.trim()).map((p) => { const [c, n] = p.trim().split(':'); return [c!, Number(n)]; })),
+      defaultMinimum: 2000,
+      cooldownMs: Math.round(e.PAYOUT_COOLDOWN_HOURS * 3_600_000),
     },
     referrals: { commissionBasisPoints: Math.round(e.REFERRAL_COMMISSION_PERCENT * 100), holdMs: Math.round(e.REFERRAL_HOLD_DAYS * 86_400_000) },
     jobs: { worker: e.JOBS_WORKER === 'on', pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY, leaseMs: e.JOBS_LEASE_MS },

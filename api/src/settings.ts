@@ -140,6 +140,17 @@ export const envSchema = z.object({
     .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), 'REFERRAL_COMMISSION_PERCENT: use at most two decimals')
     .default(10),
   REFERRAL_HOLD_DAYS: z.coerce.number().min(0).max(3650).default(30),
+  // Payouts (PAYOUT-*): Stripe Connect when its key is set; minimums as `USD:2000,EUR:2000` (minor units).
+  STRIPE_SECRET_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z.string().optional().or(z.literal('').transform(() => undefined)),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional().or(z.literal('').transform(() => undefined)),
+  STRIPE_API_URL: z.url('STRIPE_API_URL must be a URL, e.g. http://127.0.0.1:12111').optional().or(z.literal('').transform(() => undefined)),
+  STRIPE_COUNTRIES: z.string().default(''),
+  PAYOUT_MINIMUM: z
+    .string()
+    .regex(/^(\s*[A-Z]{3}:\d+\s*(,|$))*$/, 'PAYOUT_MINIMUM: write CURRENCY:minor units, comma-separated, e.g. USD:2000,EUR:2000')
+    .default(''),
+  PAYOUT_COOLDOWN_HOURS: z.coerce.number().min(0).max(8760).default(48),
   GRAPHQL_PERSISTED_ONLY: bool.optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5000),

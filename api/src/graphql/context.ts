@@ -19,6 +19,8 @@ import type { OrderService } from '../orders/service.js';
 import type { UploadService } from '../uploads/service.js';
 import { AuditService } from '../admin/audit.js';
 import type { LedgerService } from '../ledger/service.js';
+import type { PayoutMethods } from '../payouts/methods.js';
+import type { PayoutService } from '../payouts/service.js';
 import { AdminUserService } from '../users/adminUsers.js';
 import { LinkedAccountService } from '../users/linked.js';
 import { UserService } from '../users/profile.js';
@@ -42,6 +44,10 @@ export interface Services {
   mail: MailService;
   /** The referral ledger (ledger/service.ts): movements, balances, adjustments, commissions. */
   ledger: LedgerService;
+  /** Payout requests and the administrators' queue (payouts/service.ts). */
+  payouts: PayoutService;
+  /** Payout methods, re-authentication and Stripe onboarding (payouts/methods.ts). */
+  payoutMethods: PayoutMethods;
 }
 
 /**

@@ -21,6 +21,10 @@ export interface ErrorDetails {
   problem?: string;
   /** Where to fetch a proof-of-work challenge (CHALLENGE_REQUIRED, SEC-CHALLENGE). */
   challengeUrl?: string;
+  /** Until when something is refused, ISO time (PAYOUTS_PAUSED, PAYOUT-COOLDOWN). */
+  until?: string;
+  /** The smallest amount accepted, as `{ amount, currency }` (BELOW_MINIMUM, PAYOUT-REQUEST). */
+  minimum?: { amount: number; currency: string };
 }
 
 /** An error with an HTTP status, a stable machine-readable code and optional details. */

@@ -23,7 +23,8 @@ export type MovementStatus = 'PENDING' | 'AVAILABLE' | 'REVERSED' | 'COMPLETED';
 /** One ledger transaction as its user sees it: the net amount on their accounts. */
 export interface Movement {
   id: string;
-  kind: Exclude<LedgerKind, 'release'>;
+  /** `payout_paid` reads as PAYOUT. */
+  kind: Exclude<LedgerKind, 'release' | 'payout' | 'payout_failed'>;
   /** Signed minor units: what it added to (or took from) balance + held. */
   amount: number;
   currency: string;
@@ -110,7 +111,8 @@ export class LedgerService {
       .innerJoin('ledgerEntries as e', 'e.transactionId', 't.id')
       .innerJoin('ledgerAccounts as a', 'a.id', 'e.accountId')
       .where('a.owner', '=', userId)
-      .where('t.kind', '!=', 'release')
+      // Moves between the user's own accounts are not movements (LEDGER-MOVEMENTS): they change a status.
+      .where('t.kind', 'not in', ['release', 'payout', 'payout_failed'])
       .$if(onlyId !== undefined, (qb) => qb.where('t.id', '=', onlyId!));
     const [rows, count] = await Promise.all([
       mine

@@ -92,7 +92,7 @@ export const ledgerResolvers = {
   },
   LedgerTransaction: {
     id: (m: Movement) => globalId('LedgerTransaction', m.id),
-    kind: (m: Movement) => m.kind.toUpperCase(),
+    kind: (m: Movement) => (m.kind === 'payout_paid' ? 'PAYOUT' : m.kind.toUpperCase()),
     amount: (m: Movement) => ({ amount: m.amount, currency: m.currency }),
   },
   Mutation: {

@@ -1,0 +1,132 @@
+/**
+ * How a user is paid (PAYOUT-METHOD, PAYOUT-BANK, PAYOUT-STRIPE, PAYOUT-REAUTH, PAYOUT-COOLDOWN):
+ * choosing the method (a recent proof; bank details checked, sealed and masked; payouts paused and
+ * the account's address told), proving the password again, and Stripe Connect onboarding — which
+ * counts as complete only when a fresh lookup of the account says so (`onboardingComplete`), after
+ * the user comes back or when an `account.updated` webhook arrives.
+ */
+import type { Config } from '../config.js';
+import type { CredentialService } from '../credentials/service.js';
+import { mailLocale } from '../credentials/codes.js';
+import { type Db, nowIso } from '../db/index.js';
+import type { UserRow } from '../db/types.js';
+import type { DeviceInfo } from '../http/device.js';
+import { HttpError } from '../http/errors.js';
+import { type MailService, securityEvent } from '../mail/index.js';
+import type { SecretBox } from '../security/secretBox.js';
+import { type BankAccountInput, checkBankAccount } from './bankAccounts.js';
+import { pausePayouts, requireRecentProof, stampProof } from './safety.js';
+import { destinationOf } from './service.js';
+import { type StripeClient, isFinalStripeError, onboardingComplete, providerUnavailable } from './stripe.js';
+
+export interface PayoutMethodDeps {
+  db: Db;
+  mail: MailService;
+  config: Pick<Config, 'payouts' | 'publicUrl'>;
+  stripe: StripeClient | null;
+  /** Bank details are sealed with it (purpose `payouts`). */
+  box: SecretBox;
+  credentials: Pick<CredentialService, 'assertCurrentPassword'>;
+  userChanged: (userId: string) => void;
+}
+
+const stripeUnavailable = () => new HttpError(409, 'STRIPE_UNAVAILABLE', 'Stripe payouts are not offered on this site; choose bank transfer.');
+
+export class PayoutMethods {
+  constructor(private readonly deps: PayoutMethodDeps) {}
+
+  private user(userId: string): Promise<UserRow> {
+    return this.deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Proves `userId`'s password for session `sessionId` (PAYOUT-REAUTH); answers until when it counts.
+   * @throws HttpError WRONG_PASSWORD (growing delay), TOO_MANY_REQUESTS; NO_PASSWORD for an account without one.
+   */
+  async reauthenticate(userId: string, sessionId: string, password: string): Promise<string> {
+    const user = await this.user(userId);
+    if (user.passwordHash === null) throw new HttpError(409, 'NO_PASSWORD', 'password: this account has no password; sign out and in again to continue', { field: 'password' });
+    await this.deps.credentials.assertCurrentPassword(user, password, { field: 'password', message: 'the password did not match' });
+    return stampProof(this.deps.db, sessionId);
+  }
+
+  /**
+   * Sets `userId`'s payout method (PAYOUT-METHOD): STRIPE (when configured) or BANK_TRANSFER with a
+   * checked account, stored sealed with its masked form; pauses payouts and mails the notice.
+   * @throws HttpError REAUTHENTICATION_REQUIRED, STRIPE_UNAVAILABLE, BAD_USER_INPUT (`bankAccount.*`).
+   */
+  async setMethod(userId: string, sessionId: string, input: { method: 'STRIPE' | 'BANK_TRANSFER'; bankAccount?: BankAccountInput | null }, device?: DeviceInfo): Promise<void> {
+    await requireRecentProof(this.deps.db, sessionId);
+    let details: string | null = null;
+    if (input.method === 'STRIPE') {
+      if (!this.deps.stripe) throw stripeUnavailable();
+    } else {
+      if (!input.bankAccount) throw new HttpError(400, 'BAD_USER_INPUT', 'bankAccount: a bank transfer needs the bank account', { field: 'bankAccount' });
+      const checked = checkBankAccount(input.bankAccount);
+      details = JSON.stringify({ masked: checked.masked, sealed: await this.deps.box.seal(JSON.stringify(checked.details)) });
+    }
+    await this.deps.db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+      await trx.updateTable('users').set({ withdrawalMethod: input.method, withdrawalMethodDetails: details ?? user.withdrawalMethodDetails, updated: nowIso() }).where('id', '=', userId).execute();
+      const until = await pausePayouts(trx, userId, this.deps.config.payouts.cooldownMs);
+      const changed = { ...user, withdrawalMethod: input.method, withdrawalMethodDetails: details ?? user.withdrawalMethodDetails };
+      await this.deps.mail.send(
+        { to: user.email, template: 'payoutMethodChanged', locale: mailLocale(user.locale), params: { method: input.method, destination: destinationOf(changed), until, ...securityEvent(device) } },
+        { db: trx },
+      );
+    });
+    this.deps.userChanged(userId);
+  }
+
+  /**
+   * Starts or continues Stripe onboarding of `userId` (PAYOUT-STRIPE): creates the connected account
+   * for transfers only (once: idempotency key `account:<user id>`), then a one-time link back to
+   * `/profile/payouts` in `localizedPayoutsPath`.
+   * @throws HttpError STRIPE_UNAVAILABLE, PROVIDER_UNAVAILABLE.
+   */
+  async startOnboarding(userId: string, localizedPayoutsPath: string): Promise<string> {
+    const { stripe } = this.deps;
+    if (!stripe) throw stripeUnavailable();
+    const user = await this.user(userId);
+    try {
+      let accountId = user.stripeAccountId;
+      if (!accountId) {
+        const account = await stripe.accounts.create(
+          { type: 'express', email: user.email, capabilities: { transfers: { requested: true } }, tos_acceptance: { service_agreement: 'recipient' }, metadata: { userId } },
+          { idempotencyKey: `account:${userId}` },
+        );
+        accountId = account.id;
+        await this.deps.db.updateTable('users').set({ stripeAccountId: accountId, stripeOnboardingCompleted: 0, updated: nowIso() }).where('id', '=', userId).execute();
+        this.deps.userChanged(userId);
+      }
+      const back = `${this.deps.config.publicUrl}${localizedPayoutsPath}`;
+      const link = await stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: `${back}?stripe=return`, refresh_url: `${back}?stripe=refresh` });
+      return link.url;
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if (isFinalStripeError(error)) throw new HttpError(409, 'STRIPE_REFUSED', 'Stripe refused to set up payouts for this account; choose bank transfer or contact us.');
+      throw providerUnavailable();
+    }
+  }
+
+  /** Looks `userId`'s connected account up at Stripe and stores whether onboarding is complete. @throws HttpError STRIPE_UNAVAILABLE, PROVIDER_UNAVAILABLE. */
+  async refreshOnboarding(userId: string): Promise<void> {
+    if (!this.deps.stripe) throw stripeUnavailable();
+    const user = await this.user(userId);
+    if (!user.stripeAccountId) return;
+    try {
+      await this.syncAccount(user.stripeAccountId);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      throw providerUnavailable();
+    }
+  }
+
+  /** Re-reads connected account `accountId` and sets its user's `stripeOnboardingCompleted` (webhooks too). Throws Stripe's errors. */
+  async syncAccount(accountId: string): Promise<void> {
+    const account = await this.deps.stripe!.accounts.retrieve(accountId);
+    const complete = onboardingComplete(account) ? 1 : 0;
+    const rows = await this.deps.db.updateTable('users').set({ stripeOnboardingCompleted: complete, updated: nowIso() }).where('stripeAccountId', '=', accountId).where('stripeOnboardingCompleted', '!=', complete).returning('id').execute();
+    for (const row of rows) this.deps.userChanged(row.id);
+  }
+}

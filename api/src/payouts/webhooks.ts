@@ -1,0 +1,97 @@
+/**
+ * Stripe webhooks (PAYOUT-WEBHOOKS): `POST /api/webhooks/stripe` (the platform's events) and
+ * `POST /api/webhooks/stripe-connect` (connected accounts' events). Each route keeps its raw body
+ * (a JSON parser of its own, scoped to these routes), verifies `Stripe-Signature` against it with
+ * `stripe.webhooks.constructEvent` (400 and nothing stored when it fails), stores the event id once
+ * (a duplicate answers 200 and does nothing), queues the `stripe.event` job in the same transaction
+ * and answers 200 at once. The job re-reads the object from Stripe and acts on what Stripe says now,
+ * so events that arrive late, twice or out of order change nothing they should not: an ended payout
+ * stays ended (PayoutService.finish moves only open ones).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import { type Db, nowIso } from '../db/index.js';
+import type { JobQueue } from '../jobs/types.js';
+import type { PayoutMethods } from './methods.js';
+import type { PayoutService } from './service.js';
+import type { StripeClient } from './stripe.js';
+
+/** The job that acts on one stored event. */
+export const EVENT_JOB = 'stripe.event';
+
+type Endpoint = 'platform' | 'connect';
+
+export interface WebhookDeps {
+  db: Db;
+  jobs: JobQueue;
+  config: Pick<Config, 'payouts'>;
+  stripe: StripeClient | null;
+  payouts: PayoutService;
+  methods: PayoutMethods;
+  log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+}
+
+/** Registers the event job: re-read the object, then act (see the module docstring). */
+export function registerEventJob(deps: WebhookDeps): void {
+  deps.jobs.register<{ eventId: string }>({
+    kind: EVENT_JOB,
+    run: async ({ eventId }) => {
+      const event = await deps.db.selectFrom('stripeEvents').selectAll().where('id', '=', eventId).executeTakeFirst();
+      if (!event?.objectId || !deps.stripe) return;
+      if (event.type === 'account.updated') return deps.methods.syncAccount(event.objectId);
+      if (event.type.startsWith('transfer.')) {
+        const transfer = await deps.stripe.transfers.retrieve(event.objectId);
+        const payoutId = transfer.metadata?.['payoutId'];
+        const payout = payoutId ? await deps.payouts.byId(payoutId) : await deps.db.selectFrom('payouts').selectAll().where('stripeTransferId', '=', transfer.id).executeTakeFirst();
+        if (!payout) return deps.log.warn({ eventId, transfer: transfer.id }, 'stripe event: no payout for this transfer');
+        if (transfer.reversed || event.type === 'transfer.failed') {
+          await deps.payouts.finish(payout.id, { status: 'FAILED', reason: 'the transfer was returned by Stripe; the money is back in your balance' });
+        } else if (event.type === 'transfer.paid') {
+          await deps.payouts.finish(payout.id, { status: 'PAID' });
+        }
+        return;
+      }
+      deps.log.info({ eventId, type: event.type }, 'stripe event stored; nothing to do for this type');
+    },
+  });
+}
+
+/** The webhook routes (a plugin scope of their own, so only they keep raw bodies). */
+export async function webhookRoutes(app: FastifyInstance, deps: WebhookDeps): Promise<void> {
+  const secrets: Record<Endpoint, string | null> = {
+    platform: deps.config.payouts.stripe?.webhookSecret ?? null,
+    connect: deps.config.payouts.stripe?.connectWebhookSecret ?? null,
+  };
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    for (const [path, endpoint] of [
+      ['/api/webhooks/stripe', 'platform'],
+      ['/api/webhooks/stripe-connect', 'connect'],
+    ] as const) {
+      scope.post(path, async (request, reply) => {
+        const secret = secrets[endpoint];
+        if (!deps.stripe || !secret) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Stripe webhooks are not configured on this server' } });
+        const signature = request.headers['stripe-signature'];
+        if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
+          return reply.status(400).send({ error: { code: 'BAD_SIGNATURE', message: 'a Stripe event needs its JSON body and the Stripe-Signature header' } });
+        }
+        let event;
+        try {
+          event = deps.stripe.webhooks.constructEvent(request.body, signature, secret);
+        } catch {
+          return reply.status(400).send({ error: { code: 'BAD_SIGNATURE', message: 'the Stripe-Signature header does not match this body' } });
+        }
+        const objectId = (event.data?.object as { id?: unknown } | undefined)?.id;
+        await deps.db.transaction().execute(async (trx) => {
+          const inserted = await trx
+            .insertInto('stripeEvents')
+            .values({ id: event.id, type: event.type, endpoint, objectId: typeof objectId === 'string' ? objectId : null, created: nowIso() })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .executeTakeFirst();
+          if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) await deps.jobs.enqueue(EVENT_JOB, { eventId: event.id }, { db: trx, key: `${EVENT_JOB}:${event.id}` });
+        });
+        return reply.status(200).send({ received: true });
+      });
+    }
+  });
+}
