@@ -27,6 +27,10 @@ const params: MailTemplateParams = {
   orderStatusChanged: { reference: 'R-42', status: 'PROPOSAL_SENT' },
   orderAnswered: { reference: 'R-42' },
   orderClientMessage: { reference: 'R-42', name: evil, email: 'c@example.test', body: evil },
+  payoutRequested: { amount: 12345, currency: 'USD', method: 'BANK_TRANSFER', destination: `Jane ${evil} · IBAN DE89 •••• 3000` },
+  payoutPaid: { amount: 12345, currency: 'EUR', method: 'BANK_TRANSFER', destination: 'Jane · IBAN DE89 •••• 3000', reference: evil },
+  payoutFailed: { amount: 12345, currency: 'USD', destination: 'Jane · IBAN DE89 •••• 3000', reason: evil },
+  payoutMethodChanged: { method: 'STRIPE', destination: null, until: '2026-11-26T21:05:00.000Z', ...event },
 };
 
 describe('escapeHtml', () => {

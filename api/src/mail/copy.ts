@@ -4,6 +4,7 @@
  */
 import { type Copy, type Doc, EMAIL_CODE_TTL_MINUTES, type MailLocale, type MailTemplateParams, type SiteContext, changePasswordUrl } from './templates.js';
 import { ORDER_COPY } from './orderCopy.js';
+import { PAYOUT_COPY } from './payoutCopy.js';
 import { SECURITY_COPY } from './securityCopy.js';
 
 /** The footer that says why the mail came, per language. */
@@ -200,4 +201,5 @@ export const COPY: Copy = {
   orderNotification: { en: orderNotification('en'), ru: orderNotification('ru'), es: orderNotification('es') },
   ...ORDER_COPY,
   ...SECURITY_COPY,
+  ...PAYOUT_COPY,
 };

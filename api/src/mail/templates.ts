@@ -66,6 +66,21 @@ export interface MailTemplateParams {
   orderAnswered: { reference: string };
   /** To sales (`SALES_EMAIL`, in English): a client wrote a message about their request, with its text (REQ-MESSAGES). */
   orderClientMessage: { reference: string; name: string; email: string; body: string };
+  /**
+   * To the user after `requestPayout` (PAYOUT-MAIL): `amount` in minor units of `currency` (ISO 4217),
+   * the method, where the money goes (`destination`, already masked) and what happens next.
+   */
+  payoutRequested: { amount: number; currency: string; method: PayoutMethodName; destination: string };
+  /** To the user when a payout was paid (PAYOUT-MAIL): as above, with the bank's reference of a bank transfer, if any. */
+  payoutPaid: { amount: number; currency: string; method: PayoutMethodName; destination: string; reference: string | null };
+  /** To the user when a payout failed (PAYOUT-MAIL): `reason` is the studio's or Stripe's words, plain text; the money is back in available. */
+  payoutFailed: { amount: number; currency: string; destination: string; reason: string };
+  /**
+   * After the payout method changed (MAIL-SECURITY, PAYOUT-COOLDOWN): the new method, its masked
+   * destination (null while none is known, e.g. Stripe onboarding not finished) and `until`, the
+   * ISO 8601 end of the payout pause.
+   */
+  payoutMethodChanged: { method: PayoutMethodName; destination: string | null; until: string } & SecurityEvent;
 }
 export type MailTemplate = keyof MailTemplateParams;
 export const MAIL_TEMPLATES: readonly MailTemplate[] = [
@@ -83,10 +98,17 @@ export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'orderStatusChanged',
   'orderAnswered',
   'orderClientMessage',
+  'payoutRequested',
+  'payoutPaid',
+  'payoutFailed',
+  'payoutMethodChanged',
 ];
 
 /** The statuses of a request (REQ-WORKFLOW), as the mails name them. */
 export type OrderStatusName = 'NEW' | 'IN_REVIEW' | 'PROPOSAL_SENT' | 'WON' | 'LOST';
+
+/** How a payout is made (the schema's `WithdrawalMethods`, PAYOUT-METHOD). */
+export type PayoutMethodName = 'STRIPE' | 'BANK_TRANSFER';
 
 /** What every template needs from the configuration: `SITE_NAME` and `PUBLIC_URL` (no trailing slash). */
 export interface SiteContext {
@@ -137,4 +159,12 @@ export function changePasswordUrl(site: SiteContext, locale: MailLocale, token: 
  */
 export function requestUrl(site: SiteContext, locale: MailLocale, reference: string): string {
   return `${site.publicUrl}${localizePath(`/profile/requests/${encodeURIComponent(reference)}`, locale)}`;
+}
+
+/**
+ * The user's payouts page: `<PUBLIC_URL><locale prefix>/profile/payouts` (PAYOUT-PAGE; the page in
+ * the mail's language, SITE-LOCALES).
+ */
+export function payoutsUrl(site: SiteContext, locale: MailLocale): string {
+  return `${site.publicUrl}${localizePath('/profile/payouts', locale)}`;
 }
