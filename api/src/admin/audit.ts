@@ -22,7 +22,7 @@ export interface AuditActor {
 
 /** The object acted on. */
 export interface AuditTarget {
-  type: 'Order' | 'NewsItem' | 'Product' | 'User';
+  type: 'Order' | 'NewsItem' | 'Product' | 'User' | 'Payout';
   /** The database id. */
   id: string;
   /** A reference, news title, product slug or e-mail address, as it was at the time. */

@@ -16,6 +16,7 @@ import { hashPassword, refuseNewPassword } from '../auth/passwords.js';
 import type { SessionService } from '../auth/sessions.js';
 import { newOpaqueToken } from '../auth/tokens.js';
 import type { Config } from '../config.js';
+import { pausePayouts } from '../payouts/safety.js';
 import { type Db, nowIso } from '../db/index.js';
 import type { Database } from '../db/types.js';
 import type { DeviceInfo } from '../http/device.js';
@@ -39,7 +40,7 @@ export interface PasswordResetsDeps {
    * `siteName`: a word new passwords must not mostly be (ACC-PASSWORD); `social.oidc.name` names
    * the generic provider in the mail.
    */
-  config: Pick<Config, 'siteName'> & Partial<Pick<Config, 'social'>>;
+  config: Pick<Config, 'siteName'> & Partial<Pick<Config, 'social' | 'payouts'>>;
   /** Tells live subscribers that a user's record changed (graphql/pubsub.ts). */
   userChanged(userId: string): void;
 }
@@ -129,6 +130,7 @@ export class PasswordResets {
       const marked = await trx.updateTable('passwordResets').set({ usedAt: nowIso() }).where('id', '=', row.id).where('usedAt', 'is', null).executeTakeFirst();
       if (Number(marked.numUpdatedRows) !== 1) return null;
       await trx.updateTable('users').set({ passwordHash, updated: nowIso() }).where('id', '=', row.userId).execute();
+      await pausePayouts(trx, row.userId, this.deps.config.payouts?.cooldownMs ?? 0); // PAYOUT-COOLDOWN
       await trx.deleteFrom('passwordResets').where('userId', '=', row.userId).where('id', '!=', row.id).execute();
       await voidEmailChange(trx, row.userId);
       const removedLinks = await this.removeUnverifiedLinks(trx, row.userId);

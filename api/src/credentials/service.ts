@@ -23,6 +23,7 @@ import { accountGuessKey, checkPasswordGuarded } from '../auth/passwordGuard.js'
 import { hashPassword, refuseNewPassword } from '../auth/passwords.js';
 import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../config.js';
+import { pausePayouts } from '../payouts/safety.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { UserRow } from '../db/types.js';
 import type { DeviceInfo } from '../http/device.js';
@@ -40,7 +41,8 @@ export interface CredentialServiceDeps {
   mail: MailService;
   sessions: SessionService;
   limits: RateLimits;
-  config: Pick<Config, 'jwtSecret' | 'siteName' | 'social'>;
+  /** `payouts.cooldownMs`: a password or e-mail change pauses payouts (PAYOUT-COOLDOWN). */
+  config: Pick<Config, 'jwtSecret' | 'siteName' | 'social'> & Partial<Pick<Config, 'payouts'>>;
   log: FastifyBaseLogger;
   /** Tells live subscribers that a user's record changed (graphql/pubsub.ts). */
   userChanged(userId: string): void;
@@ -169,6 +171,7 @@ export class CredentialService {
     try {
       await this.deps.db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ email: row.email, pendingEmail: null, isVerified: 1, updated: nowIso() }).where('id', '=', userId).execute();
+        await pausePayouts(trx, userId, this.deps.config.payouts?.cooldownMs ?? 0);
         await trx.deleteFrom('emailCodes').where('userId', '=', userId).execute();
         // REQ-CLAIM: the new address is verified now; its orders become the user's.
         await claimOrders(trx, userId, row.email);
@@ -212,6 +215,7 @@ export class CredentialService {
     const passwordHash = await hashPassword(newPassword);
     await this.deps.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ passwordHash, updated: nowIso() }).where('id', '=', userId).execute();
+      await pausePayouts(trx, userId, this.deps.config.payouts?.cooldownMs ?? 0);
       await trx.deleteFrom('passwordResets').where('userId', '=', userId).execute();
       await voidEmailChange(trx, userId);
       const params = { firstPassword: user.passwordHash === null, ...securityEvent(options.device) };

@@ -61,9 +61,12 @@ export class PayoutMethods {
     if (input.method === 'STRIPE') {
       if (!this.deps.stripe) throw stripeUnavailable();
     } else {
-      if (!input.bankAccount) throw new HttpError(400, 'BAD_USER_INPUT', 'bankAccount: a bank transfer needs the bank account', { field: 'bankAccount' });
-      const checked = checkBankAccount(input.bankAccount);
-      details = JSON.stringify({ masked: checked.masked, sealed: await this.deps.box.seal(JSON.stringify(checked.details)) });
+      if (input.bankAccount) {
+        const checked = checkBankAccount(input.bankAccount);
+        details = JSON.stringify({ masked: checked.masked, sealed: await this.deps.box.seal(JSON.stringify(checked.details)) });
+      } else if (!(await this.user(userId)).withdrawalMethodDetails) {
+        throw new HttpError(400, 'BAD_USER_INPUT', 'bankAccount: a bank transfer needs the bank account', { field: 'bankAccount' });
+      }
     }
     await this.deps.db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();

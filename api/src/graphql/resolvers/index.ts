@@ -8,6 +8,7 @@ import { credentialResolvers } from './credentials.js';
 import { ledgerResolvers } from './ledger.js';
 import { newsResolvers } from './news.js';
 import { nodeResolvers } from './node.js';
+import { payoutResolvers } from './payouts.js';
 import { orderResolvers } from './orders.js';
 import { productResolvers } from './products.js';
 import { requestResolvers } from './requests.js';
@@ -17,8 +18,8 @@ import { userResolvers } from './user.js';
 
 export const resolvers = {
   Node: nodeResolvers.Node,
-  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query, ...adminResolvers.Query, ...requestResolvers.Query, ...ledgerResolvers.Query },
-  User: { ...userResolvers.User, ...sessionResolvers.User, ...adminResolvers.User, ...requestResolvers.User, ...ledgerResolvers.User },
+  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query, ...adminResolvers.Query, ...requestResolvers.Query, ...ledgerResolvers.Query, ...payoutResolvers.Query },
+  User: { ...userResolvers.User, ...sessionResolvers.User, ...adminResolvers.User, ...requestResolvers.User, ...ledgerResolvers.User, ...payoutResolvers.User },
   AuditEntry: adminResolvers.AuditEntry,
   Session: sessionResolvers.Session,
   Image: userResolvers.Image,
@@ -28,6 +29,7 @@ export const resolvers = {
   NewsItem: newsResolvers.NewsItem,
   Order: { ...requestResolvers.Order, ...ledgerResolvers.Order },
   LedgerTransaction: ledgerResolvers.LedgerTransaction,
+  Payout: payoutResolvers.Payout,
   OrderStatusChange: requestResolvers.OrderStatusChange,
   OrderMessage: requestResolvers.OrderMessage,
   OrderNote: requestResolvers.OrderNote,
@@ -42,5 +44,6 @@ export const resolvers = {
     ...adminResolvers.Mutation,
     ...requestResolvers.Mutation,
     ...ledgerResolvers.Mutation,
+    ...payoutResolvers.Mutation,
   },
 };

@@ -46,6 +46,11 @@ export const nodeResolvers = {
           const order = await ctx.requests.byId(decoded.id);
           return typed('Order', order && canReadOrder(ctx.viewer, order) ? order : null);
         }
+        case 'Payout': {
+          // Its user and administrators (ACC-POLICY).
+          const payout = await ctx.payouts.byId(decoded.id);
+          return typed('Payout', payout && (isAdmin(ctx.viewer) || (payout.userId !== null && canReadPrivate(ctx.viewer, payout.userId))) ? payout : null);
+        }
         case 'LedgerTransaction':
           // The viewer's own movements only (ACC-POLICY).
           return typed('LedgerTransaction', ctx.viewer ? await ctx.ledger.movement(ctx.viewer.userId, decoded.id) : null);

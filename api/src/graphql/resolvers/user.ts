@@ -8,6 +8,7 @@
 import { bio, email, fullName, phone, telegram, username } from '@studio/site/fields';
 import { z } from 'zod';
 import type { ImageRow, UserRow } from '../../db/types.js';
+import { maskedDetails } from '../../payouts/service.js';
 import { uploadUrl } from '../../uploads/service.js';
 import { type ImageSize, imageFileName } from '../../uploads/service.js';
 import { badInput, conflict, forbidden, fromHttp, fromZod } from '../errors.js';
@@ -74,7 +75,8 @@ export const userResolvers = {
     balanceCurrency: privateField((u) => u.balanceCurrency),
     held: privateField((u) => Number(u.held)),
     withdrawalMethod: privateField((u) => u.withdrawalMethod),
-    withdrawalMethodDetails: privateField((u) => u.withdrawalMethodDetails),
+    withdrawalMethodDetails: privateField((u) => maskedDetails(u.withdrawalMethodDetails)),
+    payoutsPausedUntil: privateField((u) => u.payoutsPausedUntil),
     stripeAccountId: privateField((u) => u.stripeAccountId),
     stripeOnboardingCompleted: privateField((u) => u.stripeOnboardingCompleted === 1),
     defaultReferralCode: privateField(async (u, ctx) => (await ctx.users.defaultReferralCode(u.id)) ?? null),
@@ -105,7 +107,12 @@ export const userResolvers = {
       if (parsed.data.role === 'USER' && target.id === viewer.userId && target.role === 'ADMIN') {
         throw conflict('OWN_ADMIN_ROLE', 'role: administrators cannot remove their own admin role; another administrator can', 'role');
       }
-      const { imageId, ...change } = parsed.data;
+      const { imageId, withdrawalMethod, ...change } = parsed.data;
+      // The payout method is money's destination: the user's own change goes through the payout
+      // rules (a recent proof, the cool-down and the notice, PAYOUT-METHOD); an administrator's is audited as before.
+      if (withdrawalMethod !== undefined && target.id === viewer.userId && withdrawalMethod !== target.withdrawalMethod) {
+        await fromHttp(() => ctx.payoutMethods.setMethod(target.id, viewer.sessionId, { method: withdrawalMethod }, ctx.device));
+      } else if (withdrawalMethod !== undefined && target.id !== viewer.userId) Object.assign(change, { withdrawalMethod });
       const imageLocalId = imageId === undefined ? undefined : expectId(imageId, 'Image', 'imageId');
       // An administrator's change of someone else, or of their own admin-only fields, is audited (ADMIN-AUDIT).
       const audit = isAuditedUserChange(viewer, target.id, Object.keys(present)) ? await auditActor(ctx) : undefined;
