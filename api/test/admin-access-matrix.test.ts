@@ -76,6 +76,7 @@ describeEachDb('back-office access matrix on %s', (kind) => {
     { name: 'Query.news(includeDrafts: true)', outcomes: ADMIN_ONLY, query: '{ news(includeDrafts: true) { totalCount } }', variables: () => ({}), value: (d) => d?.news },
     { name: 'Query.users', outcomes: ADMIN_ONLY, query: '{ users(first: 5) { totalCount } }', variables: () => ({}), value: (d) => d?.users },
     { name: 'Query.auditLog', outcomes: ADMIN_ONLY, query: '{ auditLog(first: 5) { totalCount } }', variables: () => ({}), value: (d) => d?.auditLog },
+    { name: 'Query.payouts', outcomes: ADMIN_ONLY, query: '{ payouts(first: 5) { totalCount } }', variables: () => ({}), value: (d) => d?.payouts },
     { name: 'Query.orders', outcomes: ADMIN_ONLY, query: '{ orders(first: 5) { totalCount } }', variables: () => ({}), value: (d) => d?.orders },
     { name: 'Query.order (its client and administrators)', outcomes: ['NULL', 'OK', 'NULL', 'OK'], query: 'query ($r: String!) { order(reference: $r) { reference } }', variables: (f) => ({ r: f.reference }), value: (d) => d?.order },
     // Fields of a request only administrators read

@@ -399,6 +399,8 @@ export const PRIVATE_USER_FIELDS = [
   'withdrawalMethodDetails',
   'stripeAccountId',
   'stripeOnboardingCompleted',
+  'payoutsPausedUntil',
+  'payouts { totalCount }',
   'defaultReferralCode { id }',
   'accounts { id }',
 ];

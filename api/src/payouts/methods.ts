@@ -55,7 +55,12 @@ export class PayoutMethods {
    * checked account, stored sealed with its masked form; pauses payouts and mails the notice.
    * @throws HttpError REAUTHENTICATION_REQUIRED, STRIPE_UNAVAILABLE, BAD_USER_INPUT (`bankAccount.*`).
    */
-  async setMethod(userId: string, sessionId: string, input: { method: 'STRIPE' | 'BANK_TRANSFER'; bankAccount?: BankAccountInput | null }, device?: DeviceInfo): Promise<void> {
+  async setMethod(
+    userId: string,
+    sessionId: string,
+    input: { method: 'STRIPE' | 'BANK_TRANSFER'; bankAccount?: BankAccountInput | null; /** false: BANK_TRANSFER may wait for its details (updateUser). */ requireDetails?: boolean },
+    device?: DeviceInfo,
+  ): Promise<void> {
     await requireRecentProof(this.deps.db, sessionId);
     let details: string | null = null;
     if (input.method === 'STRIPE') {
@@ -64,7 +69,7 @@ export class PayoutMethods {
       if (input.bankAccount) {
         const checked = checkBankAccount(input.bankAccount);
         details = JSON.stringify({ masked: checked.masked, sealed: await this.deps.box.seal(JSON.stringify(checked.details)) });
-      } else if (!(await this.user(userId)).withdrawalMethodDetails) {
+      } else if (input.requireDetails !== false && !(await this.user(userId)).withdrawalMethodDetails) {
         throw new HttpError(400, 'BAD_USER_INPUT', 'bankAccount: a bank transfer needs the bank account', { field: 'bankAccount' });
       }
     }

@@ -91,6 +91,7 @@ export class PayoutService {
       assertNotPaused(user.payoutsPausedUntil);
       const method = user.withdrawalMethod;
       if (method !== 'STRIPE' && method !== 'BANK_TRANSFER') throw code(409, 'NO_WITHDRAWAL_METHOD', 'Choose how you are paid first.');
+      if (method === 'BANK_TRANSFER' && !user.withdrawalMethodDetails) throw code(409, 'NO_WITHDRAWAL_METHOD', 'Add the bank account to pay out to first.');
       if (method === 'STRIPE' && !this.deps.stripe) throw code(409, 'STRIPE_UNAVAILABLE', 'Stripe payouts are not offered on this site; choose bank transfer.');
       if (method === 'STRIPE' && (user.stripeOnboardingCompleted !== 1 || !user.stripeAccountId)) throw code(409, 'ONBOARDING_INCOMPLETE', 'Finish setting up payouts with Stripe first.');
       const accounts = await lockAccounts(trx, [{ owner: userId, type: 'available' }, { owner: userId, type: 'in_payout' }], currency);

@@ -111,7 +111,7 @@ export const userResolvers = {
       // The payout method is money's destination: the user's own change goes through the payout
       // rules (a recent proof, the cool-down and the notice, PAYOUT-METHOD); an administrator's is audited as before.
       if (withdrawalMethod !== undefined && target.id === viewer.userId && withdrawalMethod !== target.withdrawalMethod) {
-        await fromHttp(() => ctx.payoutMethods.setMethod(target.id, viewer.sessionId, { method: withdrawalMethod }, ctx.device));
+        await fromHttp(() => ctx.payoutMethods.setMethod(target.id, viewer.sessionId, { method: withdrawalMethod, requireDetails: false }, ctx.device));
       } else if (withdrawalMethod !== undefined && target.id !== viewer.userId) Object.assign(change, { withdrawalMethod });
       const imageLocalId = imageId === undefined ? undefined : expectId(imageId, 'Image', 'imageId');
       // An administrator's change of someone else, or of their own admin-only fields, is audited (ADMIN-AUDIT).
