@@ -8,7 +8,7 @@ import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeStripe, parseForm, startFakeStripe } from '@studio/fake-stripe';
+import { type FakeStripe, fakeStripeControls, parseForm, startFakeStripe } from '@studio/fake-stripe';
 
 const PLATFORM_SECRET = 'whsec_platform_test';
 const CONNECT_SECRET = 'whsec_connect_test';
@@ -136,6 +136,9 @@ describe('accounts and onboarding', () => {
     const res = await fetch(`${fake.url}/__control/complete/${account.id}`, { method: 'POST' });
     expect(res.status).toBe(200);
     expect((await stripe.accounts.retrieve(account.id)).payouts_enabled).toBe(true);
+    const other = await createAccount('u3b');
+    expect((await fakeStripeControls(fake.url).completeOnboarding(other.id)).capabilities.transfers).toBe('active');
+    await expect(fakeStripeControls(fake.url).completeOnboarding('acct_missing')).rejects.toThrow(/404/);
     await expect(stripe.accounts.retrieve('acct_missing')).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 404, code: 'resource_missing' });
   });
 
@@ -201,8 +204,7 @@ describe('transfers', () => {
   });
 
   it('takes fail-next over HTTP, and several failures in a row outlast the SDK retries', async () => {
-    const res = await fetch(`${fake.url}/__control/fail-next`, { method: 'POST', body: JSON.stringify({ route: 'accounts', status: 503, times: 3 }) });
-    expect(res.status).toBe(200);
+    await fakeStripeControls(fake.url).failNext('accounts', { status: 503, times: 3 });
     await expect(createAccount('t4')).rejects.toMatchObject({ type: 'StripeAPIError', statusCode: 503 });
     expect(fake.calls.filter((c) => c.idempotencyKey === 'account:t4').map((c) => c.status)).toEqual([503, 503, 503]);
     expect((await createAccount('t4')).id).toMatch(/^acct_/);
@@ -238,7 +240,40 @@ describe('webhook events', () => {
     expect(events.map((e) => [e.id, e.type])).toEqual([['evt_fixed', 'transfer.paid'], ['evt_fixed', 'transfer.paid']]);
     expect(fake.events.filter((e) => e.event.id === 'evt_fixed')).toHaveLength(2);
 
+    const state = await fakeStripeControls(fake.url).state();
+    expect(state.events.filter((e) => e.id === 'evt_fixed').map((e) => e.status)).toEqual([200, 200]);
+    expect(state.transfers.map((t) => t.id)).toContain(transfer.id);
+    await expect(fakeStripeControls(fake.url).sendEvent('connect', 'payout.paid', { object: { id: 'po_1', object: 'payout' } }, { account: destination })).resolves.toMatchObject({ status: 200 });
+    expect(stripe.webhooks.constructEvent(received.at(-1)?.body ?? '', received.at(-1)?.signature ?? '', CONNECT_SECRET)).toMatchObject({ type: 'payout.paid', account: destination });
+
     const unknown = await fetch(`${fake.url}/__control/events`, { method: 'POST', body: JSON.stringify({ endpoint: 'platform', type: 'transfer.paid', objectId: 'tr_none' }) });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('automatic events', () => {
+  it('sends account.updated when onboarding completes and transfer.reversed on a full reversal', async () => {
+    const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    const auto = await startFakeStripe({
+      autoEvents: true,
+      webhooks: { platform: { url: `${base}/platform`, secret: PLATFORM_SECRET }, connect: { url: `${base}/connect`, secret: CONNECT_SECRET } },
+    });
+    try {
+      const client = new Stripe('sk_test_fake', { host: '127.0.0.1', port: auto.port, protocol: 'http' });
+      const account = await client.accounts.create({ type: 'express', capabilities: { transfers: { requested: true } } });
+      await fetch(`${auto.url}/connect/onboarding/${account.id}`, { method: 'POST', body: new URLSearchParams({ return_url: 'http://app.test/back' }), redirect: 'manual' });
+      const transfer = await client.transfers.create({ amount: 700, currency: 'usd', destination: account.id });
+      await client.transfers.createReversal(transfer.id, { amount: 200 });
+      expect(received).toHaveLength(1);
+      await client.transfers.createReversal(transfer.id);
+      const events = received.map((r) => stripe.webhooks.constructEvent(r.body, r.signature, r.path === '/connect' ? CONNECT_SECRET : PLATFORM_SECRET));
+      expect(events.map((e) => [e.type, e.data.object])).toEqual([
+        ['account.updated', expect.objectContaining({ id: account.id, details_submitted: true })],
+        ['transfer.reversed', expect.objectContaining({ id: transfer.id, reversed: true, amount_reversed: 700 })],
+      ]);
+      expect(auto.events.map((e) => e.status)).toEqual([200, 200]);
+    } finally {
+      await auto.close();
+    }
   });
 });

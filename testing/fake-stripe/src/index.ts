@@ -30,6 +30,7 @@
  *   signed with the endpoint's secret and POSTed to its URL; answers 200
  *   `{ status: <the webhook's HTTP status, 0 if unreachable>, statuses, id }`.
  * - GET /__control/state → `{ accounts, transfers, calls, events }`.
+ * `fakeStripeControls(url)` (control.ts) wraps them in typed calls.
  *
  * Note on the SDK: it retries (twice by default in Node) on 5xx and 409 and on connection
  * errors, with the same auto-generated idempotency key, so a single injected 500 is invisible
@@ -41,6 +42,8 @@ import { type SendEventOptions, type SentEvent, type WebhookEndpoint, type Webho
 import { type FailureSpec, type FakeStripeCall, type FakeStripeCore, type FakeStripeRoute, createHandler } from './server.js';
 import { type FakeAccount, FakeStripeError, FakeStripeStore, type FakeTransfer } from './store.js';
 
+export type { FakeStripeControls, FakeStripeState } from './control.js';
+export { fakeStripeControls } from './control.js';
 export type { FormObject, FormValue } from './form.js';
 export { parseForm } from './form.js';
 export type { FakeEvent, SendEventOptions, SentEvent, WebhookEndpoint, WebhookEndpointName } from './events.js';
