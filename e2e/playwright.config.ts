@@ -138,6 +138,37 @@ async function openIdProvider(): Promise<{ issuer: string; clientSecret: string 
 
 const oidc = await openIdProvider();
 
+/** The webhook secrets the fake Stripe signs with and the server checks (test values). */
+const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_platform';
+const STRIPE_CONNECT_WEBHOOK_SECRET = 'whsec_e2e_connect';
+const STRIPE_PORT = Number(process.env['E2E_STRIPE_PORT'] ?? 3191);
+
+/**
+ * The fake Stripe (testing/fake-stripe), started once in the runner process on
+ * 127.0.0.1:STRIPE_PORT with its webhooks pointed at the server under test; workers reach its
+ * controls (complete onboarding, send events) at E2E_STRIPE_URL. Same rule as the others: only the
+ * runner starts it.
+ */
+async function fakeStripe(): Promise<string> {
+  const inherited = process.env['E2E_STRIPE_URL'];
+  if (inherited) return inherited;
+  const { startFakeStripe } = await import('@studio/fake-stripe');
+  const stripe = await startFakeStripe({
+    port: STRIPE_PORT,
+    host: '127.0.0.1',
+    webhooks: {
+      platform: { url: `${BASE_URL}/api/webhooks/stripe`, secret: STRIPE_WEBHOOK_SECRET },
+      connect: { url: `${BASE_URL}/api/webhooks/stripe-connect`, secret: STRIPE_CONNECT_WEBHOOK_SECRET },
+    },
+  }).catch((error: unknown) => {
+    throw new Error(`The e2e fake Stripe could not listen on 127.0.0.1:${STRIPE_PORT}: ${String(error)}`);
+  });
+  process.env['E2E_STRIPE_URL'] = stripe.url;
+  return stripe.url;
+}
+
+const stripeUrl = await fakeStripe();
+
 export default defineConfig({
   testDir: 'tests',
   outputDir: TMP === '.tmp' ? 'test-results' : `test-results-${TMP.replace(/\W/g, '')}`,
@@ -207,6 +238,12 @@ export default defineConfig({
       OIDC_CLIENT_ID,
       OIDC_CLIENT_SECRET: oidc.clientSecret,
       OIDC_NAME: 'Test ID',
+      // Payouts through the fake Stripe (payouts.spec.ts); no cool-down so one journey can choose and request.
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_API_URL: stripeUrl,
+      STRIPE_WEBHOOK_SECRET,
+      STRIPE_CONNECT_WEBHOOK_SECRET,
+      PAYOUT_COOLDOWN_HOURS: '0',
     },
   },
 });

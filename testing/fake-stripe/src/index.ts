@@ -177,6 +177,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       resolve();
     });
   });
+  // Never keeps a process alive by itself (the e2e runner exits when its tests end).
+  server.unref();
   const { port } = server.address() as AddressInfo;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
