@@ -57,6 +57,8 @@ export const KNOWN_ACTIONS: ReadonlySet<string> = new Set([
   'user.delete',
   'user.endSessions',
   'ledger.adjustment',
+  'payout.sent',
+  'payout.failed',
 ]);
 
 /** The admin page of an entry's object, or null when it has none or the action deleted it. */
@@ -71,6 +73,8 @@ export function targetPath(entry: { action: string; targetType: string; targetId
       return `/admin/products/${encodeURIComponent(entry.targetLabel)}`;
     case 'User':
       return `/admin/users/${encodeURIComponent(entry.targetId)}`;
+    case 'Payout':
+      return '/admin/payouts';
     default:
       return null;
   }
@@ -82,4 +86,5 @@ export const TARGET_TYPES: Readonly<Record<string, string>> = {
   NewsItem: 'admin.audit.target.newsItem',
   Product: 'admin.audit.target.product',
   User: 'admin.audit.target.user',
+  Payout: 'admin.audit.target.payout',
 };
