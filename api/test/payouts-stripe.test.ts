@@ -7,12 +7,13 @@
  */
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { globalId } from '../src/graphql/ids.js';
 import { describeEachDb, ok } from './harness.js';
 import { expectCode } from './admin-helpers.js';
 import { expectBalancedBook } from './ledger-helpers.js';
 import { type Member, admin, member } from './requests-helpers.js';
 import {
-  type PayoutWorld, REFRESH_ONBOARDING, REQUEST, SET_METHOD, START_ONBOARDING,
+  MARK_FAILED, MARK_SENT, type PayoutWorld, REFRESH_ONBOARDING, REQUEST, SET_METHOD, START_ONBOARDING,
   balanceOf, fund, mailCount, me, onlyPayoutOf, payoutRow, runJobsNow, startPayoutWorld, stripeReady,
 } from './payouts-helpers.js';
 
@@ -114,6 +115,9 @@ describeEachDb('Stripe payouts on %s', (kind) => {
     );
     expect((await payoutRow(server(), row.id)).stripeTransferId).toBeNull();
     expect((await world.stripe.sendEvent('platform', 'transfer.paid', made)).status).toBe(200);
+    await server().app.jobs.runDue(['stripe.event']);
+    expect((await payoutRow(server(), row.id)).status).toBe('PAID');
+    // The transfer job, running late, finds the payout ended and makes no second transfer.
     await server().app.jobs.runDue();
     expect((await payoutRow(server(), row.id)).status).toBe('PAID');
     expect(transfersTo(row.id)).toHaveLength(1);
@@ -141,6 +145,38 @@ describeEachDb('Stripe payouts on %s', (kind) => {
     expect((await payoutRow(server(), row.id)).status).toBe('PROCESSING');
     expect(transfersTo(row.id)).toHaveLength(1);
     expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 5000 });
+  });
+
+  it('a transfer.paid whose transfer Stripe now shows reversed fails the payout; payout.paid on connect is only stored', async () => {
+    const { user, row } = await requested('Vera Reversed');
+    await server().app.jobs.runDue();
+    const transfer = transfersTo(row.id)[0]!;
+    await fetch(`${world.stripe.url}/v1/transfers/${transfer.id}/reversals`, { method: 'POST', headers: { authorization: 'Bearer sk_test_fake' } });
+    expect((await world.stripe.sendEvent('platform', 'transfer.paid', transfer)).status).toBe(200);
+    const account = (await me(server(), user)).stripeAccountId;
+    expect((await world.stripe.sendEvent('connect', 'payout.paid', { id: 'po_fake_1', object: 'payout', amount: 5000, currency: 'eur' }, { account })).status).toBe(200);
+    await server().app.jobs.runDue();
+    expect((await payoutRow(server(), row.id)).status).toBe('FAILED');
+    expect(await balanceOf(server(), user)).toEqual({ available: 5000, pending: 0, inPayout: 0 });
+    const stored = await server().app.database.db.selectFrom('stripeEvents').select(['type', 'endpoint']).where('objectId', '=', 'po_fake_1').execute();
+    expect(stored).toEqual([{ type: 'payout.paid', endpoint: 'connect' }]);
+  });
+
+  // The queue's marks are for bank transfers (schema: "marks a bank-transfer payout sent"): a Stripe
+  // payout ends only by Stripe's word, or its money could be paid twice (a transfer and a return).
+  it('administrators cannot mark a Stripe payout sent or failed', async () => {
+    const { user, row } = await requested('Sam StripeMarked');
+    await server().app.jobs.runDue();
+    const id = globalId('Payout', row.id);
+    const version = (await payoutRow(server(), row.id)).version;
+    const sent = await server().graphql(MARK_SENT, { id, reference: 'MANUAL', version }, boss.accessToken);
+    const failed = await server().graphql(MARK_FAILED, { id, reason: 'Manual', version }, boss.accessToken);
+    const outcome = { sent: sent.errors?.[0]?.extensions?.['code'], failed: failed.errors?.[0]?.extensions?.['code'], status: (await payoutRow(server(), row.id)).status };
+    // Clean up whatever happened, so the book and later tests are not disturbed.
+    await world.stripe.sendEvent('platform', 'transfer.paid', transfersTo(row.id)[0]!);
+    await server().app.jobs.runDue();
+    expect(await balanceOf(server(), user)).not.toEqual({ available: 5000, pending: 0, inPayout: 0 });
+    expect(outcome).toEqual({ sent: 'INVALID_PAYOUT_STATE', failed: 'INVALID_PAYOUT_STATE', status: 'PROCESSING' });
   });
 
   for (const type of ['transfer.reversed', 'transfer.failed']) {
