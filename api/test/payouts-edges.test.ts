@@ -1,0 +1,76 @@
+/**
+ * Edges of payouts, on SQLite and PostgreSQL: a server without Stripe settings (PAYOUT-METHOD:
+ * STRIPE hidden and refused, webhooks absent), an outage that outlasts the transfer job's attempts
+ * (PAYOUT-REQUEST: the payout fails and the money comes back, once), and a new request after a
+ * failed one. The book balances after every test.
+ */
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { describeEachDb, ok, startServer, type TestServer } from './harness.js';
+import { expectCode } from './admin-helpers.js';
+import { LEDGER_ENV, expectBalancedBook } from './ledger-helpers.js';
+import { type Member, admin, member } from './requests-helpers.js';
+import { type PayoutWorld, REQUEST, SET_METHOD, START_ONBOARDING, balanceOf, mailCount, onlyPayoutOf, payoutRow, runJobsNow, startPayoutWorld, stripeReady } from './payouts-helpers.js';
+
+const SETTINGS = 'query { payoutSettings { stripeAvailable stripeCountries minimums { amount currency } cooldownHours } }';
+
+describeEachDb('payout edges on %s', (kind) => {
+  let world: PayoutWorld;
+  let plain: TestServer;
+  let boss: Member;
+  beforeAll(async () => {
+    world = await startPayoutWorld(kind);
+    plain = await startServer(kind, { ...LEDGER_ENV, PAYOUT_COOLDOWN_HOURS: '0' });
+    boss = await admin(world.server);
+  });
+  afterEach(async () => {
+    await expectBalancedBook(world.server);
+  });
+  afterAll(async () => {
+    await world?.close();
+    await plain?.close();
+  });
+  const server = () => world.server;
+
+  it('without Stripe settings STRIPE is hidden and refused, and the webhooks are not there', async () => {
+    expect(ok(await plain.graphql(SETTINGS)).payoutSettings).toMatchObject({ stripeAvailable: false, stripeCountries: [], cooldownHours: 0 });
+    expect(ok(await server().graphql(SETTINGS)).payoutSettings.stripeAvailable).toBe(true);
+    const user = await member(plain, 'Nils NoStripe');
+    expectCode(await plain.graphql(SET_METHOD, { input: { method: 'STRIPE' } }, user.accessToken), 'STRIPE_UNAVAILABLE');
+    expectCode(await plain.graphql(START_ONBOARDING, {}, user.accessToken), 'STRIPE_UNAVAILABLE');
+    const webhook = await fetch(`${plain.baseUrl}/api/webhooks/stripe`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' } });
+    expect(webhook.status).toBe(404);
+    await expectBalancedBook(plain);
+  });
+
+  it('an outage that outlasts every attempt fails the payout and returns the money, once', async () => {
+    const user = await stripeReady(world, boss, 'Gina GiveUp');
+    ok(await server().graphql(REQUEST, { currency: 'EUR' }, user.accessToken));
+    const row = await onlyPayoutOf(server(), user);
+    // 8 attempts of the job, each the SDK's call and its 2 retries: every call fails, none is left over.
+    world.stripe.failNext('transfers', { status: 503, times: 24 });
+    for (let i = 0; i < 12 && (await payoutRow(server(), row.id)).status === 'REQUESTED'; i += 1) await runJobsNow(server());
+    const failed = await payoutRow(server(), row.id);
+    expect(failed.status).toBe('FAILED');
+    expect(failed.failureReason).toBeTruthy();
+    expect(await balanceOf(server(), user)).toEqual({ available: 5000, pending: 0, inPayout: 0 });
+    expect(await mailCount(server(), user, 'payoutFailed')).toBe(1);
+    const calls = world.stripe.calls.filter((c) => c.path === '/v1/transfers' && c.idempotencyKey === `payout:${row.id}`);
+    expect(calls.map((c) => c.status)).toEqual(Array.from({ length: 24 }, () => 503));
+    expect([...world.stripe.transfers.values()].filter((t) => t.metadata?.['payoutId'] === row.id)).toHaveLength(0);
+  });
+
+  it('after a refused transfer the user can ask again and is paid by a new payout', async () => {
+    const user = await stripeReady(world, boss, 'Anna Again');
+    ok(await server().graphql(REQUEST, { currency: 'EUR' }, user.accessToken));
+    world.stripe.failNext('transfers', { status: 400, code: 'account_invalid' });
+    await server().app.jobs.runDue();
+    expect(await balanceOf(server(), user)).toEqual({ available: 5000, pending: 0, inPayout: 0 });
+    const again = ok(await server().graphql(REQUEST, { currency: 'EUR' }, user.accessToken)).requestPayout;
+    expect(again).toMatchObject({ status: 'REQUESTED', amount: { amount: 5000, currency: 'EUR' } });
+    await server().app.jobs.runDue();
+    const rows = await server().app.database.db.selectFrom('payouts').select(['status']).where('userId', '=', user.localId).orderBy('created').execute();
+    expect(rows.map((r) => r.status).sort()).toEqual(['FAILED', 'PROCESSING']);
+    expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 5000 });
+    expect(await mailCount(server(), user, 'payoutRequested')).toBe(2);
+  });
+});
