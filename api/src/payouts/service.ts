@@ -12,7 +12,7 @@
  * backoff, and giving up fails the payout too.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import { type AuditActor, recordAudit } from '../admin/audit.js';
 import type { Config } from '../config.js';
 import { mailLocale } from '../credentials/codes.js';
@@ -175,8 +175,16 @@ export class PayoutService {
     admin?: { actor: AuditActor; version: number },
   ): Promise<PayoutRow | null> {
     const ended = await this.deps.db.transaction().execute(async (trx) => {
-      const payout = await trx.selectFrom('payouts').selectAll().where('id', '=', payoutId).executeTakeFirst();
+      // Locked (PostgreSQL; SQLite has one writer): the transfer job's REQUESTED → PROCESSING cannot slip in between.
+      const payout = await trx
+        .selectFrom('payouts')
+        .selectAll()
+        .where('id', '=', payoutId)
+        .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (qb) => qb.forUpdate())
+        .executeTakeFirst();
       if (!payout) throw new HttpError(403, 'FORBIDDEN', 'Forbidden resource');
+      // Administrators end bank transfers only: a Stripe payout is Stripe's to end (its transfer stands).
+      if (admin && payout.method !== 'BANK_TRANSFER') throw new HttpError(409, 'INVALID_PAYOUT_STATE', 'A Stripe payout ends with Stripe’s transfer, not by hand.');
       if (admin && payout.version !== admin.version) throw new HttpError(409, 'VERSION_CONFLICT', 'This was changed since you opened it; reload to see the changes.', { field: 'version' });
       const open: PayoutStatus[] = ['REQUESTED', 'PROCESSING'];
       if (!open.includes(payout.status)) {
@@ -194,7 +202,7 @@ export class PayoutService {
         .where('status', 'in', open)
         .where('version', '=', payout.version)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return null;
+      if (Number(updated.numUpdatedRows) !== 1) throw new Error(`payout ${payoutId} changed while it was being ended; the job retries`);
       await this.postOutcome(trx, payout, outcome.status);
       if (admin) {
         await recordAudit(trx, {

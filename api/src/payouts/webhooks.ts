@@ -40,7 +40,12 @@ export function registerEventJob(deps: WebhookDeps): void {
       if (!event?.objectId || !deps.stripe) return;
       if (event.type === 'account.updated') return deps.methods.syncAccount(event.objectId);
       if (event.type.startsWith('transfer.')) {
-        const transfer = await deps.stripe.transfers.retrieve(event.objectId);
+        const transfer = await deps.stripe.transfers.retrieve(event.objectId).catch((error: unknown) => {
+          // Stripe does not know it (a forged or foreign id that passed the signature check?): nothing to retry.
+          if ((error as { statusCode?: number }).statusCode === 404) return null;
+          throw error;
+        });
+        if (!transfer) return deps.log.warn({ eventId, transfer: event.objectId }, 'stripe event: Stripe does not know this transfer');
         const payoutId = transfer.metadata?.['payoutId'];
         const payout = payoutId ? await deps.payouts.byId(payoutId) : await deps.db.selectFrom('payouts').selectAll().where('stripeTransferId', '=', transfer.id).executeTakeFirst();
         if (!payout) return deps.log.warn({ eventId, transfer: transfer.id }, 'stripe event: no payout for this transfer');

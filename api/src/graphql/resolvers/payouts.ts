@@ -8,7 +8,7 @@ import { localizePath } from '@studio/site/locales';
 import { z } from 'zod';
 import type { PayoutRow, PayoutStatus, UserRow } from '../../db/types.js';
 import { toMinor } from '../../ledger/book.js';
-import { forbidden, fromHttp, fromZod } from '../errors.js';
+import { conflict, forbidden, fromHttp, fromZod } from '../errors.js';
 import { expectId, globalId } from '../ids.js';
 import { canReadPrivate, isAdmin } from '../policy.js';
 import { type ConnectionArgs, type Ctx, auditActor, connection, loadUser, page, requireAdmin, requireViewer, userOrForbidden } from './common.js';
@@ -112,14 +112,14 @@ export const payoutResolvers = {
       const payout = await ctx.payouts.byId(id);
       if (!payout) throw forbidden();
       const reference = arg(referenceArg, args.reference, 'reference');
-      return fromHttp(async () => (await ctx.payouts.finish(id, { status: 'PAID', reference }, { actor, version: args.version }))!);
+      return fromHttp(async () => (await ctx.payouts.finish(id, { status: 'PAID', reference }, { actor, version: args.version })) ?? Promise.reject(conflict('VERSION_CONFLICT', 'This was changed since you opened it; reload to see the changes.', 'version')));
     },
     async markPayoutFailed(_: unknown, args: { id: string; reason: string; version: number }, ctx: Ctx) {
       const actor = await auditActor(ctx);
       const id = expectId(args.id, 'Payout', 'id');
       if (!(await ctx.payouts.byId(id))) throw forbidden();
       const reason = arg(reasonArg, args.reason, 'reason');
-      return fromHttp(async () => (await ctx.payouts.finish(id, { status: 'FAILED', reason }, { actor, version: args.version }))!);
+      return fromHttp(async () => (await ctx.payouts.finish(id, { status: 'FAILED', reason }, { actor, version: args.version })) ?? Promise.reject(conflict('VERSION_CONFLICT', 'This was changed since you opened it; reload to see the changes.', 'version')));
     },
   },
 };
