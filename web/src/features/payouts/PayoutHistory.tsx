@@ -4,7 +4,7 @@
  * transfer's reference, when it was requested and last changed; "Load more" appends the next page.
  */
 import { Button, Text } from '@studio/ui';
-import { useTransition } from 'react';
+import { useEffect, useTransition } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Money } from '../earnings/Money';
@@ -13,7 +13,8 @@ import { PAYOUTS_PAGE_SIZE } from './PayoutsPageQuery';
 import { PayoutMethodText, PayoutStatusBadge } from './payoutLabels';
 import styles from './payouts.module.css';
 
-export function PayoutHistory(props: { user: PayoutHistory_user$key }) {
+/** `shown` is kept at the number of payouts shown, for the page's quiet refetch. */
+export function PayoutHistory(props: { user: PayoutHistory_user$key; shown: { current: number } }) {
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
     graphql`
       fragment PayoutHistory_user on User
@@ -44,6 +45,10 @@ export function PayoutHistory(props: { user: PayoutHistory_user$key }) {
   );
   const [, startTransition] = useTransition();
   const edges = data.payouts?.edges ?? [];
+  const { shown } = props;
+  useEffect(() => {
+    shown.current = edges.length;
+  });
   if (edges.length === 0) {
     return (
       <Text tone="muted" data-testid="payouts-history-empty">

@@ -6,6 +6,8 @@
  * language, onboarding, the return from Stripe) and the live refetch.
  */
 import { screen, waitFor, within } from '@testing-library/react';
+import { act } from 'react';
+import { MockPayloadGenerator } from 'relay-test-utils';
 import type { RelayMockEnvironment } from 'relay-test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_CHANNEL_NAME } from '../../app/events';
@@ -199,6 +201,32 @@ describe('PayoutsPage', () => {
       otherTab.postMessage({ type: 'refetch-transactions' });
       await waitFor(() => expect(pendingNames(environment)).toEqual(['PayoutsPageQuery']));
       await resolveOperation(environment, payoutsResolvers([FAILED_BANK, PAID_BANK]));
+      await waitFor(() => expect(screen.getAllByTestId('payout-row')).toHaveLength(2));
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  it('follows transactionsUpdated (every payout change): refetches the page quietly and tells the other tabs', async () => {
+    live.enabled = true;
+    const { environment } = renderPayouts([PAID_BANK]);
+    await screen.findAllByTestId('payout-row');
+    const subscription = await waitFor(() => {
+      const found = environment.mock.getAllOperations().find((operation) => operation.request.node.params.name === 'EarningsLiveSubscription');
+      if (!found) throw new Error('No subscription yet');
+      return found;
+    });
+    const otherTab = new BroadcastChannel(APP_CHANNEL_NAME);
+    const heardElsewhere = vi.fn();
+    otherTab.addEventListener('message', (message: MessageEvent<unknown>) => heardElsewhere(message.data));
+    try {
+      await act(async () => {
+        environment.mock.nextValue(subscription, MockPayloadGenerator.generate(subscription, { User: () => ({ id: 'VXNlcjox', balance: 0, held: 0, balanceCurrency: 'USD', balances: [] }) }));
+      });
+      const refetch = environment.mock.getAllOperations().filter((operation) => operation.request.node.params.name === 'PayoutsPageQuery');
+      expect(refetch.map((operation) => operation.request.variables)).toEqual([{ count: 10 }]);
+      await waitFor(() => expect(heardElsewhere).toHaveBeenCalledWith({ type: 'refetch-transactions' }));
+      await resolveOperation(environment, payoutsResolvers([{ ...PAID_BANK, id: 'UGF5b3V0Ojk', status: 'REQUESTED', reference: null }, PAID_BANK]));
       await waitFor(() => expect(screen.getAllByTestId('payout-row')).toHaveLength(2));
     } finally {
       otherTab.close();

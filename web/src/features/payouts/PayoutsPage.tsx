@@ -23,8 +23,11 @@ import { PAYOUTS_PAGE_SIZE, PayoutsPageQuery } from './PayoutsPageQuery';
 import { StripeOnboarding } from './StripeOnboarding';
 import styles from './payouts.module.css';
 
-/** A quiet refetch of the page's query into the store (the page keeps showing); one at a time, a call meanwhile asks for one more. */
-function useQuietRefetch(): () => void {
+/**
+ * A quiet refetch of the page's query into the store (the page keeps showing), for as many payouts
+ * as `shown` holds (at least a page, at most 50, the server's limit); one at a time, a call meanwhile asks for one more.
+ */
+function useQuietRefetch(shown: { current: number }): () => void {
   const environment = useRelayEnvironment();
   const state = useRef({ running: false, again: false });
   return useCallback(() => {
@@ -38,7 +41,8 @@ function useQuietRefetch(): () => void {
           setTimeout(run, 0);
         }
       };
-      fetchQuery<PayoutsPageQueryType>(environment, PayoutsPageQuery, { count: PAYOUTS_PAGE_SIZE }, { fetchPolicy: 'network-only' }).subscribe({
+      const count = Math.min(50, Math.max(PAYOUTS_PAGE_SIZE, shown.current));
+      fetchQuery<PayoutsPageQueryType>(environment, PayoutsPageQuery, { count }, { fetchPolicy: 'network-only' }).subscribe({
         complete: done,
         error: (error: unknown) => {
           console.warn('Payouts refetch failed', error);
@@ -48,12 +52,13 @@ function useQuietRefetch(): () => void {
     };
     if (flags.running) flags.again = true;
     else run();
-  }, [environment]);
+  }, [environment, shown]);
 }
 
 function Payouts(props: { fetchKey: number }) {
   const data = useLazyLoadQuery<PayoutsPageQueryType>(PayoutsPageQuery, { count: PAYOUTS_PAGE_SIZE }, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
-  const refetch = useQuietRefetch();
+  const shown = useRef(0);
+  const refetch = useQuietRefetch(shown);
   if (!data.viewer) return <SignedOut />;
   return (
     <div className={styles.layout}>
@@ -81,7 +86,7 @@ function Payouts(props: { fetchKey: number }) {
         <StripeOnboarding user={data.viewer} />
       </ProfileSection>
       <ProfileSection title={<FormattedMessage id="payouts.history.title" />} data-testid="payouts-history">
-        <PayoutHistory user={data.viewer} />
+        <PayoutHistory user={data.viewer} shown={shown} />
       </ProfileSection>
     </div>
   );
