@@ -4,7 +4,7 @@
  * transfer's reference, when it was requested and last changed; "Load more" appends the next page.
  */
 import { Button, Text } from '@studio/ui';
-import { useEffect, useTransition } from 'react';
+import { type RefObject, useEffect, useTransition } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Money } from '../earnings/Money';
@@ -13,8 +13,8 @@ import { PAYOUTS_PAGE_SIZE } from './PayoutsPageQuery';
 import { PayoutMethodText, PayoutStatusBadge } from './payoutLabels';
 import styles from './payouts.module.css';
 
-/** `shown` is kept at the number of payouts shown, for the page's quiet refetch. */
-export function PayoutHistory(props: { user: PayoutHistory_user$key; shown: { current: number } }) {
+/** `shownRef` is kept at the number of payouts shown, for the page's quiet refetch. */
+export function PayoutHistory(props: { user: PayoutHistory_user$key; shownRef: RefObject<number> }) {
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
     graphql`
       fragment PayoutHistory_user on User
@@ -45,9 +45,9 @@ export function PayoutHistory(props: { user: PayoutHistory_user$key; shown: { cu
   );
   const [, startTransition] = useTransition();
   const edges = data.payouts?.edges ?? [];
-  const { shown } = props;
+  const { shownRef } = props;
   useEffect(() => {
-    shown.current = edges.length;
+    shownRef.current = edges.length;
   });
   if (edges.length === 0) {
     return (

@@ -7,7 +7,7 @@
  * query quietly. Account page: AccountShell gives the frame, signed-out state and load errors.
  */
 import { Skeleton, VisuallyHidden } from '@studio/ui';
-import { Suspense, useCallback, useRef } from 'react';
+import { type RefObject, Suspense, useCallback, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fetchQuery, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import { ButtonLink } from '../layout/links';
@@ -25,9 +25,9 @@ import styles from './payouts.module.css';
 
 /**
  * A quiet refetch of the page's query into the store (the page keeps showing), for as many payouts
- * as `shown` holds (at least a page, at most 50, the server's limit); one at a time, a call meanwhile asks for one more.
+ * as `shownRef` holds (at least a page, at most 50, the server's limit); one at a time, a call meanwhile asks for one more.
  */
-function useQuietRefetch(shown: { current: number }): () => void {
+function useQuietRefetch(shownRef: RefObject<number>): () => void {
   const environment = useRelayEnvironment();
   const state = useRef({ running: false, again: false });
   return useCallback(() => {
@@ -41,7 +41,7 @@ function useQuietRefetch(shown: { current: number }): () => void {
           setTimeout(run, 0);
         }
       };
-      const count = Math.min(50, Math.max(PAYOUTS_PAGE_SIZE, shown.current));
+      const count = Math.min(50, Math.max(PAYOUTS_PAGE_SIZE, shownRef.current));
       fetchQuery<PayoutsPageQueryType>(environment, PayoutsPageQuery, { count }, { fetchPolicy: 'network-only' }).subscribe({
         complete: done,
         error: (error: unknown) => {
@@ -52,13 +52,13 @@ function useQuietRefetch(shown: { current: number }): () => void {
     };
     if (flags.running) flags.again = true;
     else run();
-  }, [environment, shown]);
+  }, [environment, shownRef]);
 }
 
 function Payouts(props: { fetchKey: number }) {
   const data = useLazyLoadQuery<PayoutsPageQueryType>(PayoutsPageQuery, { count: PAYOUTS_PAGE_SIZE }, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
-  const shown = useRef(0);
-  const refetch = useQuietRefetch(shown);
+  const shownRef = useRef(0);
+  const refetch = useQuietRefetch(shownRef);
   if (!data.viewer) return <SignedOut />;
   return (
     <div className={styles.layout}>
@@ -86,7 +86,7 @@ function Payouts(props: { fetchKey: number }) {
         <StripeOnboarding user={data.viewer} />
       </ProfileSection>
       <ProfileSection title={<FormattedMessage id="payouts.history.title" />} data-testid="payouts-history">
-        <PayoutHistory user={data.viewer} shown={shown} />
+        <PayoutHistory user={data.viewer} shownRef={shownRef} />
       </ProfileSection>
     </div>
   );
