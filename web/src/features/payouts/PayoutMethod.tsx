@@ -80,8 +80,8 @@ export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: Pay
       <Text data-testid="payout-method-current">
         {user.withdrawalMethod ? (
           <FormattedMessage
-            id="payouts.method.current"
-            values={{ method: <PayoutMethodText method={user.withdrawalMethod} />, details: user.withdrawalMethod === 'BANK_TRANSFER' ? (user.withdrawalMethodDetails ?? '') : '' }}
+            id={user.withdrawalMethod === 'BANK_TRANSFER' && user.withdrawalMethodDetails ? 'payouts.method.currentDetails' : 'payouts.method.current'}
+            values={{ method: <PayoutMethodText method={user.withdrawalMethod} />, details: user.withdrawalMethodDetails }}
           />
         ) : (
           <FormattedMessage id="payouts.method.none" />

@@ -45,7 +45,7 @@ describe('PayoutsPage', () => {
     screen.getByRole('heading', { level: 1, name: intl.formatMessage({ id: 'page.profilePayouts.title' }) });
     const balance = await screen.findByTestId('payout-balance-USD');
     expect(within(balance).getByTestId('payout-available').textContent).toBe('$123.45');
-    expect(text(screen.getByTestId('payout-method-current'))).toBe('Current method: Bank transfer Anna Petrova, IBAN DE89 •••• •••• 3000');
+    expect(text(screen.getByTestId('payout-method-current'))).toBe('Current method: Bank transfer (Anna Petrova, IBAN DE89 •••• •••• 3000)');
 
     const [paid, failed] = screen.getAllByTestId('payout-row') as [HTMLElement, HTMLElement];
     expect(paid.textContent).toContain('$500.00');
@@ -133,7 +133,7 @@ describe('PayoutsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save bank account' }));
     await resolveOperation(environment, { User: () => ({ id: 'VXNlcjox', withdrawalMethod: 'BANK_TRANSFER', withdrawalMethodDetails: 'Anna Petrova, IBAN DE89 •••• •••• 3000' }) });
     screen.getByTestId('payout-method-saved');
-    expect(text(screen.getByTestId('payout-method-current'))).toBe('Current method: Bank transfer Anna Petrova, IBAN DE89 •••• •••• 3000');
+    expect(text(screen.getByTestId('payout-method-current'))).toBe('Current method: Bank transfer (Anna Petrova, IBAN DE89 •••• •••• 3000)');
   });
 
   it('asks for an account number and bank code where there is no IBAN', async () => {
