@@ -193,6 +193,26 @@ describe('PayoutsPage', () => {
     expect(mutationsSent(environment)).toHaveLength(1);
   });
 
+  it('says Stripe still needs details when the address expired and the account is not ready', async () => {
+    const { environment } = renderPayouts([], { route: '/profile/payouts?stripe=refresh', locale: 'es', viewer: { withdrawalMethod: 'STRIPE', stripeAccountId: 'acct_1' } });
+    await waitFor(() => expect(mutationsSent(environment).map((m) => m.name)).toEqual(['StripeOnboardingRefreshMutation']));
+    await resolveOperation(environment, { User: () => ({ id: 'VXNlcjox', stripeAccountId: 'acct_1', stripeOnboardingCompleted: false }) });
+    expect((await screen.findByTestId('stripe-returned')).textContent).toBe('Stripe aún necesita algunos datos. Continúa la configuración para terminar.');
+    screen.getByRole('button', { name: 'Continuar la configuración' });
+  });
+
+  it('loads the next payouts in place', async () => {
+    const { environment, user } = renderPayouts([PAID_BANK], { page: { totalCount: 2, hasNextPage: true } });
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    const next = environment.mock.getMostRecentOperation();
+    expect(next.request.node.params.name).toBe('PayoutHistoryPaginationQuery');
+    expect(next.request.variables).toMatchObject({ count: 10, cursor: PAID_BANK.id, id: 'VXNlcjox' });
+    await resolveOperation(environment, payoutsResolvers([FAILED_BANK], { page: { totalCount: 2 } }));
+    expect(screen.getAllByTestId('payout-row')).toHaveLength(2);
+    screen.getByText('2 of 2 payouts');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
   it('refetches when another tab says the earnings changed', async () => {
     const { environment } = renderPayouts([PAID_BANK]);
     await screen.findAllByTestId('payout-row');
