@@ -18,9 +18,9 @@ export type PageId =
   | 'news' | 'newsItem' | 'auth' | 'authReset' | 'authResetSuccess' | 'authChangePassword'
   | 'profile' | 'profileChangeName' | 'profileChangeEmail' | 'profileSetPassword' | 'profileChangePassword'
   | 'products' | 'product' | 'notFound' | 'error'
-  | 'profileRequests' | 'profileRequest' | 'profileEarnings'
+  | 'profileRequests' | 'profileRequest' | 'profileEarnings' | 'profilePayouts'
   | 'admin' | 'adminRequests' | 'adminRequest' | 'adminNews' | 'adminNewsItem' | 'adminProducts' | 'adminProduct'
-  | 'adminUsers' | 'adminUser' | 'adminAudit';
+  | 'adminUsers' | 'adminUser' | 'adminAudit' | 'adminPayouts';
 
 export interface PageDef {
   id: PageId;
@@ -67,6 +67,7 @@ export const PAGES: readonly PageDef[] = [
   page('profileRequests', 'profile/requests'),
   page('profileRequest', 'profile/requests/:reference'),
   page('profileEarnings', 'profile/earnings'),
+  page('profilePayouts', 'profile/payouts'),
   page('admin', 'admin', ADMIN),
   page('adminRequests', 'admin/requests', ADMIN),
   page('adminRequest', 'admin/requests/:reference', ADMIN),
@@ -77,6 +78,7 @@ export const PAGES: readonly PageDef[] = [
   page('adminUsers', 'admin/users', ADMIN),
   page('adminUser', 'admin/users/:id', ADMIN),
   page('adminAudit', 'admin/audit', ADMIN),
+  page('adminPayouts', 'admin/payouts', ADMIN),
 ];
 
 /** The product slugs (detail pages under /products/; product rule SITE-CATALOGUE). */

@@ -62,6 +62,7 @@ const lazyPages: Partial<Record<PageId, () => Promise<LazyPage>>> = {
   profileRequests: () => import('../features/requests/RequestsPage').then((m) => ({ Component: m.RequestsPage })),
   profileRequest: () => import('../features/requests/RequestPage').then((m) => ({ Component: m.RequestPage })),
   profileEarnings: () => import('../features/earnings/EarningsPage').then((m) => ({ Component: m.EarningsPage })),
+  profilePayouts: () => import('../features/payouts/PayoutsPage').then((m) => ({ Component: m.PayoutsPage })),
   admin: () => import('../features/admin/AdminHomePage').then((m) => ({ Component: m.AdminHomePage })),
   adminRequests: () => import('../features/admin/requests/RequestsInboxPage').then((m) => ({ Component: m.RequestsInboxPage })),
   adminRequest: () => import('../features/admin/requests/AdminRequestPage').then((m) => ({ Component: m.AdminRequestPage })),
@@ -72,6 +73,7 @@ const lazyPages: Partial<Record<PageId, () => Promise<LazyPage>>> = {
   adminUsers: () => import('../features/admin/users/UsersPage').then((m) => ({ Component: m.UsersPage })),
   adminUser: () => import('../features/admin/users/AdminUserPage').then((m) => ({ Component: m.AdminUserPage })),
   adminAudit: () => import('../features/admin/audit/AuditLogPage').then((m) => ({ Component: m.AuditLogPage })),
+  adminPayouts: () => import('../features/admin/payouts/AdminPayoutsPage').then((m) => ({ Component: m.AdminPayoutsPage })),
 };
 
 /** An administrators' page's loader (ADMIN-AREA): the 404 for anyone else, then the page's own loader. */

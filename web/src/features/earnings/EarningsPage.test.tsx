@@ -52,6 +52,8 @@ describe('EarningsPage', () => {
     const summary = screen.getByTestId('earnings-summary');
     expect(within(summary).getByTestId('earnings-available').textContent).toBe('$123.45');
     expect(within(summary).getByTestId('earnings-held').textContent).toBe('$25.00');
+    // Beside the balance, the way to pay it out (PAYOUT-PAGE).
+    expect(within(summary).getByRole('link', { name: 'Payouts' }).getAttribute('href')).toBe('/profile/payouts');
     expect(screen.getByTestId('profile-referral-code').textContent).toBe('ANNA2024');
     expect(screen.getByRole('link', { name: `${TEST_PUBLIC_URL}/order?ref=ANNA2024` }).getAttribute('href')).toBe('/order?ref=ANNA2024');
 

@@ -1,6 +1,6 @@
 /**
  * /profile/earnings (LEDGER-EARNINGS-PAGE): the signed-in user's referral earnings — the balance
- * available and held with their currency (EarningsSummary), the referral code and order link with
+ * available and held with their currency (EarningsSummary) with a link to the payouts (PAYOUT-PAGE), the referral code and order link with
  * Copy buttons (ReferralBlock), and the movements with "Load more" or, before the first one, the
  * programme's terms (EarningsTransactions). The page follows changes live and across tabs
  * (EarningsLive, LEDGER-LIVE). Account page: a shell on the server, the data fetched fresh
@@ -12,6 +12,7 @@ import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLazyLoadQuery } from 'react-relay';
 import type { EarningsPageQuery as EarningsPageQueryType } from './__generated__/EarningsPageQuery.graphql';
+import { ButtonLink } from '../layout/links';
 import { AccountShell } from '../profile/AccountShell';
 import { ProfileSection } from '../profile/ProfileSection';
 import { SignedOut } from '../profile/SignedOut';
@@ -26,7 +27,15 @@ function Earnings(props: { fetchKey: number }) {
   if (!data.viewer) return <SignedOut />;
   return (
     <div className={styles.layout}>
-      <ProfileSection title={<FormattedMessage id="profile.balance.title" />} data-testid="earnings-summary">
+      <ProfileSection
+        title={<FormattedMessage id="profile.balance.title" />}
+        data-testid="earnings-summary"
+        aside={
+          <ButtonLink to="/profile/payouts" variant="secondary" size="sm">
+            <FormattedMessage id="payouts.link" />
+          </ButtonLink>
+        }
+      >
         <EarningsSummary user={data.viewer} />
       </ProfileSection>
       <ReferralBlock user={data.viewer} />

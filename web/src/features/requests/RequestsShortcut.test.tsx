@@ -20,6 +20,7 @@ describe('RequestsShortcut on /profile', () => {
     const nav = await screen.findByRole('navigation', { name: 'Your requests and tools' });
     expect(within(nav).getByRole('link', { name: 'Your requests' }).getAttribute('href')).toBe('/profile/requests');
     expect(within(nav).getByRole('link', { name: 'Your earnings' }).getAttribute('href')).toBe('/profile/earnings');
+    expect(within(nav).getByRole('link', { name: 'Payouts' }).getAttribute('href')).toBe('/profile/payouts');
     expect(within(nav).queryByRole('link', { name: 'Back office' })).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 /**
  * The profile's links to the client area (REQ-CLIENT-AREA), to the earnings
- * (LEDGER-EARNINGS-PAGE) and, for administrators only (`role` ADMIN; ADMIN-AREA), to the back
+ * (LEDGER-EARNINGS-PAGE), to the payouts (PAYOUT-PAGE) and, for administrators only (`role` ADMIN; ADMIN-AREA), to the back
  * office: one row above the profile's cards.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -26,6 +26,9 @@ export function RequestsShortcut(props: { user: RequestsShortcut_user$key }) {
       </ButtonLink>
       <ButtonLink to="/profile/earnings" variant="secondary" size="sm">
         <FormattedMessage id="page.profileEarnings.title" />
+      </ButtonLink>
+      <ButtonLink to="/profile/payouts" variant="secondary" size="sm">
+        <FormattedMessage id="payouts.link" />
       </ButtonLink>
       {user.role === 'ADMIN' ? (
         <ButtonLink to="/admin" variant="ghost" size="sm">

@@ -1,0 +1,109 @@
+/**
+ * The user's payouts on /profile/payouts (PAYOUT-PAGE), newest first, as a Relay connection
+ * (`payouts`): amount, method, where it went (masked), status in words, a failure's reason, a bank
+ * transfer's reference, when it was requested and last changed; "Load more" appends the next page.
+ */
+import { Button, Text } from '@studio/ui';
+import { type RefObject, useEffect, useTransition } from 'react';
+import { FormattedDate, FormattedMessage } from 'react-intl';
+import { graphql, usePaginationFragment } from 'react-relay';
+import { Money } from '../earnings/Money';
+import type { PayoutHistory_user$key } from './__generated__/PayoutHistory_user.graphql';
+import { PAYOUTS_PAGE_SIZE } from './PayoutsPageQuery';
+import { PayoutMethodText, PayoutStatusBadge } from './payoutLabels';
+import styles from './payouts.module.css';
+
+/** `shownRef` is kept at the number of payouts shown, for the page's quiet refetch. */
+export function PayoutHistory(props: { user: PayoutHistory_user$key; shownRef: RefObject<number> }) {
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
+    graphql`
+      fragment PayoutHistory_user on User
+      @refetchable(queryName: "PayoutHistoryPaginationQuery")
+      @argumentDefinitions(count: { type: "Int!" }, cursor: { type: "String" }) {
+        payouts(first: $count, after: $cursor) @connection(key: "PayoutHistory_payouts") {
+          totalCount
+          edges {
+            node {
+              id
+              amount {
+                amount
+                currency
+              }
+              method
+              destination
+              status
+              failureReason
+              reference
+              created
+              updated
+            }
+          }
+        }
+      }
+    `,
+    props.user,
+  );
+  const [, startTransition] = useTransition();
+  const edges = data.payouts?.edges ?? [];
+  const { shownRef } = props;
+  useEffect(() => {
+    shownRef.current = edges.length;
+  });
+  if (edges.length === 0) {
+    return (
+      <Text tone="muted" data-testid="payouts-history-empty">
+        <FormattedMessage id="payouts.history.empty" />
+      </Text>
+    );
+  }
+  return (
+    <>
+      <ul className={styles.history} aria-busy={isLoadingNext}>
+        {edges.map(({ node }) => (
+          <li key={node.id} className={styles.payout} data-testid="payout-row">
+            <div className={styles.payoutHead}>
+              <span className={styles.amount}>
+                <Money minor={node.amount.amount} currency={node.amount.currency} />
+              </span>
+              <PayoutStatusBadge status={node.status} />
+            </div>
+            <p className={styles.meta}>
+              <span>
+                <PayoutMethodText method={node.method} />
+              </span>
+              <span>{node.destination}</span>
+              <span>
+                <FormattedMessage id="payouts.history.requested" values={{ date: <FormattedDate value={node.created} dateStyle="medium" /> }} />
+              </span>
+              {node.updated !== node.created ? (
+                <span>
+                  <FormattedMessage id="payouts.history.updated" values={{ date: <FormattedDate value={node.updated} dateStyle="medium" /> }} />
+                </span>
+              ) : null}
+            </p>
+            {node.reference ? (
+              <p className={styles.meta} data-testid="payout-reference">
+                <FormattedMessage id="payouts.history.reference" values={{ reference: node.reference }} />
+              </p>
+            ) : null}
+            {node.status === 'FAILED' && node.failureReason ? (
+              <p className={styles.reason} data-testid="payout-failure">
+                <FormattedMessage id="payouts.history.failure" values={{ reason: node.failureReason }} />
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <div className={styles.more}>
+        <Text size="sm" tone="muted" role="status">
+          <FormattedMessage id="payouts.history.shown" values={{ shown: edges.length, total: data.payouts?.totalCount ?? edges.length }} />
+        </Text>
+        {hasNext ? (
+          <Button variant="secondary" loading={isLoadingNext} disabled={isLoadingNext} onClick={() => startTransition(() => void loadNext(PAYOUTS_PAGE_SIZE))}>
+            <FormattedMessage id="payouts.history.loadMore" />
+          </Button>
+        ) : null}
+      </div>
+    </>
+  );
+}

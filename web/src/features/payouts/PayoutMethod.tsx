@@ -1,0 +1,144 @@
+/**
+ * How the user is paid (PAYOUT-METHOD): the current method with its masked details, and a radio
+ * group to choose another — Stripe (only when the server offers it; it says which countries Stripe
+ * serves, as names in the page's language, and that elsewhere a bank transfer is offered) or a bank
+ * transfer with its account (BankAccountForm). Saving calls `setWithdrawalMethod` through
+ * re-authentication (PAYOUT-REAUTH); the server then pauses payouts for a while (PAYOUT-COOLDOWN).
+ */
+import { Button, Callout, Stack, Text } from '@studio/ui';
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import { runMutation } from '../../forms/runMutation';
+import type { PayoutMethod_settings$key } from './__generated__/PayoutMethod_settings.graphql';
+import type { PayoutMethod_user$key } from './__generated__/PayoutMethod_user.graphql';
+import type { BankAccountInput, PayoutMethodSetMutation, WithdrawalMethods } from './__generated__/PayoutMethodSetMutation.graphql';
+import { BankAccountForm } from './BankAccountForm';
+import { useReauthentication } from './ReauthDialog';
+import { countryName } from './countries';
+import { type PayoutProblem, payoutProblem } from './payoutErrors';
+import { PayoutMethodText } from './payoutLabels';
+import styles from './payouts.module.css';
+
+const SetWithdrawalMethodMutation = graphql`
+  mutation PayoutMethodSetMutation($input: SetWithdrawalMethodInput!) {
+    setWithdrawalMethod(input: $input) {
+      id
+      withdrawalMethod
+      withdrawalMethodDetails
+      payoutsPausedUntil
+      stripeAccountId
+      stripeOnboardingCompleted
+    }
+  }
+`;
+
+export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: PayoutMethod_settings$key }) {
+  const intl = useIntl();
+  const user = useFragment(
+    graphql`
+      fragment PayoutMethod_user on User {
+        withdrawalMethod
+        withdrawalMethodDetails
+      }
+    `,
+    props.user,
+  );
+  const settings = useFragment(
+    graphql`
+      fragment PayoutMethod_settings on PayoutSettings {
+        stripeAvailable
+        stripeCountries
+      }
+    `,
+    props.settings,
+  );
+  const name = useId();
+  const [choice, setChoice] = useState<WithdrawalMethods>(user.withdrawalMethod === 'STRIPE' && settings.stripeAvailable ? 'STRIPE' : 'BANK_TRANSFER');
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [commit, inFlight] = useMutation<PayoutMethodSetMutation>(SetWithdrawalMethodMutation);
+  const { withReauthentication, dialog } = useReauthentication();
+
+  async function save(method: WithdrawalMethods, bankAccount?: BankAccountInput): Promise<PayoutProblem | null> {
+    setError(null);
+    setSaved(false);
+    const result = await withReauthentication(() => runMutation(commit, { variables: { input: bankAccount ? { method, bankAccount } : { method } } }));
+    if (!result) return null;
+    if (result.response) {
+      setSaved(true);
+      return null;
+    }
+    const problem = payoutProblem(intl, result.errors);
+    if (!problem.field) setError(problem.message);
+    return problem;
+  }
+
+  const countries = [...settings.stripeCountries].map((code) => countryName(code, intl.locale)).sort(new Intl.Collator(intl.locale).compare);
+  return (
+    <Stack gap={4}>
+      <Text data-testid="payout-method-current">
+        {user.withdrawalMethod ? (
+          <FormattedMessage
+            id={user.withdrawalMethod === 'BANK_TRANSFER' && user.withdrawalMethodDetails ? 'payouts.method.currentDetails' : 'payouts.method.current'}
+            values={{ method: <PayoutMethodText method={user.withdrawalMethod} />, details: user.withdrawalMethodDetails }}
+          />
+        ) : (
+          <FormattedMessage id="payouts.method.none" />
+        )}
+      </Text>
+      {saved ? (
+        <Callout tone="success" role="status" data-testid="payout-method-saved">
+          <FormattedMessage id="payouts.method.saved" />
+        </Callout>
+      ) : null}
+      {error ? (
+        <Callout tone="danger" role="alert" data-testid="payout-method-error">
+          {error}
+        </Callout>
+      ) : null}
+      <fieldset className={styles.methods}>
+        <legend className={styles.label}>
+          <FormattedMessage id="payouts.method.choose" />
+        </legend>
+        {settings.stripeAvailable ? (
+          <div className={styles.option}>
+            <label>
+              <input type="radio" name={name} value="STRIPE" checked={choice === 'STRIPE'} onChange={() => setChoice('STRIPE')} /> <FormattedMessage id="payouts.method.STRIPE" />
+            </label>
+            <Text size="sm" tone="muted">
+              <FormattedMessage id="payouts.method.stripeHint" values={{ count: countries.length }} />
+            </Text>
+            <details className={styles.countries}>
+              <summary>
+                <FormattedMessage id="payouts.method.stripeCountries" />
+              </summary>
+              <p data-testid="stripe-countries">{intl.formatList(countries, { type: 'conjunction' })}</p>
+            </details>
+          </div>
+        ) : null}
+        <div className={styles.option}>
+          <label>
+            <input type="radio" name={name} value="BANK_TRANSFER" checked={choice === 'BANK_TRANSFER'} onChange={() => setChoice('BANK_TRANSFER')} />{' '}
+            <FormattedMessage id="payouts.method.BANK_TRANSFER" />
+          </label>
+        </div>
+      </fieldset>
+      {choice === 'STRIPE' ? (
+        user.withdrawalMethod === 'STRIPE' ? null : (
+          <div>
+            <Button loading={inFlight} disabled={inFlight} onClick={() => void save('STRIPE')}>
+              <FormattedMessage id="payouts.method.useStripe" />
+            </Button>
+          </div>
+        )
+      ) : (
+        <BankAccountForm saving={inFlight} onSave={(account) => save('BANK_TRANSFER', account)} />
+      )}
+      <Text size="sm" tone="muted">
+        <FormattedMessage id="payouts.method.cooldownNote" />
+      </Text>
+      {dialog}
+    </Stack>
+  );
+}

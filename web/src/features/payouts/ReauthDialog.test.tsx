@@ -1,0 +1,96 @@
+/**
+ * Re-authentication (PAYOUT-REAUTH) on /profile/payouts: a payout request or a method change the
+ * server answers with REAUTHENTICATION_REQUIRED opens the password dialog; a wrong password and the
+ * account's delay are shown at the field; once the password is proven the original mutation is sent
+ * again exactly once; cancelling sends nothing more.
+ */
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerError, fieldMessage, mutationsSent } from '../../test/forms';
+import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../test/renderWithRelay';
+import { PayoutsPage } from './PayoutsPage';
+import { payoutsResolvers } from './testData';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function renderPayouts(viewer: Record<string, unknown> = {}, locale: 'en' | 'ru' | 'es' = 'en') {
+  const environment = createTestEnvironment();
+  queueResolvers(environment, payoutsResolvers([], { viewer }));
+  return renderWithRelay(<PayoutsPage />, { environment, page: 'profilePayouts', signedIn: true, locale });
+}
+
+describe('re-authentication', () => {
+  it('asks for the password, shows a wrong one and the wait at the field, then replays the payout request once', async () => {
+    const { environment, user } = renderPayouts();
+    await user.click(await screen.findByRole('button', { name: 'Request payout' }));
+    const request = await screen.findByRole('dialog', { name: 'Pay out $123.45?' });
+    await user.click(within(request).getByRole('button', { name: 'Request payout' }));
+    await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required');
+
+    const reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    const password = within(reauth).getByLabelText(/^Password/);
+    await user.type(password, 'wrong-password');
+    await user.click(within(reauth).getByRole('button', { name: 'Continue' }));
+    expect(mutationsSent(environment).map((m) => [m.name, m.variables])).toEqual([
+      ['PayoutBalancesRequestMutation', { currency: 'USD' }],
+      ['ReauthDialogMutation', { password: 'wrong-password' }],
+    ]);
+    await answerError(environment, 'WRONG_PASSWORD', 'Wrong password');
+    expect(fieldMessage(password)).toBe('The password is not correct.');
+
+    await user.click(within(reauth).getByRole('button', { name: 'Continue' }));
+    await answerError(environment, 'TOO_MANY_REQUESTS', 'Too many attempts', { retryAfterSeconds: 90 });
+    expect(fieldMessage(password)).toBe('Too many attempts. Please try again in 2 minutes.');
+
+    await user.clear(password);
+    await user.type(password, 'correct horse battery staple');
+    await user.click(within(reauth).getByRole('button', { name: 'Continue' }));
+    await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-25T04:00:00.000Z' }) });
+    expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).toBeNull();
+    // The payout request again, once.
+    expect(mutationsSent(environment).map((m) => m.name)).toEqual([
+      'PayoutBalancesRequestMutation',
+      'ReauthDialogMutation',
+      'ReauthDialogMutation',
+      'ReauthDialogMutation',
+      'PayoutBalancesRequestMutation',
+    ]);
+    await resolveOperation(environment, { Payout: () => ({ id: 'UGF5b3V0OjU', status: 'REQUESTED' }) });
+    await screen.findByTestId('payout-requested');
+  });
+
+  it('replays a method change after the password, and sends nothing more when cancelled', async () => {
+    const { environment, user } = renderPayouts({ withdrawalMethod: 'BANK_TRANSFER' });
+    await user.click(await screen.findByRole('radio', { name: 'Stripe' }));
+    await user.click(screen.getByRole('button', { name: 'Use Stripe' }));
+    await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required');
+    let reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.click(within(reauth).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(mutationsSent(environment).map((m) => m.name)).toEqual(['PayoutMethodSetMutation']);
+
+    await user.click(screen.getByRole('button', { name: 'Use Stripe' }));
+    await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required');
+    reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.type(within(reauth).getByLabelText(/^Password/), 'correct horse battery staple');
+    await user.click(within(reauth).getByRole('button', { name: 'Continue' }));
+    await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-25T04:00:00.000Z' }) });
+    const sent = mutationsSent(environment);
+    expect(sent.map((m) => m.name)).toEqual(['PayoutMethodSetMutation', 'PayoutMethodSetMutation', 'ReauthDialogMutation', 'PayoutMethodSetMutation']);
+    expect(sent.at(-1)?.variables).toEqual({ input: { method: 'STRIPE' } });
+    await resolveOperation(environment, { User: () => ({ id: 'VXNlcjox', withdrawalMethod: 'STRIPE', withdrawalMethodDetails: null, stripeAccountId: null, stripeOnboardingCompleted: false }) });
+    await screen.findByTestId('payout-method-saved');
+    expect(screen.getByTestId('stripe-status').textContent).toBe('Not started');
+  });
+
+  it('speaks Spanish in the dialog', async () => {
+    const { environment, user } = renderPayouts({}, 'es');
+    await user.click(await screen.findByRole('button', { name: 'Solicitar pago' }));
+    const request = await screen.findByRole('dialog');
+    await user.click(within(request).getByRole('button', { name: 'Solicitar pago' }));
+    await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required');
+    await screen.findByRole('dialog', { name: 'Confirma que eres tú' });
+  });
+});
