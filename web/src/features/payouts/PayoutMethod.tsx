@@ -49,6 +49,7 @@ export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: Pay
       fragment PayoutMethod_settings on PayoutSettings {
         stripeAvailable
         stripeCountries
+        cooldownHours
       }
     `,
     props.settings,
@@ -136,7 +137,7 @@ export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: Pay
         <BankAccountForm saving={inFlight} onSave={(account) => save('BANK_TRANSFER', account)} />
       )}
       <Text size="sm" tone="muted">
-        <FormattedMessage id="payouts.method.cooldownNote" />
+        <FormattedMessage id="payouts.method.cooldownNote" values={{ hours: settings.cooldownHours }} />
       </Text>
       {dialog}
     </Stack>

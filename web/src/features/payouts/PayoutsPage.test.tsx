@@ -158,6 +158,7 @@ describe('PayoutsPage', () => {
     renderPayouts([], { locale: 'ru' });
     expect((await screen.findByTestId('stripe-countries')).textContent).toBe('Германия, Соединенные Штаты и Франция');
     screen.getByText('Stripe выплачивает в 3 странах; в остальных странах мы платим банковским переводом.');
+    screen.getByText('В целях безопасности после смены способа выплаты запросить выплату можно будет только через 48 часов.');
   });
 
   it('offers no Stripe option when the server has no Stripe', async () => {
