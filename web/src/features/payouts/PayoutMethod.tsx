@@ -55,7 +55,14 @@ export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: Pay
     props.settings,
   );
   const name = useId();
-  const [choice, setChoice] = useState<WithdrawalMethods>(user.withdrawalMethod === 'STRIPE' && settings.stripeAvailable ? 'STRIPE' : 'BANK_TRANSFER');
+  const stored: WithdrawalMethods = user.withdrawalMethod === 'STRIPE' && settings.stripeAvailable ? 'STRIPE' : 'BANK_TRANSFER';
+  const [choice, setChoice] = useState<WithdrawalMethods>(stored);
+  // The method changed elsewhere (another tab, a live refetch): the chooser follows it.
+  const [seen, setSeen] = useState(stored);
+  if (seen !== stored) {
+    setSeen(stored);
+    setChoice(stored);
+  }
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [commit, inFlight] = useMutation<PayoutMethodSetMutation>(SetWithdrawalMethodMutation);
