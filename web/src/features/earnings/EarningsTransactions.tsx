@@ -9,14 +9,15 @@
  * as are shown, one refetch at a time.
  */
 import { Button, Heading, Text } from '@studio/ui';
-import { useCallback, useEffect, useRef, useTransition } from 'react';
+import { useTransition } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { fetchQuery, graphql, usePaginationFragment, useRelayEnvironment } from 'react-relay';
+import { graphql, usePaginationFragment } from 'react-relay';
 import type { EarningsPageQuery as EarningsPageQueryType } from './__generated__/EarningsPageQuery.graphql';
 import type { EarningsTransactions_user$data, EarningsTransactions_user$key } from './__generated__/EarningsTransactions_user.graphql';
 import { EarningsLive } from './EarningsLive';
 import { EarningsPageQuery, TRANSACTIONS_PAGE_SIZE } from './EarningsPageQuery';
 import { Money } from './Money';
+import { useQuietRefetch } from './useQuietRefetch';
 import { TransactionKindText, TransactionStatusBadge } from './ledgerLabels';
 import styles from './earnings.module.css';
 
@@ -83,41 +84,6 @@ function EmptyState(props: { terms: ReferralTerms }) {
   );
 }
 
-/**
- * A quiet refetch of the page's query (network-only, into the store: the page keeps showing),
- * for `count()` movements as they are when it runs; a call while one runs asks for one more after it.
- */
-function useQuietRefetch(count: () => number): () => void {
-  const environment = useRelayEnvironment();
-  const countRef = useRef(count);
-  useEffect(() => {
-    countRef.current = count;
-  });
-  const state = useRef({ running: false, again: false });
-  return useCallback(() => {
-    const flags = state.current;
-    const run = () => {
-      flags.running = true;
-      const done = () => {
-        flags.running = false;
-        if (flags.again) {
-          flags.again = false;
-          // After Relay has let go of the finished request (an identical one in flight is shared).
-          setTimeout(run, 0);
-        }
-      };
-      fetchQuery<EarningsPageQueryType>(environment, EarningsPageQuery, { count: countRef.current() }, { fetchPolicy: 'network-only' }).subscribe({
-        complete: done,
-        error: (error: unknown) => {
-          console.warn('Earnings refetch failed', error);
-          done();
-        },
-      });
-    };
-    if (flags.running) flags.again = true;
-    else run();
-  }, [environment]);
-}
 
 export function EarningsTransactions(props: { user: EarningsTransactions_user$key; terms: ReferralTerms }) {
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
@@ -151,7 +117,7 @@ export function EarningsTransactions(props: { user: EarningsTransactions_user$ke
   const edges = data.transactions?.edges ?? [];
   const shown = edges.length;
   // Every movement shown (at most 50, the server's page limit), at least the first page.
-  const refetch = useQuietRefetch(() => Math.min(50, Math.max(TRANSACTIONS_PAGE_SIZE, shown)));
+  const refetch = useQuietRefetch<EarningsPageQueryType>(EarningsPageQuery, () => ({ count: Math.min(50, Math.max(TRANSACTIONS_PAGE_SIZE, shown)) }), 'Earnings');
   const live = <EarningsLive refetch={refetch} />;
 
   if (shown === 0) {

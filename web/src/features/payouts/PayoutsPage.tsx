@@ -7,9 +7,10 @@
  * query quietly. Account page: AccountShell gives the frame, signed-out state and load errors.
  */
 import { Skeleton, VisuallyHidden } from '@studio/ui';
-import { type RefObject, Suspense, useCallback, useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { fetchQuery, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
+import { useLazyLoadQuery } from 'react-relay';
+import { useQuietRefetch } from '../earnings/useQuietRefetch';
 import { ButtonLink } from '../layout/links';
 import { EarningsLive, announceTransactionsChanged } from '../earnings/EarningsLive';
 import { AccountShell } from '../profile/AccountShell';
@@ -23,42 +24,12 @@ import { PAYOUTS_PAGE_SIZE, PayoutsPageQuery } from './PayoutsPageQuery';
 import { StripeOnboarding } from './StripeOnboarding';
 import styles from './payouts.module.css';
 
-/**
- * A quiet refetch of the page's query into the store (the page keeps showing), for as many payouts
- * as `shownRef` holds (at least a page, at most 50, the server's limit); one at a time, a call meanwhile asks for one more.
- */
-function useQuietRefetch(shownRef: RefObject<number>): () => void {
-  const environment = useRelayEnvironment();
-  const state = useRef({ running: false, again: false });
-  return useCallback(() => {
-    const flags = state.current;
-    const run = () => {
-      flags.running = true;
-      const done = () => {
-        flags.running = false;
-        if (flags.again) {
-          flags.again = false;
-          setTimeout(run, 0);
-        }
-      };
-      const count = Math.min(50, Math.max(PAYOUTS_PAGE_SIZE, shownRef.current));
-      fetchQuery<PayoutsPageQueryType>(environment, PayoutsPageQuery, { count }, { fetchPolicy: 'network-only' }).subscribe({
-        complete: done,
-        error: (error: unknown) => {
-          console.warn('Payouts refetch failed', error);
-          done();
-        },
-      });
-    };
-    if (flags.running) flags.again = true;
-    else run();
-  }, [environment, shownRef]);
-}
 
 function Payouts(props: { fetchKey: number }) {
   const data = useLazyLoadQuery<PayoutsPageQueryType>(PayoutsPageQuery, { count: PAYOUTS_PAGE_SIZE }, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
   const shownRef = useRef(0);
-  const refetch = useQuietRefetch(shownRef);
+  // Every payout shown (at least a page, at most 50, the server's limit).
+  const refetch = useQuietRefetch<PayoutsPageQueryType>(PayoutsPageQuery, () => ({ count: Math.min(50, Math.max(PAYOUTS_PAGE_SIZE, shownRef.current)) }), 'Payouts');
   if (!data.viewer) return <SignedOut />;
   return (
     <div className={styles.layout}>
