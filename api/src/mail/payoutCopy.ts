@@ -6,8 +6,8 @@
  * named). Parameters are plain text (the failure reason is the studio's or Stripe's words);
  * render.ts escapes every piece.
  */
-import { formatWhen } from './securityCopy.js';
-import { type Block, type Copy, type Doc, type MailLocale, type MailTemplateParams, type PayoutMethodName, type SecurityEvent, type SiteContext, payoutsUrl, resetUrl } from './templates.js';
+import { eventFields, formatWhen } from './securityCopy.js';
+import { type Block, type Copy, type Doc, type MailLocale, type MailTemplateParams, type PayoutMethodName, type SiteContext, payoutsUrl, resetUrl } from './templates.js';
 
 /**
  * `minor` units of `currency` (ISO 4217, e.g. `USD`) as money in `locale`: Intl's currency style with
@@ -37,8 +37,6 @@ interface Words {
     notYou: (publicUrl: string) => string;
     resetLabel: string;
   };
-  /** The security event's labels (the same words as the other security mails). */
-  event: { when: string; device: string; network: string; unknownDevice: string; unknownNetwork: string; on: string };
 }
 
 const WORDS: Record<MailLocale, Words> = {
@@ -75,7 +73,6 @@ const WORDS: Record<MailLocale, Words> = {
       notYou: (url) => `If this was you, there's nothing else to do. If it wasn't, change your password right away with the link below and contact us through ${url}: someone may have access to your account.`,
       resetLabel: 'Reset password',
     },
-    event: { when: 'When', device: 'Device', network: 'Network', unknownDevice: 'Unknown device', unknownNetwork: 'Unknown', on: 'on' },
   },
   ru: {
     hello: 'Здравствуйте!',
@@ -110,7 +107,6 @@ const WORDS: Record<MailLocale, Words> = {
       notYou: (url) => `Если это были вы, больше ничего делать не нужно. Если нет — сразу смените пароль по ссылке ниже и свяжитесь с нами через сайт ${url}: возможно, кто-то получил доступ к вашей учётной записи.`,
       resetLabel: 'Сбросить пароль',
     },
-    event: { when: 'Когда', device: 'Устройство', network: 'Сеть', unknownDevice: 'Неизвестное устройство', unknownNetwork: 'Неизвестна', on: 'на' },
   },
   es: {
     hello: 'Hola:',
@@ -145,7 +141,6 @@ const WORDS: Record<MailLocale, Words> = {
       notYou: (url) => `Si has sido tú, no tienes que hacer nada más. Si no, cambia tu contraseña cuanto antes con el enlace de abajo y ponte en contacto con nosotros a través de ${url}: es posible que alguien haya accedido a tu cuenta.`,
       resetLabel: 'Restablecer la contraseña',
     },
-    event: { when: 'Cuándo', device: 'Dispositivo', network: 'Red', unknownDevice: 'Dispositivo desconocido', unknownNetwork: 'Desconocida', on: 'en' },
   },
 };
 
@@ -158,13 +153,6 @@ function payoutDoc(subject: string, body: Block[], locale: MailLocale, site: Sit
   return { subject, blocks: [{ p: w.hello }, ...body, { link: { href: payoutsUrl(site, locale), label: w.pageLabel } }, { p: w.team(site.siteName) }] };
 }
 
-/** The "when / device / network" fields of a security event, as the other security mails show them. */
-function eventFields(event: SecurityEvent, locale: MailLocale): Block {
-  const w = WORDS[locale].event;
-  // http/device.ts labels read "Chrome 131 on macOS": its one English word in the mail's language.
-  const device = event.device.label ? event.device.label.replace(/ on /, ` ${w.on} `) : w.unknownDevice;
-  return { fields: [[w.when, formatWhen(event.at, locale)], [w.device, device], [w.network, event.device.network ?? w.unknownNetwork]] };
-}
 
 function requested(locale: MailLocale) {
   return (p: MailTemplateParams['payoutRequested'], site: SiteContext): Doc => {

@@ -57,8 +57,8 @@ function deviceText(label: string | null, locale: MailLocale): string {
   return label.replace(/ on /, ` ${words.on} `);
 }
 
-/** The "when / device / network" fields of an event. */
-function eventFields(event: SecurityEvent, locale: MailLocale): Block {
+/** The "when / device / network" fields of a security event (also the payout method notice, payoutCopy.ts). */
+export function eventFields(event: SecurityEvent, locale: MailLocale): Block {
   const words = COMMON[locale];
   return {
     fields: [
