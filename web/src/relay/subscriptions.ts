@@ -21,6 +21,22 @@ export function resolveWebSocketUrl(configured: string, base: Location | URL = l
   return url.href;
 }
 
+/**
+ * The browser's WebSocket, except that sending on a socket that is closing or closed does nothing.
+ * graphql-ws sends a subscription's first message right after its connection is ready; when the
+ * socket is being closed at that moment (sign-out disposes the client while a page mounts a
+ * subscription), the browser would log "WebSocket is already in CLOSING or CLOSED state." for a
+ * message that has nowhere to go anyway.
+ */
+function quietWebSocket(): typeof WebSocket | undefined {
+  if (typeof WebSocket === 'undefined') return undefined;
+  return class QuietWebSocket extends WebSocket {
+    override send(data: string | ArrayBufferLike | Blob | ArrayBufferView): void {
+      if (this.readyState === WebSocket.OPEN) super.send(data);
+    }
+  };
+}
+
 /** A lazy graphql-ws client for `url` that authenticates every (re)connection with a fresh access token. */
 export function createSubscriptionClient(options: {
   url: string;
@@ -31,6 +47,7 @@ export function createSubscriptionClient(options: {
   return createClient({
     on: { connected: (_socket, _payload, wasRetry) => wasRetry && options.onReconnected?.() },
     url: options.url,
+    webSocketImpl: quietWebSocket(),
     lazy: true,
     retryAttempts: SUBSCRIPTION_RETRY_ATTEMPTS,
     // Any lost connection (server restart, network change) is worth retrying; the backoff is graphql-ws's own.
