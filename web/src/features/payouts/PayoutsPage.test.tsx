@@ -228,6 +228,21 @@ describe('PayoutsPage', () => {
     }
   });
 
+  it('moves the method chooser to a method changed in another tab', async () => {
+    const { environment } = renderPayouts([PAID_BANK]);
+    await screen.findAllByTestId('payout-row');
+    expect((screen.getByRole('radio', { name: 'Bank transfer' }) as HTMLInputElement).checked).toBe(true);
+    const otherTab = new BroadcastChannel(APP_CHANNEL_NAME);
+    try {
+      otherTab.postMessage({ type: 'refetch-transactions' });
+      await waitFor(() => expect(pendingNames(environment)).toEqual(['PayoutsPageQuery']));
+      await resolveOperation(environment, payoutsResolvers([PAID_BANK], { viewer: { withdrawalMethod: 'STRIPE', withdrawalMethodDetails: null } }));
+      await waitFor(() => expect((screen.getByRole('radio', { name: 'Stripe' }) as HTMLInputElement).checked).toBe(true));
+    } finally {
+      otherTab.close();
+    }
+  });
+
   it('follows transactionsUpdated (every payout change): refetches the page quietly and tells the other tabs', async () => {
     live.enabled = true;
     const { environment } = renderPayouts([PAID_BANK]);
