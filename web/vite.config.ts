@@ -41,7 +41,9 @@ export default defineConfig({
     // All CSS is ~10 KB gzip: one stylesheet in the head beats a request per route chunk, and a
     // lazily loaded page never reflows when its styles arrive after the server-rendered HTML.
     cssCodeSplit: false,
-    rollupOptions: { input: 'src/entry-client.tsx' },
+    // The single-page app, and the islands of HTML-first pages (SITE-DELIVERY): `main` on every
+    // such page, `order` (the order form, React) on /order only.
+    rollupOptions: { input: { app: 'src/entry-client.tsx', islands: 'src/islands/main.ts', order: 'src/islands/order.tsx' } },
     sourcemap: true,
   },
   ssr: {

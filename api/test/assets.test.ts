@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assetsFromManifest } from '../src/ssr/index.js';
+import { assetsFromManifest } from '../src/ssr/assets.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'studio-manifest-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,7 +9,10 @@
  * - `secretInUrl` pages receive a secret in their address (a reset token, a one-time social code),
  *   so they are sent with `Referrer-Policy: no-referrer` (product rule ACC-RESET, AUTH-SOCIAL);
  * - `adminOnly` pages (the back-office under /admin) exist only for administrators: everyone else
- *   gets the 404 page, on the server and in the browser (ADMIN-AREA).
+ *   gets the 404 page, on the server and in the browser (ADMIN-AREA);
+ * - `htmlFirst` pages are delivered as documents (SITE-DELIVERY, decision 0039): rendered on the
+ *   server like every page, never hydrated, the same bytes for every visitor (signed in or not);
+ *   small islands make their interactive parts work. The others are the single-page app.
  */
 import { localizePath, LOCALES, stripLocale, type Locale } from './locales.js';
 
@@ -29,16 +32,18 @@ export interface PageDef {
   indexable: boolean;
   secretInUrl: boolean;
   adminOnly: boolean;
+  htmlFirst: boolean;
 }
 
-const page = (id: PageId, path: string, flags: { indexable?: boolean; secretInUrl?: boolean; adminOnly?: boolean } = {}): PageDef => ({
+const page = (id: PageId, path: string, flags: { indexable?: boolean; secretInUrl?: boolean; adminOnly?: boolean; htmlFirst?: boolean } = {}): PageDef => ({
   id,
   path,
   indexable: flags.indexable ?? false,
   secretInUrl: flags.secretInUrl ?? false,
   adminOnly: flags.adminOnly ?? false,
+  htmlFirst: flags.htmlFirst ?? false,
 });
-const PUBLIC = { indexable: true };
+const PUBLIC = { indexable: true, htmlFirst: true };
 const ADMIN = { adminOnly: true };
 
 export const PAGES: readonly PageDef[] = [
@@ -110,6 +115,14 @@ export function pageOfPath(pathname: string): PageDef | null {
 /** Whether the page at `pathname` is an administrators' page (ADMIN-AREA). */
 export function isAdminPath(pathname: string): boolean {
   return pageOfPath(pathname)?.adminOnly ?? false;
+}
+
+/**
+ * Whether `pathname` is delivered as a document (see `PageDef.htmlFirst`): a public page, or a path
+ * no page claims (its 404 needs no script either).
+ */
+export function isHtmlFirstPath(pathname: string): boolean {
+  return pageOfPath(pathname)?.htmlFirst ?? true;
 }
 
 /** Whether the page at `pathname` receives a secret in its address (see `PageDef.secretInUrl`). */

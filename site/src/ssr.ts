@@ -15,8 +15,24 @@ export interface AuthProvider {
   name: string;
 }
 
+/** One island's script and the chunks it imports (SITE-DELIVERY). */
+export interface IslandAssets {
+  /** The island's module script, a site-relative URL. */
+  script: string;
+  /** The chunks it imports statically (`<link rel="modulepreload">`). */
+  preloads: string[];
+}
+
+/**
+ * The islands of HTML-first pages (SITE-DELIVERY): `main` runs on every such page (theme, header,
+ * language links, "load more"); `order` is the order form's React island, on /order only.
+ */
+export type IslandId = 'main' | 'order';
+
 export interface PageAssets {
-  /** Module scripts to load, site-relative URLs. */
+  /** The islands' scripts; absent only in tests that render app pages alone. */
+  islands?: Record<IslandId, IslandAssets>;
+  /** Module scripts of the single-page app, site-relative URLs. */
   scripts: string[];
   /** Stylesheets, site-relative URLs. */
   styles: string[];

@@ -52,7 +52,7 @@ const router = createBrowserRouter(routes, {
 
 hydrateRoot(
   document,
-  <AppContext.Provider value={{ ...pageData, dataJson, environmentRef }}>
+  <AppContext.Provider value={{ ...pageData, dataJson, environmentRef, delivery: 'app' }}>
     <RouterProvider router={router} />
   </AppContext.Provider>,
 );

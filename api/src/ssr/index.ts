@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { LOCALE_COOKIE, REFRESH_COOKIE, SESSION_COOKIES, THEME_COOKIE } from '@studio/site/cookies';
 import { isLocale } from '@studio/site/locales';
-import { hasSecretInUrl, isAdminPath } from '@studio/site/pages';
+import { hasSecretInUrl, isAdminPath, isHtmlFirstPath } from '@studio/site/pages';
 import type { PageAssets, RenderRequest, ServerEntry } from '@studio/site/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
@@ -21,6 +21,7 @@ import type { Config } from '../config.js';
 import type { ContentChange } from '../graphql/pubsub.js';
 import type { GraphQLServer } from '../graphql/server.js';
 import { cspNonce } from '../security/headers.js';
+import { assetsFromManifest } from './assets.js';
 import { isBot, rootRedirect } from './locale.js';
 import { type FlightAnswer, PageBody, PageCache, type PageCoding } from './pageCache.js';
 import { pageCacheKey, pagePathOf, pagesShowing } from './pageKeys.js';
@@ -40,56 +41,6 @@ export function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
   const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as EncodingNegotiator;
   const chosen = negotiator.encoding(PAGE_ENCODINGS, { preferred: PAGE_ENCODINGS });
   return PAGE_ENCODINGS.find((encoding) => encoding === chosen) ?? 'identity';
-}
-
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-  dynamicImports?: string[];
-  isEntry?: boolean;
-}
-
-/**
- * Reads the client entry's script, styles, preloads and main fonts from Vite's build manifest. Styles also
- * cover the lazily loaded route chunks (account pages): a server-rendered account page is then
- * styled on first paint instead of waiting for its chunk; all CSS together is a few KB gzip.
- */
-export function assetsFromManifest(manifestFile: string, entry = 'src/entry-client.tsx'): PageAssets {
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const root = manifest[entry];
-  if (!root) throw new Error(`${manifestFile} has no entry ${entry}`);
-  const styles = new Set<string>();
-  const preloads = new Set<string>();
-  const preloadKeys = new Set<string>();
-  const visit = (key: string, isRoot: boolean) => {
-    const chunk = manifest[key];
-    if (!chunk) return;
-    chunk.css?.forEach((c) => styles.add(`/${c}`));
-    if (!isRoot) {
-      if (preloads.has(`/${chunk.file}`)) return;
-      preloads.add(`/${chunk.file}`);
-      preloadKeys.add(key);
-    }
-    chunk.imports?.forEach((i) => visit(i, false));
-  };
-  visit(entry, true);
-  const lazyVisited = new Set<string>();
-  const visitLazyStyles = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || lazyVisited.has(key)) return;
-    lazyVisited.add(key);
-    chunk.css?.forEach((c) => styles.add(`/${c}`));
-    [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].forEach(visitLazyStyles);
-  };
-  // Lazy chunks imported by the entry or by any module it loads statically (e.g. the route table).
-  for (const key of [entry, ...preloadKeys]) manifest[key]?.dynamicImports?.forEach(visitLazyStyles);
-  // With `build.cssCodeSplit: false` (web/vite.config.ts) all CSS is one `style.css` entry.
-  for (const [key, chunk] of Object.entries(manifest)) if (key.endsWith('.css') && chunk.file.endsWith('.css')) styles.add(`/${chunk.file}`);
-  const fonts = Object.entries(manifest)
-    .filter(([key]) => /fonts\/inter-(latin|cyrillic)-wght-normal\.woff2$/.test(key))
-    .map(([, chunk]) => `/${chunk.file}`);
-  return { scripts: [`/${root.file}`], styles: [...styles], preloads: [...preloads], fonts };
 }
 
 /** Shown only when rendering itself failed (the app's own 500 page could not be rendered). */
@@ -142,7 +93,8 @@ export async function registerSsr(
       const entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
       const shell = await vite.transformIndexHtml(url, '<html><head></head><body></body></html>');
       const devHead = /<head>([\s\S]*)<\/head>/.exec(shell)?.[1] ?? '';
-      return { entry, assets: { scripts: ['/src/entry-client.tsx'], styles: [], preloads: [], devHead } };
+      const islands = { main: { script: '/src/islands/main.ts', preloads: [] }, order: { script: '/src/islands/order.tsx', preloads: [] } };
+      return { entry, assets: { scripts: ['/src/entry-client.tsx'], styles: [], preloads: [], devHead, islands } };
     };
     closeDev = () => vite.close();
   } else {
@@ -272,7 +224,8 @@ export async function registerSsr(
     if (redirect) return reply.header('cache-control', 'private, no-cache').redirect(redirect, 302);
     // The reset page's URL holds the token, /loading's the one-time code: no Referer may carry them (ACC-RESET, AUTH-SOCIAL).
     if (hasSecretInUrl(path)) reply.header('referrer-policy', 'no-referrer');
-    const signedIn = isSignedIn(request);
+    // An HTML-first page is the same document for everyone (SITE-DELIVERY): a session changes nothing in it.
+    const signedIn = isSignedIn(request) && !isHtmlFirstPath(path);
     const bot = isBot(userAgent);
     let answer: FlightAnswer;
     try {

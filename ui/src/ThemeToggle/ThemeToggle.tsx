@@ -19,7 +19,8 @@ export interface ThemeToggleProps extends Omit<ButtonHTMLAttributes<HTMLButtonEl
 
 /**
  * A switch between the light and the dark theme: a `role="switch"` button whose state is "dark is
- * on". Presentational: persisting the choice and telling other tabs is the app's job.
+ * on". Presentational: persisting the choice and telling other tabs is the app's job. Everything
+ * that shows the state follows `aria-checked` and `data-theme-state`, so a script may flip those alone.
  */
 export function ThemeToggle({ theme, onThemeChange, label, size = 'md', className, onClick, ...props }: ThemeToggleProps) {
   const dark = theme === 'dark';
@@ -40,7 +41,11 @@ export function ThemeToggle({ theme, onThemeChange, label, size = 'md', classNam
       }}
     >
       <span className={styles.track} aria-hidden="true">
-        <span className={styles.thumb}>{dark ? <MoonIcon /> : <SunIcon />}</span>
+        {/* Both icons, the state's shown by CSS: a script without React (an island) flips `data-theme-state` alone. */}
+        <span className={styles.thumb}>
+          <MoonIcon data-icon="dark" />
+          <SunIcon data-icon="light" />
+        </span>
       </span>
     </button>
   );

@@ -4,7 +4,7 @@
  * entry-server.tsx) and read by any component through `useAppContext()`. The JSON page data
  * that carries them to the browser, and its hydration helpers, are the shell's (shell/pageData.ts).
  */
-import { createContext, useContext } from 'react';
+import { type ReactElement, createContext, useContext } from 'react';
 import type { Environment } from 'relay-runtime';
 import type { AuthProvider, PageAssets } from '@studio/site/ssr';
 import type { Theme } from '@studio/ui';
@@ -31,8 +31,21 @@ export interface AppSettings {
   year: number;
 }
 
+/**
+ * How this page reaches the browser (SITE-DELIVERY): `document`, an HTML-first page that is never
+ * hydrated (its islands run alone); `app`, the single-page app.
+ */
+export type Delivery = 'app' | 'document';
+
 /** Everything components read from their surroundings. */
 export interface AppContextValue extends AppSettings {
+  /** How this page is delivered; only the server renders `document` pages. */
+  delivery: Delivery;
+  /**
+   * Server only, for documents: renders an island's tree as a root of its own (so React's ids match
+   * the island's hydration), with `identifierPrefix`; answers its HTML.
+   */
+  renderIsland?: (element: ReactElement, identifierPrefix: string) => string;
   /** The exact JSON text of the page data, rendered back unchanged during hydration. */
   dataJson: string;
   /** The current Relay environment; replaced on sign-in and sign-out. */

@@ -9,13 +9,13 @@
 import type { Client } from 'graphql-ws';
 import { Environment, type GraphQLResponse, Network, RecordSource, Store } from 'relay-runtime';
 import type { OperationRequest, OperationResult } from '@studio/site/ssr';
-import { type AuthorizedFetch, createFetchGraphQL } from './network';
+import { type AuthorizedFetch, GRAPHQL_URL, createFetchGraphQL } from './network';
 import { createSubscribe, createSubscriptionClient, resolveWebSocketUrl } from './subscriptions';
 
 /** Store records as serialised into the page. */
 export type RecordMap = ReturnType<RecordSource['toJSON']>;
 
-export const GRAPHQL_URL = '/api/graphql';
+export { GRAPHQL_URL };
 
 /** What the browser environment needs from the session. */
 export interface TokenProvider {

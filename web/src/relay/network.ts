@@ -13,6 +13,9 @@
 import pRetry, { AbortError } from 'p-retry';
 import type { CacheConfig, GraphQLResponse, RequestParameters, Variables } from 'relay-runtime';
 
+/** The GraphQL endpoint on the site's origin. */
+export const GRAPHQL_URL = '/api/graphql';
+
 /** HTTP statuses that are retried (SESSION-RETRY). */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([499, 500, 502]);
 /** Default retry policy: 5 retries, 1000 ms apart (SESSION-RETRY). */

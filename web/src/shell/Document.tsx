@@ -1,7 +1,8 @@
 /**
- * The HTML document, rendered by React on the server and hydrated as a whole in the browser
- * (`hydrateRoot(document, …)`): `<html lang>`, title, description, canonical and hreflang
- * alternates for the current page (SITE-SEO, SITE-LOCALES), the assets, and the page data script.
+ * The HTML document, rendered by React on the server: `<html lang>`, title, description, canonical
+ * and hreflang alternates for the current page (SITE-SEO, SITE-LOCALES) and the assets. An app page
+ * carries the page data script and is hydrated as a whole (`hydrateRoot(document, …)`); an
+ * HTML-first page (SITE-DELIVERY) loads only its islands' scripts and carries no page data.
  */
 import { IntlProvider, useIntl } from 'react-intl';
 import { useContext } from 'react';
@@ -114,10 +115,24 @@ function Head(props: { page: PageId; indexable: boolean; locale: Locale }) {
       {app.assets.styles.map((href) => (
         <link key={href} rel="stylesheet" href={href} />
       ))}
-      {app.assets.preloads.map((href) => (
+      <Scripts page={props.page} />
+    </>
+  );
+}
+
+/** The page's module scripts and their preloads: the app's, or a document's islands (the order form's on /order only). */
+function Scripts({ page }: { page: PageId }) {
+  const app = useAppContext();
+  const islands = app.assets.islands;
+  const documentIslands = islands ? [islands.main, ...(page === 'order' ? [islands.order] : [])] : [];
+  const scripts = app.delivery === 'document' ? documentIslands.map((island) => island.script) : app.assets.scripts;
+  const preloads = app.delivery === 'document' ? [...new Set(documentIslands.flatMap((island) => island.preloads))] : app.assets.preloads;
+  return (
+    <>
+      {preloads.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
-      {app.assets.scripts.map((src) => (
+      {scripts.map((src) => (
         <script key={src} type="module" src={src} />
       ))}
     </>
@@ -149,7 +164,7 @@ function DocumentContent() {
           <SessionProvider initialSignedIn={app.signedIn} environmentRef={app.environmentRef} webSocketUrl={app.webSocketUrl}>
             <Outlet />
           </SessionProvider>
-          <script id={PAGE_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: app.dataJson }} />
+          {app.delivery === 'app' ? <script id={PAGE_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: app.dataJson }} /> : null}
         </body>
       </html>
     </IntlProvider>

@@ -218,6 +218,7 @@ export function renderWithRelay(ui: ReactNode, options: RenderWithRelayOptions =
     authProviders: [],
     year: 2026,
     dataJson: '{}',
+    delivery: 'app',
     environmentRef,
     ...options.app,
   };

@@ -1,9 +1,10 @@
 /**
  * An informational page (faq, how, team, techs, culture, privacy) rendered from its content file:
- * title, lead and illustration, then the blocks in order — text, list, steps, FAQ accordion,
+ * title, lead and illustration, then the blocks in order — text, list, steps, FAQ (native disclosures),
  * cards, table, call to action. All text comes from the file (content/README.md).
  */
-import { Accordion, Badge, Card, Container, Grid, Heading, Text } from '@studio/ui';
+import { Badge, Card, Container, Grid, Heading, Text } from '@studio/ui';
+import { clsx } from 'clsx';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { useLoaderData } from 'react-router';
 import type { Loader, PageMeta } from '../../routes/types';
@@ -85,12 +86,23 @@ function BlockBody(props: { block: Exclude<ContentBlock, { type: 'cta' }>; headi
       );
     case 'faq':
       return (
-        <Accordion
-          type="multiple"
-          headingLevel={props.nested ? 3 : 2}
-          defaultValue={props.first ? [`${headingId}-0`] : []}
-          items={block.items.map((item, i) => ({ id: `${headingId}-${i}`, question: item.question, answer: <div className={styles.prose}><Paragraphs paragraphs={item.answer} /></div> }))}
-        />
+        // Native disclosures (SITE-DELIVERY): they open and close without any script, and the
+        // browser's find-in-page opens the one that holds the match.
+        <div className={styles.faq}>
+          {block.items.map((item, i) => {
+            const QuestionTag = props.nested ? 'h3' : 'h2';
+            return (
+              <details key={i} className={styles.faqItem} open={props.first && i === 0}>
+                <summary className={styles.faqQuestion}>
+                  <QuestionTag className={styles.faqHeading}>{item.question}</QuestionTag>
+                </summary>
+                <div className={clsx(styles.prose, styles.faqAnswer)}>
+                  <Paragraphs paragraphs={item.answer} />
+                </div>
+              </details>
+            );
+          })}
+        </div>
       );
     case 'cards':
       return (

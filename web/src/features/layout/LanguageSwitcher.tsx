@@ -3,22 +3,18 @@
  * cookie for 365 days and opens the current page in that language.
  * - `LanguageSelect`: the header's compact select — the browser's own <select> (NativeSelect), so
  *   the switcher on every page costs no script of its own (docs/decisions/0013);
+ * - `LanguageMenu`: the header's switcher on HTML-first pages (SITE-DELIVERY): a disclosure
+ *   (`<details>`) of links, which works without script; the main island stores the choice;
  * - `LanguageLinks`: plain links to the page in each language (footer), which work without script
  *   and tell crawlers about the alternates.
  */
 import { Link as UiLink, NativeSelect } from '@studio/ui';
-import { serialize } from 'cookie';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '@studio/site/cookies';
 import { LOCALES, type Locale, switchLocalePath } from '../../i18n/locales';
+import { rememberLocale } from '../../i18n/localeCookie';
 import { useLocale } from '../../i18n/useLocale';
 import styles from './SiteLayout.module.css';
-
-/** Remembers `locale` as the visitor's language choice. */
-export function rememberLocale(locale: Locale): void {
-  document.cookie = serialize(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: 'lax' });
-}
 
 function isLocale(value: string): value is Locale {
   return (LOCALES as readonly string[]).includes(value);
@@ -44,6 +40,29 @@ export function LanguageSelect() {
         navigate(switchLocalePath(pathname + search, value));
       }}
     />
+  );
+}
+
+/** The header's language links in a disclosure (HTML-first pages): the current language's code, then every language by name. */
+export function LanguageMenu() {
+  const intl = useIntl();
+  const current = useLocale();
+  const { pathname, search } = useLocation();
+  return (
+    <details className={styles.languageMenu} data-island="language-menu">
+      <summary aria-label={intl.formatMessage({ id: 'nav.language' })} title={intl.formatMessage({ id: 'nav.language' })}>
+        <span aria-hidden="true">{current.toUpperCase()}</span>
+      </summary>
+      <ul>
+        {LOCALES.map((locale) => (
+          <li key={locale}>
+            <a href={switchLocalePath(pathname + search, locale)} hrefLang={locale} lang={locale} aria-current={locale === current ? 'true' : undefined}>
+              {intl.formatMessage({ id: `language.${locale}` })}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

@@ -2,6 +2,9 @@
  * The one shared layout (SITE-PAGES), built from @studio/ui: the sticky SiteHeader (skip link,
  * brand, primary navigation, language select, theme toggle, sign-in or profile / sign-out), the
  * page, and the SiteFooter (link columns, language links that work without script, legal line).
+ * On an HTML-first page (SITE-DELIVERY) the header is rendered for everyone alike and the main
+ * island brings it to life: both account variants are in the page (the signed-in one hidden), the
+ * language select is a disclosure of links, and the theme switch is flipped by the island.
  */
 import { BrandMark, Button, Link as UiLink, SiteFooter, SiteHeader, ThemeToggle } from '@studio/ui';
 import { useState } from 'react';
@@ -12,7 +15,7 @@ import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
 import { useTheme } from '../../theme/ThemeProvider';
 import { ButtonLink } from './links';
-import { LanguageLinks, LanguageSelect } from './LanguageSwitcher';
+import { LanguageLinks, LanguageMenu, LanguageSelect } from './LanguageSwitcher';
 import styles from './SiteLayout.module.css';
 
 const NAV = [
@@ -27,6 +30,31 @@ const FOOTER = [
   { title: 'footer.product', links: [['/products', 'nav.products'], ['/news', 'nav.news'], ['/faq', 'nav.faq'], ['/order', 'nav.order']] },
   { title: 'footer.legal', links: [['/privacy', 'nav.privacy']] },
 ] as const;
+
+/**
+ * A document's account actions: "Sign in", and the signed-in "Profile" / "Sign out", hidden until
+ * the main island finds a session cookie (islands/session.ts).
+ */
+function DocumentAccountActions() {
+  const intl = useIntl();
+  return (
+    <>
+      <span data-session="signed-out" className={styles.sessionGroup}>
+        <ButtonLink to="/auth" variant="secondary" size="sm">
+          <FormattedMessage id="nav.signIn" />
+        </ButtonLink>
+      </span>
+      <span data-session="signed-in" className={styles.sessionGroup} hidden>
+        <ButtonLink to="/profile" variant="ghost" size="sm">
+          <FormattedMessage id="nav.profile" />
+        </ButtonLink>
+        <Button variant="secondary" size="sm" className={styles.headerSignOut} data-action="sign-out" data-busy-label={intl.formatMessage({ id: 'nav.signingOut' })}>
+          <FormattedMessage id="nav.signOut" />
+        </Button>
+      </span>
+    </>
+  );
+}
 
 function AccountActions() {
   const session = useSession();
@@ -66,12 +94,12 @@ function AccountActions() {
 function ThemeSwitch() {
   const intl = useIntl();
   const { theme, setTheme } = useTheme();
-  return <ThemeToggle size="sm" theme={theme} onThemeChange={setTheme} label={intl.formatMessage({ id: 'theme.dark' })} />;
+  return <ThemeToggle size="sm" theme={theme} onThemeChange={setTheme} label={intl.formatMessage({ id: 'theme.dark' })} data-island="theme" />;
 }
 
 function Header() {
   const intl = useIntl();
-  const { siteName } = useAppContext();
+  const { siteName, delivery } = useAppContext();
   const to = useLocalizePath();
   return (
     <SiteHeader
@@ -91,9 +119,9 @@ function Header() {
       ))}
       actions={
         <div className={styles.actions}>
-          <LanguageSelect />
+          {delivery === 'document' ? <LanguageMenu /> : <LanguageSelect />}
           <ThemeSwitch />
-          <AccountActions />
+          {delivery === 'document' ? <DocumentAccountActions /> : <AccountActions />}
         </div>
       }
     />

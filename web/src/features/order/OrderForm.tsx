@@ -1,5 +1,7 @@
 /**
- * The order form (ORDER-FIELDS, ORDER-MAIL) on the toolkit of forms/useSchemaForm: checked in the
+ * The order form (ORDER-FIELDS, ORDER-MAIL) on the toolkit of forms/useSchemaForm, used by the
+ * app's order page and by the order island of the HTML-first page (SITE-DELIVERY), so it needs no
+ * router: checked in the
  * browser with the server's rules, the first invalid field focused, a field in error checked again
  * as it changes. `?product=<slug>` pre-selects the interest and `?ref=<code>` the referral code
  * (trimmed, upper-cased, ignored when it breaks the field's rule; also when a link changes them
@@ -15,7 +17,6 @@ import { GRAPHQL_LOCALE } from '@studio/site/locales';
 import { Button, Card, Form, FormActions, Text } from '@studio/ui';
 import { useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useSearchParams } from 'react-router';
 import { useChallenge } from '../../forms/Challenge';
 import { type GraphQLErrorLike, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -30,6 +31,20 @@ export interface SendResult {
   errors: readonly GraphQLErrorLike[];
 }
 
+/** The pre-fills an address may carry: `?product=<slug>` and `?ref=<code>`. */
+export interface OrderParams {
+  product: string | null;
+  ref: string | null;
+}
+
+/** The pre-fills of a query string (`?product=dom&ref=ABC`). */
+export function orderParamsOf(search: URLSearchParams): OrderParams {
+  return { product: search.get('product'), ref: search.get('ref') };
+}
+
+/** Sends an order: `createOrder` once, answering its reference or errors. */
+export type SendOrder = (input: ReturnType<typeof toOrderInput> & { challenge?: string | null }) => Promise<SendResult>;
+
 export interface Sent {
   reference: string;
   email: string;
@@ -40,13 +55,13 @@ export function OrderForm(props: {
   /** The signed-in visitor's name and e-mail, once known. */
   viewer: { fullName: string; email: string | null } | null;
   /** Sends the order; `challenge` is the solved proof-of-work payload when the server asked for one. */
-  send: (input: ReturnType<typeof toOrderInput> & { challenge?: string | null }) => Promise<SendResult>;
+  send: SendOrder;
   onSent: (sent: Sent) => void;
+  /** The address's `?product=` and `?ref=` (the router's in the app, `location.search` in the island). */
+  params: OrderParams;
 }) {
   const locale = useLocale();
-  const [params] = useSearchParams();
-  const productParam = params.get('product');
-  const refParam = params.get('ref');
+  const { product: productParam, ref: refParam } = props.params;
   const slugs = useMemo(() => props.products.map((p) => p.slug), [props.products]);
   /** Fields the visitor has changed: a late pre-fill never overwrites them. */
   const edited = useRef(new Set<string>());

@@ -1,26 +1,31 @@
 /**
  * /order: the order page (ORDER-FIELDS, ORDER-MAIL). The catalogue for "what is it about" comes
- * from GraphQL in the loader (server-rendered; hydration reuses the records, no request); the page
- * is the same for every visitor, so a signed-in visitor's name and e-mail are fetched in the
- * browser afterwards (OrderForm fills only fields still empty and untouched). `createOrder` is
- * sent once (no retries, SESSION-RETRY). On success the form gives way to the order reference
- * (OrderSent), whose heading takes the focus.
+ * from GraphQL in the loader; the page is the same for every visitor, so a signed-in visitor's name
+ * and e-mail are fetched in the browser afterwards (OrderForm fills only fields still empty and
+ * untouched). `createOrder` is sent once (no retries, SESSION-RETRY). On success the form gives
+ * way to the order reference (OrderSent), whose heading takes the focus.
+ * Delivered as a document (SITE-DELIVERY), the form is the order island (OrderIsland.tsx), which
+ * hydrates alone; reached inside the app, it runs on the app's Relay environment.
  */
 import { GRAPHQL_LOCALE, type Locale } from '@studio/site/locales';
 import { Container } from '@studio/ui';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from 'react-relay';
 import type { OrderPageCreateOrderMutation, OrderPageCreateOrderMutation$variables } from './__generated__/OrderPageCreateOrderMutation.graphql';
 import type { OrderPageQuery as OrderPageQueryType } from './__generated__/OrderPageQuery.graphql';
 import type { OrderPageViewerQuery } from './__generated__/OrderPageViewerQuery.graphql';
+import { useAppContext } from '../../app/context';
 import { runMutation } from '../../forms/runMutation';
 import { useLocale } from '../../i18n/useLocale';
 import type { Loader } from '../../routes/types';
 import { useSession } from '../../session/SessionProvider';
 import { PageIntro } from '../pages/PageHero';
-import { OrderForm, type SendResult, type Sent } from './OrderForm';
-import { NextSteps, OrderSent } from './OrderSent';
+import type { Product } from './OrderFields';
+import { type OrderParams, type SendOrder, orderParamsOf } from './OrderForm';
+import { OrderFlow, OrderIslandHost } from './OrderIsland';
+import { NextSteps } from './OrderSent';
 import styles from './OrderPage.module.css';
 
 const OrderPageQuery = graphql`
@@ -79,18 +84,24 @@ function useViewer() {
   return viewer;
 }
 
-export function OrderPage() {
-  const locale = useLocale();
-  const data = useLazyLoadQuery<OrderPageQueryType>(OrderPageQuery, variables(locale), { fetchPolicy: 'store-or-network' });
-  const products = useMemo(() => data.products.edges.map((edge) => edge.node), [data]);
+/** The form on the app's Relay environment: the viewer's pre-fill from the store, `createOrder` through Relay. */
+function AppOrder(props: { products: readonly Product[]; params: OrderParams }) {
   const viewer = useViewer();
   const [commit] = useMutation<OrderPageCreateOrderMutation>(CreateOrderMutation);
-  const [sent, setSent] = useState<Sent | null>(null);
-
-  async function send(input: OrderPageCreateOrderMutation$variables['input']): Promise<SendResult> {
+  const send: SendOrder = async (input: OrderPageCreateOrderMutation$variables['input']) => {
     const { response, errors } = await runMutation(commit, { variables: { input } });
     return { reference: response?.createOrder?.reference ?? null, errors };
-  }
+  };
+  return <OrderFlow products={props.products} params={props.params} viewer={viewer} send={send} />;
+}
+
+export function OrderPage() {
+  const locale = useLocale();
+  const { delivery } = useAppContext();
+  const data = useLazyLoadQuery<OrderPageQueryType>(OrderPageQuery, variables(locale), { fetchPolicy: 'store-or-network' });
+  const products = useMemo(() => data.products.edges.map((edge) => ({ slug: edge.node.slug, name: edge.node.name })), [data]);
+  const [search] = useSearchParams();
+  const params = useMemo(() => orderParamsOf(search), [search]);
 
   return (
     <Container className={styles.page}>
@@ -98,7 +109,7 @@ export function OrderPage() {
         <PageIntro eyebrow={<FormattedMessage id="order.eyebrow" />} title={<FormattedMessage id="page.order.title" />} titleId="order-title" lead={<FormattedMessage id="order.lead" />} classes={styles} />
       </header>
       <div className={styles.layout}>
-        <div className={styles.main}>{sent ? <OrderSent sent={sent} /> : <OrderForm products={products} viewer={viewer} send={send} onSent={setSent} />}</div>
+        <div className={styles.main}>{delivery === 'document' ? <OrderIslandHost products={products} params={params} /> : <AppOrder products={products} params={params} />}</div>
         <NextSteps />
       </div>
     </Container>

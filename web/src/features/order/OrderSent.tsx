@@ -2,13 +2,11 @@
  * The order page's side parts: the confirmation that replaces the form once an order is sent
  * (its heading takes the focus, so it is read at once; ORDER-MAIL) and "what happens next".
  */
-import { Callout, Card, Heading, Link as UiLink, Text } from '@studio/ui';
+import { Button, Callout, Card, Heading, Link as UiLink, Text } from '@studio/ui';
 import { clsx } from 'clsx';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { ButtonLink } from '../layout/links';
 import type { Sent } from './OrderForm';
 import styles from './OrderPage.module.css';
 
@@ -16,6 +14,7 @@ const STEPS = ['reply', 'call', 'proposal'] as const;
 
 /** The sent order: its reference and where the confirmation went. */
 export function OrderSent({ sent }: { sent: Sent }) {
+  const to = useLocalizePath();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -30,12 +29,17 @@ export function OrderSent({ sent }: { sent: Sent }) {
         <FormattedMessage id="order.success.email" values={{ email: sent.email, b: (chunks: ReactNode[]) => <strong className={styles.email}>{chunks}</strong> }} />
       </Text>
       <div className={styles.successActions}>
-        <ButtonLink to="/">
-          <FormattedMessage id="order.success.home" />
-        </ButtonLink>
-        <ButtonLink to="/products" variant="secondary">
-          <FormattedMessage id="order.success.products" />
-        </ButtonLink>
+        {/* Documents (HTML-first pages, SITE-DELIVERY): plain links, also from the order island without a router. */}
+        <Button asChild>
+          <a href={to('/')}>
+            <FormattedMessage id="order.success.home" />
+          </a>
+        </Button>
+        <Button asChild variant="secondary">
+          <a href={to('/products')}>
+            <FormattedMessage id="order.success.products" />
+          </a>
+        </Button>
       </div>
     </Card>
   );
@@ -44,11 +48,7 @@ export function OrderSent({ sent }: { sent: Sent }) {
 /** The three steps after an order, and where to ask before ordering. */
 export function NextSteps() {
   const to = useLocalizePath();
-  const link = (path: string) => (chunks: ReactNode[]) => (
-    <UiLink asChild>
-      <Link to={to(path)}>{chunks}</Link>
-    </UiLink>
-  );
+  const link = (path: string) => (chunks: ReactNode[]) => <UiLink href={to(path)}>{chunks}</UiLink>;
   return (
     <section className={styles.aside} aria-labelledby="order-next-title">
       <Heading level={2} size="md" id="order-next-title" className={styles.asideTitle}>

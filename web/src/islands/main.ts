@@ -1,0 +1,15 @@
+/**
+ * The main island script of every HTML-first page (SITE-DELIVERY): the page is server-rendered and
+ * never hydrated; this brings its interactive parts to life without React — the theme switch, the
+ * header's account actions, the language links and "load more". Loaded as a module (deferred), so
+ * it runs once the document is parsed.
+ */
+import { startLanguageIsland } from './language';
+import { startLoadMoreIsland } from './loadMore';
+import { startSessionIsland } from './session';
+import { startThemeIsland } from './theme';
+
+startThemeIsland();
+startSessionIsland();
+startLanguageIsland();
+startLoadMoreIsland();
