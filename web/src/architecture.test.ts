@@ -2,7 +2,7 @@
  * The web app's folder rules, checked on the real import graph of web/src (product modules; tests
  * and generated Relay artifacts are left out, as nothing imports them):
  * - no import cycle between modules;
- * - imports only go down the layers: entry-*.tsx → shell/, routes/ → features/ → shared modules
+ * - imports only go down the layers: entry-*.tsx and islands/ → shell/, routes/ → features/ → shared modules
  *   (session/, relay/, i18n/, app/, theme/, forms/, routes/types.ts) → packages;
  * - no cycle between folders either (session ⇄ relay, shell ⇄ routes): a folder that imports
  *   another is never imported back by it;
@@ -21,6 +21,8 @@ const SRC = __dirname;
 /** Layer of a module group: a module may import only groups of the same or a lower layer. */
 const LAYERS: [pattern: RegExp, group: (path: string) => string, layer: number][] = [
   [/^entry-(client|server)\.tsx$/, () => 'entry', 4],
+  // The islands of HTML-first pages are entries too (SITE-DELIVERY).
+  [/^islands\//, () => 'islands', 4],
   [/^routes\/types\.ts$/, () => 'routes/types', 1],
   [/^(shell|routes)\//, (path) => path.split('/')[0]!, 3],
   [/^features\//, () => 'features', 2],

@@ -1,12 +1,12 @@
 /**
- * The news list /news (SITE-NEWS): the first page from its loader, the count, "Load more" and its
- * pending state, no news yet, a pending and a failed loader, and the page in Russian (SITE-LOCALES).
+ * The news list /news (SITE-NEWS): the first page from its loader, the count, "Load more" (a link
+ * to `?shown=`, SITE-DELIVERY), no news yet, a pending and a failed loader, and the page in Russian (SITE-LOCALES).
  */
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NEWS, newsPageResolvers } from '../../test/mockData';
 import { createTestEnvironment, queueResolvers, rejectOperation, renderWithRelay, resolveOperation } from '../../test/renderWithRelay';
-import { NEWS_PAGE_SIZE, NewsPage, newsLoader } from './NewsPage';
+import { NEWS_MAX_SHOWN, NEWS_PAGE_SIZE, NewsPage, newsLoader, shownOf } from './NewsPage';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -39,23 +39,32 @@ describe('NewsPage', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('loads the next page in place: busy while it comes, then the longer list', async () => {
-    const { environment, user, intl } = renderNews({ firstPage: newsPageResolvers(NEWS.slice(0, 2), { totalCount: 3, hasNextPage: true }) });
-    const more = await screen.findByRole('button', { name: intl.formatMessage({ id: 'news.loadMore' }) });
+  it('"Load more" is a link to the list grown by a page, which the router follows in the app', async () => {
+    const { environment, user, intl, router } = renderNews({ firstPage: newsPageResolvers(NEWS.slice(0, 2), { totalCount: 3, hasNextPage: true }) });
+    const more = await screen.findByRole('link', { name: intl.formatMessage({ id: 'news.loadMore' }) });
+    expect(more.getAttribute('href')).toBe(`/news?shown=${NEWS_PAGE_SIZE * 2}`);
     expect(screen.getByRole('status').textContent).toBe(intl.formatMessage({ id: 'news.shown' }, { shown: 2, total: 3 }));
 
     await user.click(more);
     const next = environment.mock.getMostRecentOperation();
-    expect(next.request.node.params.name).toBe('NewsPagePaginationQuery');
-    expect(next.request.variables).toMatchObject({ count: NEWS_PAGE_SIZE, cursor: NEWS[1]!.id, locale: 'EN' });
-    expect(screen.getByRole('list').getAttribute('aria-busy')).toBe('true');
-    expect((screen.getByRole('button', { name: intl.formatMessage({ id: 'news.loadMore' }) }) as HTMLButtonElement).disabled).toBe(true);
-
-    await resolveOperation(environment, newsPageResolvers(NEWS.slice(2), { totalCount: 3 }));
+    expect(next.request.node.params.name).toBe('NewsPageQuery');
+    expect(next.request.variables).toEqual({ count: NEWS_PAGE_SIZE * 2, locale: 'EN' });
+    await resolveOperation(environment, newsPageResolvers(NEWS, { totalCount: 3 }));
+    expect(router.state.location.search).toBe(`?shown=${NEWS_PAGE_SIZE * 2}`);
     expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(3);
-    expect(screen.getByRole('list').getAttribute('aria-busy')).toBe('false');
     expect(screen.getByRole('status').textContent).toBe(intl.formatMessage({ id: 'news.shown' }, { shown: 3, total: 3 }));
-    expect(screen.queryByRole('button', { name: intl.formatMessage({ id: 'news.loadMore' }) })).toBeNull();
+    expect(screen.queryByRole('link', { name: intl.formatMessage({ id: 'news.loadMore' }) })).toBeNull();
+  });
+
+  it('reads ?shown= as whole pages up to the limit, anything else as the first page', () => {
+    const shown = (query: string) => shownOf(new URLSearchParams(query));
+    expect(shown('')).toBe(NEWS_PAGE_SIZE);
+    expect(shown('shown=12')).toBe(12);
+    expect(shown('shown=7')).toBe(12);
+    expect(shown('shown=1000')).toBe(NEWS_MAX_SHOWN);
+    expect(shown('shown=-6')).toBe(NEWS_PAGE_SIZE);
+    expect(shown('shown=abc')).toBe(NEWS_PAGE_SIZE);
+    expect(shown('shown=6.5')).toBe(NEWS_PAGE_SIZE);
   });
 
   it('waits for its loader, then shows the news', async () => {
@@ -85,6 +94,6 @@ describe('NewsPage', () => {
     await screen.findByRole('heading', { level: 1, name: 'Новости' });
     screen.getByRole('heading', { level: 2, name: NEWS[0]!.title.ru });
     expect(screen.getByRole('status').textContent).toBe('Показано 2 из 3');
-    screen.getByRole('button', { name: 'Показать ещё' });
+    screen.getByRole('link', { name: 'Показать ещё' });
   });
 });
