@@ -4,6 +4,7 @@
  * listening — tests and `main.ts` both use it.
  */
 import cookie from '@fastify/cookie';
+import { createServer } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -39,6 +40,7 @@ import { createChallenges } from './security/challenge.js';
 import { challengeRoutes } from './security/challengeRoutes.js';
 import { withSigningSecret } from './security/signingSecret.js';
 import { registerSeoRoutes } from './seo/routes.js';
+import { DocumentFastPath } from './ssr/fastPath.js';
 import { type SsrHandle, registerSsr } from './ssr/index.js';
 import { fastifyTrustProxy } from './settings.js';
 import { uploadRoutes } from './uploads/routes.js';
@@ -74,7 +76,13 @@ export interface App {
 
 /** Builds the whole server for `config`. Opens (and migrates, and seeds) the database. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  // Stored pages are answered before Fastify (SITE-CACHE; ssr/fastPath.ts), everything else by it.
+  const fastPath = new DocumentFastPath();
   const fastify = Fastify({
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        if (!fastPath.serve(request, response)) handler(request, response);
+      }),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -163,7 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await webhookRoutes(fastify, webhooks);
   const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail, ledger, payouts, payoutMethods });
   registerSeoRoutes(fastify, { db: database.db, config });
-  const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, authProviders: social.enabled(), viteDev: options.viteDev ?? false, roleOf: (token) => sessions.roleOf(token) });
+  const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, authProviders: social.enabled(), viteDev: options.viteDev ?? false, roleOf: (token) => sessions.roleOf(token), fastPath });
   // Content changed (an admin's mutation, here or in another process): drop the cached pages that show it.
   const stopInvalidation = ssr ? pubsub.onContentChanged((change) => ssr.invalidate(change)) : () => {};
   if (!ssr) {
@@ -183,6 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ssr,
     close() {
       closing ??= (async () => {
+        fastPath.close();
         await graphql.close();
         await fastify.close();
         stopInvalidation();

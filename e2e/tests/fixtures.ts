@@ -114,11 +114,15 @@ export function urlOf(path: string, options: { query?: boolean } = {}): RegExp {
 }
 
 /**
- * Waits until React has hydrated the document: the server HTML carries no React fiber
- * properties, `hydrateRoot` attaches them to every element it adopts.
+ * Waits until the page is interactive. An app page: React has hydrated the document (the server
+ * HTML carries no React fiber properties, `hydrateRoot` attaches them to every element it adopts).
+ * An HTML-first page (`<html data-delivery="document">`, SITE-DELIVERY): its islands say they are
+ * ready (`data-islands`, and `data-order-island` where the order form is).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
+    const html = document.documentElement;
+    if (html.dataset['delivery'] === 'document') return html.dataset['islands'] === 'ready' && (!document.getElementById('order-island') || html.dataset['orderIsland'] === 'ready');
     const main = document.getElementById('main');
     return !!main && Object.keys(main).some((key) => key.startsWith('__reactFiber$'));
   });

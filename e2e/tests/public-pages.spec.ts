@@ -116,20 +116,39 @@ test.describe('in the browser', () => {
   });
 });
 
-test('the header language select opens the page in the chosen language, also with the keyboard', async ({ page, context }) => {
+test('the header language menu opens the page in the chosen language, also with the keyboard, and closes on Escape', async ({ page, context }) => {
   await page.goto('/how');
   await waitForHydration(page);
-  const select = page.getByRole('banner').getByRole('combobox', { name: t('en', 'nav.language'), exact: true });
-  await expect(select).toHaveValue('en');
-  await select.focus();
-  await page.keyboard.press('ArrowDown'); // the next language: Русский
+  const banner = page.getByRole('banner');
+  const menu = banner.locator('details[data-island="language-menu"]');
+  const summary = menu.locator('summary');
+  await expect(summary).toHaveAccessibleName(t('en', 'nav.language'));
+  // Escape closes it and gives the focus back to its summary.
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('open', '');
+  await page.keyboard.press('Escape');
+  await expect(menu).not.toHaveAttribute('open', '');
+  await expect(summary).toBeFocused();
+  // Keyboard: open, Tab to the second language (Русский), follow it.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(menu.getByRole('link', { name: 'English', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(urlOf('/ru/how'));
   await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_TAGS.ru);
-  const ruSelect = page.getByRole('banner').getByRole('combobox', { name: t('ru', 'nav.language'), exact: true });
-  await expect(ruSelect).toHaveValue('ru');
-  await ruSelect.selectOption('es');
+  await waitForHydration(page);
+  expect((await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('ru');
+  // Pointer: the current language is marked, a click outside closes the menu.
+  const ruMenu = page.getByRole('banner').locator('details[data-island="language-menu"]');
+  await ruMenu.locator('summary').click();
+  await expect(ruMenu.getByRole('link', { name: 'Русский', exact: true })).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('main').getByRole('heading', { level: 1 }).click();
+  await expect(ruMenu).not.toHaveAttribute('open', '');
+  await ruMenu.locator('summary').click();
+  await ruMenu.getByRole('link', { name: 'Español', exact: true }).click();
   await expect(page).toHaveURL(urlOf('/es/how'));
-  await expect(page.getByRole('banner').getByRole('combobox', { name: t('es', 'nav.language'), exact: true })).toHaveValue('es');
   expect((await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('es');
 });
 

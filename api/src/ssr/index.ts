@@ -16,32 +16,19 @@ import { isLocale } from '@studio/site/locales';
 import { hasSecretInUrl, isAdminPath, isHtmlFirstPath } from '@studio/site/pages';
 import type { PageAssets, RenderRequest, ServerEntry } from '@studio/site/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Negotiator from 'negotiator';
 import type { Config } from '../config.js';
 import type { ContentChange } from '../graphql/pubsub.js';
 import type { GraphQLServer } from '../graphql/server.js';
 import { cspNonce } from '../security/headers.js';
 import { assetsFromManifest } from './assets.js';
+import { type DocumentFastPath, wireAnswersOf } from './fastPath.js';
+import { registerSpeculationRules, SPECULATION_RULES_HEADER } from './speculation.js';
+import { pageEncoding } from './encoding.js';
+
+export { pageEncoding };
 import { isBot, rootRedirect } from './locale.js';
-import { type FlightAnswer, PageBody, PageCache, type PageCoding } from './pageCache.js';
+import { type CachedPage, type FlightAnswer, PageBody, PageCache, type PageCoding } from './pageCache.js';
 import { pageCacheKey, pagePathOf, pagesShowing } from './pageKeys.js';
-
-/** The content codings a page is sent in, in the server's order of preference. */
-const PAGE_ENCODINGS = ['br', 'gzip', 'identity'] as const;
-type PageEncoding = (typeof PAGE_ENCODINGS)[number];
-// negotiator 1.x takes the server's preference for ties; its types (0.6) do not say so yet.
-type EncodingNegotiator = { encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined };
-
-/**
- * The coding of a page answer for `acceptEncoding`, negotiated by `negotiator`: the client's
- * q-values decide (`br;q=0` refuses br), ties go to br, then gzip; identity when nothing else is
- * acceptable.
- */
-export function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
-  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as EncodingNegotiator;
-  const chosen = negotiator.encoding(PAGE_ENCODINGS, { preferred: PAGE_ENCODINGS });
-  return PAGE_ENCODINGS.find((encoding) => encoding === chosen) ?? 'identity';
-}
 
 /** Shown only when rendering itself failed (the app's own 500 page could not be rendered). */
 const FALLBACK_ERROR_PAGE =
@@ -70,11 +57,28 @@ export interface SsrHandle {
 export async function registerSsr(
   app: FastifyInstance,
   // `roleOf`: the role of a refresh token's live session, or null (auth/sessions.ts; ADMIN-AREA).
-  opts: { config: Config; graphql: GraphQLServer; authProviders: RenderRequest['authProviders']; viteDev?: boolean; roleOf?: (refreshToken: string) => Promise<string | null> },
+  opts: {
+    config: Config;
+    graphql: GraphQLServer;
+    authProviders: RenderRequest['authProviders'];
+    viteDev?: boolean;
+    roleOf?: (refreshToken: string) => Promise<string | null>;
+    /** Answers stored pages before Fastify (fastPath.ts); the page cache is attached to it here. */
+    fastPath?: DocumentFastPath;
+  },
 ): Promise<SsrHandle> {
   const { config, graphql } = opts;
   const clientDir = join(config.webDistDir, 'client');
   const pages = new PageCache(opts.viteDev ? 0 : config.pageCacheMaxEntries);
+  opts.fastPath?.attach(pages);
+  registerSpeculationRules(app);
+  // Stored pages sent by Fastify whose headers the fast path has yet to learn: recorded as they leave.
+  const recordHeaders = new WeakMap<FastifyRequest, CachedPage>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    const page = recordHeaders.get(request);
+    if (page && page.wire === undefined && reply.statusCode === 200) page.wire = wireAnswersOf(reply.getHeaders(), page);
+    return payload;
+  });
   let loadEntry: (url: string) => Promise<{ entry: ServerEntry; assets: PageAssets }>;
   let closeDev = async () => {};
 
@@ -167,6 +171,8 @@ export async function registerSsr(
     const encoding = pageEncoding(request.headers['accept-encoding']);
     reply.status(status).type('text/html; charset=utf-8');
     if (!reply.hasHeader('vary')) reply.header('vary', 'Accept-Encoding, Cookie');
+    // Documents prerender their links on intent (SITE-DELIVERY); the rules never change per request.
+    if (isHtmlFirstPath(request.url.split('?')[0] ?? '/')) reply.header('speculation-rules', SPECULATION_RULES_HEADER);
     if (encoding === 'identity') return reply.send(html);
     return reply.header('content-encoding', encoding).send(await coded(encoding));
   };
@@ -236,7 +242,10 @@ export async function registerSsr(
         // Anonymous: the same document for every request of a key (theme and URL), so concurrent misses share one render.
         const key = pageCacheKey(requestCookies(request)[THEME_COOKIE], request.url);
         const hit = pages.get(key);
-        if (hit) return sendPage(request, reply, 200, hit.html, (coding) => hit[coding]);
+        if (hit) {
+          if (hit.wire === undefined) recordHeaders.set(request, hit);
+          return sendPage(request, reply, 200, hit.html, (coding) => hit[coding]);
+        }
         answer = await pages.answer(key, pagePathOf(request.url), () => renderPage(request, reply, false));
       }
     } catch {

@@ -20,6 +20,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import type { WireAnswers } from './fastPath.js';
 import type { PageTargets } from './pageKeys.js';
 
 /** A content coding the server compresses pages in. */
@@ -63,6 +64,8 @@ export interface CachedPage {
   html: Buffer;
   br: Buffer;
   gzip: Buffer;
+  /** Its answers' header lists, recorded the first time Fastify sent it from the cache (fastPath.ts). */
+  wire?: WireAnswers | null;
 }
 
 /** What a render answered (the fields of `@studio/site/ssr`'s `RenderResult` the cache reads). */
@@ -144,6 +147,11 @@ export class PageCache {
     this.flights.set(key, flight);
     flight.answer = this.fly(flight, render);
     return flight.answer;
+  }
+
+  /** The stored page of `key` without counting a hit (the fast path counts its own). */
+  peek(key: string): CachedPage | undefined {
+    return this.pages?.get(key);
   }
 
   /** Drops the stored pages and retires the flights of `targets` (see `PageTargets`). */

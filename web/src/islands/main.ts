@@ -13,3 +13,5 @@ startThemeIsland();
 startSessionIsland();
 startLanguageIsland();
 startLoadMoreIsland();
+// Tests and tools wait for this (the document has no hydration to wait for).
+document.documentElement.dataset.islands = 'ready';

@@ -86,6 +86,10 @@ function useViewer(): Viewer | null {
 /** The island's root: the same tree on the server and when the island hydrates. */
 export function OrderIsland(props: { products: readonly Product[]; params: OrderParams }) {
   const viewer = useViewer();
+  // Hydrated: tests and tools wait for this (there is no app to wait for).
+  useEffect(() => {
+    document.documentElement.dataset.orderIsland = 'ready';
+  }, []);
   return <OrderFlow products={props.products} params={props.params} viewer={viewer} send={sendOrder} />;
 }
 
