@@ -52,7 +52,7 @@ function Paragraphs(props: { paragraphs: string[] }) {
 
 /** A block's body under its heading and intro (a call to action is a section of its own). */
 function BlockBody(props: { block: Exclude<ContentBlock, { type: 'cta' }>; headingId: string; nested: boolean; first: boolean }) {
-  const { block, headingId } = props;
+  const { block } = props;
   switch (block.type) {
     case 'text':
       return (
