@@ -4,7 +4,6 @@
  * listening — tests and `main.ts` both use it.
  */
 import cookie from '@fastify/cookie';
-import { createServer } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -40,7 +39,7 @@ import { createChallenges } from './security/challenge.js';
 import { challengeRoutes } from './security/challengeRoutes.js';
 import { withSigningSecret } from './security/signingSecret.js';
 import { registerSeoRoutes } from './seo/routes.js';
-import { DocumentFastPath } from './ssr/fastPath.js';
+import { DocumentFastPath, serverWithFastPath } from './ssr/fastPath.js';
 import { type SsrHandle, registerSsr } from './ssr/index.js';
 import { fastifyTrustProxy } from './settings.js';
 import { uploadRoutes } from './uploads/routes.js';
@@ -79,10 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Stored pages are answered before Fastify (SITE-CACHE; ssr/fastPath.ts), everything else by it.
   const fastPath = new DocumentFastPath();
   const fastify = Fastify({
-    serverFactory: (handler) =>
-      createServer((request, response) => {
-        if (!fastPath.serve(request, response)) handler(request, response);
-      }),
+    serverFactory: serverWithFastPath(fastPath),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],

@@ -14,8 +14,11 @@ export function parseCsp(header: string | null): Map<string, string[]> {
   return directives;
 }
 
-/** Asserts the strict CSP and answers its script nonce. */
-export function expectStrictCsp(headers: Headers): string {
+/**
+ * Asserts the strict CSP and answers its script nonce; with `nonce: 'none'` asserts there is none
+ * (a stored HTML-first page answered by the fast path: no inline script at all, SITE-DELIVERY).
+ */
+export function expectStrictCsp(headers: Headers, options: { nonce?: 'one' | 'none' } = {}): string {
   const header = headers.get('content-security-policy');
   expect(header, 'content-security-policy').toBeTruthy();
   const csp = parseCsp(header);
@@ -26,6 +29,10 @@ export function expectStrictCsp(headers: Headers): string {
   expect(script).not.toContain('*');
   expect(script.some((s) => /^https?:$|^data:$/.test(s)), 'no scheme-wide script sources').toBe(false);
   const nonces = script.filter((s) => s.startsWith("'nonce-"));
+  if (options.nonce === 'none') {
+    expect(nonces).toHaveLength(0);
+    return '';
+  }
   expect(nonces).toHaveLength(1);
   const nonce = /^'nonce-([A-Za-z0-9+/=_-]+)'$/.exec(nonces[0]!)?.[1];
   expect(nonce, nonces[0]).toBeDefined();

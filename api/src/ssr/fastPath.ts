@@ -12,7 +12,7 @@
  * and every request once the server is closing (Fastify answers those 503). Rate limits apply to
  * rendering, not to stored pages. Per-request headers (Date, Connection) are Node's.
  */
-import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
+import { type IncomingMessage, type OutgoingHttpHeader, type Server, type ServerResponse, createServer } from 'node:http';
 import { parse as parseCookies } from 'cookie';
 import { LOCALE_COOKIE, THEME_COOKIE } from '@studio/site/cookies';
 import { pageEncodingOf } from './encoding.js';
@@ -86,4 +86,29 @@ export class DocumentFastPath {
     this.onServed?.(request);
     return true;
   }
+}
+
+/** The Fastify options `serverFactory` receives (filled with Fastify's defaults) that shape an HTTP/1 server. */
+interface ServerShape {
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
+/**
+ * A Fastify `serverFactory`: Node's HTTP server whose request handler asks `fastPath` first and
+ * hands everything else to Fastify's handler, with the timeouts Fastify would have set itself.
+ */
+export function serverWithFastPath(fastPath: DocumentFastPath) {
+  return (handler: (request: IncomingMessage, response: ServerResponse) => void, options: ServerShape): Server => {
+    const server = createServer((request, response) => {
+      if (!fastPath.serve(request, response)) handler(request, response);
+    });
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout);
+    if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
 }

@@ -50,6 +50,8 @@ export interface SsrHandle {
   invalidate(change: ContentChange): void;
   /** The page cache (its counters and test seams). */
   pages: PageCache;
+  /** The fast path that answers stored pages before Fastify, when the app has one. */
+  fastPath: DocumentFastPath | null;
   close(): Promise<void>;
 }
 
@@ -254,5 +256,5 @@ export async function registerSsr(
     return sendAnswer(request, reply, answer, bot);
   });
 
-  return { invalidate: (change) => pages.invalidate(pagesShowing(change)), pages, close: closeDev };
+  return { invalidate: (change) => pages.invalidate(pagesShowing(change)), pages, fastPath: opts.fastPath ?? null, close: closeDev };
 }
