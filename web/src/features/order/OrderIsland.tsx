@@ -9,7 +9,8 @@
  */
 import serialize from 'serialize-javascript';
 import { useEffect, useState } from 'react';
-import { IntlProvider } from 'react-intl';
+import { Callout } from '@studio/ui';
+import { FormattedMessage, IntlProvider } from 'react-intl';
 import { LOCALE_TAGS, type Locale } from '@studio/site/locales';
 import { useAppContext } from '../../app/context';
 import type { Messages } from '../../i18n/messages';
@@ -114,6 +115,11 @@ export function OrderIslandHost(props: { products: readonly Product[]; params: O
   const html = renderIsland(<OrderIslandRoot data={data} params={props.params} />, ORDER_ISLAND_ID_PREFIX);
   return (
     <>
+      <noscript>
+        <Callout tone="warning" role={null}>
+          <FormattedMessage id="order.noscript" />
+        </Callout>
+      </noscript>
       <div id={ORDER_ISLAND_ID} dangerouslySetInnerHTML={{ __html: html }} />
       {/* serialize-javascript escapes `<`, so the JSON cannot end the element; never executed (SEC-HEADERS). */}
       <script id={ORDER_ISLAND_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: serialize(data, { isJSON: true }) }} />
