@@ -24,6 +24,7 @@ import { cspNonce } from '../security/headers.js';
 import { isBot, rootRedirect } from './locale.js';
 import { type FlightAnswer, PageBody, PageCache, type PageCoding } from './pageCache.js';
 import { pageCacheKey, pagePathOf, pagesShowing } from './pageKeys.js';
+import { registerServiceWorkerRoute } from './serviceWorker.js';
 
 /** The content codings a page is sent in, in the server's order of preference. */
 const PAGE_ENCODINGS = ['br', 'gzip', 'identity'] as const;
@@ -194,6 +195,8 @@ export async function registerSsr(
       .header('cache-control', latest ? 'no-cache' : 'public, max-age=86400')
       .send(latest ? readFileSync(path) : readSmallFile(path));
   });
+
+  registerServiceWorkerRoute(app, { config, viteDev: opts.viteDev });
 
   // The link-preview image of every page (Open Graph, Twitter card): 1200×630 PNG.
   app.get('/og-image.png', (_request, reply) => {

@@ -114,10 +114,11 @@ function Head(props: { page: PageId; indexable: boolean; locale: Locale }) {
       {app.assets.styles.map((href) => (
         <link key={href} rel="stylesheet" href={href} />
       ))}
-      {app.assets.preloads.map((href) => (
+      {/* The offline page is static HTML, never hydrated (SITE-SW). */}
+      {(props.page === 'offline' ? [] : app.assets.preloads).map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
-      {app.assets.scripts.map((src) => (
+      {(props.page === 'offline' ? [] : app.assets.scripts).map((src) => (
         <script key={src} type="module" src={src} />
       ))}
     </>

@@ -10,6 +10,7 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { useAppContext } from '../../app/context';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
+import { UpdateTextsBlock } from '../../sw/UpdateTextsBlock';
 import { useTheme } from '../../theme/ThemeProvider';
 import { ButtonLink } from './links';
 import { LanguageLinks, LanguageSelect } from './LanguageSwitcher';
@@ -137,6 +138,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <Footer />
+      <UpdateTextsBlock />
     </div>
   );
 }
