@@ -7,6 +7,7 @@ import { useIntl } from 'react-intl';
 import serialize from 'serialize-javascript';
 import { UPDATE_TEXTS_ID, type UpdateTexts } from './prompt';
 
+/** Renders the data block; needs react-intl's provider (the locale route's messages). */
 export function UpdateTextsBlock() {
   const intl = useIntl();
   const texts: UpdateTexts = { message: intl.formatMessage({ id: 'sw.update.message' }), reload: intl.formatMessage({ id: 'sw.update.reload' }) };

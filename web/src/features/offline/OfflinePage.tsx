@@ -8,6 +8,7 @@ import { Button, Container, Heading, Text } from '@studio/ui';
 import { FormattedMessage } from 'react-intl';
 import styles from '../pages/Page.module.css';
 
+/** The `offline` page's component (route table, lazily loaded). */
 export function OfflinePage() {
   return (
     <Container className={styles.page}>
