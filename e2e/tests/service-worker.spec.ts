@@ -21,8 +21,9 @@ import { expect, t, test } from './fixtures';
 const here = dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env['E2E_PORT'] ?? 3100) + 23;
 const BASE = `http://localhost:${PORT}`;
-const tmp = mkdtempSync(join(tmpdir(), 'studio-e2e-sw-'));
-const webDist = join(tmp, 'web-dist');
+// Made in beforeAll: Playwright also loads this module in the runner process, which runs no hook.
+let tmp = '';
+let webDist = '';
 
 let server: ChildProcess | null = null;
 
@@ -44,6 +45,10 @@ async function startServer(env: Record<string, string> = {}): Promise<void> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const started = server;
+  started.once('exit', (code, signal) => {
+    if (server === started) process.stderr.write(`service worker test server exited unexpectedly (code ${code}, signal ${signal})\n`);
+  });
   const deadline = Date.now() + 60_000;
   while (!(await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false))) {
     if (Date.now() > deadline) throw new Error(`the service worker test server did not start on ${BASE}`);
@@ -53,8 +58,10 @@ async function startServer(env: Record<string, string> = {}): Promise<void> {
 
 async function stopServer(): Promise<void> {
   if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
+    const stopping = server;
+    server = null;
+    const exited = new Promise((r) => stopping.once('exit', r));
+    stopping.kill('SIGTERM');
     await exited;
   }
   server = null;
@@ -73,7 +80,17 @@ function deployNewBuild(): string {
 
 /** Waits until the page is controlled by an activated `/sw.js` of scope `/`. */
 async function waitForControl(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+  // The states say where it stopped when it does not get there (installing, redundant…).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const r = await navigator.serviceWorker.getRegistration();
+          return { controller: navigator.serviceWorker.controller?.state ?? null, installing: r?.installing?.state ?? null, waiting: r?.waiting?.state ?? null, active: r?.active?.state ?? null };
+        }).catch(() => null),
+      { timeout: 20_000 },
+    )
+    .toMatchObject({ controller: 'activated', active: 'activated' });
   const registration = await page.evaluate(async () => {
     const r = await navigator.serviceWorker.ready;
     return { scope: r.scope, script: r.active?.scriptURL ?? null };
@@ -85,6 +102,8 @@ test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: BASE });
 
 test.beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'studio-e2e-sw-'));
+  webDist = join(tmp, 'web-dist');
   // The client files are copied (the spec rewrites them); the server bundle is linked, so its
   // packages still resolve from web/node_modules.
   mkdirSync(webDist);
@@ -171,9 +190,14 @@ test.describe('kill switch', () => {
     await waitForControl(page);
     await stopServer();
     await startServer({ SERVICE_WORKER: 'off' });
-    await page.reload();
+    // No reload of ours: the page's next update check (every second here) finds the kill switch,
+    // which takes over and reloads the page itself (a reload of ours could be cut short by it).
     await expect
-      .poll(() => page.evaluate(async () => ({ controlled: !!navigator.serviceWorker.controller, registrations: (await navigator.serviceWorker.getRegistrations()).length })), { timeout: 15_000 })
+      .poll(
+        // null while the page reloads (the kill switch reloads it).
+        () => page.evaluate(async () => ({ controlled: !!navigator.serviceWorker.controller, registrations: (await navigator.serviceWorker.getRegistrations()).length })).catch(() => null),
+        { timeout: 15_000 },
+      )
       .toEqual({ controlled: false, registrations: 0 });
     // Assets now come from the network.
     const fromWorker: boolean[] = [];
