@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 import relay from 'vite-plugin-relay';
+import { keepPreviousBuild, serviceWorker } from './src/sw/build';
 
 /** This build's id: `STUDIO_BUILD_ID` when the deployer sets one, else time + random. */
 const buildId = process.env.STUDIO_BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
@@ -33,7 +34,8 @@ function buildDescriptor(): Plugin {
  * build (`vite build --ssr src/entry-server.tsx` → `dist/server`).
  */
 export default defineConfig({
-  plugins: [relay, react(), buildDescriptor()],
+  // The service worker and the previous build's assets kept beside this one's (SITE-SW, decision 0037).
+  plugins: [relay, react(), buildDescriptor(), keepPreviousBuild(buildId), serviceWorker(buildId)],
   // `source`: bundle @studio/site from its TypeScript (see its package.json exports).
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {

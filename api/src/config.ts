@@ -26,6 +26,8 @@ export interface Config {
   publicWsUrl: string | null;
   /** How often browsers poll `/_build/latest.json` for a new deployment, in ms (10 minutes by default). */
   buildPollIntervalMs: number;
+  /** Whether `/sw.js` is the site's service worker (`SERVICE_WORKER=on`, default) or the self-unregistering kill switch (`off`), SITE-SW. */
+  serviceWorker: boolean;
   siteName: string;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -168,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: parseOrigins(e.ALLOWED_ORIGINS, 'ALLOWED_ORIGINS'),
     publicWsUrl: e.PUBLIC_WS_URL === undefined || e.PUBLIC_WS_URL === '' ? '/api/graphql' : e.PUBLIC_WS_URL === 'off' ? null : e.PUBLIC_WS_URL,
     buildPollIntervalMs: e.BUILD_POLL_INTERVAL_MS,
+    serviceWorker: e.SERVICE_WORKER === 'on',
     siteName: e.SITE_NAME,
     dataDir,
     database,

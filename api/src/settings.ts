@@ -115,6 +115,8 @@ export const envSchema = z.object({
   // GraphQL WebSocket endpoint for browsers: unset → `/api/graphql` on the site; `off` → no subscriptions.
   PUBLIC_WS_URL: z.string().optional(),
   BUILD_POLL_INTERVAL_MS: z.coerce.number().int().min(1000).default(600000),
+  // The service worker at /sw.js (SITE-SW): `off` serves a worker that unregisters itself instead.
+  SERVICE_WORKER: z.enum(['on', 'off']).default('on'),
   SITE_NAME: z.string().min(1).max(60).default('Studio'),
   DATA_DIR: z.string().default(resolve(repoRoot, 'data')),
   DATABASE_URL: z.string().optional(),

@@ -20,7 +20,7 @@ export type PageId =
   | 'home' | 'faq' | 'how' | 'team' | 'order' | 'techs' | 'culture' | 'privacy' | 'loading'
   | 'news' | 'newsItem' | 'auth' | 'authReset' | 'authResetSuccess' | 'authChangePassword'
   | 'profile' | 'profileChangeName' | 'profileChangeEmail' | 'profileSetPassword' | 'profileChangePassword'
-  | 'products' | 'product' | 'notFound' | 'error'
+  | 'products' | 'product' | 'notFound' | 'error' | 'offline'
   | 'profileRequests' | 'profileRequest' | 'profileEarnings' | 'profilePayouts'
   | 'admin' | 'adminRequests' | 'adminRequest' | 'adminNews' | 'adminNewsItem' | 'adminProducts' | 'adminProduct'
   | 'adminUsers' | 'adminUser' | 'adminAudit' | 'adminPayouts';
@@ -56,6 +56,8 @@ export const PAGES: readonly PageDef[] = [
   page('culture', 'culture', PUBLIC),
   page('privacy', 'privacy', PUBLIC),
   page('loading', 'loading', { secretInUrl: true }),
+  // The service worker's offline fallback (SITE-SW): not indexable, a document (never hydrated).
+  page('offline', 'offline', { htmlFirst: true }),
   page('news', 'news', PUBLIC),
   page('newsItem', 'news/:id', PUBLIC),
   page('auth', 'auth'),

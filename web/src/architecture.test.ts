@@ -3,7 +3,7 @@
  * and generated Relay artifacts are left out, as nothing imports them):
  * - no import cycle between modules;
  * - imports only go down the layers: entry-*.tsx and islands/ → shell/, routes/ → features/ → shared modules
- *   (session/, relay/, i18n/, app/, theme/, forms/, routes/types.ts) → packages;
+ *   (session/, relay/, i18n/, app/, theme/, forms/, sw/, routes/types.ts) → packages;
  * - no cycle between folders either (session ⇄ relay, shell ⇄ routes): a folder that imports
  *   another is never imported back by it;
  * - the Relay environment takes a token provider and imports no session module; features never
@@ -26,7 +26,7 @@ const LAYERS: [pattern: RegExp, group: (path: string) => string, layer: number][
   [/^routes\/types\.ts$/, () => 'routes/types', 1],
   [/^(shell|routes)\//, (path) => path.split('/')[0]!, 3],
   [/^features\//, () => 'features', 2],
-  [/^(session|relay|i18n|app|theme|forms|styles)\//, (path) => path.split('/')[0]!, 1],
+  [/^(session|relay|i18n|app|theme|forms|sw|styles)\//, (path) => path.split('/')[0]!, 1],
 ];
 
 /** Group and layer of a module path (relative to src, '/'-separated); throws for a module in no layer. */

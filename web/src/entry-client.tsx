@@ -14,6 +14,7 @@ import { createRoutes } from './routes/table';
 import { browserViewerRole } from './features/admin/adminGate';
 import { tokenProvider } from './session/authorizedFetch';
 import { PAGE_DATA_ID, type PageData, deserializeErrors } from './shell/pageData';
+import { registerServiceWorker } from './sw/register';
 
 const dataJson = document.getElementById(PAGE_DATA_ID)?.textContent ?? '';
 const pageData = JSON.parse(dataJson) as PageData;
@@ -26,6 +27,8 @@ installBuildWatcher({
   storage: sessionStorage,
   reload: () => location.reload(),
 });
+// The service worker (SITE-SW): registered after `load`, update prompt in the page's language.
+void registerServiceWorker({ intervalMs: pageData.buildPollIntervalMs });
 
 for (const value of Object.values(pageData.hydration.loaderData)) {
   if (isLocaleData(value)) primeMessages(value.locale, value.messages);

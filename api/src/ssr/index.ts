@@ -29,6 +29,7 @@ export { pageEncoding };
 import { isBot, rootRedirect } from './locale.js';
 import { type CachedPage, type FlightAnswer, PageBody, PageCache, type PageCoding } from './pageCache.js';
 import { pageCacheKey, pagePathOf, pagesShowing } from './pageKeys.js';
+import { registerServiceWorkerRoute } from './serviceWorker.js';
 
 /** Shown only when rendering itself failed (the app's own 500 page could not be rendered). */
 const FALLBACK_ERROR_PAGE =
@@ -152,6 +153,8 @@ export async function registerSsr(
       .header('cache-control', latest ? 'no-cache' : 'public, max-age=86400')
       .send(latest ? readFileSync(path) : readSmallFile(path));
   });
+
+  registerServiceWorkerRoute(app, { config, viteDev: opts.viteDev });
 
   // The link-preview image of every page (Open Graph, Twitter card): 1200×630 PNG.
   app.get('/og-image.png', (_request, reply) => {

@@ -1,9 +1,11 @@
 /**
  * The main island script of every HTML-first page (SITE-DELIVERY): the page is server-rendered and
  * never hydrated; this brings its interactive parts to life without React — the theme switch, the
- * header's account actions, the language links and "load more". Loaded as a module (deferred), so
- * it runs once the document is parsed.
+ * header's account actions, the language links and "load more" — and registers the service worker
+ * (SITE-SW; the build poll interval is on `<html data-build-poll>`). Loaded as a module (deferred),
+ * so it runs once the document is parsed.
  */
+import { registerServiceWorker } from '../sw/register';
 import { startLanguageIsland } from './language';
 import { startLoadMoreIsland } from './loadMore';
 import { startSessionIsland } from './session';
@@ -13,5 +15,7 @@ startThemeIsland();
 startSessionIsland();
 startLanguageIsland();
 startLoadMoreIsland();
+const buildPoll = Number(document.documentElement.dataset.buildPoll);
+void registerServiceWorker(Number.isFinite(buildPoll) && buildPoll > 0 ? { intervalMs: buildPoll } : {});
 // Tests and tools wait for this (the document has no hydration to wait for).
 document.documentElement.dataset.islands = 'ready';

@@ -58,6 +58,7 @@ const lazyPages: Partial<Record<PageId, () => Promise<LazyPage>>> = {
   product: () => import('../features/products/ProductPage').then((m) => ({ Component: m.ProductPage, loader: m.productLoader })),
   news: () => import('../features/news/NewsPage').then((m) => ({ Component: m.NewsPage, loader: m.newsLoader })),
   newsItem: () => import('../features/news/NewsItemPage').then((m) => ({ Component: m.NewsItemPage, loader: m.newsItemLoader })),
+  offline: () => import('../features/offline/OfflinePage').then((m) => ({ Component: m.OfflinePage })),
   order: () => import('../features/order/OrderPage').then((m) => ({ Component: m.OrderPage, loader: m.orderLoader })),
   profileRequests: () => import('../features/requests/RequestsPage').then((m) => ({ Component: m.RequestsPage })),
   profileRequest: () => import('../features/requests/RequestPage').then((m) => ({ Component: m.RequestPage })),

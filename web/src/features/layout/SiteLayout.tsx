@@ -13,6 +13,7 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { useAppContext } from '../../app/context';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
+import { UpdateTextsBlock } from '../../sw/UpdateTextsBlock';
 import { useTheme } from '../../theme/ThemeProvider';
 import { ButtonLink } from './links';
 import { LanguageLinks, LanguageMenu, LanguageSelect } from './LanguageSwitcher';
@@ -165,6 +166,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <Footer />
+      <UpdateTextsBlock />
     </div>
   );
 }
