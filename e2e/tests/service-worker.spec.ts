@@ -138,7 +138,9 @@ test('online: the worker controls the page and serves the catalogue assets; offl
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: t('ru', 'page.offline.title') })).toBeVisible();
   await expect(page).toHaveURL(`${BASE}/ru/products`);
-  expect(await page.locator('script[type="module"]').count()).toBe(0);
+  // A document (SITE-DELIVERY): no app, no page data; its island comes from the precache.
+  await expect(page.locator('html')).toHaveAttribute('data-delivery', 'document');
+  expect(await page.locator('#__STUDIO_DATA__').count()).toBe(0);
   await expect(page.getByRole('link', { name: t('ru', 'offline.retry') })).toBeVisible();
 
   await page.goto('/es/faq');

@@ -2,8 +2,8 @@
  * Build-time parts of the service worker and of deploy safety (SITE-SW, SITE-BUILD, decision 0037),
  * used by web/vite.config.ts in the client build:
  * - `serviceWorker(buildId)`: vite-plugin-pwa (injectManifest) builds `src/sw/sw.ts` into
- *   `dist/client/sw.js` with the precache list of THIS build's JS, CSS and fonts plus the three
- *   offline pages revisioned by `buildId`;
+ *   `dist/client/sw.js` with the precache list of THIS build's CSS, fonts and the scripts public
+ *   pages load (`documentScripts`), plus the three offline pages revisioned by `buildId`;
  * - `keepPreviousBuild()`: the client build no longer empties `dist/client`; after writing, it
  *   deletes every asset and build descriptor that belongs neither to this build nor to the previous
  *   one (the files of the `.vite/manifest.json` and the id of the `_build/latest.json` found before
@@ -24,8 +24,31 @@ function isCurrent(url: string): boolean {
   return !file.startsWith('assets/') || currentFiles.size === 0 || currentFiles.has(file);
 }
 
+/** The entries whose scripts the worker precaches: the documents' islands (SITE-DELIVERY). */
+const PRECACHED_ENTRIES = ['src/islands/main.ts', 'src/islands/order.tsx'];
+
+/**
+ * The scripts public pages can load, from the build's manifest (`outDir/.vite/manifest.json`): the
+ * islands' chunks with everything they import, also on demand (the worker's registration, the
+ * challenge widget). The app's chunks (account and admin pages) are not precached: a visitor of the
+ * public pages should not download the back office. Null when there is no manifest (precache all).
+ */
+export function documentScripts(outDir: string): Set<string> | null {
+  const manifest = readJson(join(outDir, '.vite', 'manifest.json')) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }> | null;
+  if (!manifest) return null;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].forEach(visit);
+  };
+  PRECACHED_ENTRIES.forEach(visit);
+  return files;
+}
+
 /** The vite-plugin-pwa plugins that build `sw.js` (SITE-SW); `buildId` revisions the offline pages. */
-export function serviceWorker(buildId: string): PluginOption {
+export function serviceWorker(buildId: string, outDir = 'dist/client'): PluginOption {
   return VitePWA({
     strategies: 'injectManifest',
     srcDir: 'src/sw',
@@ -37,7 +60,13 @@ export function serviceWorker(buildId: string): PluginOption {
       // Hashed names: the URL is the revision.
       dontCacheBustURLsMatching: /^assets\//,
       additionalManifestEntries: OFFLINE_URLS.map((url) => ({ url, revision: buildId })),
-      manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => isCurrent(entry.url)), warnings: [] })],
+      manifestTransforms: [
+        async (entries) => {
+          const scripts = documentScripts(outDir);
+          const wanted = (url: string) => !url.endsWith('.js') || !scripts || scripts.has(url.replace(/^\//, ''));
+          return { manifest: entries.filter((entry) => isCurrent(entry.url) && wanted(entry.url)), warnings: [] };
+        },
+      ],
     },
   });
 }
