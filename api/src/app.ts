@@ -9,6 +9,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CredentialService } from './credentials/service.js';
 import { configurePasswordHashing } from './auth/passwords.js';
+import { AnalyticsReports } from './analytics/reports.js';
+import type { AnalyticsRecorder } from './analytics/recorder.js';
+import { registerAnalytics } from './analytics/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { SessionService } from './auth/sessions.js';
 import { createProviders } from './auth/social/providers.js';
@@ -64,6 +67,8 @@ export interface App {
   jobs: JobQueue;
   /** The server-rendered web app and its page cache; null without the web app (`web: false`). */
   ssr: SsrHandle | null;
+  /** The page-view counter (ANALYTICS-*, production only); `flush()` writes what it counted. */
+  analytics: AnalyticsRecorder;
   /**
    * Stops accepting connections, waits for in-flight requests, closes sockets (ending their
    * subscriptions), quits the Redis clients, stops the job worker (after the jobs in flight)
@@ -101,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!(await limits.connected(2000))) fastify.log.warn('Redis is not reachable yet: rate limits count in this process until it is');
   // The per-IP limit of /api/auth counts in the same Redis as the named limits (shared by every process).
   await fastify.register(rateLimit, { global: false, ...limits.pluginOptions });
+  const analytics = registerAnalytics(fastify, { db: database.db, config }); // before the pages it counts (ANALYTICS-DOCUMENT)
 
   const jobs = createJobQueue(database.db, {
     kind: database.kind,
@@ -161,7 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webhooks = { db: database.db, jobs, config, stripe, payouts, methods: payoutMethods, log: fastify.log };
   registerEventJob(webhooks);
   await webhookRoutes(fastify, webhooks);
-  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail, ledger, payouts, payoutMethods });
+  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail, ledger, payouts, payoutMethods, analytics: new AnalyticsReports(database.db, () => analytics.flush()) });
   registerSeoRoutes(fastify, { db: database.db, config });
   const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, authProviders: social.enabled(), viteDev: options.viteDev ?? false, roleOf: (token) => sessions.roleOf(token) });
   // Content changed (an admin's mutation, here or in another process): drop the cached pages that show it.
@@ -181,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mail,
     jobs,
     ssr,
+    analytics,
     close() {
       closing ??= (async () => {
         await graphql.close();
@@ -190,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await limits.close();
         await ssr?.close();
         await jobs.close();
+        await analytics.close();
         await mail.close();
         await health.close();
         await database.close();
