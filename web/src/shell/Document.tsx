@@ -141,7 +141,7 @@ function DocumentContent() {
   const tag = LOCALE_TAGS[info.locale];
   return (
     <IntlProvider locale={tag} defaultLocale="en-US" messages={info.messages}>
-      <html lang={tag} data-theme={choice ?? undefined}>
+      <html lang={tag} data-theme={choice ?? undefined} data-analytics={app.analytics ? 'on' : undefined}>
         <head>
           <Head page={info.page} indexable={info.indexable} locale={info.locale} />
         </head>
