@@ -21,6 +21,7 @@ export interface ViewEvent {
   visitorKey: string;
 }
 
+/** How an AnalyticsRecorder is built: its database, whether it counts, its clock and flush interval. */
 export interface RecorderOptions {
   db: Db;
   /** Whether anything is counted (production only, ANALYTICS-PRODUCTION). */

@@ -6,10 +6,12 @@
 import { badInput } from '../errors.js';
 import { type Ctx, requireAdmin } from './common.js';
 
-/** Days reported when `days` is omitted, and the most that may be asked for. */
+/** Days reported when `days` is omitted. */
 export const DEFAULT_DAYS = 30;
+/** The most days that may be asked for. */
 export const MAX_DAYS = 366;
 
+/** `Query.analytics`: administrators only; `days` out of 1–366 is BAD_USER_INPUT naming `days`. */
 export const analyticsResolvers = {
   Query: {
     async analytics(_: unknown, args: { days?: number | null }, ctx: Ctx) {
