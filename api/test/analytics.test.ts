@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, ok, startServer, type TestServer } from './harness.js';
 import { member, type Member } from './admin-helpers.js';
+import { recordDocumentView } from '../src/analytics/routes.js';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -111,6 +112,17 @@ describeEachDb('analytics on %s', (kind) => {
     const garbage = await fetch(`${server.baseUrl}/api/analytics/view`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'not json' });
     expect(garbage.status).toBe(400);
     expect((await garbage.json()).error.message).toMatch(/JSON/);
+  });
+
+  it('counts a page answered outside the hooks through recordDocumentView, once per request', async () => {
+    const before = await total();
+    const raw = {};
+    const request = { method: 'GET', url: '/culture', headers: { 'user-agent': CHROME }, ip: '192.0.2.9', raw, server: server.app.fastify };
+    recordDocumentView(request);
+    recordDocumentView(request); // the hook runs too: still one view
+    recordDocumentView({ ...request, headers: { 'user-agent': CHROME, dnt: '1' }, raw: {} });
+    expect(await total()).toBe(before + 1);
+    expect((await views()).find((r) => r.path === '/culture')).toMatchObject({ views: 1, locale: 'en' });
   });
 
   it('reports totals, days, breakdowns and the referral funnel to administrators only', async () => {

@@ -9,7 +9,8 @@
  * an answer.
  */
 import { issueText } from '@studio/site/problems';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
@@ -36,48 +37,61 @@ const beaconSchema = z.object({
   referrer: z.string().max(2048).optional(),
 });
 
-/** The host names of the site itself (`publicUrl`'s and the request's Host): their referrers are internal. */
-function ownHosts(request: FastifyRequest, publicHost: string): string[] {
-  return [publicHost, request.hostname.replace(/:\d+$/, '')];
+/**
+ * What counting reads of a request: a FastifyRequest fits; a fast path outside Fastify passes the
+ * same fields (`ip` as Fastify computes it with TRUST_PROXY) and the recorder explicitly.
+ */
+export interface DocumentRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  ip: string;
+  /** The Host header's name (internal referrers); optional. */
+  hostname?: string;
+  /** The object identifying this request (Node's IncomingMessage), so it is counted once. */
+  raw?: object;
+  server?: { analytics?: AnalyticsRecorder };
 }
 
 /**
  * Counts `url` as a page view of `request`'s visitor unless it is excluded (ANALYTICS-EXCLUDE) or
- * not one of the site's pages; `referrer` defaults to the Referer header.
+ * not one of the site's pages; `referrer` as sent (the Referer header, or the beacon's field).
  */
-function count(request: FastifyRequest, url: string, referrer: string | undefined): void {
-  const recorder = request.server.analytics;
+function count(recorder: AnalyticsRecorder | undefined, request: DocumentRequest, url: string, referrer: string | undefined): void {
   if (!recorder?.enabled) return;
   if (exclusionOf(request.headers)) return;
   const page = pageOf(url);
   if (!page) return;
-  const ua = (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX);
-  recorder.record({
-    ...page,
-    referrer: referrerHost(referrer, ownHosts(request, recorder.publicHost)),
-    device: deviceClass(ua),
-    visitorKey: `${request.ip}\n${ua}`,
-  });
+  const ua = (firstHeader(request.headers['user-agent']) ?? '').slice(0, USER_AGENT_MAX);
+  const ownHosts = [recorder.publicHost, (request.hostname ?? '').replace(/:\d+$/, '')];
+  recorder.record({ ...page, referrer: referrerHost(referrer, ownHosts), device: deviceClass(ua), visitorKey: `${request.ip}\n${ua}` });
 }
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Requests already counted: the fast path's call and the hook never count one request twice. */
+const counted = new WeakSet<object>();
 
 /**
  * Counts the HTML document `request` asked for as one page view (ANALYTICS-DOCUMENT): only a GET,
  * only outside /api and /admin, not for bots, DNT, GPC or prefetches. Call it where a page is
  * answered 200 as `text/html` without passing through Fastify's hooks (the hook below covers the
- * rest). Synchronous; never throws; does nothing outside production.
+ * rest; a request is counted once even when both run). Synchronous; never throws; does nothing
+ * outside production.
  */
-export function recordDocumentView(request: FastifyRequest): void {
+export function recordDocumentView(request: DocumentRequest, recorder: AnalyticsRecorder | undefined = request.server?.analytics): void {
   try {
     if (request.method !== 'GET') return;
-    count(request, request.url, header(request, 'referer'));
-  } catch (error) {
-    request.log.warn({ err: error }, 'analytics: a page view could not be counted');
+    if (request.raw) {
+      if (counted.has(request.raw)) return;
+      counted.add(request.raw);
+    }
+    count(recorder, request, request.url, firstHeader(request.headers['referer']));
+  } catch {
+    // counting never fails an answer (ANALYTICS-DOCUMENT)
   }
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function isHtmlDocument(reply: FastifyReply): boolean {
@@ -111,7 +125,7 @@ export function registerAnalytics(fastify: FastifyInstance, opts: { db: Db; conf
   fastify.decorate('analytics', recorder);
   if (recorder.enabled) {
     fastify.addHook('onResponse', async (request, reply) => {
-      if (isHtmlDocument(reply)) recordDocumentView(request);
+      if (isHtmlDocument(reply)) recordDocumentView(request, recorder);
     });
   }
   fastify.post(BEACON_PATH, { bodyLimit: 8192, config: { rateLimit: BEACON_RATE_LIMIT } }, async (request, reply) => {
@@ -120,7 +134,7 @@ export function registerAnalytics(fastify: FastifyInstance, opts: { db: Db; conf
       const message = parsed.error.issues.map((issue) => issueText(issue)).join('; ');
       throw new HttpError(400, 'VALIDATION_FAILED', message || 'The request body must be a JSON object { path, referrer? }');
     }
-    count(request, parsed.data.path, parsed.data.referrer);
+    count(recorder, request, parsed.data.path, parsed.data.referrer);
     return reply.status(204).header('cache-control', 'no-store').send();
   });
   return recorder;

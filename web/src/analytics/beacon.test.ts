@@ -4,7 +4,7 @@
  * the first load or a query change.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BEACON_URL, sendPageView, trackNavigations } from './beacon';
+import { BEACON_URL, countSpeculativeLoad, sendPageView, trackNavigations } from './beacon';
 
 type State = { location: { pathname: string; search: string }; navigation: { state: string } };
 
@@ -39,6 +39,17 @@ describe('analytics beacon', () => {
     Object.defineProperty(navigator, 'globalPrivacyControl', { value: true, configurable: true });
     expect(sendPageView('/faq')).toBe(false);
     expect(sendBeacon).not.toHaveBeenCalled();
+  });
+
+  it('counts a prerendered page when it is activated, and an ordinary load not at all', () => {
+    countSpeculativeLoad();
+    expect(sendBeacon).not.toHaveBeenCalled();
+    Object.defineProperty(document, 'prerendering', { value: true, configurable: true });
+    countSpeculativeLoad();
+    expect(sendBeacon).not.toHaveBeenCalled();
+    document.dispatchEvent(new Event('prerenderingchange'));
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    Object.defineProperty(document, 'prerendering', { value: false, configurable: true });
   });
 
   it('counts client navigations to a new pathname only', async () => {

@@ -41,6 +41,33 @@ export function sendPageView(path: string, referrer?: string): boolean {
   }
 }
 
+/** What `countSpeculativeLoad` reads of `document` and `performance` (Chromium's speculation fields). */
+interface SpeculationDocument {
+  prerendering?: boolean;
+  addEventListener(type: 'prerenderingchange', listener: () => void, options?: { once?: boolean }): void;
+}
+
+/**
+ * Counts a page the server could not count because the browser loaded it speculatively
+ * (ANALYTICS-EXCLUDE leaves prefetch and prerender requests out): a prerendered page sends its view
+ * when it is activated (`prerenderingchange`), a page served from a navigational prefetch sends it
+ * now. Does nothing for an ordinary load. Call once when a page starts (the app and the islands).
+ */
+export function countSpeculativeLoad(): void {
+  try {
+    const doc = document as unknown as SpeculationDocument;
+    const here = () => location.pathname + location.search;
+    if (doc.prerendering) {
+      doc.addEventListener('prerenderingchange', () => sendPageView(here(), document.referrer || undefined), { once: true });
+      return;
+    }
+    const [entry] = performance.getEntriesByType('navigation') as (PerformanceEntry & { deliveryType?: string })[];
+    if (entry?.deliveryType === 'navigational-prefetch') sendPageView(here(), document.referrer || undefined);
+  } catch {
+    // counting never breaks a page
+  }
+}
+
 /** The router state `trackNavigations` reads (React Router's `router.state`). */
 interface RouterLike {
   state: { location: { pathname: string; search: string }; navigation: { state: string } };
