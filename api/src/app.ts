@@ -9,6 +9,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CredentialService } from './credentials/service.js';
 import { configurePasswordHashing } from './auth/passwords.js';
+import { AnalyticsReports } from './analytics/reports.js';
+import type { AnalyticsRecorder } from './analytics/recorder.js';
+import { recordDocumentView, registerAnalytics } from './analytics/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { SessionService } from './auth/sessions.js';
 import { createProviders } from './auth/social/providers.js';
@@ -39,7 +42,7 @@ import { createChallenges } from './security/challenge.js';
 import { challengeRoutes } from './security/challengeRoutes.js';
 import { withSigningSecret } from './security/signingSecret.js';
 import { registerSeoRoutes } from './seo/routes.js';
-import { DocumentFastPath, serverWithFastPath } from './ssr/fastPath.js';
+import { clientAddressOf, DocumentFastPath, serverWithFastPath } from './ssr/fastPath.js';
 import { type SsrHandle, registerSsr } from './ssr/index.js';
 import { fastifyTrustProxy } from './settings.js';
 import { uploadRoutes } from './uploads/routes.js';
@@ -65,6 +68,8 @@ export interface App {
   jobs: JobQueue;
   /** The server-rendered web app and its page cache; null without the web app (`web: false`). */
   ssr: SsrHandle | null;
+  /** The page-view counter (ANALYTICS-*, production only); `flush()` writes what it counted. */
+  analytics: AnalyticsRecorder;
   /**
    * Stops accepting connections, waits for in-flight requests, closes sockets (ending their
    * subscriptions), quits the Redis clients, stops the job worker (after the jobs in flight)
@@ -105,6 +110,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!(await limits.connected(2000))) fastify.log.warn('Redis is not reachable yet: rate limits count in this process until it is');
   // The per-IP limit of /api/auth counts in the same Redis as the named limits (shared by every process).
   await fastify.register(rateLimit, { global: false, ...limits.pluginOptions });
+  const analytics = registerAnalytics(fastify, { db: database.db, config }); // before the pages it counts (ANALYTICS-DOCUMENT)
+  // Stored pages the fast path answers never reach the hook: counted there, with Fastify's idea of the client's address.
+  const clientAddress = clientAddressOf(fastifyTrustProxy(config.trustProxy));
+  fastPath.onServed = (raw) =>
+    recordDocumentView({ method: raw.method ?? 'GET', url: raw.url ?? '/', headers: raw.headers, ip: clientAddress(raw), hostname: raw.headers.host ?? '', raw }, analytics);
 
   const jobs = createJobQueue(database.db, {
     kind: database.kind,
@@ -165,7 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webhooks = { db: database.db, jobs, config, stripe, payouts, methods: payoutMethods, log: fastify.log };
   registerEventJob(webhooks);
   await webhookRoutes(fastify, webhooks);
-  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail, ledger, payouts, payoutMethods });
+  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail, ledger, payouts, payoutMethods, analytics: new AnalyticsReports(database.db, () => analytics.flush()) });
   registerSeoRoutes(fastify, { db: database.db, config });
   const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, authProviders: social.enabled(), viteDev: options.viteDev ?? false, roleOf: (token) => sessions.roleOf(token), fastPath });
   // Content changed (an admin's mutation, here or in another process): drop the cached pages that show it.
@@ -185,6 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mail,
     jobs,
     ssr,
+    analytics,
     close() {
       closing ??= (async () => {
         fastPath.close();
@@ -195,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await limits.close();
         await ssr?.close();
         await jobs.close();
+        await analytics.close();
         await mail.close();
         await health.close();
         await database.close();

@@ -77,6 +77,7 @@ describeEachDb('back-office access matrix on %s', (kind) => {
     { name: 'Query.users', outcomes: ADMIN_ONLY, query: '{ users(first: 5) { totalCount } }', variables: () => ({}), value: (d) => d?.users },
     { name: 'Query.auditLog', outcomes: ADMIN_ONLY, query: '{ auditLog(first: 5) { totalCount } }', variables: () => ({}), value: (d) => d?.auditLog },
     { name: 'Query.payouts', outcomes: ADMIN_ONLY, query: '{ payouts(first: 5) { totalCount } }', variables: () => ({}), value: (d) => d?.payouts },
+    { name: 'Query.analytics', outcomes: ADMIN_ONLY, query: '{ analytics(days: 7) { views visitors } }', variables: () => ({}), value: (d) => d?.analytics },
     { name: 'Query.orders', outcomes: ADMIN_ONLY, query: '{ orders(first: 5) { totalCount } }', variables: () => ({}), value: (d) => d?.orders },
     { name: 'Query.order (its client and administrators)', outcomes: ['NULL', 'OK', 'NULL', 'OK'], query: 'query ($r: String!) { order(reference: $r) { reference } }', variables: (f) => ({ r: f.reference }), value: (d) => d?.order },
     // Fields of a request only administrators read

@@ -23,7 +23,7 @@ export type PageId =
   | 'products' | 'product' | 'notFound' | 'error' | 'offline'
   | 'profileRequests' | 'profileRequest' | 'profileEarnings' | 'profilePayouts'
   | 'admin' | 'adminRequests' | 'adminRequest' | 'adminNews' | 'adminNewsItem' | 'adminProducts' | 'adminProduct'
-  | 'adminUsers' | 'adminUser' | 'adminAudit' | 'adminPayouts';
+  | 'adminUsers' | 'adminUser' | 'adminAudit' | 'adminPayouts' | 'adminAnalytics';
 
 export interface PageDef {
   id: PageId;
@@ -86,6 +86,7 @@ export const PAGES: readonly PageDef[] = [
   page('adminUser', 'admin/users/:id', ADMIN),
   page('adminAudit', 'admin/audit', ADMIN),
   page('adminPayouts', 'admin/payouts', ADMIN),
+  page('adminAnalytics', 'admin/analytics', ADMIN),
 ];
 
 /** The product slugs (detail pages under /products/; product rule SITE-CATALOGUE). */

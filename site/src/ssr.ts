@@ -79,6 +79,8 @@ export interface RenderRequest {
   buildPollIntervalMs: number;
   /** The enabled social sign-in providers in display order; empty when none is configured. */
   authProviders: AuthProvider[];
+  /** Whether the page counts client navigations with the analytics beacon (production only, ANALYTICS-BEACON). */
+  analytics?: boolean;
   assets: PageAssets;
   /** Runs a GraphQL operation in-process as an anonymous visitor. */
   executeOperation(request: OperationRequest): Promise<OperationResult>;

@@ -5,6 +5,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { countSpeculativeLoad, trackNavigations } from './analytics/beacon';
 import { installBuildWatcher } from './app/buildWatcher';
 import { AppContext } from './app/context';
 import { primeMessages } from './i18n/messages';
@@ -52,6 +53,10 @@ const router = createBrowserRouter(routes, {
     errors: deserializeErrors(pageData.hydration.errors),
   },
 });
+
+// Client navigations are page views too; the first load was counted by the server (ANALYTICS-BEACON).
+trackNavigations(router);
+countSpeculativeLoad();
 
 hydrateRoot(
   document,

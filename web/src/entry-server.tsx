@@ -51,6 +51,7 @@ export const render: ServerEntry['render'] = async (request: RenderRequest): Pro
     webSocketUrl: request.webSocketUrl,
     buildPollIntervalMs: request.buildPollIntervalMs,
     authProviders: request.authProviders,
+    analytics: request.analytics ?? false,
     theme: parseTheme(request.headers['cookie'] ?? ''),
     year: new Date().getUTCFullYear(),
     records: delivery === 'app' ? serializeRecords(environmentRef.current) : {},

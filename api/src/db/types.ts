@@ -4,6 +4,7 @@
  * ISO 8601 UTC text, booleans are integers 0/1, money is integer minor units (ACC-REFERRAL).
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AnalyticsDailyTable, AnalyticsDaysTable, AnalyticsSaltsTable, AnalyticsVisitorsTable } from './analyticsTables.js';
 import type { AuditLogTable, OrderMessagesTable, OrdersTable, OrderStatusChangesTable } from './backOfficeTables.js';
 import type { JobsTable, MailOutboxTable } from './backgroundTables.js';
 import type { LedgerAccountsTable, LedgerEntriesTable, LedgerTransactionsTable, PayoutsTable, StripeEventsTable } from './ledgerTables.js';
@@ -11,6 +12,7 @@ import type { LedgerAccountsTable, LedgerEntriesTable, LedgerTransactionsTable, 
 export type { AuditLogRow, AuditLogTable, OrderMessageRow, OrderMessagesTable, OrderRow, OrdersTable, OrderStatusChangeRow, OrderStatusChangesTable } from './backOfficeTables.js';
 export type { JobRow, JobStatus, JobsTable, MailOutboxRow, MailOutboxTable, MailStatus } from './backgroundTables.js';
 export type * from './ledgerTables.js';
+export type * from './analyticsTables.js';
 
 export interface UsersTable {
   id: string;
@@ -279,6 +281,10 @@ export interface Database {
   contentSeeds: ContentSeedsTable;
   emailCodes: EmailCodesTable;
   passwordResets: PasswordResetsTable;
+  analyticsDaily: AnalyticsDailyTable;
+  analyticsDays: AnalyticsDaysTable;
+  analyticsSalts: AnalyticsSaltsTable;
+  analyticsVisitors: AnalyticsVisitorsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,7 @@
  * table. The resolvers never query the database themselves; the services do.
  */
 import DataLoader from 'dataloader';
+import type { AnalyticsReports } from '../analytics/reports.js';
 import { SessionListService } from '../auth/sessionList.js';
 import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../config.js';
@@ -48,6 +49,8 @@ export interface Services {
   payouts: PayoutService;
   /** Payout methods, re-authentication and Stripe onboarding (payouts/methods.ts). */
   payoutMethods: PayoutMethods;
+  /** The administrators' analytics report (analytics/reports.ts, ANALYTICS-REPORT). */
+  analytics: AnalyticsReports;
 }
 
 /**

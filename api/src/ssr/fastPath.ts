@@ -14,6 +14,7 @@
  */
 import { type IncomingMessage, type OutgoingHttpHeader, type Server, type ServerResponse, createServer } from 'node:http';
 import { parse as parseCookies } from 'cookie';
+import proxyaddr from 'proxy-addr';
 import { LOCALE_COOKIE, THEME_COOKIE } from '@studio/site/cookies';
 import { pageEncodingOf } from './encoding.js';
 import { rootRedirect } from './locale.js';
@@ -111,4 +112,17 @@ export function serverWithFastPath(fastPath: DocumentFastPath) {
     if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
     return server;
   };
+}
+
+/** Fastify's `trustProxy` option (settings.ts `fastifyTrustProxy`). */
+type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/**
+ * The client's address of a raw request as Fastify's `request.ip` gives it (decision 0025): the
+ * socket's peer, or with trusted proxies the address `proxy-addr` finds in `X-Forwarded-For`.
+ */
+export function clientAddressOf(trustProxy: TrustProxy): (request: IncomingMessage) => string {
+  if (trustProxy === false) return (request) => request.socket.remoteAddress ?? '';
+  const trust = trustProxy === true ? () => true : typeof trustProxy === 'function' ? trustProxy : proxyaddr.compile(trustProxy);
+  return (request) => proxyaddr(request, trust);
 }

@@ -204,6 +204,7 @@ export async function registerSsr(
         webSocketUrl: config.publicWsUrl,
         buildPollIntervalMs: config.buildPollIntervalMs,
         authProviders: opts.authProviders,
+        analytics: config.env === 'production', // ANALYTICS-BEACON
         assets,
         executeOperation: graphql.executeOperation,
       });

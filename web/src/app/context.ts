@@ -29,6 +29,8 @@ export interface AppSettings {
   authProviders: AuthProvider[];
   /** The year the page was rendered (footer), so server and browser agree. */
   year: number;
+  /** Whether client navigations are counted (`data-analytics="on"`, production only, ANALYTICS-BEACON). */
+  analytics?: boolean;
 }
 
 /**

@@ -75,6 +75,7 @@ const lazyPages: Partial<Record<PageId, () => Promise<LazyPage>>> = {
   adminUser: () => import('../features/admin/users/AdminUserPage').then((m) => ({ Component: m.AdminUserPage })),
   adminAudit: () => import('../features/admin/audit/AuditLogPage').then((m) => ({ Component: m.AuditLogPage })),
   adminPayouts: () => import('../features/admin/payouts/AdminPayoutsPage').then((m) => ({ Component: m.AdminPayoutsPage })),
+  adminAnalytics: () => import('../features/admin/analytics/AnalyticsPage').then((m) => ({ Component: m.AnalyticsPage })),
 };
 
 /** An administrators' page's loader (ADMIN-AREA): the 404 for anyone else, then the page's own loader. */

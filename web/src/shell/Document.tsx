@@ -156,7 +156,11 @@ function DocumentContent() {
   const tag = LOCALE_TAGS[info.locale];
   return (
     <IntlProvider locale={tag} defaultLocale="en-US" messages={info.messages}>
-      <html lang={tag} data-theme={choice ?? undefined} data-delivery={app.delivery === 'document' ? 'document' : undefined}
+      <html
+        lang={tag}
+        data-theme={choice ?? undefined}
+        data-analytics={app.analytics ? 'on' : undefined}
+        data-delivery={app.delivery === 'document' ? 'document' : undefined}
         data-build-poll={app.delivery === 'document' ? app.buildPollIntervalMs : undefined}
       >
         <head>

@@ -4,6 +4,7 @@
  * ACC-POLICY), call a service and map ids; the services own the rules and the queries.
  */
 import { adminResolvers } from './admin.js';
+import { analyticsResolvers } from './analytics.js';
 import { credentialResolvers } from './credentials.js';
 import { ledgerResolvers } from './ledger.js';
 import { newsResolvers } from './news.js';
@@ -18,7 +19,7 @@ import { userResolvers } from './user.js';
 
 export const resolvers = {
   Node: nodeResolvers.Node,
-  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query, ...adminResolvers.Query, ...requestResolvers.Query, ...ledgerResolvers.Query, ...payoutResolvers.Query },
+  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query, ...adminResolvers.Query, ...requestResolvers.Query, ...ledgerResolvers.Query, ...payoutResolvers.Query, ...analyticsResolvers.Query },
   User: { ...userResolvers.User, ...sessionResolvers.User, ...adminResolvers.User, ...requestResolvers.User, ...ledgerResolvers.User, ...payoutResolvers.User },
   AuditEntry: adminResolvers.AuditEntry,
   Session: sessionResolvers.Session,

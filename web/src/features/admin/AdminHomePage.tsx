@@ -79,6 +79,11 @@ function Overview(props: { fetchKey: number }) {
           <FormattedMessage id="admin.home.audit" />
         </Text>
       </SectionCard>
+      <SectionCard to="/admin/analytics" label="admin.nav.analytics">
+        <Text tone="muted">
+          <FormattedMessage id="admin.home.analytics" />
+        </Text>
+      </SectionCard>
     </Grid>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The frame of every administrators' page (ADMIN-AREA): the back-office navigation (overview,
- * requests, news, products, users, payouts, audit log; the current section marked with `aria-current`), the
+ * requests, news, products, users, payouts, audit log, analytics; the current section marked with `aria-current`), the
  * page heading with optional actions, and the page's `content` — a skeleton on the server and until
  * hydration (admin data is fetched in the browser with the bearer token, network-only), then the
  * content under Suspense (`fallback`, a list skeleton by default) and an error boundary that offers
@@ -25,6 +25,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/users', label: 'admin.nav.users', end: false },
   { to: '/admin/payouts', label: 'admin.payouts.nav', end: false },
   { to: '/admin/audit', label: 'admin.nav.audit', end: false },
+  { to: '/admin/analytics', label: 'admin.nav.analytics', end: false },
 ] as const;
 
 /** A list-shaped skeleton, announced as loading. */
