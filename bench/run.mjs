@@ -3,7 +3,7 @@
  * Benchmark of the server against a bare Fastify and an nginx serving the same bytes (see bench/README.md).
  *
  *   node bench/run.mjs [--duration=10] [--warmup=2] [--connections=50]
- *                      [--only=a,b,c,d,logins,mail,cold-burst] [--cpu-prof]
+ *                      [--only=a,b,c,d,logins,mail,cold-burst] [--cpu-prof] [--server=<main.js of another build>]
  *
  * (a) GET / and a product page on the real server (anonymous, browser User-Agent, page-cache hit),
  *     with `Accept-Encoding: br` and without
@@ -24,7 +24,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { checkMachineQuiet, machineInfo } from './lib/cpu.mjs';
 import { checkCompression } from './lib/compression.mjs';
@@ -40,11 +40,12 @@ const benchDir = join(root, 'bench');
 
 function parseArgs(argv) {
   const all = ['a', 'b', 'c', 'd', 'logins', 'mail', 'cold-burst'];
-  const usage = `Usage: node bench/run.mjs [--duration=10] [--warmup=2] [--connections=50] [--only=${all.join(',')}] [--cpu-prof]`;
-  const opts = { duration: 10, warmup: 2, connections: 50, only: ['a', 'b', 'c', 'd', 'logins', 'mail'], cpuProf: false };
+  const usage = `Usage: node bench/run.mjs [--duration=10] [--warmup=2] [--connections=50] [--only=${all.join(',')}] [--cpu-prof] [--server=api/dist/main.js]`;
+  const opts = { duration: 10, warmup: 2, connections: 50, only: ['a', 'b', 'c', 'd', 'logins', 'mail'], cpuProf: false, server: null };
   for (const arg of argv) {
     const [key, value] = arg.replace(/^--/, '').split('=');
     if (key === 'cpu-prof') opts.cpuProf = true;
+    else if (key === 'server' && value) opts.server = resolve(value); // another build of the server (a before/after comparison)
     else if (key === 'only') opts.only = value.split(',').map((s) => s.trim()).filter(Boolean);
     else if (key in opts && value !== undefined && Number.isFinite(Number(value))) opts[key] = Number(value);
     else if (arg === '--') continue;
@@ -127,8 +128,9 @@ async function main() {
     env: { RATE_LIMIT_AUTH_MAX: '100000' },
     nodeArgs: opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
     logFile: join(resultsDir, 'server.log'),
+    ...(opts.server ? { entry: opts.server } : {}),
   });
-  console.log(`Server: node api/dist/main.js on ${base} (pid ${server.pid})${opts.cpuProf ? `, --cpu-prof into ${profDir}` : ''}`);
+  console.log(`Server: node ${opts.server ?? 'api/dist/main.js'} on ${base} (pid ${server.pid})${opts.cpuProf ? `, --cpu-prof into ${profDir}` : ''}`);
   await waitForHealth(base, server);
 
   // 2. Warm the page cache (identity and br), keep the exact bytes and headers.

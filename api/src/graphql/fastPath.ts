@@ -3,9 +3,11 @@
  * names a persisted query or mutation by id (APQ `extensions.persistedQuery.sha256Hash` or
  * `documentId`) and accepts plain JSON is executed straight from Fastify's parsed body, without
  * Yoga's Fetch-API request and response objects (which cost more than the whole execution of a
- * small query). It goes through the same envelop pipeline Yoga builds — the cached parse and
- * validation with graphql-armor's limits (useDocumentCache), error masking, the control-character
- * guard — and the same context (`buildContext`).
+ * small query). It uses the envelop pipeline Yoga builds: the first request of an operation is
+ * parsed and validated through it (graphql-armor's limits are validation rules; useDocumentCache
+ * keeps both), and the valid document is kept here per text, so later requests go straight to the
+ * pipeline's execute (error masking, the control-character guard) with the same context
+ * (`buildContext`).
  *
  * Everything that is not that plain case returns false BEFORE anything is executed, and Yoga
  * handles the request as before: ad-hoc `query` texts, GET, other Accept headers (SSE, multipart,
@@ -23,6 +25,9 @@ import type { PersistedOperations } from './persisted.js';
 
 type RequestCtx = { req: FastifyRequest; reply: FastifyReply };
 type Yoga = YogaServerInstance<RequestCtx, GraphQLContext>;
+
+/** How many persisted documents the fast path keeps (the persisted file bounds them anyway). */
+const MAX_DOCUMENTS = 1000;
 
 /** Accept headers the fast path answers (what the web client sends, or nothing in particular). */
 const PLAIN_ACCEPT = /^\s*(application\/json|\*\/\*)?\s*$/i;
@@ -53,6 +58,33 @@ export function sendFetchResponse(reply: FastifyReply, response: Response): Fast
  * answers false without having sent or executed anything (Yoga then handles it).
  */
 export function createPersistedFastPath(yoga: Yoga, persisted: PersistedOperations, services: ResolverServices) {
+  /** The valid query or mutation document of each persisted text (and operation name) seen. */
+  const documents = new Map<string, DocumentNode>();
+  let engine: Pick<ReturnType<Yoga['getEnveloped']>, 'execute' | 'schema'> | undefined;
+
+  /**
+   * First use of an operation: parses and validates it through the plugins (useDocumentCache keeps
+   * both; armor's limits are validation rules) and keeps it when it is a valid query or mutation.
+   * Null when it is not (Yoga then answers it).
+   */
+  function prepare(key: string, text: string, operationName: string | undefined, initial: object): DocumentNode | null {
+    const enveloped = yoga.getEnveloped(initial as Parameters<Yoga['getEnveloped']>[0]);
+    let document: DocumentNode;
+    try {
+      document = enveloped.parse(text);
+      if (enveloped.validate(enveloped.schema, document).length) return null;
+    } catch {
+      return null;
+    }
+    const operation = getOperationAST(document, operationName);
+    if (!operation || operation.operation === 'subscription') return null;
+    // The orchestrator's execute and the (static) schema do not depend on the request.
+    engine ??= { execute: enveloped.execute, schema: enveloped.schema };
+    if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value as string);
+    documents.set(key, document);
+    return document;
+  }
+
   return async function fastPath(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     if (req.method !== 'POST' || !PLAIN_ACCEPT.test(req.headers.accept ?? '')) return false;
     const body = req.body;
@@ -67,17 +99,11 @@ export function createPersistedFastPath(yoga: Yoga, persisted: PersistedOperatio
     const params = { query: text, variables: variables ?? undefined, operationName: operationName ?? undefined, extensions: isObject(body['extensions']) ? body['extensions'] : undefined };
     // Yoga's initial context without its Fetch `request`: nothing in the schema or the plugins used
     // for queries and mutations reads it (subscriptionsOverWebSocketOnly does, and they go to Yoga).
-    const initial = { params, req, reply } as unknown as Parameters<Yoga['getEnveloped']>[0];
-    const { parse, validate, execute, schema } = yoga.getEnveloped(initial);
-    let document: DocumentNode;
-    try {
-      document = parse(text);
-      if (validate(schema, document).length) return false;
-    } catch {
-      return false;
-    }
-    const operation = getOperationAST(document, params.operationName);
-    if (!operation || operation.operation === 'subscription') return false;
+    const initial = { params, req, reply };
+    const key = params.operationName === undefined ? text : `${text}\u0000${params.operationName}`;
+    const document = documents.get(key) ?? prepare(key, text, params.operationName, initial);
+    if (!document) return false;
+    if (!engine) return false;
     let context: Awaited<ReturnType<typeof buildContext>>;
     try {
       context = await buildContext(services, bearerFrom(req.headers.authorization));
@@ -86,7 +112,9 @@ export function createPersistedFastPath(yoga: Yoga, persisted: PersistedOperatio
     }
     if (typeof context === 'string') return false; // Yoga answers 401 with the reason
 
-    const contextValue = { ...initial, ...context, clientIp: req.ip, device: deviceOf(req) };
+    // buildContext answers a fresh object: extended in place rather than copied again.
+    const contextValue = Object.assign(context, initial, { clientIp: req.ip, device: deviceOf(req) });
+    const { execute, schema } = engine;
     const result = (await execute({ schema, document, variableValues: params.variables ?? null, operationName: params.operationName ?? null, contextValue })) as ExecutionResult;
     if (!result.errors && !result.extensions && !(Symbol.asyncIterator in result)) {
       reply.status(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(result));
