@@ -4,7 +4,10 @@
  * It runs as its own process, like the real server, so each gets one event loop.
  *
  * Env: BASELINE_BODY_FILE (the bytes to answer), BASELINE_CONTENT_TYPE, PORT, HOST
- * (default 127.0.0.1), BASELINE_PATH (default "/"). Prints `{"port":N}` on stdout when listening.
+ * (default 127.0.0.1), BASELINE_PATH (default "/"); optional BASELINE_BR_FILE (brotli bytes,
+ * answered with `Content-Encoding: br` when the request's Accept-Encoding names br) and
+ * BASELINE_HEADERS (a JSON object of extra response headers, e.g. the real server's security
+ * headers, so both answer the same headers). Prints `{"port":N}` on stdout when listening.
  * Fastify is resolved from api/package.json, so it is the same Fastify the real server uses.
  */
 import { readFileSync } from 'node:fs';
@@ -23,11 +26,16 @@ if (!bodyFile || !contentType) {
   process.exit(2);
 }
 const body = readFileSync(bodyFile);
+const brotli = process.env.BASELINE_BR_FILE ? readFileSync(process.env.BASELINE_BR_FILE) : null;
+const headers = JSON.parse(process.env.BASELINE_HEADERS || '{}');
 const path = process.env.BASELINE_PATH || '/';
+const wantsBr = /(^|[ ,])br([ ,;]|$)/i;
 
 const app = Fastify({ logger: false });
-app.get(path, (_request, reply) => {
-  reply.type(contentType).send(body);
+app.get(path, (request, reply) => {
+  reply.headers(headers).type(contentType);
+  if (brotli && wantsBr.test(request.headers['accept-encoding'] ?? '')) reply.header('content-encoding', 'br').header('vary', 'Accept-Encoding').send(brotli);
+  else reply.send(body);
 });
 
 const shutdown = () => {

@@ -11,6 +11,7 @@
  * (SESSION-MAX-AGE, decision 0026).
  */
 import { type KeyObject, createHmac, createSecretKey, randomUUID } from 'node:crypto';
+import type { CompiledQuery } from 'kysely';
 import type { Config } from '../config.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { UserRow } from '../db/types.js';
@@ -32,6 +33,8 @@ export interface RotatedCredentials extends Credentials {
 export class SessionService {
   // Imported once: jose would otherwise import a raw secret on every sign and verify.
   private readonly key: KeyObject;
+  /** The compiled session-and-user lookup of `authenticate` (parameters: session id, user id). */
+  private liveSessionUser: CompiledQuery<UserRow> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -281,15 +284,18 @@ export class SessionService {
   async authenticate(accessToken: string): Promise<(AccessClaims & { user: UserRow }) | 'expired' | 'invalid' | 'revoked'> {
     const claims = await verifyAccessToken(accessToken, this.key, this.config.publicUrl);
     if (typeof claims === 'string') return claims;
-    // One query answers both "is the family live?" and "who is it?" (every authenticated request).
-    const user = await this.db
+    // One query answers both "is the family live?" and "who is it?" (every authenticated request),
+    // compiled once: only its two parameters change (decision 0038).
+    this.liveSessionUser ??= this.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.userId')
       .selectAll('u')
-      .where('s.id', '=', claims.sessionId)
-      .where('s.userId', '=', claims.userId)
+      .where('s.id', '=', '')
+      .where('s.userId', '=', '')
       .where('s.revokedAt', 'is', null)
-      .executeTakeFirst();
+      .compile();
+    const { rows } = await this.db.executeQuery<UserRow>({ ...this.liveSessionUser, parameters: [claims.sessionId, claims.userId] });
+    const user = rows[0];
     return user ? { ...claims, user } : 'revoked';
   }
 }

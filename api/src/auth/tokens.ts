@@ -19,11 +19,22 @@ export interface AccessClaims {
 
 type Signer = (payload: Record<string, unknown>) => string;
 type Verifier = (token: string) => Record<string, unknown>;
+/** A verified token's claims and its expiry (ms since the epoch; Infinity without `exp`). */
+type Verified = { claims: Readonly<AccessClaims>; expiresAtMs: number };
+type Compiled = { sign: Signer; verify: Verifier; verified: Map<string, Verified> };
+
+/**
+ * How many accepted tokens each key remembers (decision 0038): a client sends the same access token
+ * with every request for its 15 minutes, and a token verified once under a key and issuer stays
+ * valid until its `exp` (checked again on every use), so a repeat skips the HMAC and the JSON
+ * decoding. Revocation is not the token's business: the session check reads the database each time.
+ */
+const VERIFIED_TOKENS = 10_000;
 
 /** One signer and verifier per key and issuer (fast-jwt compiles its checks once per instance). */
-const compiled = new WeakMap<Uint8Array | KeyObject, Map<string, { sign: Signer; verify: Verifier }>>();
+const compiled = new WeakMap<Uint8Array | KeyObject, Map<string, Compiled>>();
 
-function forKey(secret: Uint8Array | KeyObject, issuer: string): { sign: Signer; verify: Verifier } {
+function forKey(secret: Uint8Array | KeyObject, issuer: string): Compiled {
   let byIssuer = compiled.get(secret);
   if (!byIssuer) compiled.set(secret, (byIssuer = new Map()));
   let pair = byIssuer.get(issuer);
@@ -32,6 +43,7 @@ function forKey(secret: Uint8Array | KeyObject, issuer: string): { sign: Signer;
     pair = {
       sign: createSigner({ key, algorithm: 'HS256', iss: issuer }) as Signer,
       verify: createVerifier({ key, algorithms: ['HS256'], allowedIss: issuer, requiredClaims: ['exp', 'sub', 'sid'] }) as Verifier,
+      verified: new Map(),
     };
     byIssuer.set(issuer, pair);
   }
@@ -53,12 +65,19 @@ export type TokenProblem = 'expired' | 'invalid';
  * @returns the claims, or the reason it was refused.
  */
 export async function verifyAccessToken(token: string, secret: Uint8Array | KeyObject, issuer: string): Promise<AccessClaims | TokenProblem> {
+  const pair = forKey(secret, issuer);
+  const seen = pair.verified.get(token);
+  // RFC 7519 §4.1.4: the current time must be BEFORE `exp` (fast-jwt also accepts its last millisecond).
+  if (seen) return seen.expiresAtMs <= Date.now() ? 'expired' : seen.claims;
   try {
-    const payload = forKey(secret, issuer).verify(token);
-    // RFC 7519 §4.1.4: the current time must be BEFORE `exp` (fast-jwt also accepts its last millisecond).
-    if (typeof payload['exp'] === 'number' && payload['exp'] * 1000 <= Date.now()) return 'expired';
+    const payload = pair.verify(token);
+    const expiresAtMs = typeof payload['exp'] === 'number' ? payload['exp'] * 1000 : Infinity;
+    if (expiresAtMs <= Date.now()) return 'expired';
     if (typeof payload['sub'] !== 'string' || typeof payload['sid'] !== 'string') return 'invalid';
-    return { userId: payload['sub'], sessionId: payload['sid'] };
+    const claims = Object.freeze({ userId: payload['sub'], sessionId: payload['sid'] });
+    if (pair.verified.size >= VERIFIED_TOKENS) pair.verified.delete(pair.verified.keys().next().value as string);
+    pair.verified.set(token, { claims, expiresAtMs });
+    return claims;
   } catch (error) {
     return error instanceof TokenError && error.code === TokenError.codes.expired ? 'expired' : 'invalid';
   }

@@ -118,17 +118,41 @@ export function servicesOf(ctx: GraphQLContext): ResolverServices {
   return services;
 }
 
-/** New loaders for one request; their batches are the services' batch queries. */
+/**
+ * The loaders of one request; their batches are the services' batch queries. Each is created on
+ * first use (decision 0038): most operations touch one or two of them.
+ */
 export function createLoaders(services: Pick<ResolverServices, 'users' | 'products' | 'news' | 'requests'>) {
   const { users, products, news, requests } = services;
+  let user: DataLoader<string, UserRow | undefined> | undefined;
+  let product: DataLoader<string, ProductRow | undefined> | undefined;
+  let productTranslations: DataLoader<string, ProductTranslationsTable[]> | undefined;
+  let newsTranslations: DataLoader<string, NewsTranslationRow[]> | undefined;
+  let orderTimeline: DataLoader<string, OrderStatusChangeRow[]> | undefined;
+  let orderMessages: DataLoader<string, OrderMessageRow[]> | undefined;
+  let orderNotes: DataLoader<string, OrderMessageRow[]> | undefined;
   return {
-    user: new DataLoader<string, UserRow | undefined>((ids) => users.byIds(ids)),
-    product: new DataLoader<string, ProductRow | undefined>((ids) => products.byIds(ids)),
-    productTranslations: new DataLoader<string, ProductTranslationsTable[]>((ids) => products.translations(ids)),
-    newsTranslations: new DataLoader<string, NewsTranslationRow[]>((ids) => news.translations(ids)),
-    orderTimeline: new DataLoader<string, OrderStatusChangeRow[]>((ids) => requests.timelines(ids)),
-    orderMessages: new DataLoader<string, OrderMessageRow[]>((ids) => requests.messages(ids, false)),
-    orderNotes: new DataLoader<string, OrderMessageRow[]>((ids) => requests.messages(ids, true)),
+    get user() {
+      return (user ??= new DataLoader((ids) => users.byIds(ids)));
+    },
+    get product() {
+      return (product ??= new DataLoader((ids) => products.byIds(ids)));
+    },
+    get productTranslations() {
+      return (productTranslations ??= new DataLoader((ids) => products.translations(ids)));
+    },
+    get newsTranslations() {
+      return (newsTranslations ??= new DataLoader((ids) => news.translations(ids)));
+    },
+    get orderTimeline() {
+      return (orderTimeline ??= new DataLoader((ids) => requests.timelines(ids)));
+    },
+    get orderMessages() {
+      return (orderMessages ??= new DataLoader((ids) => requests.messages(ids, false)));
+    },
+    get orderNotes() {
+      return (orderNotes ??= new DataLoader((ids) => requests.messages(ids, true)));
+    },
   };
 }
 

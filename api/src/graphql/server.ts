@@ -23,6 +23,8 @@ import { controlCharsPlugin } from '../security/controlChars.js';
 import { deviceOf } from '../http/device.js';
 import { STORAGE_RETRY_AFTER_SECONDS, databaseLabel, storageFault } from '../http/unavailable.js';
 import { type GraphQLContext, type Services, bearerFrom, buildContext, resolverServices } from './context.js';
+import { useDocumentCache } from './documentCache.js';
+import { createPersistedFastPath, sendFetchResponse } from './fastPath.js';
 import { unauthenticated } from './errors.js';
 import { PersistedOperations } from './persisted.js';
 import { resolvers } from './resolvers/index.js';
@@ -119,7 +121,10 @@ export function registerGraphQL(app: FastifyInstance, server: Services): GraphQL
         return new GraphQLError(fault.message, { extensions: { code: fault.code, retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS, http: { status: 503 } } });
       },
     },
+    // Parse and validation results are kept per operation text by useDocumentCache (decision 0038).
+    parserAndValidationCache: false,
     plugins: [
+      useDocumentCache(),
       usePersistedOperations({
         getPersistedOperation: (id: string) => persisted.get(id),
         allowArbitraryOperations: !config.graphql.persistedOnly,
@@ -136,6 +141,7 @@ export function registerGraphQL(app: FastifyInstance, server: Services): GraphQL
     },
   });
 
+  const fastPath = createPersistedFastPath(yoga, persisted, services);
   app.route({
     url: '/api/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
@@ -144,11 +150,8 @@ export function registerGraphQL(app: FastifyInstance, server: Services): GraphQL
         const problem = getParamsProblem(req.query as Record<string, unknown>);
         if (problem) return reply.status(400).send({ errors: [{ message: problem, extensions: { code: 'BAD_REQUEST' } }] });
       }
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
-      response.headers.forEach((value, key) => void reply.header(key, value));
-      reply.status(response.status);
-      reply.send(response.body);
-      return reply;
+      if (await fastPath(req, reply)) return reply;
+      return sendFetchResponse(reply, await yoga.handleNodeRequestAndResponse(req, reply, { req, reply }));
     },
   });
 

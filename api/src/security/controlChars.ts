@@ -50,8 +50,19 @@ export function registerControlCharGuard(app: FastifyInstance): void {
   });
 }
 
-/** Whether a string literal of `document` holds a forbidden control character. */
+/** `controlCharInDocument`'s answer per document: a persisted operation's document is one cached object (decision 0038). */
+const scanned = new WeakMap<DocumentNode, boolean>();
+
+/** Whether a string literal of `document` holds a forbidden control character (scanned once per document object). */
 function controlCharInDocument(document: DocumentNode): boolean {
+  const known = scanned.get(document);
+  if (known !== undefined) return known;
+  const found = scanDocument(document);
+  scanned.set(document, found);
+  return found;
+}
+
+function scanDocument(document: DocumentNode): boolean {
   let found = false;
   visit(document, {
     [Kind.STRING](node) {
