@@ -45,7 +45,9 @@ describeEachDb('/sw.js on %s', (kind) => {
     expect(body).toBe(readFileSync(builtWorker, 'utf8'));
     // The precache list: the offline page of every locale, and this build's assets.
     for (const url of ['/offline', '/ru/offline', '/es/offline']) expect(body).toContain(`"${url}"`);
-    expect(body).toMatch(/assets\/entry-client-[\w-]+\.js/);
+    // What public pages load is precached (the islands), the app's own entry is not (SITE-SW).
+    expect(body).toMatch(/assets\/islands-[\w-]+\.js/);
+    expect(body).not.toMatch(/assets\/app-[\w-]+\.js/);
     // Same-origin scripts may run as workers (SEC-HEADERS).
     expect(response.headers.get('content-security-policy')).toContain("worker-src 'self'");
     const etag = response.headers.get('etag');
@@ -77,9 +79,9 @@ describeEachDb('/sw.js on %s', (kind) => {
     expect(html).toContain(`<html lang="${tag}"`);
     expect(html).toContain(heading);
     expect(html).toMatch(/<meta name="robots" content="noindex/);
-    // No script runs there: no module script, no modulepreload (JSON data blocks only).
-    expect(html).not.toMatch(/<script[^>]*type="module"/);
-    expect(html).not.toContain('modulepreload');
+    // A document (SITE-DELIVERY): its island only, no app and no page data.
+    expect([...html.matchAll(/<script[^>]*type="module" src="([^"]+)"/g)].map((m) => m[1])).toEqual([expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/)]);
+    expect(html).not.toContain('__STUDIO_DATA__');
   });
 });
 
