@@ -79,7 +79,7 @@ export class AnalyticsRecorder {
   /** Adds one view of today (nothing when disabled or closed). Synchronous, never throws. */
   record(event: ViewEvent): void {
     if (!this.enabled || this.closed) return;
-    const day = utcDay(this.now());
+    const day = this.today();
     let batch = this.pending.get(day);
     if (!batch) {
       batch = { rows: new Map(), visitors: new Set() };
@@ -95,6 +95,18 @@ export class AnalyticsRecorder {
     if (row) row.views += 1;
     else if (batch.rows.size < MAX_ROWS + 1000) batch.rows.set(key, { path: event.path, locale: event.locale, referrer, device: event.device, referred: event.referred, views: 1 });
     if (batch.visitors.size < MAX_VISITORS) batch.visitors.add(event.visitorKey);
+  }
+
+  private day = { name: '', endsAt: 0 };
+
+  /** Today's UTC day, formatted once per day (the clock is read on every view). */
+  private today(): string {
+    const now = this.now().getTime();
+    if (now >= this.day.endsAt || now < this.day.endsAt - 86_400_000) {
+      const name = utcDay(new Date(now));
+      this.day = { name, endsAt: Date.parse(`${name}T00:00:00Z`) + 86_400_000 };
+    }
+    return this.day.name;
   }
 
   /**
