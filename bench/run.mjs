@@ -27,7 +27,7 @@ import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { checkMachineQuiet, machineInfo } from './lib/cpu.mjs';
-import { checkCompression } from './lib/compression.mjs';
+import { SMALL, checkCompression } from './lib/compression.mjs';
 import { measure, printTable, ratios } from './lib/measure.mjs';
 import { findNginx, startNginx } from './lib/nginx.mjs';
 import { findWrk } from './lib/wrk.mjs';
@@ -255,6 +255,7 @@ async function main() {
   ]);
   console.log(`\nCompression: ${compression.checked} answers checked, ${compression.uncompressed.length} not compressed with the encoding asked for${compression.uncompressed.length ? ':' : ''}`);
   for (const u of compression.uncompressed) console.log(`  ${u.acceptEncoding.padEnd(4)} ${u.path} (${u.contentType}, ${u.bytes} bytes)`);
+  if (compression.small.length) console.log(`  (and ${compression.small.length} answers under ${SMALL} bytes sent as they are, on purpose: ${[...new Set(compression.small.map((u) => u.path))].join(', ')})`);
 
   writeResults('latest.json', {
     date: new Date().toISOString(),

@@ -3,6 +3,8 @@
  * GraphQL (HTTP + WebSocket), health check and the server-rendered web app, without
  * listening — tests and `main.ts` both use it.
  */
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -106,6 +108,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurityHeaders(fastify, config);
   registerTransportRules(fastify, config); // SEC-TRANSPORT: CORS for /api, no-store on tokens and private answers
   await fastify.register(cookie);
+  // Every text answer over 1 KB leaves compressed when the client accepts it (SITE-DELIVERY): JSON,
+  // the i18n catalogues, sitemap, robots.txt, /sw.js. Pages and hashed assets come compressed
+  // already (the plugin leaves an answer with a Content-Encoding alone). Brotli quality 4: close to
+  // gzip's speed with smaller output; the long-lived precompressed assets use 11.
+  await fastify.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }, zlibOptions: { level: 6 } });
   const limits = createRateLimits(config);
   if (!(await limits.connected(2000))) fastify.log.warn('Redis is not reachable yet: rate limits count in this process until it is');
   // The per-IP limit of /api/auth counts in the same Redis as the named limits (shared by every process).
