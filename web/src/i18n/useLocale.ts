@@ -1,11 +1,10 @@
 /**
- * The current locale (from the locale route's loader data) and a helper that localizes paths
- * (SITE-LOCALES). The locale routes of routes/table.tsx answer `loadLocaleData(locale)`; the
- * hooks find that data among the matched routes by its shape, so i18n needs no route module.
- * Outside a router (an island of an HTML-first page, SITE-DELIVERY) `LocaleDataContext` gives it.
+ * The current locale and a helper that localizes paths (SITE-LOCALES), read from
+ * `LocaleDataContext`: the document provides the locale route's loader data there
+ * (i18n/routeLocale.ts), an island of an HTML-first page its own (SITE-DELIVERY). So components
+ * that localize need no router, and an island's bundle carries none.
  */
 import { createContext, useCallback, useContext } from 'react';
-import { UNSAFE_DataRouterStateContext } from 'react-router';
 import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from '@studio/site/locales';
 import { loadMessages, type Messages } from './messages';
 
@@ -26,18 +25,12 @@ export async function loadLocaleData(locale: Locale): Promise<LocaleData> {
   return { locale, messages: await loadMessages(locale) };
 }
 
-/** The locale data of a component tree rendered without a router (an island); null inside the app. */
+/** The page's locale and catalogue: the locale route's loader data, or an island's own; null when none. */
 export const LocaleDataContext = createContext<LocaleData | null>(null);
 
-/**
- * The locale route's loader data (undefined above it), or `LocaleDataContext`'s. Reads the router's
- * state context (not `useMatches`, which throws outside a router); the same matches either way.
- */
+/** The page's locale data (undefined where none is provided). */
 export function useLocaleData(): LocaleData | undefined {
-  const given = useContext(LocaleDataContext);
-  const state = useContext(UNSAFE_DataRouterStateContext);
-  if (given) return given;
-  return state?.matches.map((match) => state.loaderData[match.route.id] as unknown).find(isLocaleData);
+  return useContext(LocaleDataContext) ?? undefined;
 }
 
 /** The current locale; the default (en) above the locale routes. */

@@ -11,7 +11,7 @@ import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, type Locale, localizePath, stripL
 import type { PageId } from '@studio/site/pages';
 import { useAppContext } from '../app/context';
 import type { Messages } from '../i18n/messages';
-import { useLocaleData } from '../i18n/useLocale';
+import { RouteLocaleProvider, useRouteLocaleData } from '../i18n/routeLocale';
 import type { RouteHandle } from '../routes/types';
 import { SessionProvider } from '../session/SessionProvider';
 import { ThemeProvider, useTheme } from '../theme/ThemeProvider';
@@ -27,7 +27,7 @@ import '../styles/global.css';
  */
 function usePageInfo(): { locale: Locale; messages: Messages; page: PageId; indexable: boolean } {
   const matches = useMatches();
-  const localeData = useLocaleData();
+  const localeData = useRouteLocaleData();
   const errors = useContext(UNSAFE_DataRouterStateContext)?.errors;
   const pageMatch = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.kind === 'page');
   const handle = pageMatch?.handle as RouteHandle | undefined;
@@ -155,25 +155,27 @@ function DocumentContent() {
   const { choice } = useTheme();
   const tag = LOCALE_TAGS[info.locale];
   return (
-    <IntlProvider locale={tag} defaultLocale="en-US" messages={info.messages}>
-      <html
-        lang={tag}
-        data-theme={choice ?? undefined}
-        data-analytics={app.analytics ? 'on' : undefined}
-        data-delivery={app.delivery === 'document' ? 'document' : undefined}
-        data-build-poll={app.delivery === 'document' ? app.buildPollIntervalMs : undefined}
-      >
-        <head>
-          <Head page={info.page} indexable={info.indexable} locale={info.locale} />
-        </head>
-        <body>
-          <SessionProvider initialSignedIn={app.signedIn} environmentRef={app.environmentRef} webSocketUrl={app.webSocketUrl}>
-            <Outlet />
-          </SessionProvider>
-          {app.delivery === 'app' ? <script id={PAGE_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: app.dataJson }} /> : null}
-        </body>
-      </html>
-    </IntlProvider>
+    <RouteLocaleProvider>
+      <IntlProvider locale={tag} defaultLocale="en-US" messages={info.messages}>
+        <html
+          lang={tag}
+          data-theme={choice ?? undefined}
+          data-analytics={app.analytics ? 'on' : undefined}
+          data-delivery={app.delivery === 'document' ? 'document' : undefined}
+          data-build-poll={app.delivery === 'document' ? app.buildPollIntervalMs : undefined}
+        >
+          <head>
+            <Head page={info.page} indexable={info.indexable} locale={info.locale} />
+          </head>
+          <body>
+            <SessionProvider initialSignedIn={app.signedIn} environmentRef={app.environmentRef} webSocketUrl={app.webSocketUrl}>
+              <Outlet />
+            </SessionProvider>
+            {app.delivery === 'app' ? <script id={PAGE_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: app.dataJson }} /> : null}
+          </body>
+        </html>
+      </IntlProvider>
+    </RouteLocaleProvider>
   );
 }
 

@@ -32,6 +32,7 @@ import en from '../i18n/compiled/en.json';
 import es from '../i18n/compiled/es.json';
 import ru from '../i18n/compiled/ru.json';
 import { clearCredentials, writeCredentials } from '../session/cookies';
+import { RouteLocaleProvider } from '../i18n/routeLocale';
 import { SessionProvider } from '../session/SessionProvider';
 import './jsdom';
 
@@ -148,11 +149,13 @@ function LocationProbe() {
 /** The root route: what the document gives every page (IntlProvider, the session, the Relay environment). */
 function Shell(props: { locale: Locale; signedIn: boolean; environmentRef: { current: Environment } }) {
   return (
-    <IntlProvider locale={LOCALE_TAGS[props.locale]} defaultLocale="en-US" messages={CATALOGUES[props.locale]} onError={(error) => intlErrors.push(String(error.message))}>
-      <SessionProvider initialSignedIn={props.signedIn} environmentRef={props.environmentRef} webSocketUrl={null}>
-        <Outlet />
-      </SessionProvider>
-    </IntlProvider>
+    <RouteLocaleProvider>
+      <IntlProvider locale={LOCALE_TAGS[props.locale]} defaultLocale="en-US" messages={CATALOGUES[props.locale]} onError={(error) => intlErrors.push(String(error.message))}>
+        <SessionProvider initialSignedIn={props.signedIn} environmentRef={props.environmentRef} webSocketUrl={null}>
+          <Outlet />
+        </SessionProvider>
+      </IntlProvider>
+    </RouteLocaleProvider>
   );
 }
 
