@@ -1,10 +1,12 @@
 /**
- * Security headers on every response (SEC-HEADERS), set by @fastify/helmet and
- * the `permissions-policy` package:
+ * Security headers on every response (SEC-HEADERS), set by `helmet` (one middleware built at start,
+ * run in an `onRequest` hook: @fastify/helmet built a new one per request) and the
+ * `permissions-policy` package:
  *
  * - Content-Security-Policy, strict and nonce-based (OWASP CSP Cheat Sheet): scripts only from the
  *   site itself or carrying this response's nonce (a fresh 128-bit value per response,
- *   `cspNonce(reply)`), never `unsafe-inline` or `unsafe-eval` script; `object-src 'none'`,
+ *   `cspNonce(reply)`; API answers, which are never documents, get none), never `unsafe-inline` or
+ *   `unsafe-eval` script; `object-src 'none'`,
  *   `base-uri 'none'`, `frame-ancestors 'none'`, `form-action 'self'`. The built app has no inline
  *   script at all (page data travels in a JSON data block), so cached pages need no per-response
  *   nonce; in development Vite's inline preamble gets the nonce (ssr/index.ts). Styles allow
@@ -19,8 +21,8 @@
  * - Permissions-Policy: every powerful feature the site does not use is off for it and any frame.
  */
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import permissionsPolicy from 'permissions-policy';
 import type { Config } from '../config.js';
@@ -30,6 +32,11 @@ type WithNonce = ServerResponse & { cspNonce?: string };
 function nonceOf(res: WithNonce): string {
   res.cspNonce ??= randomBytes(16).toString('base64');
   return res.cspNonce;
+}
+
+/** Whether `req` asks the API (whose answers are never documents with scripts). */
+function isApiRequest(req: IncomingMessage): boolean {
+  return req.url?.startsWith('/api/') ?? false;
 }
 
 /** This response's CSP nonce (base64, 128 bits, the one in its header), for inline scripts that must run. */
@@ -64,13 +71,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
   if (config.publicWsUrl && /^wss?:\/\//.test(config.publicWsUrl)) connectSrc.push(new URL(config.publicWsUrl).origin);
   if (!production) connectSrc.push('ws:'); // Vite's HMR socket in `pnpm dev`
 
-  await app.register(helmet, {
-    global: true,
+  const applyHelmet = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${nonceOf(res as WithNonce)}'`],
+        scriptSrc: ["'self'", (req, res) => (isApiRequest(req) ? '' : `'nonce-${nonceOf(res as WithNonce)}'`)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
@@ -91,6 +97,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  app.addHook('onRequest', (request, reply, done) => applyHelmet(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)));
 
   const setPermissionsPolicy = permissionsPolicy({ features: Object.fromEntries(DENIED_FEATURES.map((f) => [f, []])) });
   app.addHook('onRequest', (request, reply, done) => setPermissionsPolicy(request.raw, reply.raw, done));
