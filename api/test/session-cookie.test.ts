@@ -201,13 +201,20 @@ describeEachDb('server-rendered pages with only the refresh cookie on %s', (kind
   afterAll(() => server?.close());
 
   const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
-  const home = async (cookie?: string) =>
-    (await fetch(`${server.baseUrl}/`, { headers: { 'user-agent': BROWSER, 'accept-language': 'en', ...(cookie ? { cookie } : {}) } })).text();
+  const page = async (path: string, cookie?: string) =>
+    (await fetch(`${server.baseUrl}${path}`, { headers: { 'user-agent': BROWSER, 'accept-language': 'en', ...(cookie ? { cookie } : {}) } })).text();
+  const refreshOnly = `${REFRESH_COOKIE}=${'z'.repeat(43)}`;
 
-  it('renders signed in (not the cached anonymous page) when the access token is gone but the HttpOnly cookie is left', async () => {
-    const signOut = '>Sign out<';
-    expect(await home()).not.toContain(signOut);
-    expect(await home(`${REFRESH_COOKIE}=${'z'.repeat(43)}`)).toContain(signOut);
-    expect(await home()).not.toContain(signOut);
+  it('renders an app page signed in (not as the anonymous page) when the access token is gone but the HttpOnly cookie is left', async () => {
+    const signedIn = '"signedIn":true';
+    expect(await page('/profile')).not.toContain(signedIn);
+    expect(await page('/profile', refreshOnly)).toContain(signedIn);
+    expect(await page('/profile')).not.toContain(signedIn);
+  });
+
+  it('sends a document (SITE-DELIVERY) alike with or without the cookie: its island shows the session', async () => {
+    const anonymous = await page('/');
+    expect(await page('/', refreshOnly)).toBe(anonymous);
+    expect(anonymous).toMatch(/data-session="signed-in"[^>]*hidden/);
   });
 });
