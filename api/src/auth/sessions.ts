@@ -12,6 +12,7 @@
  */
 import { type KeyObject, createHmac, createSecretKey, randomUUID } from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
+import { liveSessionUser, liveSessionUserQuery } from './sessionLookup.js';
 import type { Config } from '../config.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { UserRow } from '../db/types.js';
@@ -33,7 +34,7 @@ export interface RotatedCredentials extends Credentials {
 export class SessionService {
   // Imported once: jose would otherwise import a raw secret on every sign and verify.
   private readonly key: KeyObject;
-  /** The compiled session-and-user lookup of `authenticate` (parameters: session id, user id). */
+  /** The compiled session-and-user lookup of `authenticate` (sessionLookup.ts). */
   private liveSessionUser: CompiledQuery<UserRow> | undefined;
 
   constructor(
@@ -284,18 +285,8 @@ export class SessionService {
   async authenticate(accessToken: string): Promise<(AccessClaims & { user: UserRow }) | 'expired' | 'invalid' | 'revoked'> {
     const claims = await verifyAccessToken(accessToken, this.key, this.config.publicUrl);
     if (typeof claims === 'string') return claims;
-    // One query answers both "is the family live?" and "who is it?" (every authenticated request),
-    // compiled once: only its two parameters change (decision 0038).
-    this.liveSessionUser ??= this.db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.userId')
-      .selectAll('u')
-      .where('s.id', '=', '')
-      .where('s.userId', '=', '')
-      .where('s.revokedAt', 'is', null)
-      .compile();
-    const { rows } = await this.db.executeQuery<UserRow>({ ...this.liveSessionUser, parameters: [claims.sessionId, claims.userId] });
-    const user = rows[0];
+    this.liveSessionUser ??= liveSessionUserQuery(this.db);
+    const user = await liveSessionUser(this.db, this.liveSessionUser, claims.sessionId, claims.userId);
     return user ? { ...claims, user } : 'revoked';
   }
 }
