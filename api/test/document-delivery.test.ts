@@ -7,6 +7,7 @@
  * - after Fastify has sent a stored page once, the fast path answers it with the same headers
  *   (nonce-free CSP), in every coding and for HEAD, counted by its own counter; `/` is left to
  *   Fastify when the visitor's language asks for the root redirect; an invalidation drops it;
+ *   once closing, Fastify answers everything;
  * - the speculation rules list documents only.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -114,5 +115,16 @@ describeEachDb('HTML-first pages through real HTTP', (kind) => {
     const text = JSON.stringify(rules);
     for (const path of ['"/"', '"/ru/faq"', '"/es/products/:slug"', '"/news/:id"', '"/order"']) expect(text).toContain(path);
     for (const path of ['/profile', '/auth', '/admin', '/loading', '/api']) expect(text).not.toContain(`"${path}`);
+  });
+
+  it('once closing, hands every request back to Fastify (which answers 503 while it closes)', async () => {
+    await get('/team');
+    await get('/team');
+    const served = fastPath().fastPath!.served;
+    expect((await get('/team')).status).toBe(200);
+    expect(fastPath().fastPath!.served).toBe(served + 1);
+    fastPath().fastPath!.close();
+    expect((await get('/team')).status).toBe(200);
+    expect(fastPath().fastPath!.served).toBe(served + 1);
   });
 });
