@@ -1,9 +1,11 @@
 /**
  * Serves the web app: hashed assets from `web/dist/client` (immutable, precompressed) and every
  * other GET that no route claimed, server-rendered by the web app's server entry (the contract of
- * `@studio/site/ssr`). Anonymous requests go through the page cache (`pageCache.ts`, SITE-CACHE):
- * one render per key at a time, public pages stored compressed, dropped by the content changes that
- * touch them (`pageKeys.ts`). Signed-in requests render every time. In development (`viteDev`),
+ * `@studio/site/ssr`). Anonymous requests, and every request for a document (SITE-DELIVERY), go
+ * through the page cache (`pageCache.ts`, SITE-CACHE): one render per key at a time, public pages
+ * stored compressed, dropped by the content changes that touch them (`pageKeys.ts`), and once sent
+ * answered before Fastify (`fastPath.ts`). Signed-in requests for app pages render every time. Also
+ * the Speculation Rules (`speculation.ts`) and `/sw.js` (`serviceWorker.ts`). In development (`viteDev`),
  * Vite's middleware serves modules with hot reload, the entry is loaded through `ssrLoadModule`
  * and nothing is cached.
  */
@@ -21,15 +23,15 @@ import type { ContentChange } from '../graphql/pubsub.js';
 import type { GraphQLServer } from '../graphql/server.js';
 import { cspNonce } from '../security/headers.js';
 import { assetsFromManifest } from './assets.js';
-import { type DocumentFastPath, wireAnswersOf } from './fastPath.js';
-import { registerSpeculationRules, SPECULATION_RULES_HEADER } from './speculation.js';
 import { pageEncoding } from './encoding.js';
-
-export { pageEncoding };
+import { type DocumentFastPath, wireAnswersOf } from './fastPath.js';
 import { isBot, rootRedirect } from './locale.js';
 import { type CachedPage, type FlightAnswer, PageBody, PageCache, type PageCoding } from './pageCache.js';
 import { pageCacheKey, pagePathOf, pagesShowing } from './pageKeys.js';
 import { registerServiceWorkerRoute } from './serviceWorker.js';
+import { registerSpeculationRules, SPECULATION_RULES_HEADER } from './speculation.js';
+
+export { pageEncoding };
 
 /** Shown only when rendering itself failed (the app's own 500 page could not be rendered). */
 const FALLBACK_ERROR_PAGE =
