@@ -22,14 +22,18 @@ export interface RegisterServiceWorkerOptions {
 /**
  * Registers the worker when the browser supports service workers (does nothing otherwise, on the
  * server and in development). Answers a promise of the flow (null when not registered); registration errors are
- * reported with `console.warn` and never thrown.
+ * reported with `console.warn` and never thrown, and a registration cut short by leaving the page is dropped quietly.
  */
 export function registerServiceWorker(options: RegisterServiceWorkerOptions = {}): Promise<UpdateFlow | null> {
   // In development the server answers only the kill switch (api/src/ssr/serviceWorker.ts): nothing to register.
   if (typeof window === 'undefined' || !('serviceWorker' in navigator) || import.meta.env.DEV) return Promise.resolve(null);
   const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
   return loaded.then(async () => {
-    const { Workbox } = await import('workbox-window');
+    // The chunk can fail to arrive when the page is already being left (or a deploy removed it):
+    // nothing to register then; the next page load tries again.
+    const workboxWindow = await import('workbox-window').catch(() => null);
+    if (!workboxWindow) return null;
+    const { Workbox } = workboxWindow;
     const workbox = new Workbox(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
     const texts = options.texts ?? readUpdateTexts();
     const flow = createUpdateFlow({
