@@ -109,9 +109,12 @@ test.describe('no horizontal overflow on phones', () => {
   });
 });
 
-/** The phone header's menu button (`summary`) and the panel it controls. */
+/**
+ * The phone header's menu button: the `<summary>` named "Menu" (browsers expose it as a button with
+ * its expanded state; Playwright's role engine gives `summary` no role, so it is found by its name).
+ */
 function menuOf(page: Page, locale: Locale) {
-  const button = page.getByRole('banner').getByRole('button', { name: t(locale, 'nav.menu'), exact: true });
+  const button = page.getByRole('banner').locator(`summary[aria-label="${t(locale, 'nav.menu')}"]`);
   return { button };
 }
 
@@ -148,7 +151,7 @@ test.describe('the phone header', () => {
     await waitForHydration(page);
     const { button } = menuOf(page, 'es');
     await expect(button).toHaveAttribute('aria-expanded', 'false');
-    const panel = page.locator(`#${await button.getAttribute('aria-controls')}`);
+    const panel = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
     await expect(panel).toBeHidden();
     await button.click();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -164,7 +167,7 @@ test.describe('the phone header', () => {
     await page.goto('/ru/auth');
     await waitForHydration(page);
     const { button } = menuOf(page, 'ru');
-    const panel = page.locator(`#${await button.getAttribute('aria-controls')}`);
+    const panel = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await button.click();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -175,5 +178,7 @@ test.describe('the phone header', () => {
     await button.click();
     await panel.getByRole('link', { name: t('ru', 'nav.team'), exact: true }).click();
     await expect(page).toHaveURL(/\/ru\/team$/);
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(panel).toBeHidden();
   });
 });
