@@ -29,6 +29,42 @@ describe('SiteHeader', () => {
     expect(skip).toHaveAttribute('href', '#main');
   });
 
+  it('on a narrow header opens the navigation from a 44 px menu button; Escape closes it and focuses the button', async () => {
+    render(
+      <div style={{ width: 320 }}>
+        <SiteHeader
+          brand={<a href="/">Home</a>}
+          navigationLabel="Main"
+          navigation={[<a key="p" href="#products">Products</a>, <a key="n" href="#news">News</a>]}
+          menuLabel="Menu"
+          menuExtras={<a href="#es" hrefLang="es">Español</a>}
+        />
+      </div>,
+    );
+    const button = document.querySelector<HTMLElement>('summary[aria-label="Menu"]')!;
+    expect(button).toBeVisible();
+    expect(button.getBoundingClientRect().height).toBeGreaterThanOrEqual(44);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(within(panel).getByText('Products')).not.toBeVisible();
+    await userEvent.click(button);
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+    expect(within(panel).getByRole('link', { name: 'Products' })).toBeVisible();
+    expect(within(panel).getByRole('link', { name: 'Español' })).toBeVisible();
+    within(panel).getByRole('link', { name: 'News' }).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+    expect(within(panel).getByText('Products')).not.toBeVisible();
+  });
+
+  it('keeps the navigation in the bar and shows no menu button on a wide header', () => {
+    render(<SiteHeader brand={<a href="/">Home</a>} navigationLabel="Main" navigation={[<a key="p" href="#products">Products</a>]} menuLabel="Menu" menuExtras={<span>Languages</span>} />);
+    expect(screen.getByRole('link', { name: 'Products' })).toBeVisible();
+    expect(document.querySelector('summary')).not.toBeVisible();
+    expect(screen.getByText('Languages')).not.toBeVisible();
+  });
+
   it('omits the navigation landmark when there are no links', () => {
     render(<SiteHeader brand={<span>Studio</span>} navigationLabel="Main" />);
     expect(screen.queryByRole('navigation')).toBeNull();

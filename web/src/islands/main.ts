@@ -1,11 +1,12 @@
 /**
  * The main island script of every HTML-first page (SITE-DELIVERY): the page is server-rendered and
  * never hydrated; this brings its interactive parts to life without React — the theme switch, the
- * header's account actions, the language links and "load more" — counts a speculatively loaded page
+ * header's account actions, the phone menu (`aria-expanded`, Escape), the language links and "load more" — counts a speculatively loaded page
  * when it is shown (analytics, production only), and registers the service worker
  * (SITE-SW; the build poll interval is on `<html data-build-poll>`). Loaded as a module (deferred),
  * so it runs once the document is parsed.
  */
+import { wireHeaderMenus } from '@studio/ui/header-menu';
 import { countSpeculativeLoad } from '../analytics/beacon';
 import { registerServiceWorker } from '../sw/register';
 import { startLanguageIsland } from './language';
@@ -16,6 +17,7 @@ import { startThemeIsland } from './theme';
 startThemeIsland();
 startSessionIsland();
 startLanguageIsland();
+wireHeaderMenus();
 startLoadMoreIsland();
 // A page the browser prerendered or prefetched is counted when it is shown (ANALYTICS-EXCLUDE).
 countSpeculativeLoad();

@@ -142,7 +142,8 @@ function BlockBody(props: { block: Exclude<ContentBlock, { type: 'cta' }>; headi
             <tbody>
               {block.rows.map((row, i) => (
                 <tr key={i}>
-                  {row.map((cell, j) => (j === 0 ? <th key={j} scope="row"><code>{cell}</code></th> : <td key={j}>{cell}</td>))}
+                  {/* data-label: the column's name, shown beside each value when the table reflows on phones. */}
+                  {row.map((cell, j) => (j === 0 ? <th key={j} scope="row" data-label={block.columns[j]}><code>{cell}</code></th> : <td key={j} data-label={block.columns[j]}>{cell}</td>))}
                 </tr>
               ))}
             </tbody>

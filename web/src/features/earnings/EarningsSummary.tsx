@@ -8,7 +8,7 @@
  * (per-currency rows: `earnings-row-<CODE>`).
  */
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { EarningsSummary_user$key } from './__generated__/EarningsSummary_user.graphql';
 import { Money } from './Money';
@@ -43,8 +43,12 @@ export function EarningsSummary(props: { user: EarningsSummary_user$key }) {
     `,
     props.user,
   );
+  const intl = useIntl();
   const balances = user.balances ?? [];
   if (balances.length > 1) {
+    // data-label: the column's name beside each value when the table reflows on phones.
+    const availableLabel = intl.formatMessage({ id: 'profile.balance.available' });
+    const heldLabel = intl.formatMessage({ id: 'profile.balance.held' });
     return (
       <table className={styles.table}>
         <thead>
@@ -66,10 +70,10 @@ export function EarningsSummary(props: { user: EarningsSummary_user$key }) {
               <th scope="row" className={styles.currency}>
                 {row.currency}
               </th>
-              <td>
+              <td data-label={availableLabel}>
                 <Money minor={row.available} currency={row.currency} />
               </td>
-              <td>
+              <td data-label={heldLabel}>
                 <Money minor={row.pending + row.inPayout} currency={row.currency} />
               </td>
             </tr>

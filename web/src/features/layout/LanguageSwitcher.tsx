@@ -5,6 +5,8 @@
  *   the switcher on every page costs no script of its own (docs/decisions/0013);
  * - `LanguageMenu`: the header's switcher on HTML-first pages (SITE-DELIVERY): a disclosure
  *   (`<details>`) of links, which works without script; the main island stores the choice;
+ * - `LanguageList`: the phone header menu's links to the page in each language by full name
+ *   ("Español", "Русский"), one per row, never clipped; they work without script;
  * - `LanguageLinks`: plain links to the page in each language (footer), which work without script
  *   and tell crawlers about the alternates.
  */
@@ -63,6 +65,36 @@ export function LanguageMenu() {
         ))}
       </ul>
     </details>
+  );
+}
+
+/** The phone menu's languages: a labelled list of links to the current page in each language, by full name. */
+export function LanguageList() {
+  const intl = useIntl();
+  const current = useLocale();
+  const { pathname, search } = useLocation();
+  const label = intl.formatMessage({ id: 'nav.language' });
+  return (
+    <div role="group" aria-label={label} className={styles.languageList}>
+      <p className={styles.languageListTitle} aria-hidden="true">
+        {label}
+      </p>
+      <ul>
+        {LOCALES.map((locale) => (
+          <li key={locale}>
+            <Link
+              to={switchLocalePath(pathname + search, locale)}
+              hrefLang={locale}
+              lang={locale}
+              aria-current={locale === current ? 'true' : undefined}
+              onClick={() => rememberLocale(locale)}
+            >
+              {intl.formatMessage({ id: `language.${locale}` })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

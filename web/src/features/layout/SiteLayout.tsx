@@ -2,6 +2,8 @@
  * The one shared layout (SITE-PAGES), built from @studio/ui: the sticky SiteHeader (skip link,
  * brand, primary navigation, language select, theme toggle, sign-in or profile / sign-out), the
  * page, and the SiteFooter (link columns, language links that work without script, legal line).
+ * On phones the header's menu button opens the navigation and the languages by their full names
+ * (a disclosure that works without script, SITE-DELIVERY; SITE-LOCALES).
  * On an HTML-first page (SITE-DELIVERY) the header is rendered for everyone alike and the main
  * island brings it to life: both account variants are in the page (the signed-in one hidden), the
  * language select is a disclosure of links, and the theme switch is flipped by the island.
@@ -16,7 +18,7 @@ import { useSession } from '../../session/SessionProvider';
 import { UpdateTextsBlock } from '../../sw/UpdateTextsBlock';
 import { useTheme } from '../../theme/ThemeProvider';
 import { ButtonLink } from './links';
-import { LanguageLinks, LanguageMenu, LanguageSelect } from './LanguageSwitcher';
+import { LanguageLinks, LanguageList, LanguageMenu, LanguageSelect } from './LanguageSwitcher';
 import styles from './SiteLayout.module.css';
 
 const NAV = [
@@ -118,9 +120,11 @@ function Header() {
           </NavLink>
         </UiLink>
       ))}
+      menuLabel={intl.formatMessage({ id: 'nav.menu' })}
+      menuExtras={<LanguageList />}
+      tools={delivery === 'document' ? <LanguageMenu /> : <LanguageSelect />}
       actions={
         <div className={styles.actions}>
-          {delivery === 'document' ? <LanguageMenu /> : <LanguageSelect />}
           <ThemeSwitch />
           {delivery === 'document' ? <DocumentAccountActions /> : <AccountActions />}
         </div>
