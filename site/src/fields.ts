@@ -67,8 +67,8 @@ export const username = text()
 export const BIO_MAX = 1000;
 export const bio = text(true).max(BIO_MAX, GENERIC.tooLong);
 
-/** Phone in E.164: "+" and 8–15 digits, the first not 0 (ITU-T E.164); empty clears it. */
-export const phone = z.string().trim().regex(/^(\+[1-9]\d{7,14})?$/, 'profile.phone.error.format');
+// The phone rule is `phoneField` of ./phones.ts (libphonenumber-js; kept out of this module so the
+// order form's bundle does not carry the phone metadata).
 
 /** Telegram handle: 5–32 letters, digits or "_", starting with a letter; a leading "@" is dropped; empty clears it. */
 export const TELEGRAM_MIN = 5;

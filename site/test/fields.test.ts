@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { email, emailCode, newPasswordField, orderFields, phone, telegram, username } from '../src/fields.js';
+import { email, emailCode, newPasswordField, orderFields, telegram, username } from '../src/fields.js';
+import { phoneField } from '../src/phones.js';
+
+const phone = phoneField();
 import { hasSecretInUrl, pageOfPath, PUBLIC_PATHS } from '../src/pages.js';
 import { checkField, fieldProblem, issueText, problemText } from '../src/problems.js';
 
