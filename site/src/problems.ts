@@ -49,7 +49,7 @@ const ENGLISH: Record<string, string> = {
   'profile.username.error.characters': 'a username has only letters, digits, ".", "_" or "-"',
   // The pattern also holds the length, so its text names the whole rule (the server's message for "ab").
   'profile.username.error.start': 'a username has 3–32 letters, digits, ".", "_" or "-" and starts with a letter or digit',
-  'profile.phone.error.format': 'enter the phone number in international form, e.g. +14155550123',
+  'profile.phone.error.format': 'enter a valid phone number: international (+351 912 345 678) or national of the phoneCountry (8 (912) 345-67-89 in RU)',
   'profile.telegram.error.characters': 'a Telegram username has only letters, digits or "_"',
   'profile.telegram.error.start': 'a Telegram username starts with a letter',
   'order.name.error.required': 'enter your name',
