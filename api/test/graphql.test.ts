@@ -426,6 +426,12 @@ describeEachDb('GraphQL on %s', (kind) => {
       expectError(await server.graphql(MUTATION, { newPassword: 'a brand new password' }, carol.accessToken), /^oldPassword: /, 'WRONG_PASSWORD');
       expectError(await server.graphql(MUTATION, { newPassword: 'short', oldPassword: carol.password }, carol.accessToken), /^newPassword: /, 'BAD_USER_INPUT');
       expectError(await server.graphql(MUTATION, { newPassword: 'Password123', oldPassword: carol.password }, carol.accessToken), /^newPassword: .*common/, 'BAD_USER_INPUT');
+      // The current password again is no change (ACC-PASSWORD): a coded error on newPassword.
+      const unchanged = await server.graphql(MUTATION, { newPassword: carol.password, oldPassword: carol.password }, carol.accessToken);
+      expectError(unchanged, /^newPassword: .*same as the current/, 'PASSWORD_UNCHANGED');
+      expect(unchanged.errors![0]!.extensions?.['field']).toBe('newPassword');
+      // A wrong old password stays WRONG_PASSWORD even when both are the same.
+      expectError(await server.graphql(MUTATION, { newPassword: 'wrong but long password', oldPassword: 'wrong but long password' }, carol.accessToken), /^oldPassword: /, 'WRONG_PASSWORD');
       // Nothing changed: the other device still works.
       expect((await viewerOf(carolB.accessToken)).id).toBe(carol.id);
     });

@@ -31,6 +31,11 @@ export function tooManyRequests(retryAfterSeconds: number): HttpError {
   return new HttpError(429, 'TOO_MANY_REQUESTS', `Too many attempts; try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
 }
 
+/** 400 PASSWORD_UNCHANGED on `field`: the new password is the account's current one (ACC-PASSWORD). */
+export function passwordUnchanged(field: string): HttpError {
+  return new HttpError(400, 'PASSWORD_UNCHANGED', `${field}: the new password is the same as the current one; choose another`, { field });
+}
+
 /** A user's mail language, falling back to English for anything unknown (SITE-LOCALES). */
 export function mailLocale(value: string | null | undefined): Locale {
   return isLocale(value) ? value : DEFAULT_LOCALE;
