@@ -192,11 +192,20 @@ export const SERVER_ERRORS = {
   /** Asking for a reset link (ACC-RESET): the answer never depends on the address, so only wait, network, or generic. */
   resetRequest: reader<never>({}, formProblem),
   /** The new password of a reset link: refused by the server's rules. */
-  resetPassword: reader<'password'>({ VALIDATION_FAILED: (error) => at('password', passwordRule(error)) }, formProblem),
+  resetPassword: reader<'password'>(
+    {
+      VALIDATION_FAILED: (error) => at('password', passwordRule(error)),
+      // The account's current password typed as the new one (ACC-PASSWORD).
+      PASSWORD_UNCHANGED: () => ({ ...at('password', 'passwords.error.unchanged'), select: true }),
+    },
+    formProblem,
+  ),
   /** Set or change the password (ACC-PASSWORD). */
   updatePassword: reader<'oldPassword' | 'newPassword'>(
     {
       WRONG_PASSWORD: () => at('oldPassword', 'passwords.error.wrongPassword'),
+      // The new password is the current one (ACC-PASSWORD): said at the new one, selected to type another.
+      PASSWORD_UNCHANGED: () => ({ ...at('newPassword', 'passwords.error.unchanged'), select: true }),
       BAD_USER_INPUT: (error) =>
         error.field === 'newPassword' ? at('newPassword', passwordRule(error)) : badInput<'oldPassword' | 'newPassword'>({ oldPassword: 'passwords.error.wrongPassword' })(error),
     },
