@@ -44,7 +44,8 @@ const ENGLISH: Record<string, string> = {
   'passwords.error.tooLong': 'use at most {max} characters',
   'passwords.error.common': 'this password is one of the most common ones; choose another',
   'passwords.error.context': 'this password is too close to your e-mail address, username or the site name; choose another',
-  'passwords.code.format': 'enter the 8-character code from the e-mail',
+  'passwords.code.format': 'enter the 8-character code from the e-mail: letters A–Z except I and O, digits 2–9',
+  'passwords.code.lookalike': 'codes never contain O, 0, I or 1; check the e-mail again',
   'profile.field.error.tooShort': 'use at least {min} characters',
   'profile.username.error.characters': 'a username has only letters, digits, ".", "_" or "-"',
   // The pattern also holds the length, so its text names the whole rule (the server's message for "ab").
