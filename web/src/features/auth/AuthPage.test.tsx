@@ -15,7 +15,7 @@ import { readCredentials } from '../../session/cookies';
 import { AuthPage } from './AuthPage';
 
 /** /auth in `mode` and `locale`; answers its fields and a submit. */
-async function renderAuth(mode: 'signIn' | 'register' = 'signIn', locale: 'en' | 'es' = 'en') {
+async function renderAuth(mode: 'signIn' | 'register' = 'signIn', locale: 'en' | 'ru' | 'es' = 'en') {
   const rendered = renderWithRelay(<AuthPage />, { page: 'auth', locale, route: mode === 'register' ? '/auth?mode=register' : '/auth' });
   const { intl, user } = rendered;
   const submitId = mode === 'register' ? 'auth.register.submit' : 'auth.signIn.submit';
