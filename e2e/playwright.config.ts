@@ -219,6 +219,9 @@ export default defineConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTH_MAX: '1000',
+      // Two free wrong passwords per account, then the growing delay (passwords.spec.ts shows its
+      // wait); per account, so specs with their own accounts are untouched (SEC-LIMITS passwordGuess).
+      RATE_LIMIT_PASSWORD_GUESS: '2/86400',
       PUBLIC_URL: BASE_URL,
       // Mail through the SMTP sink above, picked up quickly by the outbox worker.
       MAIL_TRANSPORT: 'smtp',

@@ -192,6 +192,12 @@ describeEachDb('accounts on %s', (kind) => {
       return decodeURIComponent(match![2]!);
     };
     const confirm = (token: string, password: string) => server.post('/api/auth/reset/confirm', { token, password });
+    /** The link's status by `POST /api/auth/reset/check`, which never uses it. */
+    const check = async (token: string) => {
+      const result = await server.post('/api/auth/reset/check', { token });
+      expect(result.status, result.text).toBe(200);
+      return result.json.data.status as string;
+    };
 
     let user: Member;
     let second: { accessToken: string; refreshToken: string };
@@ -226,6 +232,28 @@ describeEachDb('accounts on %s', (kind) => {
       expect((await server.login(user.email, user.password, uniqueDevice())).status).toBe(200);
     });
 
+    it('tells whether a link works before it is used (valid), as often as asked, without using it', async () => {
+      expect(await check(resetToken)).toBe('valid');
+      expect(await check(resetToken)).toBe('valid');
+      expect(await check(` ${resetToken} `)).toBe('valid');
+      const rows = await db().selectFrom('passwordResets').select(['usedAt']).where('userId', '=', user.localId).execute();
+      expect(rows).toEqual([{ usedAt: null }]);
+      // No token, or one that cannot be one, is a 400 with the field, never a 500.
+      for (const body of [{}, { token: '' }, { token: 'x'.repeat(201) }, { token: 42 }]) {
+        const result = await server.post('/api/auth/reset/check', body);
+        expect(result.status, JSON.stringify(body)).toBe(400);
+        expect(result.json.error.code).toBe('VALIDATION_FAILED');
+        expect(result.json.error.message).toMatch(/^token: /);
+      }
+    });
+
+    it('refuses the current password as the new one with 400 PASSWORD_UNCHANGED and keeps the link (ACC-PASSWORD)', async () => {
+      const result = await confirm(resetToken, user.password);
+      expect(result.status, result.text).toBe(400);
+      expect(result.json.error).toMatchObject({ code: 'PASSWORD_UNCHANGED', field: 'password' });
+      expect(await check(resetToken)).toBe('valid');
+    });
+
     it('with a good password: 200, every session revoked, the new password signs in and the old does not; the link is single use', async () => {
       const newPassword = 'a fresh reset password';
       const result = await confirm(resetToken, newPassword);
@@ -244,6 +272,7 @@ describeEachDb('accounts on %s', (kind) => {
       const again = await confirm(resetToken, 'yet another new password');
       expect(again.status).toBe(400);
       expect(again.json.error.code).toBe('RESET_TOKEN_INVALID');
+      expect(await check(resetToken)).toBe('used');
       expect((await server.login(user.email, newPassword, uniqueDevice())).status).toBe(200);
     });
 
@@ -254,6 +283,8 @@ describeEachDb('accounts on %s', (kind) => {
       const newer = resetLink(await resetMail(user.email, /Сброс пароля/), 'ru');
       expect(newer).not.toBe(first);
 
+      expect(await check(first)).toBe('invalid');
+      expect(await check(newer)).toBe('valid');
       const old = await confirm(first, 'password from the old link');
       expect(old.status).toBe(400);
       expect(old.json.error.code).toBe('RESET_TOKEN_INVALID');
@@ -268,6 +299,7 @@ describeEachDb('accounts on %s', (kind) => {
       expect((await server.post('/api/auth/reset', { email: user.email, locale: 'es' })).status).toBe(202);
       const token = resetLink(await resetMail(user.email, /Restablece/), 'es');
       await db().updateTable('passwordResets').set({ expiresAt: nowIso(Date.now() - 1000) }).where('userId', '=', user.localId).execute();
+      expect(await check(token)).toBe('expired');
       const result = await confirm(token, 'password after expiry');
       expect(result.status).toBe(400);
       expect(result.json.error.code).toBe('RESET_TOKEN_INVALID');
@@ -275,6 +307,7 @@ describeEachDb('accounts on %s', (kind) => {
     });
 
     it('an unknown token is refused with RESET_TOKEN_INVALID', async () => {
+      expect(await check('A'.repeat(43))).toBe('invalid');
       const result = await confirm('A'.repeat(43), 'some good password');
       expect(result.status).toBe(400);
       expect(result.json.error.code).toBe('RESET_TOKEN_INVALID');

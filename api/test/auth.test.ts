@@ -487,17 +487,39 @@ describeEachDb('REST auth on %s', (kind) => {
     it('answers 429 RATE_LIMITED after RATE_LIMIT_AUTH_MAX attempts on every auth route', async () => {
       // refresh allows three times the limit (one page load may refresh in several tabs).
       // An empty body is a 400, or a 401 for refresh (no body token and no cookie, decision 0026).
-      for (const [path, max, refused] of [['/api/auth/login', 3, 400], ['/api/auth/register', 3, 400], ['/api/auth/logout', 3, 400], ['/api/auth/refresh', 9, 401]] as const) {
+      for (const [path, max, refused] of [['/api/auth/login', 3, 400], ['/api/auth/register', 3, 400], ['/api/auth/logout', 3, 400], ['/api/auth/reset/check', 3, 400], ['/api/auth/refresh', 9, 401]] as const) {
         const statuses: number[] = [];
         for (let i = 0; i <= max; i++) statuses.push((await limited.post(path, {})).status);
         expect(statuses, path).toEqual([...Array.from({ length: max }, () => refused), 429]);
         const blocked = await limited.post(path, {});
         expect(blocked.status, path).toBe(429);
         expect(blocked.json.error.code, path).toBe('RATE_LIMITED');
+        // Every 429 names the wait (SEC-LIMITS): the same seconds in Retry-After and the body, within the window.
+        const retryAfter = Number(blocked.headers.get('retry-after'));
+        expect(retryAfter, path).toBeGreaterThanOrEqual(1);
+        expect(retryAfter, path).toBeLessThanOrEqual(60);
+        expect(blocked.json.error.retryAfterSeconds, path).toBe(retryAfter);
       }
       // Health and GraphQL are not auth routes.
       expect((await limited.get('/api/health')).status).toBe(200);
       expect((await limited.graphql('{ viewer { id } }')).status).toBe(200);
+    });
+
+    it('names the wait of the reset link’s per-address limit: the fourth request within the hour gets 429 with about an hour', async () => {
+      const email = uniqueEmail('resend');
+      const server = await startServer(kind, { RATE_LIMIT_RESET_EMAIL: '3/3600', MAIL_TRANSPORT: 'memory' });
+      try {
+        for (let i = 0; i < 3; i++) expect((await server.post('/api/auth/reset', { email })).status).toBe(202);
+        const blocked = await server.post('/api/auth/reset', { email });
+        expect(blocked.status).toBe(429);
+        expect(blocked.json.error.code).toBe('TOO_MANY_REQUESTS');
+        const retryAfter = Number(blocked.headers.get('retry-after'));
+        expect(retryAfter).toBeGreaterThan(3500);
+        expect(retryAfter).toBeLessThanOrEqual(3600);
+        expect(blocked.json.error.retryAfterSeconds).toBe(retryAfter);
+      } finally {
+        await server.close();
+      }
     });
   });
 });

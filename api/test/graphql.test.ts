@@ -281,6 +281,32 @@ describeEachDb('GraphQL on %s', (kind) => {
       expect(cleared.data.updateUser.bio).toBeNull();
     });
 
+    it('stores a typed phone number in E.164: international, national of the hinted country or of the account’s language (ACC-FIELDS)', async () => {
+      const SET_PHONE = 'mutation SetPhone($id: ID!, $phone: String, $phoneCountry: String) { updateUser(id: $id, phone: $phone, phoneCountry: $phoneCountry) { phone } }';
+      const setPhone = (phone: string, phoneCountry?: string) => server.graphql(SET_PHONE, { id: alice.id, phone, ...(phoneCountry ? { phoneCountry } : {}) }, alice.accessToken);
+      for (const [typed, hint, stored] of [
+        ['+351 912 345 678', undefined, '+351912345678'],
+        ['8 (912) 345-67-89', 'RU', '+79123456789'],
+        ['8 (912) 345-67-89', 'ru', '+79123456789'],
+        ['612 34 56 78', 'ES', '+34612345678'],
+        // Alice's account is English: a national number is read as a US one.
+        ['(201) 555-0123', undefined, '+12015550123'],
+      ] as const) {
+        const result = await setPhone(typed, hint);
+        expect(result.errors, result.text).toBeUndefined();
+        expect(result.data.updateUser.phone, typed).toBe(stored);
+        expect((await viewerOf(alice.accessToken)).phone, typed).toBe(stored);
+      }
+      // A national Russian number without the hint is no US number; a bad hint is named; nothing changes.
+      expectError(await setPhone('8 (912) 345-67-89'), /^phone: /, 'BAD_USER_INPUT');
+      expectError(await setPhone('hello', 'RU'), /^phone: /, 'BAD_USER_INPUT');
+      const badHint = await setPhone('+351 912 345 678', 'Portugal');
+      expectError(badHint, /^phoneCountry: /, 'BAD_USER_INPUT');
+      expect(badHint.errors![0]!.extensions?.['field']).toBe('phoneCountry');
+      expect((await viewerOf(alice.accessToken)).phone).toBe('+12015550123');
+      expect((await setPhone('')).data.updateUser.phone).toBeNull();
+    });
+
     it('refuses another user’s record with `Forbidden resource` and changes nothing', async () => {
       const before = await viewerOf(bob.accessToken);
       const attempts: Record<string, unknown>[] = [
@@ -400,6 +426,12 @@ describeEachDb('GraphQL on %s', (kind) => {
       expectError(await server.graphql(MUTATION, { newPassword: 'a brand new password' }, carol.accessToken), /^oldPassword: /, 'WRONG_PASSWORD');
       expectError(await server.graphql(MUTATION, { newPassword: 'short', oldPassword: carol.password }, carol.accessToken), /^newPassword: /, 'BAD_USER_INPUT');
       expectError(await server.graphql(MUTATION, { newPassword: 'Password123', oldPassword: carol.password }, carol.accessToken), /^newPassword: .*common/, 'BAD_USER_INPUT');
+      // The current password again is no change (ACC-PASSWORD): a coded error on newPassword.
+      const unchanged = await server.graphql(MUTATION, { newPassword: carol.password, oldPassword: carol.password }, carol.accessToken);
+      expectError(unchanged, /^newPassword: .*same as the current/, 'PASSWORD_UNCHANGED');
+      expect(unchanged.errors![0]!.extensions?.['field']).toBe('newPassword');
+      // A wrong old password stays WRONG_PASSWORD even when both are the same.
+      expectError(await server.graphql(MUTATION, { newPassword: 'wrong but long password', oldPassword: 'wrong but long password' }, carol.accessToken), /^oldPassword: /, 'WRONG_PASSWORD');
       // Nothing changed: the other device still works.
       expect((await viewerOf(carolB.accessToken)).id).toBe(carol.id);
     });

@@ -4,7 +4,9 @@
  * - (es) password reset: the sign-in form's "forgot" link, the same confirmation for a known and an
  *   unknown address (only the known one gets the Spanish mail), the link's page (no-referrer, token
  *   taken out of the address bar), a common password refused in the browser, a good one saved,
- *   sign-in with the new password only, and the used link answering "no longer works";
+ *   the reset-success page, sign-in with the new password only, and the used link saying so as soon
+ *   as it opens (no form);
+ * - (ru) a rate-limited sign-in (the account's growing delay) names the wait;
  * - (ru) change password: wrong current password, success, another browser signed out, this one not;
  * - (en) change e-mail: wrong password, code to the new address, wrong code with attempts left,
  *   the right code, the notice to the old address, sign-in with the new address;
@@ -130,15 +132,8 @@ function startsWith(text: string): RegExp {
 // ---------------------------------------------------------------------------------------------
 
 test.describe('password reset (es)', () => {
-  // Provoked on purpose: the old password (401 at login) and the used link (400 at confirm).
-  // (Given through a function: test.use reads a bare two-element array as a [value, options] tuple.)
-  test.use({
-    allowConsole: async ({}, use) =>
-      use([
-        { text: /status of 401/, url: /\/api\/auth\/login$/ },
-        { text: /status of 400/, url: /\/api\/auth\/reset\/confirm$/ },
-      ]),
-  });
+  // Provoked on purpose: the old password (401 at login).
+  test.use({ allowConsole: [{ text: /status of 401/, url: /\/api\/auth\/login$/ }] });
 
   test('forgot link, same answer for any address, Spanish mail, new password, used link refused', async ({ page, request }) => {
     const locale: Locale = 'es';
@@ -229,27 +224,71 @@ test.describe('password reset (es)', () => {
     const done = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Se ha restablecido tu contraseña'));
     expect(done.text).toMatch(/Dispositivo: Chrome \d+ en Linux/);
 
-    // The same link again: the form, then "this link no longer works" with the way to a new one.
+    // The same link again: the page checks it as it opens (without using it) and says at once that it
+    // was used — no form to type into — with the way to a new one.
+    const checked = page.waitForResponse((r) => r.url().endsWith('/api/auth/reset/check'));
     await page.goto(link!);
     await waitForHydration(page);
+    expect(await (await checked).json()).toEqual({ data: { status: 'used' } });
     await expect(page).toHaveURL(urlOf('/es/auth/change-password'));
-    await newField.fill('another fine passphrase');
-    await repeatField.fill('another fine passphrase');
-    const refused = page.waitForResponse((r) => r.url().endsWith('/api/auth/reset/confirm'));
-    await save.click();
-    expect((await refused).status()).toBe(400);
     const dead = main.getByRole('alert');
-    await expect(dead).toContainText(t(locale, 'passwords.resetLink.invalidTitle'));
-    await expect(dead).toContainText(t(locale, 'passwords.resetLink.invalid'));
+    await expect(dead).toContainText(t(locale, 'passwords.resetLink.usedTitle'));
+    await expect(dead).toContainText(t(locale, 'passwords.resetLink.used'));
     await expect(dead).toBeFocused();
+    await expect(newField).toHaveCount(0);
+    await expect(save).toHaveCount(0);
     await dead.getByRole('link', { name: t(locale, 'passwords.resetLink.requestNew'), exact: true }).click();
     await expect(page).toHaveURL(urlOf('/es/auth/reset'));
     await expect(main.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'page.authReset.title'));
 
-    // The old password no longer works; the new one does (the second link changed nothing).
+    // The old password no longer works; the new one does.
     await expectSignInRefused(page, locale, email, PASSWORD);
     await expectSignInRefused(page, locale, email, 'another fine passphrase');
     await signIn(page, locale, email, NEW_PASSWORD);
+  });
+});
+
+test.describe('rate-limited sign-in (ru)', () => {
+  // Provoked on purpose: wrong passwords (401) and the account's delay (429).
+  test.use({
+    allowConsole: async ({}, use) =>
+      use([
+        { text: /status of 401/, url: /\/api\/auth\/login$/ },
+        { text: /status of 429/, url: /\/api\/auth\/login$/ },
+      ]),
+  });
+
+  test('after repeated wrong passwords the form says how long to wait, in Russian, not "something went wrong"', async ({ page, request }) => {
+    const locale: Locale = 'ru';
+    const email = await registerByApi(request, 'wait', locale);
+    await page.goto(localizePath('/auth', locale));
+    await waitForHydration(page);
+    const main = page.getByRole('main');
+    await main.getByLabel(t(locale, 'auth.email.label'), { exact: true }).fill(email);
+    await main.getByLabel(t(locale, 'auth.password.label'), { exact: true }).fill(PASSWORD);
+
+    // The e2e server frees RATE_LIMIT_PASSWORD_GUESS=2 failures; then attempts wait 1 s, 2 s, 4 s …
+    // after the one before (SEC-LIMITS passwordGuess, per account, so no other test is touched).
+    const wrong = (i: number) => request.post('/api/auth/login', { data: { email, password: `wrong password ${i}`, deviceToken: 'e2e-wait' } });
+    for (const [i, pause] of [[1, 0], [2, 0], [3, 1200], [4, 2200], [5, 0]] as const) {
+      expect((await wrong(i)).status()).toBe(401);
+      if (pause) await page.waitForTimeout(pause);
+    }
+    // The fifth failure holds the account back 4 s: even the right password waits.
+    const login = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
+    await main.getByRole('button', { name: t(locale, 'auth.signIn.submit'), exact: true }).click();
+    const answer = await login;
+    expect(answer.status()).toBe(429);
+    const seconds = Number(answer.headers()['retry-after']);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(4);
+    const alert = main.getByRole('alert');
+    await expect(alert).toHaveText(plural(locale, 'passwords.error.waitSeconds', seconds));
+    await expect(alert).toContainText('Попробуйте снова через');
+    await expect(alert).toBeFocused();
+    await expect(page).toHaveURL(urlOf(localizePath('/auth', locale)));
+    // What was typed stays for the next try (which, after five failures, also asks for the challenge: challenge.spec.ts).
+    await expect(main.getByLabel(t(locale, 'auth.password.label'), { exact: true })).toHaveValue(PASSWORD);
   });
 });
 

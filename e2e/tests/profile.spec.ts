@@ -4,7 +4,8 @@
  * - (ru) the e-mail confirmation: "not verified" and the banner after registration, the code
  *   from the registration mail entered → banner gone, "verified", still so after a reload;
  * - (es) in-place editing by keyboard: username (taken → localized error with the value kept,
- *   then a free one), phone (invalid → localized error, then E.164), Telegram "@handle" stored
+ *   then a free one), phone (invalid → localized error, then a national number stored in E.164 and
+ *   shown internationally), Telegram "@handle" stored
  *   without "@", a multi-line bio (Ctrl+Enter), Escape cancelling; everything kept over a reload;
  * - (en) the avatar: a text file, an over-5 MB file and a disguised non-image refused in the
  *   visitor's language; a real PNG becomes a 512 px WebP under /api/uploads/ that loads;
@@ -227,21 +228,22 @@ test.describe('profile: in-place editing (es)', () => {
     await expect(editButton(identity, 'profile.username')).toBeFocused();
     await expect(identity.getByText(takenMessage, { exact: true })).toHaveCount(0);
 
-    // Phone: not E.164 → the browser's message in Spanish, no request; then a valid number.
+    // Phone: too short → the browser's message in Spanish, no request; then a Spanish national
+    // number with spaces, sent as E.164 and shown internationally (ACC-FIELDS).
     const phone = await startEditing(about, 'profile.phone');
     await expect(phone).toHaveAttribute('type', 'tel');
     const before = updates.length;
-    await page.keyboard.type('612 34 56 78');
+    await page.keyboard.type('612 34');
     await page.keyboard.press('Enter');
     const phoneMessage = t(locale, 'profile.phone.error.format');
     await expect(phone).toHaveAttribute('aria-invalid', 'true');
     await expect(phone).toHaveAccessibleDescription(new RegExp(escapeRegExp(phoneMessage)));
     await expect(about.getByText(phoneMessage, { exact: true })).toBeVisible();
-    await expect(phone).toHaveValue('612 34 56 78');
+    await expect(phone).toHaveValue('612 34');
     expect(updates).toHaveLength(before);
-    await retype('+34612345678');
+    await retype('612 34 56 78');
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('profile-phone')).toHaveText('+34612345678');
+    await expect(page.getByTestId('profile-phone')).toHaveText('+34 612 34 56 78');
     await expect(savedLine(about, 'profile.phone')).toBeVisible();
     await expect(about.getByText(phoneMessage, { exact: true })).toHaveCount(0);
 
@@ -280,7 +282,7 @@ test.describe('profile: in-place editing (es)', () => {
     await page.reload();
     await waitForHydration(page);
     await expect(page.getByTestId('profile-username')).toHaveText(`@${free.toLowerCase()}`);
-    await expect(page.getByTestId('profile-phone')).toHaveText('+34612345678');
+    await expect(page.getByTestId('profile-phone')).toHaveText('+34 612 34 56 78');
     await expect(page.getByTestId('profile-telegram')).toHaveText(`@${handle}`);
     expect(await page.getByTestId('profile-bio').innerText()).toBe('Diseño productos digitales.\nVivo en Valencia.');
     // The stored handle has no "@": the editor starts from it. Escape leaves it as it is.

@@ -67,8 +67,8 @@ export const username = text()
 export const BIO_MAX = 1000;
 export const bio = text(true).max(BIO_MAX, GENERIC.tooLong);
 
-/** Phone in E.164: "+" and 8–15 digits, the first not 0 (ITU-T E.164); empty clears it. */
-export const phone = z.string().trim().regex(/^(\+[1-9]\d{7,14})?$/, 'profile.phone.error.format');
+// The phone rule is `phoneField` of ./phones.ts (libphonenumber-js; kept out of this module so the
+// order form's bundle does not carry the phone metadata).
 
 /** Telegram handle: 5–32 letters, digits or "_", starting with a letter; a leading "@" is dropped; empty clears it. */
 export const TELEGRAM_MIN = 5;
@@ -116,20 +116,41 @@ export function newPasswordField(common: () => ReadonlySet<string> | null = () =
   });
 }
 
-/** The characters of a mailed code (ACC-EMAIL): A–Z and 2–9 without I, O, 0 and 1, which look alike. */
+/**
+ * The characters of a mailed code (ACC-EMAIL): the letters A–Z except I and O, and the digits 2–9
+ * (no 0 or 1), so no two characters look alike. Every hint and error text says exactly this.
+ */
 export const EMAIL_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const EMAIL_CODE_LENGTH = 8;
+/**
+ * The look-alikes a code never has: O and 0, I and 1. None can be mapped to a code character
+ * without guessing (O and 0 are both left out, as are I and 1), so a typed one is named instead.
+ */
+export const EMAIL_CODE_LOOKALIKES = /[OI01]/;
 
-/** A typed code as the server reads it: upper case, without spaces or dashes ("ab2c-d3ef" → "AB2CD3EF"). */
+/**
+ * A typed code as the server reads it: upper case, without spaces or dashes of any kind
+ * ("ab2c-d3ef", "AB2C – D3EF" → "AB2CD3EF").
+ */
 export function normalizeEmailCode(value: string): string {
-  return value.toUpperCase().replace(/[\s-]+/g, '');
+  return value.toUpperCase().replace(/[\s\-\u2010-\u2015\u2212]+/g, '');
 }
 
-/** A typed e-mail code (ACC-EMAIL): normalized, required, 8 characters of EMAIL_CODE_ALPHABET. */
+/**
+ * A typed e-mail code (ACC-EMAIL): normalized, required, 8 characters of EMAIL_CODE_ALPHABET
+ * (`passwords.code.format`) — or, when only look-alikes stand in the way, `passwords.code.lookalike`.
+ */
 export const emailCode = z
   .string()
   .transform(normalizeEmailCode)
-  .pipe(z.string().min(1, GENERIC.required).regex(new RegExp(`^[${EMAIL_CODE_ALPHABET}]{${EMAIL_CODE_LENGTH}}$`), 'passwords.code.format'));
+  .pipe(
+    z
+      .string()
+      .min(1, GENERIC.required)
+      // A code's shape, look-alikes allowed here so that they can be named below.
+      .regex(new RegExp(`^[${EMAIL_CODE_ALPHABET}OI01]{${EMAIL_CODE_LENGTH}}$`), 'passwords.code.format')
+      .refine((value) => !EMAIL_CODE_LOOKALIKES.test(value), 'passwords.code.lookalike'),
+  );
 
 /** The budget ranges of the GraphQL enum `OrderBudget`, in the order the form lists them. */
 export const ORDER_BUDGETS = ['UNDER_10K', 'FROM_10K_TO_25K', 'FROM_25K_TO_50K', 'FROM_50K_TO_100K', 'OVER_100K', 'NOT_SURE'] as const;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { email, emailCode, newPasswordField, orderFields, phone, telegram, username } from '../src/fields.js';
+import { EMAIL_CODE_ALPHABET, EMAIL_CODE_LENGTH, email, emailCode, newPasswordField, orderFields, telegram, username } from '../src/fields.js';
+import { phoneField } from '../src/phones.js';
+
+const phone = phoneField();
 import { hasSecretInUrl, pageOfPath, PUBLIC_PATHS } from '../src/pages.js';
 import { checkField, fieldProblem, issueText, problemText } from '../src/problems.js';
 
@@ -38,8 +41,18 @@ describe('field rules', () => {
     expect(checkField(emailCode, ' ab2c-d3ef ')).toEqual({ ok: true, value: 'AB2CD3EF' });
     expect(fieldProblem(emailCode, ' ')).toEqual({ id: 'validation.required' });
     expect(fieldProblem(emailCode, 'AB2CD3E')).toEqual({ id: 'passwords.code.format' });
-    expect(fieldProblem(emailCode, 'AB2CD3EO')).toEqual({ id: 'passwords.code.format' });
-    expect(fieldProblem(emailCode, 'AB2CD3E1')).toEqual({ id: 'passwords.code.format' });
+    expect(checkField(emailCode, 'ab2c – d3ef')).toEqual({ ok: true, value: 'AB2CD3EF' });
+    // O, 0, I and 1 are never in a code and cannot be mapped to one character without guessing: named as such.
+    for (const typed of ['AB2CD3EO', 'AB2CD3E0', 'AB2CD3EI', 'ab2cd3e1', 'ab2cd3eo'])
+      expect(fieldProblem(emailCode, typed), typed).toEqual({ id: 'passwords.code.lookalike' });
+    expect(fieldProblem(emailCode, 'AB2CD3E!')).toEqual({ id: 'passwords.code.format' });
+    expect(fieldProblem(emailCode, 'AB2CD3EFG')).toEqual({ id: 'passwords.code.format' });
+  });
+
+  it('describes the code alphabet exactly: A–Z except I and O, 2–9', () => {
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.replace(/[IO]/g, '');
+    expect([...EMAIL_CODE_ALPHABET].sort().join('')).toBe([...`${letters}23456789`].sort().join(''));
+    expect(EMAIL_CODE_LENGTH).toBe(8);
   });
 
   it('keeps the order form’s ids', () => {

@@ -20,6 +20,9 @@
  * token never reaches a script.
  * - `POST /api/auth/reset` `{ email, locale? }` → 202 `{ data: 'sent' }`, the same answer for
  *   every address (the link is mailed only when an account exists);
+ * - `POST /api/auth/reset/check` `{ token }` → 200 `{ data: { status } }`, `valid`, `used`,
+ *   `expired` or `invalid` (unknown or replaced), without using the link, so the page says a dead
+ *   link is dead before anything is typed; limited per IP like every auth route;
  * - `POST /api/auth/reset/confirm` `{ token, password }` → 200 `{ data: { removedLinks:
  *   [{ service, name }] } }` (the links added while the address was unverified, now removed,
  *   ACC-LINKED); 400 RESET_TOKEN_INVALID or VALIDATION_FAILED. Every session of the account is revoked.
@@ -84,6 +87,7 @@ const loginBody = z.object({
   challenge: z.string().max(4096, tooLong).optional(),
 });
 const resetBody = z.object({ email: fields.email, locale });
+const resetCheckBody = z.object({ token: z.string().trim().min(1, required).max(200, tooLong) });
 const resetConfirmBody = z.object({
   token: z.string().trim().min(1, required).max(200, tooLong),
   // The password rules are checked by the reset itself (ACC-PASSWORD).
@@ -138,6 +142,11 @@ export async function authRoutes(
     await credentials.requestPasswordReset(request.body.email, request.body.locale ?? DEFAULT_LOCALE, request.ip);
     return reply.status(202).send({ data: 'sent' });
   });
+
+  // A POST, so the token stays out of access logs like the confirmation's (ACC-RESET).
+  app.post('/api/auth/reset/check', { config: { rateLimit }, schema: { body: resetCheckBody } }, async (request) => ({
+    data: { status: await credentials.resetLinkStatus(request.body.token) },
+  }));
 
   // The answer names the links the reset removed (ACC-LINKED), for the reset-success page.
   app.post('/api/auth/reset/confirm', { config: { rateLimit }, schema: { body: resetConfirmBody } }, async (request) => ({

@@ -7,6 +7,7 @@
  * Entering codes is limited per user (`codeEntry`, security/limits.ts, SEC-LIMITS).
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { EMAIL_CODE_ALPHABET, EMAIL_CODE_LENGTH, normalizeEmailCode } from '@studio/site/fields';
 import { DEFAULT_LOCALE, type Locale, isLocale } from '@studio/site/locales';
 import type { Config } from '../config.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
@@ -17,9 +18,9 @@ import type { RateLimits } from '../security/limits.js';
 
 /** Wrong tries after which a code is void (ACC-EMAIL). */
 export const CODE_MAX_ATTEMPTS = 5;
-/** The characters of a code: A–Z and 2–9 without I, O, 0 and 1. */
-export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const CODE_LENGTH = 8;
+/** The characters of a code: A–Z except I and O, 2–9 (the shared rule of @studio/site/fields). */
+export const CODE_ALPHABET = EMAIL_CODE_ALPHABET;
+export const CODE_LENGTH = EMAIL_CODE_LENGTH;
 
 /** How often `issue` runs its transaction when concurrent issues collide on the unique index. */
 const ISSUE_ATTEMPTS = 8;
@@ -31,15 +32,18 @@ export function tooManyRequests(retryAfterSeconds: number): HttpError {
   return new HttpError(429, 'TOO_MANY_REQUESTS', `Too many attempts; try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
 }
 
+/** 400 PASSWORD_UNCHANGED on `field`: the new password is the account's current one (ACC-PASSWORD). */
+export function passwordUnchanged(field: string): HttpError {
+  return new HttpError(400, 'PASSWORD_UNCHANGED', `${field}: the new password is the same as the current one; choose another`, { field });
+}
+
 /** A user's mail language, falling back to English for anything unknown (SITE-LOCALES). */
 export function mailLocale(value: string | null | undefined): Locale {
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
-/** Upper-cases and drops spaces and dashes, so "abcd efgh" and "ABCD-EFGH" are the same code. */
-export function normalizeCode(input: string): string {
-  return input.toUpperCase().replace(/[\s-]+/g, '');
-}
+/** Upper-cases and drops spaces and dashes, so "abcd efgh" and "ABCD-EFGH" are the same code (the browser's rule too). */
+export const normalizeCode = normalizeEmailCode;
 
 /** 400 CODE_EXPIRED on `field` (`code` unless told) with `message` (none live, expired, used up, or sent to another address). */
 export function codeExpired(message?: string, field = 'code'): HttpError {

@@ -12,7 +12,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Locale } from '@studio/site/locales';
 import type { Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword, refuseNewPassword } from '../auth/passwords.js';
+import { hashPassword, refuseNewPassword, verifyPassword } from '../auth/passwords.js';
 import type { SessionService } from '../auth/sessions.js';
 import { newOpaqueToken } from '../auth/tokens.js';
 import type { Config } from '../config.js';
@@ -24,7 +24,7 @@ import { HttpError } from '../http/errors.js';
 import { type MailService, PASSWORD_RESET_TTL_MINUTES, securityEvent } from '../mail/index.js';
 import { linkedServiceName } from '../users/linked.js';
 import type { RateLimits } from '../security/limits.js';
-import { mailLocale, tooManyRequests, voidEmailChange } from './codes.js';
+import { mailLocale, passwordUnchanged, tooManyRequests, voidEmailChange } from './codes.js';
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('base64url');
@@ -50,6 +50,13 @@ export interface RemovedLink {
   service: string;
   name: string | null;
 }
+
+/**
+ * What a reset link is worth before it is used (ACC-RESET): `valid`; `used` (a password was set
+ * with it); `expired` (older than the link's hour); `invalid` (unknown: mistyped, cut short, or
+ * replaced by a newer link, which deletes the older ones).
+ */
+export type ResetLinkStatus = 'valid' | 'used' | 'expired' | 'invalid';
 
 /** What a completed reset did besides the password: the links it removed (ACC-LINKED). */
 export interface ResetOutcome {
@@ -106,12 +113,25 @@ export class PasswordResets {
   }
 
   /**
+   * Says whether `token` would set a password now, without using it (ACC-RESET), so the page can
+   * say a used or expired link is dead before anything is typed. Reveals nothing the link's holder
+   * does not know already (no account, no address).
+   */
+  async status(token: string): Promise<ResetLinkStatus> {
+    const row = await this.deps.db.selectFrom('passwordResets').select(['usedAt', 'expiresAt']).where('tokenHash', '=', sha256(token)).executeTakeFirst();
+    if (!row) return 'invalid';
+    if (row.usedAt !== null) return 'used';
+    return row.expiresAt <= nowIso() ? 'expired' : 'valid';
+  }
+
+  /**
    * Sets a new password with a reset link's token: single use, unexpired, the newest; then every
    * session of the account is revoked and a pending e-mail change voided. In the same transaction
    * the links added while the address was unverified are removed and the `passwordResetDone` mail
    * (time, `device`, removed links) is queued.
    * @returns the removed links, oldest first (often none).
-   * @throws HttpError VALIDATION_FAILED (password rules), RESET_TOKEN_INVALID.
+   * @throws HttpError VALIDATION_FAILED (password rules), PASSWORD_UNCHANGED (the account's current
+   *   password), RESET_TOKEN_INVALID, SERVER_BUSY.
    */
   async confirm(token: string, password: string, device?: DeviceInfo): Promise<ResetOutcome> {
     const refused = refuseNewPassword('VALIDATION_FAILED', 'password', password);
@@ -121,9 +141,11 @@ export class PasswordResets {
     const row = await db.selectFrom('passwordResets').selectAll().where('tokenHash', '=', sha256(token)).executeTakeFirst();
     if (!row || row.usedAt !== null || row.expiresAt <= nowIso()) throw invalid();
     // Not mostly the account's own e-mail, username or the site name (ACC-PASSWORD).
-    const owner = await db.selectFrom('users').select(['email', 'username']).where('id', '=', row.userId).executeTakeFirst();
-    const contextual = owner && refuseNewPassword('VALIDATION_FAILED', 'password', password, { ...owner, siteName: this.deps.config.siteName });
+    const owner = await db.selectFrom('users').select(['email', 'username', 'passwordHash']).where('id', '=', row.userId).executeTakeFirst();
+    const contextual = owner && refuseNewPassword('VALIDATION_FAILED', 'password', password, { email: owner.email, username: owner.username, siteName: this.deps.config.siteName });
     if (contextual) throw contextual;
+    // The forgotten password typed again is no change (ACC-PASSWORD); the link stays usable.
+    if (owner?.passwordHash && (await verifyPassword(owner.passwordHash, password))) throw passwordUnchanged('password');
     const passwordHash = await hashPassword(password);
     const outcome = await db.transaction().execute(async (trx) => {
       // Conditional: of two concurrent uses of one link only one succeeds.

@@ -31,8 +31,8 @@ import { HttpError } from '../http/errors.js';
 import { type MailService, securityEvent } from '../mail/index.js';
 import type { RateLimits } from '../security/limits.js';
 import { claimOrders } from '../orders/claims.js';
-import { EmailCodes, codeExpired, mailLocale, tooManyRequests, voidEmailChange } from './codes.js';
-import { PasswordResets, type ResetOutcome } from './reset.js';
+import { EmailCodes, codeExpired, mailLocale, passwordUnchanged, tooManyRequests, voidEmailChange } from './codes.js';
+import { PasswordResets, type ResetLinkStatus, type ResetOutcome } from './reset.js';
 
 export { CODE_ALPHABET, CODE_LENGTH, CODE_MAX_ATTEMPTS, type CodePurpose, mailLocale, normalizeCode, tooManyRequests } from './codes.js';
 
@@ -199,7 +199,8 @@ export class CredentialService {
    * `passwordChanged` mail queued with the time and `options.device` (MAIL-SECURITY).
    * The new password must not be mostly the account's e-mail, username or the site name; the old
    * one is checked under the account's growing delay (SEC-LIMITS passwordGuess).
-   * @throws HttpError BAD_USER_INPUT (rules), WRONG_PASSWORD, TOO_MANY_REQUESTS, SERVER_BUSY.
+   * @throws HttpError BAD_USER_INPUT (rules), WRONG_PASSWORD, PASSWORD_UNCHANGED (the new one is
+   *   the current one), TOO_MANY_REQUESTS, SERVER_BUSY.
    */
   async changePassword(
     userId: string,
@@ -211,6 +212,8 @@ export class CredentialService {
     if (refused) throw refused;
     if (options.requireOld && user.passwordHash !== null) {
       await this.assertCurrentPassword(user, options.oldPassword, { field: 'oldPassword', message: 'the current password did not match' });
+      // A change that changes nothing is refused (ACC-PASSWORD); the old one was just proven, so this tells nothing new.
+      if (options.oldPassword === newPassword) throw passwordUnchanged('newPassword');
     }
     const passwordHash = await hashPassword(newPassword);
     await this.deps.db.transaction().execute(async (trx) => {
@@ -228,6 +231,11 @@ export class CredentialService {
   /** "Forgot password" (ACC-RESET): see `PasswordResets.request`. */
   requestPasswordReset(email: string, locale: Locale, ip: string): Promise<void> {
     return this.resets.request(email, locale, ip);
+  }
+
+  /** Whether a reset link still works, without using it (ACC-RESET): see `PasswordResets.status`. */
+  resetLinkStatus(token: string): Promise<ResetLinkStatus> {
+    return this.resets.status(token);
   }
 
   /** Completes a reset with the link's token (ACC-RESET): see `PasswordResets.confirm`. */

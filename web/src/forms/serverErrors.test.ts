@@ -17,6 +17,13 @@ describe('server errors', () => {
     expect(waitProblem(42)).toEqual({ id: 'passwords.error.waitSeconds', values: { seconds: 42 } });
     expect(waitProblem(61)).toEqual({ id: 'passwords.error.waitMinutes', values: { minutes: 2 } });
     expect(waitProblem(null)).toEqual({ id: 'passwords.error.tooManyRequests' });
+    // Whole hours when exact or long; never shorter than the real wait.
+    expect(waitProblem(3600)).toEqual({ id: 'passwords.error.waitHours', values: { hours: 1 } });
+    expect(waitProblem(3599)).toEqual({ id: 'passwords.error.waitHours', values: { hours: 1 } });
+    expect(waitProblem(3601)).toEqual({ id: 'passwords.error.waitMinutes', values: { minutes: 61 } });
+    expect(waitProblem(4 * 3600 + 1)).toEqual({ id: 'passwords.error.waitHours', values: { hours: 5 } });
+    expect(waitProblem(0.2)).toEqual({ id: 'passwords.error.waitSeconds', values: { seconds: 1 } });
+    expect(waitProblem(0)).toEqual({ id: 'passwords.error.tooManyRequests' });
     expect(formProblem({ code: 'TOO_MANY_REQUESTS', extensions: { retryAfterSeconds: 120 } })).toEqual({ id: 'passwords.error.waitMinutes', values: { minutes: 2 } });
     expect(formProblem({ code: 'NETWORK', extensions: {} })).toEqual({ id: 'error.NETWORK' });
   });
@@ -99,5 +106,20 @@ describe('server errors', () => {
     const order = SERVER_ERRORS.order(() => null);
     expect(order({ code: 'RATE_LIMITED', field: null, extensions: { retryAfterSeconds: 61 } }).problem).toEqual({ id: 'order.error.tooManyRequestsMinutes', values: { minutes: 2 } });
     expect(order({ code: 'TOO_MANY_REQUESTS', field: null, extensions: { retryAfterSeconds: null } }).problem).toEqual({ id: 'order.error.tooManyRequests' });
+  });
+
+  it('read any 429 as its wait in every form, whatever code came with it, never "something went wrong"', () => {
+    const bare = restError(Object.assign(new Error('Too Many Requests'), { code: 'UNKNOWN', status: 429, retryAfterSeconds: 300 }));
+    for (const read of [SERVER_ERRORS.signIn, SERVER_ERRORS.resetRequest, SERVER_ERRORS.resetPassword, SERVER_ERRORS.updatePassword, SERVER_ERRORS.emailCode, SERVER_ERRORS.account]) {
+      expect(read(bare)).toEqual({ field: null, problem: { id: 'passwords.error.waitMinutes', values: { minutes: 5 } } });
+    }
+    expect(SERVER_ERRORS.order(() => null)(bare).problem).toEqual({ id: 'order.error.tooManyRequestsMinutes', values: { minutes: 5 } });
+    expect(SERVER_ERRORS.order(() => null)({ code: 'TOO_MANY_REQUESTS', field: null, extensions: { retryAfterSeconds: 3600 } }).problem).toEqual({
+      id: 'order.error.tooManyRequestsHours',
+      values: { hours: 1 },
+    });
+    // The third reset-link request within the hour (resetEmail) says about an hour.
+    const resend = restError(Object.assign(new Error('wait'), { code: 'TOO_MANY_REQUESTS', status: 429, retryAfterSeconds: 3597 }));
+    expect(SERVER_ERRORS.resetRequest(resend).problem).toEqual({ id: 'passwords.error.waitHours', values: { hours: 1 } });
   });
 });

@@ -77,12 +77,27 @@ function passwordRule(error: ServerError, fallback = 'passwords.error.rejected')
   return typeof id === 'string' && (id.startsWith('passwords.error.') || id === 'validation.passwordTooShort') ? id : fallback;
 }
 
-/** "Too many attempts — wait …" (SEC-LIMITS): in seconds under a minute, else in whole minutes; no number when unknown. */
+/**
+ * A wait in the unit a person reads best, never shorter than the real one (SEC-LIMITS): seconds
+ * under a minute, whole minutes up to three hours (whole hours when they are exact), else hours.
+ * The message ids' ICU plurals say it in each language ("in 4 minutes", "через 4 минуты").
+ */
+export function waitAmount(seconds: number): { unit: 'seconds' | 'minutes' | 'hours'; count: number } {
+  if (seconds < 60) return { unit: 'seconds', count: Math.max(1, Math.ceil(seconds)) };
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes % 60 === 0) return { unit: 'hours', count: minutes / 60 };
+  if (minutes < 180) return { unit: 'minutes', count: minutes };
+  return { unit: 'hours', count: Math.ceil(minutes / 60) };
+}
+
+/** "Too many attempts. Please try again in …" (SEC-LIMITS): in seconds, minutes or hours (`waitAmount`); no number when unknown. */
 export function waitProblem(seconds: number | null | undefined): FieldProblem {
   const s = Number(seconds);
-  if (!Number.isFinite(s) || s <= 0) return { id: 'passwords.error.tooManyRequests' };
-  if (s < 60) return { id: 'passwords.error.waitSeconds', values: { seconds: Math.ceil(s) } };
-  return { id: 'passwords.error.waitMinutes', values: { minutes: Math.ceil(s / 60) } };
+  if (seconds === null || seconds === undefined || !Number.isFinite(s) || s <= 0) return { id: 'passwords.error.tooManyRequests' };
+  const { unit, count } = waitAmount(s);
+  if (unit === 'seconds') return { id: 'passwords.error.waitSeconds', values: { seconds: count } };
+  if (unit === 'minutes') return { id: 'passwords.error.waitMinutes', values: { minutes: count } };
+  return { id: 'passwords.error.waitHours', values: { hours: count } };
 }
 
 const retryAfter = (error: ServerError) => error.extensions['retryAfterSeconds'] as number | null | undefined;
@@ -123,11 +138,21 @@ type Rules<F extends string> = Record<string, (error: ServerError) => ServerProb
 /** The server's storage is away (full disk, database down; SITE-UNAVAILABLE): nothing was saved, try later. */
 const UNAVAILABLE_CODES: ReadonlySet<string> = new Set(['STORAGE_FULL', 'STORAGE_READ_ONLY', 'DATABASE_UNAVAILABLE']);
 
-function reader<F extends string>(rules: Rules<F>, otherwise: (error: ServerError) => FieldProblem) {
+/** Any 429 (SEC-LIMITS) no rule of the form reads: its wait, whatever code (or none) came with it — never "something went wrong". */
+const anyWait = (error: ServerError): ServerProblem<never> => ({ field: null, problem: waitProblem(retryAfter(error)) });
+
+/** Whether the server refused for a rate limit: a 429 status, or a rate-limit code. */
+function isWait(error: ServerError): boolean {
+  return error.extensions['status'] === 429 || error.code === 'TOO_MANY_REQUESTS' || error.code === 'RATE_LIMITED';
+}
+
+function reader<F extends string>(rules: Rules<F>, otherwise: (error: ServerError) => FieldProblem, wait: (error: ServerError) => ServerProblem<F> = anyWait) {
   return (error: ServerError | null): ServerProblem<F> => {
     const known = error ?? UNKNOWN_ERROR;
     if (UNAVAILABLE_CODES.has(known.code)) return above('error.UNAVAILABLE');
-    return rules[known.code]?.(known) ?? { field: null, problem: otherwise(known) };
+    const rule = rules[known.code];
+    if (!rule && known.code !== 'SERVER_BUSY' && isWait(known)) return wait(known);
+    return rule?.(known) ?? { field: null, problem: otherwise(known) };
   };
 }
 
@@ -141,12 +166,14 @@ const badInput =
     return id ? at(error.field as F, id) : null;
   };
 
-/** The order form's message of a 429 (SEC-LIMITS): "try again in N minutes" when the server said how long. */
+/** The order form's message of a 429 (SEC-LIMITS): "try again in N minutes" (or hours, `waitAmount`) when the server said how long. */
 function orderWait(error: ServerError): ServerProblem<never> {
   const seconds = Number(retryAfter(error));
-  return Number.isFinite(seconds) && seconds > 0
-    ? { field: null, problem: { id: 'order.error.tooManyRequestsMinutes', values: { minutes: Math.max(1, Math.ceil(seconds / 60)) } } }
-    : above('order.error.tooManyRequests');
+  if (!Number.isFinite(seconds) || seconds <= 0) return above('order.error.tooManyRequests');
+  const { unit, count } = waitAmount(Math.max(60, seconds));
+  return unit === 'hours'
+    ? { field: null, problem: { id: 'order.error.tooManyRequestsHours', values: { hours: count } } }
+    : { field: null, problem: { id: 'order.error.tooManyRequestsMinutes', values: { minutes: count } } };
 }
 
 /** The order form's fields (ORDER-FIELDS) and the message of a value the server refused although the browser accepted it. */
@@ -192,11 +219,20 @@ export const SERVER_ERRORS = {
   /** Asking for a reset link (ACC-RESET): the answer never depends on the address, so only wait, network, or generic. */
   resetRequest: reader<never>({}, formProblem),
   /** The new password of a reset link: refused by the server's rules. */
-  resetPassword: reader<'password'>({ VALIDATION_FAILED: (error) => at('password', passwordRule(error)) }, formProblem),
+  resetPassword: reader<'password'>(
+    {
+      VALIDATION_FAILED: (error) => at('password', passwordRule(error)),
+      // The account's current password typed as the new one (ACC-PASSWORD).
+      PASSWORD_UNCHANGED: () => ({ ...at('password', 'passwords.error.unchanged'), select: true }),
+    },
+    formProblem,
+  ),
   /** Set or change the password (ACC-PASSWORD). */
   updatePassword: reader<'oldPassword' | 'newPassword'>(
     {
       WRONG_PASSWORD: () => at('oldPassword', 'passwords.error.wrongPassword'),
+      // The new password is the current one (ACC-PASSWORD): said at the new one, selected to type another.
+      PASSWORD_UNCHANGED: () => ({ ...at('newPassword', 'passwords.error.unchanged'), select: true }),
       BAD_USER_INPUT: (error) =>
         error.field === 'newPassword' ? at('newPassword', passwordRule(error)) : badInput<'oldPassword' | 'newPassword'>({ oldPassword: 'passwords.error.wrongPassword' })(error),
     },
@@ -269,5 +305,6 @@ export const SERVER_ERRORS = {
         },
       },
       () => ({ id: 'order.error.send' }),
+      orderWait,
     ),
 };

@@ -1,7 +1,7 @@
 /**
  * The REST auth calls against `{api}` (`/api` on the site's origin): register, login, refresh and
  * logout (AUTH-REGISTER, AUTH-LOGIN, SESSION-TOKENS, AUTH-LOGOUT), and the password-reset calls
- * (ACC-RESET; `/auth/reset`, `/auth/reset/confirm`).
+ * (ACC-RESET; `/auth/reset`, `/auth/reset/check`, `/auth/reset/confirm`).
  * Every failure becomes an `AuthApiError` whose `code` is the server's error code, or
  * `NETWORK` when the server could not be reached; a 429 carries the `Retry-After` seconds.
  * Register, login and reset requests send the page's `locale`: the language of the account's mails.
@@ -111,6 +111,20 @@ export async function requestPasswordReset(email: string, locale: Locale): Promi
   await call('/auth/reset', { email, locale });
 }
 
+/** What a reset link is worth before it is used (ACC-RESET): it works, was used, is over its hour, or is unknown or replaced. */
+export type ResetLinkStatus = 'valid' | 'used' | 'expired' | 'invalid';
+
+/**
+ * Asks the server whether the reset link's `token` still works, without using it (ACC-RESET;
+ * `POST /auth/reset/check`, the token in the body, never in a URL). Any answer the page does not
+ * know reads as `valid`: the form's own request then decides. Fails with `RATE_LIMITED` or `NETWORK`.
+ */
+export async function checkResetLink(token: string): Promise<ResetLinkStatus> {
+  const answer = await call<{ data?: { status?: unknown } } | undefined>('/auth/reset/check', { token });
+  const status = answer?.data?.status;
+  return status === 'used' || status === 'expired' || status === 'invalid' ? status : 'valid';
+}
+
 /** A sign-in method a reset disconnected (ACC-LINKED): the account's `serviceType` and its name at the provider, if known. */
 export interface RemovedLink {
   service: string;
@@ -121,7 +135,7 @@ export interface RemovedLink {
  * Sets a new password with the token from the reset link; every session of the account ends, and
  * the sign-in methods connected while the address was unverified are disconnected (ACC-LINKED):
  * answers those. Fails with `RESET_TOKEN_INVALID` (unknown, expired, used or replaced link),
- * `VALIDATION_FAILED` or `RATE_LIMITED`.
+ * `VALIDATION_FAILED`, `PASSWORD_UNCHANGED` (the account's current password) or `RATE_LIMITED`.
  */
 export async function confirmPasswordReset(token: string, password: string): Promise<RemovedLink[]> {
   const answer = await call<{ data?: { removedLinks?: RemovedLink[] } } | undefined>('/auth/reset/confirm', { token, password });

@@ -5,7 +5,9 @@
  * is read or written; the rules of each change are the services' (users/). Administrators'
  * changes of other users are audited in the change's transaction (ADMIN-AUDIT).
  */
-import { bio, email, fullName, phone, telegram, username } from '@studio/site/fields';
+import { bio, email, fullName, telegram, username } from '@studio/site/fields';
+import { mailLocale } from '../../credentials/codes.js';
+import { PHONE_COUNTRY, phoneCountry, phoneField } from '@studio/site/phones';
 import { z } from 'zod';
 import type { ImageRow, UserRow } from '../../db/types.js';
 import { maskedDetails } from '../../payouts/service.js';
@@ -24,21 +26,26 @@ function privateField<T>(read: (user: UserRow, ctx: Ctx) => T) {
   };
 }
 
-/** The arguments of `updateUser` other than `id`, with the shared field rules (ACC-FIELDS). */
-const updateUserArgs = z.object({
-  email: email.optional(),
-  username: username.optional(),
-  fullName: fullName.optional(),
-  bio: bio.optional(),
-  phone: phone.optional(),
-  telegram: telegram.optional(),
-  isVerified: z.boolean().optional(),
-  role: z.enum(['USER', 'ADMIN']).optional(),
-  type: z.enum(['CLIENT', 'PARTNER']).optional(),
-  withdrawalMethod: z.enum(['STRIPE', 'BANK_TRANSFER']).optional(),
-  imageId: z.string().max(200).optional(),
-  checkPassword: z.string().max(1024).optional(),
-});
+/**
+ * The arguments of `updateUser` other than `id` and `phoneCountry`, with the shared field rules
+ * (ACC-FIELDS). `country` reads a national phone number: the `phoneCountry` hint, else the country
+ * of the account's language (ru → RU, es → ES, en → US); the phone is stored in E.164.
+ */
+const updateUserArgs = (country: ReturnType<typeof phoneCountry>) =>
+  z.object({
+    email: email.optional(),
+    username: username.optional(),
+    fullName: fullName.optional(),
+    bio: bio.optional(),
+    phone: phoneField(country).optional(),
+    telegram: telegram.optional(),
+    isVerified: z.boolean().optional(),
+    role: z.enum(['USER', 'ADMIN']).optional(),
+    type: z.enum(['CLIENT', 'PARTNER']).optional(),
+    withdrawalMethod: z.enum(['STRIPE', 'BANK_TRANSFER']).optional(),
+    imageId: z.string().max(200).optional(),
+    checkPassword: z.string().max(1024).optional(),
+  });
 
 /** The arguments that were given (GraphQL passes omitted nullable arguments as absent or null). */
 function given<T extends Record<string, unknown>>(args: T): Partial<T> {
@@ -97,12 +104,14 @@ export const userResolvers = {
     async updateUser(_: unknown, args: { id: string } & Record<string, unknown>, ctx: Ctx) {
       const viewer = requireViewer(ctx);
       const targetId = expectId(args.id, 'User', 'id');
-      const { id: _id, ...rest } = args;
+      const { id: _id, phoneCountry: hint, ...rest } = args;
       const present = given(rest);
       assertCanUpdateUser(viewer, targetId, Object.keys(present));
-      const parsed = updateUserArgs.safeParse(present);
-      if (!parsed.success) throw fromZod(parsed.error);
+      if (hint != null && !phoneCountry(String(hint))) throw badInput('phoneCountry: use an ISO 3166-1 country code such as PT', 'phoneCountry');
       const target = await userOrForbidden(ctx, targetId);
+      // A national phone number is read in the hinted country, else the account language's (ACC-FIELDS).
+      const parsed = updateUserArgs(phoneCountry(hint == null ? null : String(hint)) ?? PHONE_COUNTRY[mailLocale(target.locale)]).safeParse(present);
+      if (!parsed.success) throw fromZod(parsed.error);
       // Someone must stay able to run the site: an administrator cannot demote themselves (ACC-POLICY).
       if (parsed.data.role === 'USER' && target.id === viewer.userId && target.role === 'ADMIN') {
         throw conflict('OWN_ADMIN_ROLE', 'role: administrators cannot remove their own admin role; another administrator can', 'role');

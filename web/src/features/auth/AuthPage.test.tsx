@@ -15,7 +15,7 @@ import { readCredentials } from '../../session/cookies';
 import { AuthPage } from './AuthPage';
 
 /** /auth in `mode` and `locale`; answers its fields and a submit. */
-async function renderAuth(mode: 'signIn' | 'register' = 'signIn', locale: 'en' | 'es' = 'en') {
+async function renderAuth(mode: 'signIn' | 'register' = 'signIn', locale: 'en' | 'ru' | 'es' = 'en') {
   const rendered = renderWithRelay(<AuthPage />, { page: 'auth', locale, route: mode === 'register' ? '/auth?mode=register' : '/auth' });
   const { intl, user } = rendered;
   const submitId = mode === 'register' ? 'auth.register.submit' : 'auth.signIn.submit';
@@ -121,6 +121,32 @@ describe('AuthPage: the wait of an account after repeated wrong passwords (SEC-L
     expect(alert.textContent).toBe(intl.formatMessage({ id: 'passwords.error.waitSeconds' }, { seconds: 8 }));
     await waitFor(() => expect(document.activeElement).toBe(alert));
     expect((password as HTMLInputElement).value).toBe('correct horse');
+  });
+});
+
+describe('AuthPage: every 429 names the wait, in the visitor’s language (SEC-LIMITS)', () => {
+  it.each([
+    ['en', 'TOO_MANY_REQUESTS', 240, 'Too many attempts. Please try again in 4 minutes.'],
+    ['ru', 'TOO_MANY_REQUESTS', 240, 'Слишком много попыток. Попробуйте снова через 4 минуты.'],
+    ['es', 'TOO_MANY_REQUESTS', 240, 'Demasiados intentos. Vuelve a intentarlo dentro de 4 minutos.'],
+    ['ru', 'RATE_LIMITED', 45, 'Слишком много попыток. Попробуйте снова через 45 секунд.'],
+    ['en', 'RATE_LIMITED', 3600, 'Too many attempts. Please try again in 1 hour.'],
+    ['es', 'TOO_MANY_REQUESTS', 5 * 3600, 'Demasiados intentos. Vuelve a intentarlo dentro de 5 horas.'],
+    // A 429 whose body has no code of ours (a proxy's page) still names the wait of its Retry-After.
+    ['en', null, 90, 'Too many attempts. Please try again in 2 minutes.'],
+  ] as const)('in %s: %s for %i s', async (locale, code, seconds, text) => {
+    stubFetch(
+      code === null
+        ? restAnswer(429, undefined, { 'retry-after': String(seconds) })
+        : restError(429, code, `Too many attempts; try again in ${seconds} s.`, seconds),
+    );
+    const { user, email, password, submit } = await renderAuth('signIn', locale);
+    await fill(user, email, 'anna@example.com');
+    await fill(user, password, 'correct horse');
+
+    await submit();
+
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
   });
 });
 

@@ -5,8 +5,10 @@
  * history list or in a Referer; a reload still works. The visitor chooses a new password (the
  * shared rules, NewPasswordField, ACC-PASSWORD) and repeats it; the server ends every session of
  * the account, so this browser's stored credentials are cleared too before landing on
- * /auth/reset-success. An unknown, used, replaced or expired link (or none at all) answers a clear
- * message with the way to ask for a new one.
+ * /auth/reset-success. The link is checked as soon as the page opens (`checkResetLink`, which does
+ * not use it): a used, expired, unknown or replaced link (or none at all) gets a message saying
+ * which, with the way to ask for a new one, instead of the form — nothing is typed in vain. Should
+ * the check fail (network, rate limit), the form shows and its own request decides.
  */
 import { Form, Skeleton } from '@studio/ui';
 import { useEffect, useMemo, useState } from 'react';
@@ -18,7 +20,7 @@ import { SERVER_ERRORS, restError } from '../../forms/serverErrors';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { type RemovedLink, confirmPasswordReset } from '../../session/authApi';
+import { type RemovedLink, type ResetLinkStatus, checkResetLink, confirmPasswordReset } from '../../session/authApi';
 import { resetSuccessState } from './ResetSuccessPage';
 import { useSession } from '../../session/SessionProvider';
 import { LinkCallout } from '../account/notices';
@@ -39,20 +41,54 @@ interface ResetState {
   resetToken?: unknown;
 }
 
+/** A link that no longer works, and why when the server said (used, expired; else unknown or replaced). */
+type DeadLink = Exclude<ResetLinkStatus, 'valid'>;
+
+/** The message ids of each dead link's title and text. */
+const DEAD_LINK_MESSAGES: Record<DeadLink, { title: string; text: string }> = {
+  used: { title: 'passwords.resetLink.usedTitle', text: 'passwords.resetLink.used' },
+  expired: { title: 'passwords.resetLink.expiredTitle', text: 'passwords.resetLink.expired' },
+  invalid: { title: 'passwords.resetLink.invalidTitle', text: 'passwords.resetLink.invalid' },
+};
+
 /** The message a dead link gets, with the way to a new one; focused so it is read at once. */
-function InvalidLink() {
+function InvalidLink(props: { status?: DeadLink }) {
+  const messages = DEAD_LINK_MESSAGES[props.status ?? 'invalid'];
   return (
     <LinkCallout
       focus
       tone="warning"
       role="alert"
-      title={<FormattedMessage id="passwords.resetLink.invalidTitle" />}
+      title={<FormattedMessage id={messages.title} />}
       to="/auth/reset"
       linkLabel={<FormattedMessage id="passwords.resetLink.requestNew" />}
     >
-      <FormattedMessage id="passwords.resetLink.invalid" />
+      <FormattedMessage id={messages.text} />
     </LinkCallout>
   );
+}
+
+/** Checks the link once when the page opens (ACC-RESET): null while asking, then its status; a failed check reads as `valid`. */
+function useLinkStatus(token: string): ResetLinkStatus | null {
+  const [status, setStatus] = useState<ResetLinkStatus | null>(null);
+  useEffect(() => {
+    let current = true;
+    checkResetLink(token).then(
+      (answer) => current && setStatus(answer),
+      () => current && setStatus('valid'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  return status;
+}
+
+/** The form once the link was checked, or the dead link's message instead of it. */
+function CheckedResetForm(props: { token: string }) {
+  const status = useLinkStatus(props.token);
+  if (status === null) return <Skeleton height={180} />;
+  return status === 'valid' ? <ResetForm token={props.token} /> : <InvalidLink status={status} />;
 }
 
 function ResetForm(props: { token: string }) {
@@ -124,7 +160,7 @@ export function ResetPasswordPage() {
       }
     >
       {/* The token lives only in the browser (query or history state): decide after hydration. */}
-      {!hydrated ? <Skeleton height={180} /> : token ? <ResetForm token={token} /> : <InvalidLink />}
+      {!hydrated ? <Skeleton height={180} /> : token ? <CheckedResetForm token={token} /> : <InvalidLink />}
     </AuthFrame>
   );
 }

@@ -25,4 +25,14 @@ describe('ResetSuccessPage', () => {
     expect(await screen.findByText(intl.formatMessage({ id: 'passwords.resetSuccess.text' }), { exact: false })).toBeTruthy();
     expect(document.body.textContent).not.toContain('desconect');
   });
+
+  it.each(['en', 'ru', 'es'] as const)('says that the password changed once, in %s: the heading and the callout tell different things', async (locale) => {
+    const { intl } = renderWithRelay(<ResetSuccessPage />, { page: 'authResetSuccess', locale });
+    const heading = intl.formatMessage({ id: 'page.authResetSuccess.title' });
+    await screen.findByText(intl.formatMessage({ id: 'passwords.resetSuccess.text' }), { exact: false });
+    const body = document.body.textContent ?? '';
+    expect(body.split(heading)).toHaveLength(2);
+    // The callout's title is about the devices, not the password again.
+    expect(intl.formatMessage({ id: 'passwords.resetSuccess.title' }).toLowerCase()).not.toContain(heading.toLowerCase().split(' ')[0]!);
+  });
 });

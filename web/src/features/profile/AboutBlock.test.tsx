@@ -1,6 +1,6 @@
 /**
  * AboutBlock through the profile's query (`ProfilePage_user` → `AboutBlock_user`): bio, phone and
- * Telegram as the person reads them (ACC-FIELDS), "Not set" for an empty one, in English and
+ * Telegram as the person reads them (ACC-FIELDS; the phone in the international format), "Not set" for an empty one, in English and
  * Russian (SITE-LOCALES). Editing belongs to the form tests.
  */
 import { screen, within } from '@testing-library/react';
@@ -31,7 +31,7 @@ describe('AboutBlock', () => {
 
     const card = await screen.findByRole('region', { name: intl.formatMessage({ id: 'profile.about.title' }) });
     expect(within(card).getByTestId('profile-bio').textContent).toBe('Product designer in Lisbon.');
-    expect(within(card).getByTestId('profile-phone').textContent).toBe('+14155550123');
+    expect(within(card).getByTestId('profile-phone').textContent).toBe('+1 415 555 0123');
     expect(within(card).getByTestId('profile-telegram').textContent).toBe('@anna_petrova');
     for (const field of ['profile.bio', 'profile.phone', 'profile.telegram']) {
       within(card).getByRole('button', { name: intl.formatMessage({ id: 'profile.inline.editLabel' }, { field: intl.formatMessage({ id: field }) }) });
@@ -51,7 +51,7 @@ describe('AboutBlock', () => {
 
     const card = await screen.findByRole('region', { name: 'О вас' });
     within(card).getByText('Не указано');
-    expect(within(card).getByTestId('profile-phone').textContent).toBe('+79161234567');
+    expect(within(card).getByTestId('profile-phone').textContent).toBe('+7 916 123 45 67');
     within(card).getByRole('button', { name: 'Изменить: Телефон' });
   });
 });

@@ -1,7 +1,9 @@
 /**
  * "About you" on /profile (ACC-FIELDS): bio, phone and Telegram, each edited in place with
- * the server's rules (bio ≤ 1000 characters; phone in E.164; Telegram 5–32 letters, digits or "_",
- * the @ optional); an empty value clears the field. One `updateUser` mutation carries the field
+ * the server's rules (bio ≤ 1000 characters; a phone number with spaces, brackets or dashes,
+ * international or national of the page's country, sent in E.164 with that country as
+ * `phoneCountry` and shown in the international format; Telegram 5–32 letters, digits or "_", the
+ * @ optional); an empty value clears the field. One `updateUser` mutation carries the field
  * that changed; Relay sends the other two variables as null, which the server treats like omitted
  * arguments (they stay as they are). It selects this block's fragment, so the store and other
  * tabs (through `viewerUpdated`) show the saved value.
@@ -11,7 +13,8 @@ import { graphql, useFragment, useMutation } from 'react-relay';
 import type { AboutBlock_user$key } from './__generated__/AboutBlock_user.graphql';
 import type { AboutBlockUpdateMutation, AboutBlockUpdateMutation$variables } from './__generated__/AboutBlockUpdateMutation.graphql';
 import { runMutation } from '../../forms/runMutation';
-import { BIO_MAX, INLINE_FIELDS, type InlineField, inlineFieldProblem } from './fieldRules';
+import { useLocale } from '../../i18n/useLocale';
+import { BIO_MAX, PHONE_COUNTRY, type InlineField, formatPhone, inlineFieldProblem, inlineFields } from './fieldRules';
 import { InlineEditField } from './InlineEditField';
 import { ProfileSection } from './ProfileSection';
 import styles from './blocks.module.css';
@@ -20,8 +23,8 @@ import styles from './blocks.module.css';
 type AboutField = Exclude<InlineField, 'username'>;
 
 const UpdateMutation = graphql`
-  mutation AboutBlockUpdateMutation($id: ID!, $bio: String, $phone: String, $telegram: String) {
-    updateUser(id: $id, bio: $bio, phone: $phone, telegram: $telegram) {
+  mutation AboutBlockUpdateMutation($id: ID!, $bio: String, $phone: String, $phoneCountry: String, $telegram: String) {
+    updateUser(id: $id, bio: $bio, phone: $phone, phoneCountry: $phoneCountry, telegram: $telegram) {
       id
       ...AboutBlock_user
     }
@@ -41,6 +44,8 @@ export function AboutBlock(props: { user: AboutBlock_user$key; className?: strin
     props.user,
   );
   const intl = useIntl();
+  const locale = useLocale();
+  const schemas = inlineFields(locale);
   const [commit] = useMutation<AboutBlockUpdateMutation>(UpdateMutation);
   const labels = {
     bio: intl.formatMessage({ id: 'profile.bio' }),
@@ -50,15 +55,16 @@ export function AboutBlock(props: { user: AboutBlock_user$key; className?: strin
 
   /** What follows from the field's name: its label, saved value, rule, test id and saving. */
   function fieldOf(field: AboutField) {
-    return { name: field, label: labels[field], value: user[field], schema: INLINE_FIELDS[field], onSave: saver(field), testId: `profile-${field}` };
+    return { name: field, label: labels[field], value: user[field], schema: schemas[field], onSave: saver(field), testId: `profile-${field}` };
   }
 
   /** Saves one field; the others are not given (null), so the server keeps them. */
   function saver(field: AboutField) {
     return async (value: string, typed: string) => {
-      const variables: AboutBlockUpdateMutation$variables = { id: user.id, [field]: value };
+      // The browser sends E.164 already; the country tells the server how it read the number (it checks again).
+      const variables: AboutBlockUpdateMutation$variables = { id: user.id, [field]: value, ...(field === 'phone' ? { phoneCountry: PHONE_COUNTRY[locale] } : {}) };
       const { errors } = await runMutation(commit, { variables });
-      return errors.length ? inlineFieldProblem(field, errors, typed) : null;
+      return errors.length ? inlineFieldProblem(field, errors, typed, locale) : null;
     };
   }
 
@@ -66,7 +72,7 @@ export function AboutBlock(props: { user: AboutBlock_user$key; className?: strin
     <ProfileSection title={<FormattedMessage id="profile.about.title" />} className={props.className}>
       <div className={styles.rows}>
         <InlineEditField {...fieldOf('bio')} multiline maxLength={BIO_MAX} hint={<FormattedMessage id="profile.bio.hint" />} />
-        <InlineEditField {...fieldOf('phone')} hint={<FormattedMessage id="profile.phone.hint" />} inputProps={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel', dir: 'ltr' }} />
+        <InlineEditField {...fieldOf('phone')} display={formatPhone} hint={<FormattedMessage id="profile.phone.hint" />} inputProps={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel', dir: 'ltr' }} />
         <InlineEditField
           {...fieldOf('telegram')}
           display={(handle) => `@${handle}`}

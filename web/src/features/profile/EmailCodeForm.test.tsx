@@ -8,16 +8,16 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answerError, fieldMessage, fill, mutationsSent } from '../../test/forms';
+import { answerError, descriptionOf, fieldMessage, fill, mutationsSent } from '../../test/forms';
 import { viewerResolvers } from '../../test/mockData';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../test/renderWithRelay';
 import { ProfilePage } from './ProfilePage';
 
 /** /profile for an account whose address is not confirmed; answers the banner and its code field. */
-async function renderBanner() {
+async function renderBanner(locale: 'en' | 'ru' | 'es' = 'en') {
   const environment = createTestEnvironment();
   queueResolvers(environment, viewerResolvers({ email: 'anna@example.com', isVerified: false }));
-  const rendered = renderWithRelay(<ProfilePage />, { environment, page: 'profile', signedIn: true });
+  const rendered = renderWithRelay(<ProfilePage />, { environment, page: 'profile', signedIn: true, locale });
   const { intl, user } = rendered;
   const banner = await screen.findByRole('region', { name: intl.formatMessage({ id: 'passwords.verify.title' }, { email: 'anna@example.com' }) });
   const code = within(banner).getByLabelText(intl.formatMessage({ id: 'passwords.code.label' })) as HTMLInputElement;
@@ -33,10 +33,28 @@ describe('EmailCodeForm in the e-mail confirmation banner', () => {
     expect(fieldMessage(code)).toContain(intl.formatMessage({ id: 'validation.required' }));
     await waitFor(() => expect(document.activeElement).toBe(code));
 
-    await fill(user, code, 'K7QM 2XZ0');
+    await fill(user, code, 'K7QM 2XZ#');
     await submit();
     expect(fieldMessage(code)).toContain(intl.formatMessage({ id: 'passwords.code.format' }));
     expect(mutationsSent(environment)).toEqual([]);
+  });
+
+  it.each([
+    ['en', '8 characters: letters A–Z except I and O, digits 2–9.', 'Codes never contain O, 0, I or 1'],
+    ['ru', '8 символов: латинские буквы A–Z, кроме I и O, и цифры 2–9.', 'В кодах не бывает O, 0, I и 1'],
+    ['es', '8 caracteres: letras de la A a la Z salvo la I y la O, y cifras del 2 al 9.', 'Los códigos nunca llevan O, 0, I ni 1'],
+  ] as const)('describes the code alphabet exactly in %s, names a typed look-alike (O, 0, I, 1) and takes dashes and lower case', async (locale, hint, lookalike) => {
+    const { environment, user, code, submit } = await renderBanner(locale);
+    expect(descriptionOf(code)).toContain(hint);
+
+    await fill(user, code, 'K7QM 2XZ0');
+    await submit();
+    expect(fieldMessage(code)).toContain(lookalike);
+    expect(mutationsSent(environment)).toEqual([]);
+
+    await fill(user, code, 'k7qm–2xza');
+    await submit();
+    expect(mutationsSent(environment)).toEqual([{ name: 'EmailVerificationBannerVerifyMutation', variables: { code: 'K7QM2XZA' } }]);
   });
 
   it('says how many tries are left after a wrong code, with the code kept and selected', async () => {

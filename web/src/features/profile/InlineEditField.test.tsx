@@ -3,7 +3,8 @@
  * username and phone checked in the browser with the server's rules (the message at the field, the
  * field focused, no `updateUser` sent), a username the server says is taken (USERNAME_TAKEN at the
  * field, the typed value kept), an unreachable server, a saved value ("saved", the focus back on
- * Edit), and the phone's message in Russian (SITE-LOCALES).
+ * Edit), a phone number typed with spaces and brackets (sent in E.164 with the page's country,
+ * shown internationally) and the phone's message in Russian and Spanish (SITE-LOCALES, ACC-FIELDS).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperatio
 import { ProfilePage } from './ProfilePage';
 
 /** /profile with Anna's record loaded, in `locale`. */
-async function renderProfile(locale: 'en' | 'ru' = 'en') {
+async function renderProfile(locale: 'en' | 'ru' | 'es' = 'en') {
   const environment = createTestEnvironment();
   queueResolvers(environment, viewerResolvers());
   const rendered = renderWithRelay(<ProfilePage />, { environment, page: 'profile', signedIn: true, locale });
@@ -83,12 +84,12 @@ describe('InlineEditField on /profile', () => {
     expect((input as HTMLInputElement).value).toBe('anna.p');
   });
 
-  it('checks a phone number in the browser (E.164) and sends nothing', async () => {
+  it('checks a phone number in the browser and sends nothing when it is none', async () => {
     const rendered = await renderProfile();
     const { environment, user, intl } = rendered;
     const input = await edit(rendered, intl.formatMessage({ id: 'profile.phone' }));
 
-    await fill(user, input, '+1 415 555 0123');
+    await fill(user, input, '+1 415 555');
     await user.keyboard('{Enter}');
 
     expect(fieldMessage(input)).toContain(intl.formatMessage({ id: 'profile.phone.error.format' }));
@@ -96,33 +97,47 @@ describe('InlineEditField on /profile', () => {
     expect(mutationsSent(environment)).toEqual([]);
   });
 
-  it('saves a valid phone number: "saved", the new value, and the focus back on Edit', async () => {
+  it('saves a number typed with spaces: E.164 sent with the page’s country, "saved", shown internationally, the focus back on Edit', async () => {
     const rendered = await renderProfile();
     const { environment, user, intl } = rendered;
     const label = intl.formatMessage({ id: 'profile.phone' });
     const input = await edit(rendered, label);
 
-    await fill(user, input, ' +442071838750 ');
+    await fill(user, input, ' +351 912 345 678 ');
     await user.keyboard('{Enter}');
-    expect(mutationsSent(environment)).toMatchObject([{ name: 'AboutBlockUpdateMutation', variables: { id: 'VXNlcjox', phone: '+442071838750' } }]);
+    expect(mutationsSent(environment)).toMatchObject([{ name: 'AboutBlockUpdateMutation', variables: { id: 'VXNlcjox', phone: '+351912345678', phoneCountry: 'US' } }]);
 
-    await resolveOperation(environment, viewerResolvers({ phone: '+442071838750' }));
+    await resolveOperation(environment, viewerResolvers({ phone: '+351912345678' }));
 
-    expect(screen.getByTestId('profile-phone').textContent).toBe('+442071838750');
+    expect(screen.getByTestId('profile-phone').textContent).toBe('+351 912 345 678');
     expect(screen.getByText(intl.formatMessage({ id: 'profile.inline.saved' }, { field: label }))).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(intl.formatMessage({ id: 'profile.inline.editLabel' }, { field: label }))));
   });
 
-  it('speaks Russian under /ru', async () => {
+  it('reads a national number in the country of the page under /ru and says what is wrong in Russian', async () => {
     const rendered = await renderProfile('ru');
     const { environment, user } = rendered;
     const input = await edit(rendered, 'Телефон');
 
-    await fill(user, input, '8 (915) 123-45-67');
+    await fill(user, input, '8 (912) 345-6');
     await user.click(within((input as HTMLInputElement).form!).getByRole('button', { name: 'Сохранить' }));
-
     expect(fieldMessage(input)).toContain(rendered.intl.formatMessage({ id: 'profile.phone.error.format' }));
-    expect(fieldMessage(input)).toMatch(/^Введите номер/);
+    expect(fieldMessage(input)).toMatch(/^Это не похоже на номер телефона/);
+    expect(mutationsSent(environment)).toEqual([]);
+
+    await fill(user, input, '8 (912) 345-67-89');
+    await user.click(within((input as HTMLInputElement).form!).getByRole('button', { name: 'Сохранить' }));
+    expect(mutationsSent(environment)).toMatchObject([{ name: 'AboutBlockUpdateMutation', variables: { phone: '+79123456789', phoneCountry: 'RU' } }]);
+  });
+
+  it('says what is wrong with a phone number in Spanish under /es', async () => {
+    const rendered = await renderProfile('es');
+    const { environment, user } = rendered;
+    const input = await edit(rendered, 'Teléfono');
+
+    await fill(user, input, 'teléfono');
+    await user.keyboard('{Enter}');
+    expect(fieldMessage(input)).toMatch(/^Esto no parece un número de teléfono/);
     expect(mutationsSent(environment)).toEqual([]);
   });
 });

@@ -16,13 +16,13 @@ import { ChangePasswordPage } from './ChangePasswordPage';
 import { SetPasswordPage } from './SetPasswordPage';
 
 /** /profile/change-password (an account with a password) or /profile/set-password (one without). */
-async function renderPasswordPage(kind: 'change' | 'set') {
+async function renderPasswordPage(kind: 'change' | 'set', locale: 'en' | 'ru' | 'es' = 'en') {
   const environment = createTestEnvironment();
   queueResolvers(environment, viewerResolvers({ passwordIsSet: kind === 'change' }));
   const rendered =
     kind === 'change'
-      ? renderWithRelay(<ChangePasswordPage />, { environment, page: 'profileChangePassword', signedIn: true })
-      : renderWithRelay(<SetPasswordPage />, { environment, page: 'profileSetPassword', signedIn: true });
+      ? renderWithRelay(<ChangePasswordPage />, { environment, page: 'profileChangePassword', signedIn: true, locale })
+      : renderWithRelay(<SetPasswordPage />, { environment, page: 'profileSetPassword', signedIn: true, locale });
   const { intl, user } = rendered;
   const submitId = kind === 'change' ? 'passwords.changePassword.submit' : 'passwords.setPassword.submit';
   await screen.findByRole('button', { name: intl.formatMessage({ id: submitId }) });
@@ -94,6 +94,31 @@ describe('UpdatePasswordForm on /profile/change-password', () => {
     expect(fieldMessage(current!)).toBe(intl.formatMessage({ id: 'passwords.error.wrongPassword' }));
     expect((current as HTMLInputElement).value).toBe('not my password');
     expect((fresh as HTMLInputElement).value).toBe('violet kettle meadow');
+  });
+
+  it.each([
+    ['en', 'This is your current password. Choose a different one.'],
+    ['ru', 'Это ваш текущий пароль. Придумайте другой.'],
+    ['es', 'Es tu contraseña actual. Elige una distinta.'],
+  ] as const)('says in %s that the new password is the current one (PASSWORD_UNCHANGED), at the new password', async (locale, text) => {
+    const { environment, user, current, fresh, repeat, submit } = await renderPasswordPage('change', locale);
+    // The same text in both fields is refused in the browser, without a request.
+    await fill(user, current!, 'violet kettle meadow');
+    await fill(user, fresh, 'violet kettle meadow');
+    await fill(user, repeat, 'violet kettle meadow');
+    await submit();
+    await waitFor(() => expect(fieldMessage(fresh)).toContain(text));
+    expect(mutationsSent(environment)).toEqual([]);
+
+    // The server's check (a password that only it knows to be the current one) reads the same.
+    await fill(user, current!, 'violet kettle meadow ');
+    await submit();
+    await waitFor(() => expect(mutationsSent(environment)).toHaveLength(1));
+
+    await answerError(environment, 'PASSWORD_UNCHANGED', 'newPassword: the new password is the same as the current one', { field: 'newPassword' });
+
+    await waitFor(() => expect(document.activeElement).toBe(fresh));
+    expect(fieldMessage(fresh)).toContain(text);
   });
 
   it('says how long to wait after too many tries, in a focused alert', async () => {

@@ -2,7 +2,8 @@
  * The form behind /profile/set-password and /profile/change-password (ACC-PASSWORD): the current
  * password when the account has one, a new password under the shared rules (NewPasswordField,
  * checked with the common-password list on submit) and its repetition, sent with `updatePassword`
- * (`oldPassword` only when given). `WRONG_PASSWORD` is shown at the current-password field; the
+ * (`oldPassword` only when given). `WRONG_PASSWORD` is shown at the current-password field, a new
+ * password equal to the current one (`PASSWORD_UNCHANGED`, also checked here) at the new one; the
  * server signs the other devices out and this one stays signed in. The store then holds
  * `passwordIsSet: true`; the page shows its confirmation (PasswordDone) through `onDone`.
  * `PasswordPageContent` is what both pages show around the form; `NeedsPassword` the notice of a
@@ -45,7 +46,14 @@ const Mutation = graphql`
 function schemas(context: PasswordContext) {
   const words = () => context;
   return {
-    change: withContextWords(withConfirmation(z.object({ oldPassword: currentPassword, newPassword, confirmation }), 'newPassword', 'confirmation'), 'newPassword', words),
+    // The current password typed again as the new one is no change (ACC-PASSWORD; the server says PASSWORD_UNCHANGED too).
+    change: withContextWords(
+      withConfirmation(z.object({ oldPassword: currentPassword, newPassword, confirmation }), 'newPassword', 'confirmation'),
+      'newPassword',
+      words,
+    ).superRefine((value, ctx) => {
+      if (value.newPassword && value.newPassword === value.oldPassword) ctx.addIssue({ code: 'custom', message: 'passwords.error.unchanged', path: ['newPassword'] });
+    }),
     set: withContextWords(withConfirmation(z.object({ newPassword, confirmation }), 'newPassword', 'confirmation'), 'newPassword', words),
   };
 }

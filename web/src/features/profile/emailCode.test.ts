@@ -11,8 +11,9 @@ describe('e-mail codes', () => {
   it('need 8 characters of the code alphabet', () => {
     expect(checkCode('')).toEqual({ id: 'validation.required' });
     expect(checkCode('AB2CD3E')).toEqual({ id: 'passwords.code.format' });
-    // I, O, 0 and 1 are never used: they look alike.
-    expect(checkCode('AB2CD3EO')).toEqual({ id: 'passwords.code.format' });
-    expect(checkCode('AB2CD3E1')).toEqual({ id: 'passwords.code.format' });
+    // I, O, 0 and 1 are never used (they look alike): named, not guessed.
+    expect(checkCode('AB2CD3EO')).toEqual({ id: 'passwords.code.lookalike' });
+    expect(checkCode('AB2CD3E1')).toEqual({ id: 'passwords.code.lookalike' });
+    expect(checkCode('AB2CD3E#')).toEqual({ id: 'passwords.code.format' });
   });
 });

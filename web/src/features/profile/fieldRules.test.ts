@@ -28,14 +28,21 @@ describe('checkUsername', () => {
 });
 
 describe('checkPhone', () => {
-  it('accepts E.164 and empty (clears)', () => {
+  it('accepts international numbers with spaces, brackets or dashes as E.164, and empty (clears)', () => {
     expect(checkPhone(' +14155550123 ')).toEqual(accepts('+14155550123'));
-    expect(checkPhone('+12345678')).toEqual(accepts('+12345678'));
-    expect(checkPhone('+123456789012345')).toEqual(accepts('+123456789012345'));
+    expect(checkPhone('+1 415 555 0123')).toEqual(accepts('+14155550123'));
+    expect(checkPhone('+1-415-555-0123')).toEqual(accepts('+14155550123'));
+    expect(checkPhone('+351 912 345 678', 'ru')).toEqual(accepts('+351912345678'));
     expect(checkPhone('  ')).toEqual(accepts(''));
   });
+  it('reads national numbers in the country of the page’s locale', () => {
+    expect(checkPhone('8 (912) 345-67-89', 'ru')).toEqual(accepts('+79123456789'));
+    expect(checkPhone('612 34 56 78', 'es')).toEqual(accepts('+34612345678'));
+    expect(checkPhone('(415) 555-0123')).toEqual(accepts('+14155550123'));
+    expect(checkPhone('8 (912) 345-67-89', 'en')).toEqual(refuses('profile.phone.error.format'));
+  });
   it('refuses anything else', () => {
-    for (const value of ['14155550123', '+04155550123', '+1234567', '+1234567890123456', '+1 415 555 0123', '+1-415-555-0123', '+1415555012a']) {
+    for (const value of ['+04155550123', '+1234567', '+1234567890123456', '+1415555012a', 'call me']) {
       expect(checkPhone(value)).toEqual(refuses('profile.phone.error.format'));
     }
   });

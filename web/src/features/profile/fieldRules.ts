@@ -3,35 +3,46 @@
  * confirmation of deleting the account (ACC-DELETE): the server's own schemas of
  * `@studio/site/fields`, so a value passes here exactly when the server accepts it, with the same
  * normalisation (trim; username lower-cased; telegram without a leading "@"; codes upper-cased
- * without spaces or dashes). Each check answers the value to send or a message descriptor.
+ * without spaces or dashes; a phone number, national ones in the page's country, to E.164). Each
+ * check answers the value to send or a message descriptor.
  */
-import { BIO_MAX, TELEGRAM_MAX, TELEGRAM_MIN, USERNAME_MAX, USERNAME_MIN, bio, emailCode, normalizeEmailCode, phone, telegram, username } from '@studio/site/fields';
+import { BIO_MAX, TELEGRAM_MAX, TELEGRAM_MIN, USERNAME_MAX, USERNAME_MIN, bio, emailCode, normalizeEmailCode, telegram, username } from '@studio/site/fields';
+import type { Locale } from '@studio/site/locales';
+import { PHONE_COUNTRY, formatPhone, phoneField } from '@studio/site/phones';
 import { type FieldProblem, checkField, fieldProblem } from '@studio/site/problems';
 import { z } from 'zod';
 import { type GraphQLErrorLike, SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 
 export type { FieldProblem };
-export { BIO_MAX, TELEGRAM_MAX, TELEGRAM_MIN, USERNAME_MAX, USERNAME_MIN };
+export { BIO_MAX, TELEGRAM_MAX, TELEGRAM_MIN, USERNAME_MAX, USERNAME_MIN, PHONE_COUNTRY, formatPhone };
 
 /** The profile fields edited in place; also the `updateUser` argument names the server reports in `extensions.field`. */
 export type InlineField = 'username' | 'bio' | 'phone' | 'telegram';
 
-/** The schema of each in-place field. */
-export const INLINE_FIELDS = { username, bio, phone, telegram } satisfies Record<InlineField, z.ZodType<string, string>>;
+/** The phone rule of a page in `locale`: national numbers are read in its country (ru → RU, es → ES, en → US). */
+const PHONES: Record<Locale, z.ZodType<string, string>> = { en: phoneField(PHONE_COUNTRY.en), ru: phoneField(PHONE_COUNTRY.ru), es: phoneField(PHONE_COUNTRY.es) };
+
+/** The schema of each in-place field on a page in `locale` (English unless told). */
+export function inlineFields(locale: Locale = 'en') {
+  return { username, bio, phone: PHONES[locale], telegram } satisfies Record<InlineField, z.ZodType<string, string>>;
+}
+/** The in-place fields' schemas of an English page. */
+export const INLINE_FIELDS = inlineFields('en');
 
 /** The value to send, or the problem to show. */
 export type FieldCheck = { ok: true; value: string } | { ok: false; problem: FieldProblem };
 
 export const checkUsername = (raw: string): FieldCheck => checkField(username, raw);
 export const checkBio = (raw: string): FieldCheck => checkField(bio, raw);
-export const checkPhone = (raw: string): FieldCheck => checkField(phone, raw);
+/** A typed phone number as E.164 (national numbers in the country of `locale`), or its problem. */
+export const checkPhone = (raw: string, locale: Locale = 'en'): FieldCheck => checkField(PHONES[locale], raw);
 export const checkTelegram = (raw: string): FieldCheck => checkField(telegram, raw);
 
-/** The check of each in-place field. */
-export const FIELD_CHECKS: Record<InlineField, (raw: string) => FieldCheck> = {
+/** The check of each in-place field (the phone's reads national numbers in the country of `locale`). */
+export const FIELD_CHECKS: Record<InlineField, (raw: string, locale?: Locale) => FieldCheck> = {
   username: checkUsername,
   bio: checkBio,
-  phone: checkPhone,
+  phone: (raw, locale) => checkPhone(raw, locale),
   telegram: checkTelegram,
 };
 
@@ -40,8 +51,8 @@ export const FIELD_CHECKS: Record<InlineField, (raw: string) => FieldCheck> = {
  * `profileField`): BAD_USER_INPUT for it reads as the browser's own check of `typed` when that
  * finds the problem.
  */
-export function inlineFieldProblem(field: InlineField, errors: readonly GraphQLErrorLike[], typed: string): FieldProblem {
-  const check = FIELD_CHECKS[field](typed);
+export function inlineFieldProblem(field: InlineField, errors: readonly GraphQLErrorLike[], typed: string, locale: Locale = 'en'): FieldProblem {
+  const check = FIELD_CHECKS[field](typed, locale);
   return SERVER_ERRORS.profileField(field, check.ok ? null : check.problem)(firstError(errors)).problem;
 }
 
