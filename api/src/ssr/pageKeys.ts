@@ -14,7 +14,9 @@
  * - **Content change → page paths** (`pagesShowing`), mirroring what the public pages read
  *   (web/src/features/*): the home page, the catalogue and the order form list products; a product
  *   page shows its product and its newest news items; the news list and a news item page show
- *   items with their product's name. Pages built from content files (faq, how, team, …) read no
+ *   items with their product's name. A news item's pages are at its slugs (every slug it has or had,
+ *   in any language: the page path drops the locale prefix) and at its global id (which answers a
+ *   redirect today, but costs nothing to name; SITE-NEWS). Pages built from content files (faq, how, team, …) read no
  *   database content. `/sitemap.xml` is built per request (seo/routes.ts), so it has nothing here.
  *   A change of unknown kind (`{ kind: 'all' }`) drops every page.
  */
@@ -47,12 +49,13 @@ export type PageTargets = 'all' | ReadonlySet<string>;
 /** The page paths that show what `change` changed (see the module docstring). */
 export function pagesShowing(change: ContentChange): PageTargets {
   const newsPage = (id: string) => pagePathOf(`/news/${globalId('NewsItem', id)}`);
+  const slugPage = (slug: string) => pagePathOf(`/news/${slug}`);
   const productPage = (slug: string) => pagePathOf(`/products/${slug}`);
   switch (change.kind) {
     case 'product':
-      return new Set(['/', '/products', '/order', '/news', productPage(change.slug), ...change.newsIds.map(newsPage)]);
+      return new Set(['/', '/products', '/order', '/news', productPage(change.slug), ...change.newsIds.map(newsPage), ...(change.newsSlugs ?? []).map(slugPage)]);
     case 'news':
-      return new Set(['/news', newsPage(change.id), ...change.productSlugs.map(productPage)]);
+      return new Set(['/news', newsPage(change.id), ...(change.slugs ?? []).map(slugPage), ...change.productSlugs.map(productPage)]);
     default:
       return 'all';
   }
