@@ -456,7 +456,7 @@ const ORDERS: { locale: Locale; name: string; company: string; message: string; 
     company: 'Lee & Partners',
     message: 'We need a voice matching feature for our call archive, about 2 million recordings, by spring.',
     greeting: 'Hello,',
-    subject: "We've received your order",
+    subject: "We've received your request",
   },
   {
     locale: 'es',
@@ -464,7 +464,7 @@ const ORDERS: { locale: Locale; name: string; company: string; message: string; 
     company: 'Pérez y Asociados',
     message: 'Necesitamos comparar voces en nuestro archivo de llamadas, unos dos millones de grabaciones, antes de la primavera.',
     greeting: 'Hola:',
-    subject: 'Hemos recibido tu pedido',
+    subject: 'Hemos recibido tu solicitud',
   },
 ];
 
