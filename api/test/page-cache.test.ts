@@ -250,7 +250,8 @@ function rawGet(base: string, path: string, headers: Record<string, string> = {}
 }
 
 const WEB_ENV = { NODE_ENV: 'production', GRAPHQL_PERSISTED_ONLY: 'false' };
-const NEWS_LIST = '{ news(first: 50) { edges { node { id titleEn: title(locale: EN) product { slug } } } } }';
+const NEWS_LIST = '{ news(first: 50) { edges { node { id titleEn: title(locale: EN) en: slug(locale: EN) ru: slug(locale: RU) es: slug(locale: ES) product { slug } } } } }';
+const EN_SLUG = 'query ($id: ID!) { newsItem(id: $id) { slug(locale: EN) } }';
 const UPDATE_NEWS = 'mutation ($id: ID!, $texts: [NewsItemTextsInput!]) { updateNewsItem(id: $id, texts: $texts) { id } }';
 const CREATE_NEWS = 'mutation ($texts: [NewsItemTextsInput!]!) { createNewsItem(texts: $texts) { id } }';
 const PUBLISH_NEWS = 'mutation ($id: ID!) { publishNewsItem(id: $id) { isPublished } }';
@@ -291,7 +292,7 @@ async function invalidated(server: TestServer, before: number, count = 1): Promi
 describeEachDb('the page cache over HTTP on %s', (kind) => {
   let server: TestServer;
   let token: string;
-  let news: { id: string; titleEn: string; product: { slug: string } | null }[];
+  let news: { id: string; titleEn: string; en: string; ru: string; es: string; product: { slug: string } | null }[];
   beforeAll(async () => {
     server = await startServer(kind, WEB_ENV, { web: true });
     token = await adminToken(server);
@@ -366,8 +367,8 @@ describeEachDb('the page cache over HTTP on %s', (kind) => {
   it('a product change drops its pages, the lists and the news about it; other pages stay cached', async () => {
     const aura = newsAbout('aura');
     const solwy = newsAbout('solwy');
-    const touched = ['/products/aura', '/ru/products/aura', '/products', '/', '/order', '/news', `/news/${aura.id}`];
-    const kept = ['/faq', '/products/dom', `/news/${solwy.id}`, '/es/products/solwy'];
+    const touched = ['/products/aura', '/ru/products/aura', '/products', '/', '/order', '/news', `/news/${aura.en}`, `/ru/news/${aura.ru}`];
+    const kept = ['/faq', '/products/dom', `/news/${solwy.en}`, '/es/products/solwy'];
     for (const path of [...touched, ...kept]) await visit(server, path);
     for (const path of [...touched, ...kept]) expect(await visit(server, path), path).toMatchObject({ rendered: false });
 
@@ -385,8 +386,9 @@ describeEachDb('the page cache over HTTP on %s', (kind) => {
   it('a news change drops the item, the news list and its product’s page; other pages stay cached', async () => {
     const item = newsAbout('thinksport');
     const other = newsAbout('voice-match');
-    const touched = [`/news/${item.id}`, `/es/news/${item.id}`, '/news', '/ru/news', '/products/thinksport'];
-    const kept = ['/', '/products', '/faq', `/news/${other.id}`, '/products/voice-match'];
+    // The English title changes, so the English slug: the item's pages in every language go (SITE-NEWS).
+    const touched = [`/news/${item.en}`, `/ru/news/${item.ru}`, `/es/news/${item.es}`, '/news', '/ru/news', '/products/thinksport'];
+    const kept = ['/', '/products', '/faq', `/news/${other.en}`, '/products/voice-match'];
     for (const path of [...touched, ...kept]) await visit(server, path);
 
     const title = `Thinksport news ${randomBytes(4).toString('hex')}`;
@@ -394,9 +396,11 @@ describeEachDb('the page cache over HTTP on %s', (kind) => {
     ok(await server.graphql(UPDATE_NEWS, { id: item.id, texts: texts(title, ['EN']) }, token));
     await invalidated(server, before);
 
-    for (const path of touched) expect(await visit(server, path), path).toMatchObject({ rendered: true });
+    for (const path of touched.slice(1)) expect(await visit(server, path), path).toMatchObject({ rendered: true });
     for (const path of kept) expect(await visit(server, path), path).toMatchObject({ rendered: false });
-    expect((await visit(server, `/news/${item.id}`)).html).toContain(title);
+    expect((await rawGet(server.baseUrl, touched[0]!, {})).status).toBe(301); // the old English slug
+    const slug = ok(await server.graphql(EN_SLUG, { id: item.id })).newsItem.slug;
+    expect((await visit(server, `/news/${slug}`)).html).toContain(title);
     expect((await visit(server, '/products/thinksport')).html).toContain(title);
   });
 
@@ -408,7 +412,7 @@ describeEachDb('the page cache over HTTP on %s', (kind) => {
       try {
         const boss = await adminToken(a);
         const item = ok(await a.graphql(NEWS_LIST)).news.edges[0].node;
-        for (const path of ['/news', '/faq', `/news/${item.id}`]) await visit(b, path);
+        for (const path of ['/news', '/faq', `/ru/news/${item.ru}`]) await visit(b, path);
         const title = `Across processes ${randomBytes(4).toString('hex')}`;
         const before = pagesOf(b).stats.invalidations;
         // The SUBSCRIBE reaches Redis asynchronously: change until b hears a notice.
@@ -423,7 +427,7 @@ describeEachDb('the page cache over HTTP on %s', (kind) => {
         const list = await visit(b, '/news');
         expect(list.rendered).toBe(true);
         expect(list.html).toContain(title);
-        expect(await visit(b, `/news/${item.id}`)).toMatchObject({ rendered: true });
+        expect(await visit(b, `/ru/news/${item.ru}`)).toMatchObject({ rendered: true });
       } finally {
         await b.close();
       }
