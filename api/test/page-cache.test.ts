@@ -17,7 +17,7 @@ import { repoRoot } from '../src/config.js';
 import { globalId } from '../src/graphql/ids.js';
 import { parseContentChange } from '../src/graphql/pubsub.js';
 import { type FlightAnswer, PageCache, type Rendered } from '../src/ssr/pageCache.js';
-import { pageCacheKey, pagePathOf, pagesShowing } from '../src/ssr/pageKeys.js';
+import { isStoredTarget, pageCacheKey, pagePathOf, pagesShowing } from '../src/ssr/pageKeys.js';
 import { describeEachDb, ok, redisSkipReason, startServer, TEST_REDIS_URL, type TestServer } from './harness.js';
 
 const redisSkip = await redisSkipReason();
@@ -197,6 +197,44 @@ describe('page keys', () => {
     ['/rufus', '/rufus'],
   ])('the page path of %j is %j', (url, path) => {
     expect(pagePathOf(url)).toBe(path);
+  });
+
+  it.each([
+    '/',
+    '/ru',
+    '/faq',
+    '/es/products/three-dv',
+    '/news/voice-match-3-shorter-clips-bigger-archives-and-clear-reasons',
+    '/news?shown=12',
+    '/ru/news?shown=48',
+    '/order?product=voice-match',
+    '/es/order?product=three-dv',
+  ])('stores renders of %j, an address the site links to', (url) => {
+    expect(isStoredTarget(url)).toBe(true);
+  });
+
+  it.each([
+    '/products?q=voice',
+    '/ru/products?q=',
+    '/faq?utm_source=mail',
+    '/faq?',
+    '/order?ref=ABC123',
+    '/order?product=voice-match&ref=ABC123',
+    '/order?product=not-a-product',
+    '/news?shown=13',
+    '/news?shown=54',
+    '/news?shown=012',
+    '/news?shown=12&shown=18',
+    '/news?%73hown=12',
+    '/faq?shown=12',
+    '/FAQ',
+    '/faq/',
+    '//faq',
+    '/f%61q',
+    '/news/../faq',
+    '/ru/',
+  ])('renders %j for its request without storing it (search, made-up query, non-canonical path)', (url) => {
+    expect(isStoredTarget(url)).toBe(false);
   });
 
   it('keys by theme choice and the request target', () => {
@@ -402,6 +440,45 @@ describeEachDb('the page cache over HTTP on %s', (kind) => {
     const slug = ok(await server.graphql(EN_SLUG, { id: item.id })).newsItem.slug;
     expect((await visit(server, `/news/${slug}`)).html).toContain(title);
     expect((await visit(server, '/products/thinksport')).html).toContain(title);
+  });
+
+  it('searches and made-up query strings are rendered but never stored: they cannot push the real pages out (cache busting)', async () => {
+    const pages = pagesOf(server);
+    await visit(server, '/faq');
+    const size = pages.size;
+    const before = { ...pages.stats };
+    const queries = ['/products?q=voice', '/ru/products?q=голос', `/products?q=${randomBytes(8).toString('hex')}`, `/faq?utm_source=${randomBytes(4).toString('hex')}`, '/order?ref=ABC123', '/news?shown=13'];
+    for (const path of [...queries, ...queries]) expect(await visit(server, path), path).toMatchObject({ rendered: true });
+    expect(pages.size).toBe(size);
+    expect(pages.stats.stored - before.stored).toBe(0);
+    expect(pages.stats.unstored - before.unstored).toBe(queries.length * 2);
+    // The search still answers what was asked.
+    const found = await visit(server, '/products?q=voice%20match');
+    expect(found.html).toContain('/products/voice-match');
+    expect(found.html).not.toContain('/products/three-dv');
+    // The pages' own addresses are still kept.
+    expect(await visit(server, '/faq')).toMatchObject({ rendered: false });
+    await visit(server, '/ru/news?shown=12');
+    expect(await visit(server, '/ru/news?shown=12')).toMatchObject({ rendered: false });
+  });
+
+  it.each([
+    ['a very long search', `/products?q=${'a'.repeat(5000)}`],
+    ['a long search of multi-byte letters and emoji, cut at 200', `/products?q=${encodeURIComponent('я😀'.repeat(150))}`],
+    ['bad percent-encoding', '/products?q=%E0%A4%A&x=%'],
+    ['a lone surrogate', '/products?q=%ED%A0%80'],
+    ['several q', '/products?q=a&q=b&q[]=c'],
+    ['LIKE wildcards', '/es/products?q=%25_%5C'],
+    ['markup', `/products?q=${encodeURIComponent('"><script>alert(1)</script>')}`],
+  ])('%s gives the catalogue, never a 500', async (_, path) => {
+    const answer = await rawGet(server.baseUrl, path);
+    expect(answer.status, path).toBe(200);
+    expect(answer.html).toContain('id="products-search"');
+    expect(answer.html).not.toContain('<script>alert(1)');
+  });
+
+  it('a control character in the search is refused like in any request (API-TEXT, 400), never a 500', async () => {
+    expect((await rawGet(server.baseUrl, '/products?q=%00%01x')).status).toBe(400);
   });
 
   it.skipIf(redisSkip !== null)('with Redis, a change made through one process drops only the touched pages of another', async () => {

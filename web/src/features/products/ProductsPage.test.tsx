@@ -83,9 +83,12 @@ describe('ProductsPage', () => {
   });
 
   describe('search ?q=', () => {
-    it('reads the text of ?q=: trimmed, at most 200 characters, none when blank', () => {
+    it('reads the text of ?q=: trimmed, at most 200 characters, no control characters, none when blank', () => {
       expect(searchOf('?q=%20voice%20match%20')).toBe('voice match');
       expect(searchOf(`?q=${'a'.repeat(500)}`)).toBe('a'.repeat(200));
+      // 199 units and an emoji's first half at the cut: the half is dropped.
+      expect(searchOf(`?q=${'a'.repeat(199)}${encodeURIComponent('😀')}`)).toBe('a'.repeat(199));
+      expect(searchOf('?q=voice%00%0Amatch')).toBe('voice  match');
       expect(searchOf('?q=%20%20')).toBeNull();
       expect(searchOf('?x=1')).toBeNull();
       expect(searchOf('')).toBeNull();

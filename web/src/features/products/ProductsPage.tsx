@@ -32,10 +32,15 @@ const ProductsPageQuery = graphql`
   }
 `;
 
-/** The search text of `?q=` (trimmed, at most 200 characters), or null when there is none. */
+/**
+ * The search text of `?q=`, or null when there is none: control characters as spaces (API-TEXT),
+ * trimmed, at most 200 UTF-16 units (the API's limit for `search`) without a half surrogate pair.
+ */
 export function searchOf(search: string): string | null {
-  const q = (new URLSearchParams(search).get('q') ?? '').trim().slice(0, 200);
-  return q || null;
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
+  let q = (new URLSearchParams(search).get('q') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 200);
+  if (/[\ud800-\udbff]$/.test(q)) q = q.slice(0, -1);
+  return q.trim() || null;
 }
 
 const variables = (locale: Locale, search: string | null) => ({ locale: GRAPHQL_LOCALE[locale], search });
