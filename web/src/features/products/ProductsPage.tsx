@@ -37,7 +37,6 @@ const ProductsPageQuery = graphql`
  * trimmed, at most 200 UTF-16 units (the API's limit for `search`) without a half surrogate pair.
  */
 export function searchOf(search: string): string | null {
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   let q = (new URLSearchParams(search).get('q') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 200);
   if (/[\ud800-\udbff]$/.test(q)) q = q.slice(0, -1);
   return q.trim() || null;
