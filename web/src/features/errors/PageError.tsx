@@ -14,6 +14,7 @@ import { getBuildWatcher, isChunkLoadError } from '../../app/buildWatcher';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { ButtonLink, TextLink } from '../layout/links';
 import styles from '../pages/Page.module.css';
+import help from './PageError.module.css';
 
 /** The popular pages a 404 offers, with the message naming each. */
 export const POPULAR_PAGES = [
@@ -30,20 +31,22 @@ function NotFoundHelp() {
   const localize = useLocalizePath();
   return (
     <>
-      <form method="get" action={localize('/products')} role="search" aria-labelledby="not-found-search" className={styles.lead}>
+      <form method="get" action={localize('/products')} role="search" aria-labelledby="not-found-search" className={help.help}>
         <Heading level={2} size="lg" id="not-found-search">
           <FormattedMessage id="notFound.search.title" />
         </Heading>
-        <TextField type="search" name="q" label={intl.formatMessage({ id: 'notFound.search.label' })} maxLength={200} required />
-        <Button type="submit">
-          <FormattedMessage id="notFound.search.submit" />
-        </Button>
+        <div className={help.searchRow}>
+          <TextField type="search" name="q" label={intl.formatMessage({ id: 'notFound.search.label' })} maxLength={200} required className={help.searchField} />
+          <Button type="submit">
+            <FormattedMessage id="notFound.search.submit" />
+          </Button>
+        </div>
       </form>
-      <nav aria-labelledby="not-found-popular" className={styles.lead}>
+      <nav aria-labelledby="not-found-popular" className={help.help}>
         <Heading level={2} size="lg" id="not-found-popular">
           <FormattedMessage id="notFound.popular" />
         </Heading>
-        <ul>
+        <ul className={help.links}>
           {POPULAR_PAGES.map((page) => (
             <li key={page.to}>
               <TextLink to={page.to}>
