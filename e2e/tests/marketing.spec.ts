@@ -238,6 +238,16 @@ test.describe('sitemap and robots.txt', () => {
     }
     const newsPaths = await newsLinks(page);
     expect(newsPaths).toHaveLength(SEEDED_NEWS);
+    // A news item's address has each language's own slug (SITE-NEWS): the lists of every language,
+    // in the same order (newest first), give each item's address per language.
+    const newsIn: Record<Locale, string[]> = { en: newsPaths, ru: [], es: [] };
+    for (const locale of LOCALES.filter((l) => l !== 'en')) {
+      await page.goto(`${localizePath('/news', locale)}?shown=${SEEDED_NEWS}`);
+      newsIn[locale] = await newsLinks(page);
+      expect(newsIn[locale]).toHaveLength(SEEDED_NEWS);
+    }
+    /** The unprefixed address of news item `index` in each language. */
+    const newsItem = (index: number) => Object.fromEntries(LOCALES.map((l) => [l, unprefix(newsIn[l][index]!)])) as Record<Locale, string>;
 
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
@@ -253,17 +263,24 @@ test.describe('sitemap and robots.txt', () => {
     const locs = entries.map((e) => e.loc);
     expect(new Set(locs).size, 'no URL listed twice').toBe(locs.length);
 
-    const expected = [...LIST_PATHS, ...PRODUCT_PATHS, ...newsPaths].flatMap((path) => LOCALES.map((l) => `${ORIGIN}${localizePath(path, l)}`));
+    const expected = [
+      ...[...LIST_PATHS, ...PRODUCT_PATHS].flatMap((path) => LOCALES.map((l) => `${ORIGIN}${localizePath(path, l)}`)),
+      ...LOCALES.flatMap((l) => newsIn[l].map((path) => `${ORIGIN}${path}`)),
+    ];
     for (const url of expected) expect.soft(locs, `the sitemap lists ${url}`).toContain(url);
     // Nothing else (no account screens, no unpublished news).
     expect.soft([...locs].sort(), 'the sitemap lists the public pages only').toEqual([...expected].sort());
 
     for (const { loc, alternates } of entries) {
-      const unprefixed = unprefix(new URL(loc).pathname);
+      const path = new URL(loc).pathname;
+      const unprefixed = unprefix(path);
+      // A news item's alternates are its addresses in each language; any other page's are its one path.
+      const index = LOCALES.map((l) => newsIn[l].indexOf(path)).find((i) => i >= 0);
+      const paths = index === undefined ? (Object.fromEntries(LOCALES.map((l) => [l, unprefixed])) as Record<Locale, string>) : newsItem(index);
       expect.soft([...alternates].sort((a, b) => a.hreflang.localeCompare(b.hreflang)), `alternates of ${loc}`).toEqual(
         [
-          ...LOCALES.map((l) => ({ hreflang: l, href: `${ORIGIN}${localizePath(unprefixed, l)}` })),
-          { hreflang: 'x-default', href: `${ORIGIN}${unprefixed}` },
+          ...LOCALES.map((l) => ({ hreflang: l, href: `${ORIGIN}${localizePath(paths[l], l)}` })),
+          { hreflang: 'x-default', href: `${ORIGIN}${paths.en}` },
         ].sort((a, b) => a.hreflang.localeCompare(b.hreflang)),
       );
     }
