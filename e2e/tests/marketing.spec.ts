@@ -131,12 +131,22 @@ async function checkPublicPage(page: Page, path: string, locale: Locale): Promis
   expect.soft(length >= 50 && length <= 170, `${path}: meta description of 50–170 characters, got ${length}: "${description}"`).toBe(true);
   expect.soft(head.canonical, `${path}: one canonical link to the page`).toEqual([`${ORIGIN}${path}`]);
 
-  const expectedAlternates = [
-    ...LOCALES.map((l) => ({ hreflang: l, href: `${ORIGIN}${localizePath(unprefixed, l)}` })),
-    { hreflang: 'x-default', href: `${ORIGIN}${unprefixed}` },
-  ];
   const byLang = (a: { hreflang: string }, b: { hreflang: string }) => a.hreflang.localeCompare(b.hreflang);
-  expect.soft([...head.alternates].sort(byLang), `${path}: hreflang alternates`).toEqual(expectedAlternates.sort(byLang));
+  if (kind === 'newsItem') {
+    // A news item is at each language's own slug (SITE-NEWS): this page is its own language's
+    // alternate, every language's is a slug address under its prefix, x-default is English's.
+    const href = (lang: string) => head.alternates.find((a) => a.hreflang === lang)?.href ?? '';
+    expect.soft(head.alternates.map((a) => a.hreflang).sort(), `${path}: hreflang alternates`).toEqual([...LOCALES, 'x-default'].sort());
+    expect.soft(href(locale), `${path}: its own language's alternate`).toBe(`${ORIGIN}${path}`);
+    for (const l of LOCALES) expect.soft(href(l), `${path}: the ${l} alternate`).toMatch(new RegExp(`^${escapeRegExp(`${ORIGIN}${localizePath('/news/', l)}`)}[a-z0-9]+(-[a-z0-9]+)*$`));
+    expect.soft(href('x-default'), `${path}: x-default`).toBe(href('en'));
+  } else {
+    const expectedAlternates = [
+      ...LOCALES.map((l) => ({ hreflang: l, href: `${ORIGIN}${localizePath(unprefixed, l)}` })),
+      { hreflang: 'x-default', href: `${ORIGIN}${unprefixed}` },
+    ];
+    expect.soft([...head.alternates].sort(byLang), `${path}: hreflang alternates`).toEqual(expectedAlternates.sort(byLang));
+  }
 
   for (const [key, values] of Object.entries(head.og)) {
     expect.soft(values.length === 1 && values[0]!.trim() !== '', `${path}: one non-empty ${key}, got ${JSON.stringify(values)}`).toBe(true);
