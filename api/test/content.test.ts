@@ -77,6 +77,7 @@ const CREATE = `mutation ($texts: [NewsItemTextsInput!]!, $productSlug: String) 
 const UPDATE = `mutation ($id: ID!, $texts: [NewsItemTextsInput!], $productSlug: String) { updateNewsItem(id: $id, texts: $texts, productSlug: $productSlug) { ${ITEM} } }`;
 const PUBLISH = `mutation ($id: ID!, $published: Boolean, $publishedAt: DateTime) { publishNewsItem(id: $id, published: $published, publishedAt: $publishedAt) { ${ITEM} } }`;
 const DELETE = 'mutation ($id: ID!) { deleteNewsItem(id: $id) { id } }';
+const SLUGS = 'query ($id: ID!) { newsItem(id: $id) { en: slug(locale: EN) ru: slug(locale: RU) es: slug(locale: ES) } }';
 const PRODUCT_TEXTS = `id slug
   nameEn: name(locale: EN) nameRu: name(locale: RU) nameEs: name(locale: ES)
   taglineEn: tagline(locale: EN) taglineRu: tagline(locale: RU) taglineEs: tagline(locale: ES)
@@ -651,17 +652,20 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
       const sales = mails.find((m) => recipients(m).includes(SALES_EMAIL));
       expect(customer, 'customer confirmation').toBeDefined();
       expect(sales, 'sales notification').toBeDefined();
-      expect(customer!.subject).toBe(`Мы получили ваш заказ ${reference}`);
+      expect(customer!.subject).toBe(`Мы получили вашу заявку ${reference}`);
+      expect(customer!.text).toContain('ответим в течение рабочего дня');
       // ORDER-MAIL: our own words and the reference only; nothing the visitor typed.
       expect(customer!.text).toContain('Здравствуйте!');
       expect(customer!.text).not.toContain('Olga Orlova');
       expect(customer!.text).not.toContain(input.message);
       expect(customer!.html).toContain('<html lang="ru">');
-      expect(sales!.subject).toBe(`New order ${reference} from Olga Orlova`);
+      expect(sales!.subject).toBe(`New request ${reference} from Olga Orlova`);
       expect(sales!.text).toContain(input.email);
       expect(sales!.text).toContain('Russian');
-      expect(sales!.text).toContain('Interest: voice-match');
-      expect(sales!.text).toContain('Budget: 10,000–25,000 USD');
+      // Human labels, as the form shows them (ORDER-MAIL); no phone line: the form has no phone field.
+      expect(sales!.text).toContain('Interest: Voice Match (product)');
+      expect(sales!.text).toContain('Budget: $10,000–25,000');
+      expect(sales!.text).not.toContain('Phone');
       expect(sales!.text).toContain('Company: Acme & Co');
       expect(sales!.html).not.toContain('Acme & Co'); // escaped in HTML
       const outbox = await server.app.database.db.selectFrom('mailOutbox').select(['recipient', 'status', 'template']).where('idempotencyKey', 'like', `order:${reference}:%`).orderBy('template').execute();
@@ -681,9 +685,11 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
       const row = await server.app.database.db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ userId: user.localId, email: user.email, interest: 'design', budget: 'NOT_SURE', locale: 'es', company: null, referralCode: code });
       const mails = await mailsAbout(reference, 2);
-      expect(mails.find((m) => recipients(m).includes(user.email))?.subject).toBe(`Hemos recibido tu pedido ${reference}`);
+      expect(mails.find((m) => recipients(m).includes(user.email))?.subject).toBe(`Hemos recibido tu solicitud ${reference}`);
       const sales = mails.find((m) => recipients(m).includes(SALES_EMAIL));
-      expect(sales?.subject).toBe(`New order ${reference} from Uma User`);
+      expect(sales?.subject).toBe(`New request ${reference} from Uma User`);
+      expect(sales?.text).toContain('Interest: Product & UX design (service)');
+      expect(sales?.text).toContain('Budget: Not sure yet');
       expect(sales?.text).toContain('Spanish');
       expect(sales?.text).toContain(`Referral code: ${code}`);
     });
@@ -787,13 +793,18 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
       expect(published.length).toBeGreaterThanOrEqual(10);
       expect(published).not.toContain(draft.id);
 
-      const paths = [...PUBLIC_PATHS, ...PRODUCTS.map((p) => `/products/${p.slug}`), ...published.map((id) => `/news/${id}`)];
+      const paths = [...PUBLIC_PATHS, ...PRODUCTS.map((p) => `/products/${p.slug}`)];
       const entries = await sitemap();
       const expected = new Map<string, Record<string, string>>();
-      for (const path of paths) {
-        const [en, ru, es] = localized(path).map((p) => `${origin}${p}`);
+      const add = ([en, ru, es]: string[]) => {
         const links = { en: en!, ru: ru!, es: es!, 'x-default': en! };
         for (const loc of [en!, ru!, es!]) expected.set(loc, links);
+      };
+      for (const path of paths) add(localized(path).map((p) => `${origin}${p}`));
+      // A news item is listed at each language's own slug, its alternates too (SITE-NEWS).
+      for (const id of published) {
+        const slugs = ok(await server.graphql(SLUGS, { id })).newsItem;
+        add([`${origin}/news/${slugs.en}`, `${origin}/ru/news/${slugs.ru}`, `${origin}/es/news/${slugs.es}`]);
       }
       expect([...entries.keys()].sort()).toEqual([...expected.keys()].sort());
       for (const [loc, links] of expected) expect(entries.get(loc), loc).toEqual(links);
@@ -809,9 +820,10 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
       // Published, it is listed at once; deleted, it is gone.
       ok(await server.graphql(PUBLISH, { id: draft.id }, admin.accessToken));
       const afterPublish = await sitemap();
-      for (const p of localized(`/news/${draft.id}`)) expect(afterPublish.has(`${origin}${p}`), p).toBe(true);
+      const slugs = ok(await server.graphql(SLUGS, { id: draft.id })).newsItem;
+      for (const p of [`/news/${slugs.en}`, `/ru/news/${slugs.ru}`, `/es/news/${slugs.es}`]) expect(afterPublish.has(`${origin}${p}`), p).toBe(true);
       ok(await server.graphql(DELETE, { id: draft.id }, admin.accessToken));
-      expect([...(await sitemap()).keys()].filter((loc) => loc.includes(draft.id))).toEqual([]);
+      expect([...(await sitemap()).keys()].filter((loc) => loc.includes(draft.id) || loc.endsWith(`/${slugs.en}`))).toEqual([]);
     });
 
     it('robots.txt names the sitemap and keeps crawlers out of /api/', async () => {

@@ -23,7 +23,7 @@ const params: MailTemplateParams = {
   providerLinked: { provider: 'GitHub', account: evil, ...event },
   accountDeleted: { byAdmin: true, ...event },
   orderReceived: { reference: 'R-42' },
-  orderNotification: { reference: 'R-42', name: evil, email: 'c@example.test', phone: null, summary: evil, customerLocale: 'ru' },
+  orderNotification: { reference: 'R-42', name: evil, email: 'c@example.test', summary: evil, customerLocale: 'ru' },
   orderStatusChanged: { reference: 'R-42', status: 'PROPOSAL_SENT' },
   orderAnswered: { reference: 'R-42' },
   orderClientMessage: { reference: 'R-42', name: evil, email: 'c@example.test', body: evil },
@@ -94,10 +94,28 @@ describe('renderMail', () => {
     expect(none.text).not.toContain('disconnected');
   });
 
-  it('names the customer language in the sales notification and shows a dash for no phone', () => {
+  it('names the customer language in the sales notification, calls it a request, and has no phone line (the form has no phone field)', () => {
     const en = renderMail('orderNotification', 'en', params.orderNotification, site);
     expect(en.text).toContain('Language: Russian');
-    expect(en.text).toContain('Phone: —');
+    expect(en.subject).toBe(`New request R-42 from ${evil}`);
+    expect(en.text).toContain('Request: R-42');
+    for (const locale of MAIL_LOCALES) expect(renderMail('orderNotification', locale, params.orderNotification, site).text).not.toMatch(/Phone|Телефон|Teléfono/);
+  });
+
+  it('confirms a request in the site’s own words and promise in every language (ORDER-MAIL, glossary)', () => {
+    const words = {
+      en: { subject: "We've received your request R-42", promise: 'within one business day', avoid: /\border\b|\bsoon\b/i },
+      ru: { subject: 'Мы получили вашу заявку R-42', promise: 'в течение рабочего дня', avoid: /заказ|скоро/i },
+      es: { subject: 'Hemos recibido tu solicitud R-42', promise: 'en un día laborable', avoid: /pedido|encargo|pronto/i },
+    } as const;
+    for (const locale of MAIL_LOCALES) {
+      const mail = renderMail('orderReceived', locale, params.orderReceived, site);
+      expect(mail.subject, locale).toBe(words[locale].subject);
+      expect(mail.text, locale).toContain(words[locale].promise);
+      expect(`${mail.subject}\n${mail.text}`, locale).not.toMatch(words[locale].avoid);
+      const sales = renderMail('orderNotification', locale, params.orderNotification, site);
+      expect(`${sales.subject}\n${sales.text}`.replace(evil, ''), locale).not.toMatch(words[locale].avoid);
+    }
   });
 });
 

@@ -42,9 +42,9 @@ describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
     const smtp = await sink();
     const s = await server({ ...QUIET, MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SITE_NAME: 'Studio & Co' });
     const expected = {
-      en: { subject: `New order R-1 from ${evil}`, greeting: 'A new order has come in through the order form.' },
-      ru: { subject: `Новый заказ R-1 от ${evil}`, greeting: 'Через форму заказа пришёл новый заказ.' },
-      es: { subject: `Nuevo pedido R-1 de ${evil}`, greeting: 'Ha llegado un nuevo pedido a través del formulario.' },
+      en: { subject: `New request R-1 from ${evil}`, greeting: 'A new request has come in through the request form.' },
+      ru: { subject: `Новая заявка R-1 от ${evil}`, greeting: 'Через форму заявки пришла новая заявка.' },
+      es: { subject: `Nueva solicitud R-1 de ${evil}`, greeting: 'Ha llegado una nueva solicitud a través del formulario.' },
     } as const;
     const ids: Record<string, string> = {};
     for (const locale of ['en', 'ru', 'es'] as const) {

@@ -67,7 +67,7 @@ describeEachDb('order confirmations (%s)', (kind) => {
   const ordersOf = (email: string) => server.app.database.db.selectFrom('orders').select('reference').where('email', 'in', [email, email.toUpperCase()]).execute();
 
   it('the confirmation has our words and the reference, and none of the visitor’s text, in every language', async () => {
-    for (const [locale, subject] of [['EN', "We've received your order"], ['RU', 'Мы получили ваш заказ'], ['ES', 'Hemos recibido tu pedido']] as const) {
+    for (const [locale, subject] of [['EN', "We've received your request"], ['RU', 'Мы получили вашу заявку'], ['ES', 'Hemos recibido tu solicitud']] as const) {
       const email = uniqueEmail(`relay-${locale.toLowerCase()}`);
       const reference = await place(email, locale);
       const [mail] = await mailsTo(email, 1);

@@ -17,7 +17,7 @@ import { repoRoot } from '../src/config.js';
 import { globalId } from '../src/graphql/ids.js';
 import { parseContentChange } from '../src/graphql/pubsub.js';
 import { type FlightAnswer, PageCache, type Rendered } from '../src/ssr/pageCache.js';
-import { pageCacheKey, pagePathOf, pagesShowing } from '../src/ssr/pageKeys.js';
+import { isStoredTarget, pageCacheKey, pagePathOf, pagesShowing } from '../src/ssr/pageKeys.js';
 import { describeEachDb, ok, redisSkipReason, startServer, TEST_REDIS_URL, type TestServer } from './harness.js';
 
 const redisSkip = await redisSkipReason();
@@ -199,6 +199,44 @@ describe('page keys', () => {
     expect(pagePathOf(url)).toBe(path);
   });
 
+  it.each([
+    '/',
+    '/ru',
+    '/faq',
+    '/es/products/three-dv',
+    '/news/voice-match-3-shorter-clips-bigger-archives-and-clear-reasons',
+    '/news?shown=12',
+    '/ru/news?shown=48',
+    '/order?product=voice-match',
+    '/es/order?product=three-dv',
+  ])('stores renders of %j, an address the site links to', (url) => {
+    expect(isStoredTarget(url)).toBe(true);
+  });
+
+  it.each([
+    '/products?q=voice',
+    '/ru/products?q=',
+    '/faq?utm_source=mail',
+    '/faq?',
+    '/order?ref=ABC123',
+    '/order?product=voice-match&ref=ABC123',
+    '/order?product=not-a-product',
+    '/news?shown=13',
+    '/news?shown=54',
+    '/news?shown=012',
+    '/news?shown=12&shown=18',
+    '/news?%73hown=12',
+    '/faq?shown=12',
+    '/FAQ',
+    '/faq/',
+    '//faq',
+    '/f%61q',
+    '/news/../faq',
+    '/ru/',
+  ])('renders %j for its request without storing it (search, made-up query, non-canonical path)', (url) => {
+    expect(isStoredTarget(url)).toBe(false);
+  });
+
   it('keys by theme choice and the request target', () => {
     expect(pageCacheKey('dark', '/ru/faq?x=1')).toBe('dark /ru/faq?x=1');
     expect(pageCacheKey('purple', '/faq')).toBe('system /faq');
@@ -250,7 +288,8 @@ function rawGet(base: string, path: string, headers: Record<string, string> = {}
 }
 
 const WEB_ENV = { NODE_ENV: 'production', GRAPHQL_PERSISTED_ONLY: 'false' };
-const NEWS_LIST = '{ news(first: 50) { edges { node { id titleEn: title(locale: EN) product { slug } } } } }';
+const NEWS_LIST = '{ news(first: 50) { edges { node { id titleEn: title(locale: EN) en: slug(locale: EN) ru: slug(locale: RU) es: slug(locale: ES) product { slug } } } } }';
+const EN_SLUG = 'query ($id: ID!) { newsItem(id: $id) { slug(locale: EN) } }';
 const UPDATE_NEWS = 'mutation ($id: ID!, $texts: [NewsItemTextsInput!]) { updateNewsItem(id: $id, texts: $texts) { id } }';
 const CREATE_NEWS = 'mutation ($texts: [NewsItemTextsInput!]!) { createNewsItem(texts: $texts) { id } }';
 const PUBLISH_NEWS = 'mutation ($id: ID!) { publishNewsItem(id: $id) { isPublished } }';
@@ -291,7 +330,7 @@ async function invalidated(server: TestServer, before: number, count = 1): Promi
 describeEachDb('the page cache over HTTP on %s', (kind) => {
   let server: TestServer;
   let token: string;
-  let news: { id: string; titleEn: string; product: { slug: string } | null }[];
+  let news: { id: string; titleEn: string; en: string; ru: string; es: string; product: { slug: string } | null }[];
   beforeAll(async () => {
     server = await startServer(kind, WEB_ENV, { web: true });
     token = await adminToken(server);
@@ -366,8 +405,8 @@ describeEachDb('the page cache over HTTP on %s', (kind) => {
   it('a product change drops its pages, the lists and the news about it; other pages stay cached', async () => {
     const aura = newsAbout('aura');
     const solwy = newsAbout('solwy');
-    const touched = ['/products/aura', '/ru/products/aura', '/products', '/', '/order', '/news', `/news/${aura.id}`];
-    const kept = ['/faq', '/products/dom', `/news/${solwy.id}`, '/es/products/solwy'];
+    const touched = ['/products/aura', '/ru/products/aura', '/products', '/', '/order', '/news', `/news/${aura.en}`, `/ru/news/${aura.ru}`];
+    const kept = ['/faq', '/products/dom', `/news/${solwy.en}`, '/es/products/solwy'];
     for (const path of [...touched, ...kept]) await visit(server, path);
     for (const path of [...touched, ...kept]) expect(await visit(server, path), path).toMatchObject({ rendered: false });
 
@@ -385,8 +424,9 @@ describeEachDb('the page cache over HTTP on %s', (kind) => {
   it('a news change drops the item, the news list and its product’s page; other pages stay cached', async () => {
     const item = newsAbout('thinksport');
     const other = newsAbout('voice-match');
-    const touched = [`/news/${item.id}`, `/es/news/${item.id}`, '/news', '/ru/news', '/products/thinksport'];
-    const kept = ['/', '/products', '/faq', `/news/${other.id}`, '/products/voice-match'];
+    // The English title changes, so the English slug: the item's pages in every language go (SITE-NEWS).
+    const touched = [`/news/${item.en}`, `/ru/news/${item.ru}`, `/es/news/${item.es}`, '/news', '/ru/news', '/products/thinksport'];
+    const kept = ['/', '/products', '/faq', `/news/${other.en}`, '/products/voice-match'];
     for (const path of [...touched, ...kept]) await visit(server, path);
 
     const title = `Thinksport news ${randomBytes(4).toString('hex')}`;
@@ -394,10 +434,51 @@ describeEachDb('the page cache over HTTP on %s', (kind) => {
     ok(await server.graphql(UPDATE_NEWS, { id: item.id, texts: texts(title, ['EN']) }, token));
     await invalidated(server, before);
 
-    for (const path of touched) expect(await visit(server, path), path).toMatchObject({ rendered: true });
+    for (const path of touched.slice(1)) expect(await visit(server, path), path).toMatchObject({ rendered: true });
     for (const path of kept) expect(await visit(server, path), path).toMatchObject({ rendered: false });
-    expect((await visit(server, `/news/${item.id}`)).html).toContain(title);
+    expect((await rawGet(server.baseUrl, touched[0]!, {})).status).toBe(301); // the old English slug
+    const slug = ok(await server.graphql(EN_SLUG, { id: item.id })).newsItem.slug;
+    expect((await visit(server, `/news/${slug}`)).html).toContain(title);
     expect((await visit(server, '/products/thinksport')).html).toContain(title);
+  });
+
+  it('searches and made-up query strings are rendered but never stored: they cannot push the real pages out (cache busting)', async () => {
+    const pages = pagesOf(server);
+    await visit(server, '/faq');
+    const size = pages.size;
+    const before = { ...pages.stats };
+    const queries = ['/products?q=voice', '/ru/products?q=голос', `/products?q=${randomBytes(8).toString('hex')}`, `/faq?utm_source=${randomBytes(4).toString('hex')}`, '/order?ref=ABC123', '/news?shown=13'];
+    for (const path of [...queries, ...queries]) expect(await visit(server, path), path).toMatchObject({ rendered: true });
+    expect(pages.size).toBe(size);
+    expect(pages.stats.stored - before.stored).toBe(0);
+    expect(pages.stats.unstored - before.unstored).toBe(queries.length * 2);
+    // The search still answers what was asked.
+    const found = await visit(server, '/products?q=voice%20match');
+    expect(found.html).toContain('/products/voice-match');
+    expect(found.html).not.toContain('/products/three-dv');
+    // The pages' own addresses are still kept.
+    expect(await visit(server, '/faq')).toMatchObject({ rendered: false });
+    await visit(server, '/ru/news?shown=12');
+    expect(await visit(server, '/ru/news?shown=12')).toMatchObject({ rendered: false });
+  });
+
+  it.each([
+    ['a very long search', `/products?q=${'a'.repeat(5000)}`],
+    ['a long search of multi-byte letters and emoji, cut at 200', `/products?q=${encodeURIComponent('я😀'.repeat(150))}`],
+    ['bad percent-encoding', '/products?q=%E0%A4%A&x=%'],
+    ['a lone surrogate', '/products?q=%ED%A0%80'],
+    ['several q', '/products?q=a&q=b&q[]=c'],
+    ['LIKE wildcards', '/es/products?q=%25_%5C'],
+    ['markup', `/products?q=${encodeURIComponent('"><script>alert(1)</script>')}`],
+  ])('%s gives the catalogue, never a 500', async (_, path) => {
+    const answer = await rawGet(server.baseUrl, path);
+    expect(answer.status, path).toBe(200);
+    expect(answer.html).toContain('id="products-search"');
+    expect(answer.html).not.toContain('<script>alert(1)');
+  });
+
+  it('a control character in the search is refused like in any request (API-TEXT, 400), never a 500', async () => {
+    expect((await rawGet(server.baseUrl, '/products?q=%00%01x')).status).toBe(400);
   });
 
   it.skipIf(redisSkip !== null)('with Redis, a change made through one process drops only the touched pages of another', async () => {
@@ -408,7 +489,7 @@ describeEachDb('the page cache over HTTP on %s', (kind) => {
       try {
         const boss = await adminToken(a);
         const item = ok(await a.graphql(NEWS_LIST)).news.edges[0].node;
-        for (const path of ['/news', '/faq', `/news/${item.id}`]) await visit(b, path);
+        for (const path of ['/news', '/faq', `/ru/news/${item.ru}`]) await visit(b, path);
         const title = `Across processes ${randomBytes(4).toString('hex')}`;
         const before = pagesOf(b).stats.invalidations;
         // The SUBSCRIBE reaches Redis asynchronously: change until b hears a notice.
@@ -423,7 +504,7 @@ describeEachDb('the page cache over HTTP on %s', (kind) => {
         const list = await visit(b, '/news');
         expect(list.rendered).toBe(true);
         expect(list.html).toContain(title);
-        expect(await visit(b, `/news/${item.id}`)).toMatchObject({ rendered: true });
+        expect(await visit(b, `/ru/news/${item.ru}`)).toMatchObject({ rendered: true });
       } finally {
         await b.close();
       }

@@ -51,7 +51,7 @@ describeEachDb('security mails on %s', (kind) => {
     const user = await member('ru');
     ok(await graphqlAs(rig.server, 'mutation ($o: String, $n: String!) { updatePassword(oldPassword: $o, newPassword: $n) { id } }', { o: user.password, n: 'another long password' }, user.accessToken));
     const changed = await mail.only(user.email, /Пароль на .* изменён/);
-    expect(changed.text).toContain('Пароль вашей учётной записи');
+    expect(changed.text).toContain('Пароль вашего аккаунта');
     expectEvent(changed, 'ru');
   });
 
@@ -102,8 +102,8 @@ describeEachDb('security mails on %s', (kind) => {
   it('account deleted by its owner, and by an administrator: once each, to the deleted address', async () => {
     const owner = await member('ru');
     ok(await graphqlAs(rig.server, 'mutation ($id: ID!, $c: String) { deleteUser(id: $id, confirmation: $c) { id } }', { id: globalId('User', owner.id), c: owner.password }, owner.accessToken));
-    const gone = await mail.only(owner.email, /Учётная запись на .* удалена/);
-    expect(gone.text).toContain('Ваша учётная запись');
+    const gone = await mail.only(owner.email, /Аккаунт на .* удалён/);
+    expect(gone.text).toContain('Ваш аккаунт');
     expectEvent(gone, 'ru', { noReset: true });
 
     const admin = await member('en');

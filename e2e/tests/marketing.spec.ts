@@ -131,12 +131,22 @@ async function checkPublicPage(page: Page, path: string, locale: Locale): Promis
   expect.soft(length >= 50 && length <= 170, `${path}: meta description of 50–170 characters, got ${length}: "${description}"`).toBe(true);
   expect.soft(head.canonical, `${path}: one canonical link to the page`).toEqual([`${ORIGIN}${path}`]);
 
-  const expectedAlternates = [
-    ...LOCALES.map((l) => ({ hreflang: l, href: `${ORIGIN}${localizePath(unprefixed, l)}` })),
-    { hreflang: 'x-default', href: `${ORIGIN}${unprefixed}` },
-  ];
   const byLang = (a: { hreflang: string }, b: { hreflang: string }) => a.hreflang.localeCompare(b.hreflang);
-  expect.soft([...head.alternates].sort(byLang), `${path}: hreflang alternates`).toEqual(expectedAlternates.sort(byLang));
+  if (kind === 'newsItem') {
+    // A news item is at each language's own slug (SITE-NEWS): this page is its own language's
+    // alternate, every language's is a slug address under its prefix, x-default is English's.
+    const href = (lang: string) => head.alternates.find((a) => a.hreflang === lang)?.href ?? '';
+    expect.soft(head.alternates.map((a) => a.hreflang).sort(), `${path}: hreflang alternates`).toEqual([...LOCALES, 'x-default'].sort());
+    expect.soft(href(locale), `${path}: its own language's alternate`).toBe(`${ORIGIN}${path}`);
+    for (const l of LOCALES) expect.soft(href(l), `${path}: the ${l} alternate`).toMatch(new RegExp(`^${escapeRegExp(`${ORIGIN}${localizePath('/news/', l)}`)}[a-z0-9]+(-[a-z0-9]+)*$`));
+    expect.soft(href('x-default'), `${path}: x-default`).toBe(href('en'));
+  } else {
+    const expectedAlternates = [
+      ...LOCALES.map((l) => ({ hreflang: l, href: `${ORIGIN}${localizePath(unprefixed, l)}` })),
+      { hreflang: 'x-default', href: `${ORIGIN}${unprefixed}` },
+    ];
+    expect.soft([...head.alternates].sort(byLang), `${path}: hreflang alternates`).toEqual(expectedAlternates.sort(byLang));
+  }
 
   for (const [key, values] of Object.entries(head.og)) {
     expect.soft(values.length === 1 && values[0]!.trim() !== '', `${path}: one non-empty ${key}, got ${JSON.stringify(values)}`).toBe(true);
@@ -238,6 +248,16 @@ test.describe('sitemap and robots.txt', () => {
     }
     const newsPaths = await newsLinks(page);
     expect(newsPaths).toHaveLength(SEEDED_NEWS);
+    // A news item's address has each language's own slug (SITE-NEWS): the lists of every language,
+    // in the same order (newest first), give each item's address per language.
+    const newsIn: Record<Locale, string[]> = { en: newsPaths, ru: [], es: [] };
+    for (const locale of LOCALES.filter((l) => l !== 'en')) {
+      await page.goto(`${localizePath('/news', locale)}?shown=${SEEDED_NEWS}`);
+      newsIn[locale] = await newsLinks(page);
+      expect(newsIn[locale]).toHaveLength(SEEDED_NEWS);
+    }
+    /** The unprefixed address of news item `index` in each language. */
+    const newsItem = (index: number) => Object.fromEntries(LOCALES.map((l) => [l, unprefix(newsIn[l][index]!)])) as Record<Locale, string>;
 
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
@@ -253,17 +273,24 @@ test.describe('sitemap and robots.txt', () => {
     const locs = entries.map((e) => e.loc);
     expect(new Set(locs).size, 'no URL listed twice').toBe(locs.length);
 
-    const expected = [...LIST_PATHS, ...PRODUCT_PATHS, ...newsPaths].flatMap((path) => LOCALES.map((l) => `${ORIGIN}${localizePath(path, l)}`));
+    const expected = [
+      ...[...LIST_PATHS, ...PRODUCT_PATHS].flatMap((path) => LOCALES.map((l) => `${ORIGIN}${localizePath(path, l)}`)),
+      ...LOCALES.flatMap((l) => newsIn[l].map((path) => `${ORIGIN}${path}`)),
+    ];
     for (const url of expected) expect.soft(locs, `the sitemap lists ${url}`).toContain(url);
     // Nothing else (no account screens, no unpublished news).
     expect.soft([...locs].sort(), 'the sitemap lists the public pages only').toEqual([...expected].sort());
 
     for (const { loc, alternates } of entries) {
-      const unprefixed = unprefix(new URL(loc).pathname);
+      const path = new URL(loc).pathname;
+      const unprefixed = unprefix(path);
+      // A news item's alternates are its addresses in each language; any other page's are its one path.
+      const index = LOCALES.map((l) => newsIn[l].indexOf(path)).find((i) => i >= 0);
+      const paths = index === undefined ? (Object.fromEntries(LOCALES.map((l) => [l, unprefixed])) as Record<Locale, string>) : newsItem(index);
       expect.soft([...alternates].sort((a, b) => a.hreflang.localeCompare(b.hreflang)), `alternates of ${loc}`).toEqual(
         [
-          ...LOCALES.map((l) => ({ hreflang: l, href: `${ORIGIN}${localizePath(unprefixed, l)}` })),
-          { hreflang: 'x-default', href: `${ORIGIN}${unprefixed}` },
+          ...LOCALES.map((l) => ({ hreflang: l, href: `${ORIGIN}${localizePath(paths[l], l)}` })),
+          { hreflang: 'x-default', href: `${ORIGIN}${paths.en}` },
         ].sort((a, b) => a.hreflang.localeCompare(b.hreflang)),
       );
     }
@@ -456,7 +483,7 @@ const ORDERS: { locale: Locale; name: string; company: string; message: string; 
     company: 'Lee & Partners',
     message: 'We need a voice matching feature for our call archive, about 2 million recordings, by spring.',
     greeting: 'Hello,',
-    subject: "We've received your order",
+    subject: "We've received your request",
   },
   {
     locale: 'es',
@@ -464,7 +491,7 @@ const ORDERS: { locale: Locale; name: string; company: string; message: string; 
     company: 'Pérez y Asociados',
     message: 'Necesitamos comparar voces en nuestro archivo de llamadas, unos dos millones de grabaciones, antes de la primavera.',
     greeting: 'Hola:',
-    subject: 'Hemos recibido tu pedido',
+    subject: 'Hemos recibido tu solicitud',
   },
 ];
 

@@ -59,7 +59,7 @@ export const PAGES: readonly PageDef[] = [
   // The service worker's offline fallback (SITE-SW): not indexable, a document (never hydrated).
   page('offline', 'offline', { htmlFirst: true }),
   page('news', 'news', PUBLIC),
-  page('newsItem', 'news/:id', PUBLIC),
+  page('newsItem', 'news/:slug', PUBLIC),
   page('auth', 'auth'),
   page('authReset', 'auth/reset'),
   page('authResetSuccess', 'auth/reset-success'),

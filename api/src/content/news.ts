@@ -10,13 +10,14 @@
 import { type Kysely, sql } from 'kysely';
 import { LOCALES, type Locale } from '@studio/site/locales';
 import { contains, likePattern } from '../admin/audit.js';
-import { nowIso } from '../db/index.js';
+import { isUniqueViolation, nowIso } from '../db/index.js';
 import { newNewsItemId } from '../db/seed/index.js';
 import { type AuditActor, type AuditTarget, recordAudit } from '../admin/audit.js';
 import type { Database, NewsItemRow, NewsTranslationRow } from '../db/types.js';
 import { type EditOptions, badContentInput as badInput, changedFields, translationMissing, versionConflict } from './editing.js';
 import type { NewsTexts } from './files.js';
 import type { ContentServiceDeps, Page } from './products.js';
+import { assignNewsSlugs, slugsOfNewsItems } from './slugs.js';
 import { groupBy, jsonList } from './translations.js';
 
 /** The database or a transaction of it. */
@@ -41,6 +42,21 @@ function translationRows(texts: readonly NewsTextsInput[], requireAll: boolean) 
   if (new Set(locales).size !== locales.length) throw badInput('texts', 'one entry per language');
   if (requireAll && !LOCALES.every((l) => locales.includes(l))) throw badInput('texts', 'English, Russian and Spanish texts are all required');
   return texts.map((t) => ({ locale: t.locale, title: t.title, summary: t.summary, body: JSON.stringify(t.body) }));
+}
+
+/**
+ * Runs `work` (a transaction that gives slugs) again when it lost a race for a slug to another
+ * transaction (a unique violation on `news_slugs`), at most three times: the next run sees the
+ * slug taken and picks the next free one (SITE-NEWS).
+ */
+async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+    }
+  }
 }
 
 export class NewsService {
@@ -97,6 +113,17 @@ export class NewsService {
     return row && (includeDrafts || isPublished(row)) ? row : null;
   }
 
+  /**
+   * The item whose slug in `locale` is or was `slug` — else, for a link that kept the slug of another
+   * language (the language switcher), the item that has or had it in another language — when it is
+   * published, or at all with `includeDrafts` (SITE-NEWS). Null otherwise.
+   */
+  async bySlug(locale: Locale, slug: string, includeDrafts: boolean): Promise<NewsItemRow | null> {
+    const owners = await this.deps.db.selectFrom('newsSlugs').select(['locale', 'newsItemId']).where('slug', '=', slug).execute();
+    const owner = owners.find((o) => o.locale === locale) ?? LOCALES.map((l) => owners.find((o) => o.locale === l)).find((o) => o !== undefined);
+    return owner ? this.byId(owner.newsItemId, includeDrafts) : null;
+  }
+
   /** The texts of each item of `ids` (every stored locale), in the order of `ids`; a loader's batch. */
   async translations(ids: readonly string[]): Promise<NewsTranslationRow[][]> {
     const rows = await this.deps.db.selectFrom('newsTranslations').selectAll().where('newsItemId', 'in', [...ids]).execute();
@@ -124,9 +151,10 @@ export class NewsService {
   }
 
   /** Announces a change of item `id`, about the products `before` the change and now (SITE-CACHE). */
-  private async announce(id: string, before: readonly string[]): Promise<void> {
+  private async announce(id: string, before: readonly string[], slugsBefore: readonly string[] = []): Promise<void> {
     const productSlugs = [...new Set([...before, ...(await this.productSlugs(id))])];
-    this.deps.contentChanged({ kind: 'news', id, productSlugs });
+    const slugs = [...new Set([...slugsBefore, ...(await slugsOfNewsItems(this.deps.db, [id]))])];
+    this.deps.contentChanged({ kind: 'news', id, productSlugs, slugs });
   }
 
   /** The stored item after a change, announced; `before`: the products it was about before the change. */
@@ -178,12 +206,13 @@ export class NewsService {
     const productId = (await this.productIdOf(input.productSlug)) ?? null;
     const id = newNewsItemId();
     const now = nowIso();
-    await this.deps.db.transaction().execute(async (trx) => {
+    await retryOnSlugRace(() => this.deps.db.transaction().execute(async (trx) => {
       await trx.insertInto('newsItems').values({ id, productId, publishedAt: null, created: now, updated: now }).execute();
       await trx.insertInto('newsTranslations').values(texts.map((t) => ({ newsItemId: id, ...t }))).execute();
+      await assignNewsSlugs(trx, id, texts, now);
       const row = await trx.selectFrom('newsItems').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       await recordAudit(trx, { actor, action: 'news.create', target: target(row, input.texts), before: null, after: await this.snapshot(trx, row) });
-    });
+    }));
     return this.changed(id);
   }
 
@@ -197,7 +226,7 @@ export class NewsService {
     const texts = translationRows(input.texts, false);
     const productId = await this.productIdOf(input.productSlug);
     const before = await this.productSlugs(id);
-    await this.deps.db.transaction().execute(async (trx) => {
+    await retryOnSlugRace(() => this.deps.db.transaction().execute(async (trx) => {
       const row = await this.current(trx, id, options.version);
       const old = await this.snapshot(trx, row);
       await this.bump(trx, row, productId !== undefined ? { productId } : {});
@@ -205,11 +234,13 @@ export class NewsService {
         await trx.deleteFrom('newsTranslations').where('newsItemId', '=', id).where('locale', '=', t.locale).execute();
         await trx.insertInto('newsTranslations').values({ newsItemId: id, ...t }).execute();
       }
+      // A changed title gives a new slug; the old one stays the item's and redirects (SITE-NEWS).
+      await assignNewsSlugs(trx, id, texts, nowIso());
       const now = await this.snapshot(trx, { ...row, ...(productId !== undefined ? { productId } : {}) });
       const diff = changedFields(old, now);
       const label = (now['en'] as { title?: string } | undefined)?.title ?? id;
       await recordAudit(trx, { actor: options.actor, action: 'news.update', target: { type: 'NewsItem', id, label }, ...diff });
-    });
+    }));
     return this.changed(id, before);
   }
 
@@ -248,6 +279,7 @@ export class NewsService {
    */
   async delete(id: string, options: EditOptions): Promise<void> {
     const before = await this.productSlugs(id);
+    const slugsBefore = await slugsOfNewsItems(this.deps.db, [id]);
     await this.deps.db.transaction().execute(async (trx) => {
       const row = await this.current(trx, id, options.version);
       const old = await this.snapshot(trx, row);
@@ -256,6 +288,6 @@ export class NewsService {
       const label = (old['en'] as { title?: string } | undefined)?.title ?? id;
       await recordAudit(trx, { actor: options.actor, action: 'news.delete', target: { type: 'NewsItem', id, label }, before: { ...old, publishedAt: row.publishedAt }, after: null });
     });
-    await this.announce(id, before);
+    await this.announce(id, before, slugsBefore);
   }
 }

@@ -11,6 +11,7 @@ import { contains, likePattern, recordAudit } from '../admin/audit.js';
 import type { Db } from '../db/index.js';
 import type { Database, ProductRow, ProductTranslationsTable } from '../db/types.js';
 import type { ContentChange } from '../graphql/pubsub.js';
+import { slugsOfNewsItems } from './slugs.js';
 import { HttpError } from '../http/errors.js';
 import { type EditOptions, badContentInput as badInput, changedFields, translationMissing, versionConflict } from './editing.js';
 import type { ProductTexts } from './files.js';
@@ -108,7 +109,8 @@ export class ProductService {
   /** Announces a change of `product`'s texts with the news about it (SITE-CACHE). */
   private async announce(product: ProductRow): Promise<void> {
     const news = await this.deps.db.selectFrom('newsItems').select('id').where('productId', '=', product.id).execute();
-    this.deps.contentChanged({ kind: 'product', slug: product.slug, newsIds: news.map((item) => item.id) });
+    const newsIds = news.map((item) => item.id);
+    this.deps.contentChanged({ kind: 'product', slug: product.slug, newsIds, newsSlugs: await slugsOfNewsItems(this.deps.db, newsIds) });
   }
 
   /** Runs `change` on product `id` in one transaction with the version check, the bump and the `product.update` audit entry (ADMIN-AUDIT). */

@@ -212,6 +212,16 @@ export interface NewsTranslationsTable {
   title: string;
   summary: string;
   body: string;
+  /** The translation's current address slug, unique per locale (SITE-NEWS). */
+  slug: Generated<string>;
+}
+
+/** Every slug a news item ever had per locale, current and old (SITE-NEWS): old addresses keep finding it. */
+export interface NewsSlugsTable {
+  locale: string;
+  slug: string;
+  newsItemId: string;
+  created: string;
 }
 
 /** Content seed keys ever applied (`product:<slug>`, `news:<key>`). */
@@ -269,6 +279,7 @@ export interface Database {
   jobs: JobsTable;
   newsItems: NewsItemsTable;
   newsTranslations: NewsTranslationsTable;
+  newsSlugs: NewsSlugsTable;
   orders: OrdersTable;
   orderStatusChanges: OrderStatusChangesTable;
   orderMessages: OrderMessagesTable;

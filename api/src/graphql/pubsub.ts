@@ -61,16 +61,22 @@ export interface UserChange {
 export type ContentChange =
   /** Everything, or a change the sender cannot name: every cached page goes. */
   | { kind: 'all' }
-  /** A product's texts (any locale). `newsIds`: the news items about it (their pages show its name). */
-  | { kind: 'product'; slug: string; newsIds: string[] }
-  /** A news item created, changed, (un)published or deleted. `productSlugs`: the products it is about, before and after. */
-  | { kind: 'news'; id: string; productSlugs: string[] };
+  /**
+   * A product's texts (any locale). `newsIds`: the news items about it (their pages show its name);
+   * `newsSlugs`: every slug those items have or had (their addresses, SITE-NEWS).
+   */
+  | { kind: 'product'; slug: string; newsIds: string[]; newsSlugs?: string[] | undefined }
+  /**
+   * A news item created, changed, (un)published or deleted. `productSlugs`: the products it is
+   * about, before and after; `slugs`: every slug it has or had in any language, before and after.
+   */
+  | { kind: 'news'; id: string; productSlugs: string[]; slugs?: string[] | undefined };
 
 const ids = z.array(z.string().min(1).max(200)).max(10_000);
 const contentChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
-  z.object({ kind: z.literal('product'), slug: z.string().min(1).max(200), newsIds: ids }),
-  z.object({ kind: z.literal('news'), id: z.string().min(1).max(200), productSlugs: ids }),
+  z.object({ kind: z.literal('product'), slug: z.string().min(1).max(200), newsIds: ids, newsSlugs: ids.optional() }),
+  z.object({ kind: z.literal('news'), id: z.string().min(1).max(200), productSlugs: ids, slugs: ids.optional() }),
 ]);
 
 /** A notice's payload as a `ContentChange`; anything unreadable is `{ kind: 'all' }` (flush everything). */

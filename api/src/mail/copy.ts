@@ -19,26 +19,31 @@ function languageName(locale: MailLocale, inLocale: MailLocale): string {
   return new Intl.DisplayNames([inLocale], { type: 'language' }).of(locale) ?? locale;
 }
 
-/** The words of the order notification to sales, per language (the fields it lists are the same in every language). */
-const ORDER_NOTIFICATION: Record<MailLocale, { subject: (p: MailTemplateParams['orderNotification']) => string; intro: string; labels: { order: string; name: string; email: string; phone: string; language: string } }> = {
+/**
+ * The words of the request notification to sales, per language (ORDER-MAIL; sales reads English,
+ * the others keep the template complete). The site calls what the form sends a request
+ * (content/glossary.*.md): request, заявка, solicitud. The form has no phone field, so there is no
+ * phone line.
+ */
+const ORDER_NOTIFICATION: Record<MailLocale, { subject: (p: MailTemplateParams['orderNotification']) => string; intro: string; labels: { order: string; name: string; email: string; language: string } }> = {
   en: {
-    subject: (p) => `New order ${p.reference} from ${p.name}`,
-    intro: 'A new order has come in through the order form.',
-    labels: { order: 'Order', name: 'Name', email: 'Email', phone: 'Phone', language: 'Language' },
+    subject: (p) => `New request ${p.reference} from ${p.name}`,
+    intro: 'A new request has come in through the request form.',
+    labels: { order: 'Request', name: 'Name', email: 'Email', language: 'Language' },
   },
   ru: {
-    subject: (p) => `Новый заказ ${p.reference} от ${p.name}`,
-    intro: 'Через форму заказа пришёл новый заказ.',
-    labels: { order: 'Заказ', name: 'Имя', email: 'Почта', phone: 'Телефон', language: 'Язык' },
+    subject: (p) => `Новая заявка ${p.reference} от ${p.name}`,
+    intro: 'Через форму заявки пришла новая заявка.',
+    labels: { order: 'Заявка', name: 'Имя', email: 'Почта', language: 'Язык' },
   },
   es: {
-    subject: (p) => `Nuevo pedido ${p.reference} de ${p.name}`,
-    intro: 'Ha llegado un nuevo pedido a través del formulario.',
-    labels: { order: 'Pedido', name: 'Nombre', email: 'Correo', phone: 'Teléfono', language: 'Idioma' },
+    subject: (p) => `Nueva solicitud ${p.reference} de ${p.name}`,
+    intro: 'Ha llegado una nueva solicitud a través del formulario.',
+    labels: { order: 'Solicitud', name: 'Nombre', email: 'Correo', language: 'Idioma' },
   },
 };
 
-/** The order notification in `locale` (ORDER-MAIL): the order, how to reach the customer, and their message. */
+/** The request notification in `locale` (ORDER-MAIL): the request, how to reach the client, and what they wrote. */
 function orderNotification(locale: MailLocale) {
   const { subject, intro, labels } = ORDER_NOTIFICATION[locale];
   return (p: MailTemplateParams['orderNotification']): Doc => ({
@@ -50,7 +55,6 @@ function orderNotification(locale: MailLocale) {
           [labels.order, p.reference],
           [labels.name, p.name],
           [labels.email, p.email],
-          [labels.phone, p.phone || '—'],
           [labels.language, languageName(p.customerLocale, locale)],
         ],
       },
@@ -99,7 +103,7 @@ export const COPY: Copy = {
     ru: (p, s) => ({
       subject: `Подтвердите новый адрес почты на ${s.siteName}`,
       blocks: [
-        { p: `Вы попросили сменить адрес электронной почты вашей учётной записи ${s.siteName} на ${p.newEmail}. Чтобы подтвердить смену, введите этот код:` },
+        { p: `Вы попросили сменить адрес электронной почты вашего аккаунта ${s.siteName} на ${p.newEmail}. Чтобы подтвердить смену, введите этот код:` },
         { code: p.code },
         { p: `Код действует ${EMAIL_CODE_TTL_MINUTES} минут. Если вы ничего не меняли, проигнорируйте письмо — адрес останется прежним.` },
       ],
@@ -123,11 +127,11 @@ export const COPY: Copy = {
       ],
     }),
     ru: (p, s) => ({
-      subject: `${p.code} — код для удаления учётной записи ${s.siteName}`,
+      subject: `${p.code} — код для удаления аккаунта ${s.siteName}`,
       blocks: [
-        { p: `Поступил запрос на удаление вашей учётной записи ${s.siteName}. Чтобы подтвердить удаление, введите этот код:` },
+        { p: `Поступил запрос на удаление вашего аккаунта ${s.siteName}. Чтобы подтвердить удаление, введите этот код:` },
         { code: p.code },
-        { p: `Код действует ${EMAIL_CODE_TTL_MINUTES} минут. Удалённую учётную запись восстановить нельзя. Если вы ничего не запрашивали, никому не сообщайте код и выйдите из незнакомых устройств.` },
+        { p: `Код действует ${EMAIL_CODE_TTL_MINUTES} минут. Удалённый аккаунт восстановить нельзя. Если вы ничего не запрашивали, никому не сообщайте код и выйдите из незнакомых устройств.` },
       ],
     }),
     es: (p, s) => ({
@@ -151,7 +155,7 @@ export const COPY: Copy = {
     ru: (p, s) => ({
       subject: `Сброс пароля на ${s.siteName}`,
       blocks: [
-        { p: `Мы получили запрос на сброс пароля вашей учётной записи ${s.siteName}. Чтобы задать новый пароль, перейдите по ссылке:` },
+        { p: `Мы получили запрос на сброс пароля вашего аккаунта ${s.siteName}. Чтобы задать новый пароль, перейдите по ссылке:` },
         { link: { href: changePasswordUrl(s, 'ru', p.token), label: 'Задать новый пароль' } },
         { p: 'Ссылка действует один час. Если вы не запрашивали сброс пароля, проигнорируйте это письмо — пароль останется прежним.' },
       ],
@@ -165,35 +169,37 @@ export const COPY: Copy = {
       ],
     }),
   },
-  // ORDER-MAIL: the address is typed by anyone, so only our own words and the reference.
+  // ORDER-MAIL: the address is typed by anyone, so only our own words and the reference. The words
+  // are the site's (request, заявка, solicitud) and its promise: a reply within one business day
+  // (the form's success message, `order.success.email`).
   orderReceived: {
     en: (p, s) => ({
-      subject: `We've received your order ${p.reference}`,
+      subject: `We've received your request ${p.reference}`,
       blocks: [
         { p: 'Hello,' },
-        { p: 'Thank you for your order! It has reached us, and someone from our team will get back to you soon.' },
-        { fields: [['Order', p.reference]] },
-        { p: 'If you did not place this order, simply ignore this message: someone may have entered your address by mistake.' },
+        { p: 'Thank you for your request! It has reached us, and we will reply within one business day.' },
+        { fields: [['Request', p.reference]] },
+        { p: 'If you did not send this request, simply ignore this message: someone may have entered your address by mistake.' },
         { p: `The ${s.siteName} team` },
       ],
     }),
     ru: (p, s) => ({
-      subject: `Мы получили ваш заказ ${p.reference}`,
+      subject: `Мы получили вашу заявку ${p.reference}`,
       blocks: [
         { p: 'Здравствуйте!' },
-        { p: 'Спасибо за заказ! Мы его получили, и скоро с вами свяжется кто-нибудь из нашей команды.' },
-        { fields: [['Номер заказа', p.reference]] },
-        { p: 'Если вы ничего не заказывали, просто не обращайте внимания на это письмо: возможно, кто-то ошибся адресом.' },
+        { p: 'Спасибо за заявку! Мы её получили и ответим в течение рабочего дня.' },
+        { fields: [['Номер заявки', p.reference]] },
+        { p: 'Если вы не отправляли заявку, просто не обращайте внимания на это письмо: возможно, кто-то ошибся адресом.' },
         { p: `Команда ${s.siteName}` },
       ],
     }),
     es: (p, s) => ({
-      subject: `Hemos recibido tu pedido ${p.reference}`,
+      subject: `Hemos recibido tu solicitud ${p.reference}`,
       blocks: [
         { p: 'Hola:' },
-        { p: '¡Gracias por tu pedido! Ya lo tenemos, y alguien de nuestro equipo se pondrá en contacto contigo muy pronto.' },
-        { fields: [['Pedido', p.reference]] },
-        { p: 'Si no has hecho ningún pedido, ignora este mensaje: puede que alguien haya escrito tu dirección por error.' },
+        { p: '¡Gracias por tu solicitud! Ya la tenemos y te responderemos en un día laborable.' },
+        { fields: [['Solicitud', p.reference]] },
+        { p: 'Si no has enviado ninguna solicitud, ignora este mensaje: puede que alguien haya escrito tu dirección por error.' },
         { p: `El equipo de ${s.siteName}` },
       ],
     }),

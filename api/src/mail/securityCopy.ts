@@ -26,7 +26,7 @@ const COMMON: Record<MailLocale, { when: string; device: string; network: string
     unknownDevice: 'Неизвестное устройство',
     unknownNetwork: 'Неизвестна',
     on: 'на',
-    notYou: 'Если это были вы, больше ничего делать не нужно. Если нет — сразу сбросьте пароль: возможно, кто-то получил доступ к вашей учётной записи.',
+    notYou: 'Если это были вы, больше ничего делать не нужно. Если нет — сразу сбросьте пароль: возможно, кто-то получил доступ к вашего аккаунта.',
     resetLabel: 'Сбросить пароль',
   },
   es: {
@@ -89,7 +89,7 @@ function quoted(name: string | null, open: string, close: string): string {
 export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' | 'passwordResetDone' | 'providerLinked' | 'accountDeleted'> = {
   emailChangedNotice: {
     en: (p, s) => securityDoc(`Your ${s.siteName} email address was changed`, [{ p: `The email address of your ${s.siteName} account was changed from ${p.oldEmail} to ${p.newEmail}.` }], p, 'en', s),
-    ru: (p, s) => securityDoc(`Адрес почты на ${s.siteName} изменён`, [{ p: `Адрес электронной почты вашей учётной записи ${s.siteName} изменён с ${p.oldEmail} на ${p.newEmail}.` }], p, 'ru', s),
+    ru: (p, s) => securityDoc(`Адрес почты на ${s.siteName} изменён`, [{ p: `Адрес электронной почты вашего аккаунта ${s.siteName} изменён с ${p.oldEmail} на ${p.newEmail}.` }], p, 'ru', s),
     es: (p, s) =>
       securityDoc(`Se ha cambiado tu dirección de correo en ${s.siteName}`, [{ p: `La dirección de correo de tu cuenta de ${s.siteName} ha cambiado de ${p.oldEmail} a ${p.newEmail}.` }], p, 'es', s),
   },
@@ -104,8 +104,8 @@ export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' 
       ),
     ru: (p, s) =>
       securityDoc(
-        p.firstPassword ? `Для учётной записи на ${s.siteName} задан пароль` : `Пароль на ${s.siteName} изменён`,
-        [{ p: p.firstPassword ? `Для вашей учётной записи ${s.siteName} задан пароль. Теперь можно входить по адресу почты и этому паролю.` : `Пароль вашей учётной записи ${s.siteName} изменён. На остальных устройствах выполнен выход.` }],
+        p.firstPassword ? `Для аккаунта на ${s.siteName} задан пароль` : `Пароль на ${s.siteName} изменён`,
+        [{ p: p.firstPassword ? `Для вашего аккаунта ${s.siteName} задан пароль. Теперь можно входить по адресу почты и этому паролю.` : `Пароль вашего аккаунта ${s.siteName} изменён. На остальных устройствах выполнен выход.` }],
         p,
         'ru',
         s,
@@ -141,12 +141,12 @@ export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' 
       securityDoc(
         `Пароль на ${s.siteName} сброшен`,
         [
-          { p: `Пароль вашей учётной записи ${s.siteName} сброшен по ссылке из нашего письма. На всех устройствах выполнен выход.` },
+          { p: `Пароль вашего аккаунта ${s.siteName} сброшен по ссылке из нашего письма. На всех устройствах выполнен выход.` },
           ...(p.removedLinks.length
             ? [
                 { p: 'Эти способы входа были подключены до того, как вы подтвердили адрес почты, поэтому мы не можем знать, кто их подключил. Мы их отключили:' },
                 { quote: p.removedLinks.join('\n') },
-                { p: 'Если это ваши учётные записи, подключите их снова в профиле.' },
+                { p: 'Если это ваши аккаунты, подключите их снова в профиле.' },
               ]
             : []),
         ],
@@ -176,7 +176,7 @@ export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' 
     en: (p, s) =>
       securityDoc(`${p.provider} was connected to your ${s.siteName} account`, [{ p: `The ${p.provider} account${quoted(p.account, '“', '”')} was connected to your ${s.siteName} account. It can now be used to sign in.` }], p, 'en', s),
     ru: (p, s) =>
-      securityDoc(`К учётной записи на ${s.siteName} подключён ${p.provider}`, [{ p: `К вашей учётной записи ${s.siteName} подключена учётная запись ${p.provider}${quoted(p.account, '«', '»')}. Теперь через неё можно входить на сайт.` }], p, 'ru', s),
+      securityDoc(`К аккаунту на ${s.siteName} подключён ${p.provider}`, [{ p: `К вашему аккаунту ${s.siteName} подключён аккаунт ${p.provider}${quoted(p.account, '«', '»')}. Теперь через неё можно входить на сайт.` }], p, 'ru', s),
     es: (p, s) =>
       securityDoc(`Se ha conectado ${p.provider} a tu cuenta de ${s.siteName}`, [{ p: `Se ha conectado la cuenta de ${p.provider}${quoted(p.account, '«', '»')} a tu cuenta de ${s.siteName}. Ahora se puede usar para iniciar sesión.` }], p, 'es', s),
   },
@@ -192,8 +192,8 @@ export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' 
       ),
     ru: (p, s) =>
       securityDoc(
-        `Учётная запись на ${s.siteName} удалена`,
-        [{ p: p.byAdmin ? `Администратор удалил вашу учётную запись ${s.siteName} и все связанные с ней данные.` : `Ваша учётная запись ${s.siteName} и все связанные с ней данные удалены.` }],
+        `Аккаунт на ${s.siteName} удалён`,
+        [{ p: p.byAdmin ? `Администратор удалил ваш аккаунт ${s.siteName} и все связанные с ним данные.` : `Ваш аккаунт ${s.siteName} и все связанные с ним данные удалены.` }],
         p,
         'ru',
         s,

@@ -56,7 +56,7 @@ export interface MailTemplateParams {
    */
   orderReceived: { reference: string };
   /** To sales (`SALES_EMAIL`): the order and how to reach the customer. */
-  orderNotification: { reference: string; name: string; email: string; phone?: string | null; summary: string; customerLocale: MailLocale };
+  orderNotification: { reference: string; name: string; email: string; summary: string; customerLocale: MailLocale };
   /**
    * To the client of a request whose status changed (REQ-MAIL): the reference, the new status in
    * words and the link to the request's page — no text anyone typed (ORDER-MAIL, decision 0029).

@@ -28,14 +28,31 @@ import { claimConfirmation, pruneConfirmations } from './confirmations.js';
 import { HttpError } from '../http/errors.js';
 import { type AttributionProblem, attribute } from '../ledger/referrals.js';
 
-const BUDGET_LABELS: Record<OrderBudget, string> = {
-  UNDER_10K: 'under 10,000 USD',
-  FROM_10K_TO_25K: '10,000–25,000 USD',
-  FROM_25K_TO_50K: '25,000–50,000 USD',
-  FROM_50K_TO_100K: '50,000–100,000 USD',
-  OVER_100K: 'over 100,000 USD',
-  NOT_SURE: 'not decided',
+/** Each budget range in words, as the English form shows it (`order.budget.*`; ORDER-MAIL). */
+export const BUDGET_LABELS: Record<OrderBudget, string> = {
+  UNDER_10K: 'Under $10,000',
+  FROM_10K_TO_25K: '$10,000–25,000',
+  FROM_25K_TO_50K: '$25,000–50,000',
+  FROM_50K_TO_100K: '$50,000–100,000',
+  OVER_100K: 'Over $100,000',
+  NOT_SURE: 'Not sure yet',
 };
+
+/** Each service the form offers, as the English form names it (`order.service.*`; ORDER-MAIL). */
+export const SERVICE_LABELS: Record<(typeof ORDER_SERVICES)[number], string> = {
+  design: 'Product & UX design',
+  engineering: 'Web & mobile apps',
+  ai: 'Applied AI',
+  care: 'Support & growth',
+  other: 'Something else',
+};
+
+/** What the request is about in words for sales: "Solu Bank (product)", "Applied AI (service)" (ORDER-MAIL). */
+export function interestLabel(interest: string, productName: string | undefined): string {
+  const service = SERVICE_LABELS[interest as keyof typeof SERVICE_LABELS];
+  if (service) return `${service} (service)`;
+  return `${productName ?? interest} (product)`;
+}
 
 /**
  * The order form's rules (ORDER-FIELDS): the shared `orderFields` the web form checks too, the
@@ -117,7 +134,14 @@ export function createOrderService(
         return { kind: 'accepted', reference: newOrderReference() };
       }
       const isService = (ORDER_SERVICES as readonly string[]).includes(input.interest);
-      const product = isService ? undefined : await db.selectFrom('products').select('slug').where('slug', '=', input.interest).executeTakeFirst();
+      const product = isService
+        ? undefined
+        : await db
+            .selectFrom('products')
+            .leftJoin('productTranslations as t', (join) => join.onRef('t.productId', '=', 'products.id').on('t.locale', '=', 'en'))
+            .select(['products.slug', 't.name'])
+            .where('products.slug', '=', input.interest)
+            .executeTakeFirst();
       if (!isService && !product) return { kind: 'invalid', message: `interest: ${problemText({ id: 'order.interest.error.invalid' })}`, field: 'interest' };
       // LEDGER-ATTRIBUTION: a code that credits no one is refused, never silently accepted.
       let referrerId: string | null = null;
@@ -128,7 +152,7 @@ export function createOrderService(
       }
 
       const summary = [
-        `Interest: ${input.interest}`,
+        `Interest: ${interestLabel(input.interest, product?.name ?? undefined)}`,
         `Budget: ${BUDGET_LABELS[input.budget]}`,
         `Company: ${input.company || '—'}`,
         `Referral code: ${input.referralCode ? input.referralCode.toUpperCase() : '—'}`,

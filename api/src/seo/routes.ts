@@ -1,12 +1,12 @@
 /**
  * `/sitemap.xml` and `/robots.txt` (SITE-SEO). The sitemap lists every public page in every
  * locale — the indexable pages of the page list, every product and every published news item
- * (content/sitemap.ts) — each with its hreflang alternates (every locale and x-default; Google's
+ * (content/sitemap.ts; a news item at its slug in each language) — each with its hreflang alternates (every locale and x-default; Google's
  * "localized versions" format), written by the `sitemap` library. Built per request from the
  * database (a few dozen rows), so content changes show at once. robots.txt keeps crawlers out of
  * the API and of every page that is not indexable (account screens, /loading).
  */
-import { DEFAULT_LOCALE } from '@studio/site/locales';
+import { DEFAULT_LOCALE, LOCALES, type Locale, localizePath } from '@studio/site/locales';
 import { PAGES, PUBLIC_PATHS, localizedPaths } from '@studio/site/pages';
 import type { FastifyInstance } from 'fastify';
 import { type SitemapItemLoose, SitemapStream, streamToPromise } from 'sitemap';
@@ -18,13 +18,17 @@ import { globalId } from '../graphql/ids.js';
 /** Answers the sitemap's items: one per page and locale, each linking its alternates. */
 export async function sitemapItems(db: Db, publicUrl: string): Promise<SitemapItemLoose[]> {
   const { products, news } = await sitemapContent(db);
-  const pages: { path: string; lastmod?: string; priority: number }[] = [
-    ...PUBLIC_PATHS.map((path) => ({ path, priority: path === '/' ? 1 : 0.7 })),
-    ...products.map((p) => ({ path: `/products/${p.slug}`, priority: 0.6 })),
-    ...news.map((n) => ({ path: `/news/${globalId('NewsItem', n.id)}`, lastmod: n.updated, priority: 0.5 })),
+  const pages: { paths: Record<Locale, string>; lastmod?: string; priority: number }[] = [
+    ...PUBLIC_PATHS.map((path) => ({ paths: localizedPaths(path), priority: path === '/' ? 1 : 0.7 })),
+    ...products.map((p) => ({ paths: localizedPaths(`/products/${p.slug}`), priority: 0.6 })),
+    // Each locale's address of a news item has that locale's slug (SITE-NEWS); the global id only if one is missing.
+    ...news.map((n) => ({
+      paths: Object.fromEntries(LOCALES.map((locale) => [locale, localizePath(`/news/${n.slugs[locale] ?? n.slugs.en ?? globalId('NewsItem', n.id)}`, locale)])) as Record<Locale, string>,
+      lastmod: n.updated,
+      priority: 0.5,
+    })),
   ];
-  return pages.flatMap(({ path, lastmod, priority }) => {
-    const paths = localizedPaths(path);
+  return pages.flatMap(({ paths, lastmod, priority }) => {
     const links = [
       ...Object.entries(paths).map(([lang, p]) => ({ lang, url: `${publicUrl}${p}` })),
       { lang: 'x-default', url: `${publicUrl}${paths[DEFAULT_LOCALE]}` },

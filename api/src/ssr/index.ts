@@ -27,7 +27,7 @@ import { pageEncoding } from './encoding.js';
 import { type DocumentFastPath, wireAnswersOf } from './fastPath.js';
 import { isBot, rootRedirect } from './locale.js';
 import { type CachedPage, type FlightAnswer, PageBody, PageCache, type PageCoding } from './pageCache.js';
-import { pageCacheKey, pagePathOf, pagesShowing } from './pageKeys.js';
+import { isStoredTarget, pageCacheKey, pagePathOf, pagesShowing } from './pageKeys.js';
 import { registerServiceWorkerRoute } from './serviceWorker.js';
 import { registerSpeculationRules, SPECULATION_RULES_HEADER } from './speculation.js';
 
@@ -248,13 +248,15 @@ export async function registerSsr(
         answer = result.location ? { status: result.status, location: result.location } : { status: result.status, body: new PageBody(Buffer.from(result.html)) };
       } else {
         // Anonymous: the same document for every request of a key (theme and URL), so concurrent misses share one render.
+        // Only addresses pages link to are stored (a search or a made-up query string is not: cache busting, pageKeys.ts).
         const key = pageCacheKey(requestCookies(request)[THEME_COOKIE], request.url);
-        const hit = pages.get(key);
+        const store = isStoredTarget(request.url);
+        const hit = store ? pages.get(key) : undefined;
         if (hit) {
           if (hit.wire === undefined) recordHeaders.set(request, hit);
           return sendPage(request, reply, 200, hit.html, (coding) => hit[coding]);
         }
-        answer = await pages.answer(key, pagePathOf(request.url), () => renderPage(request, reply, false));
+        answer = await pages.answer(key, pagePathOf(request.url), () => renderPage(request, reply, false), store);
       }
     } catch {
       return sendRenderFailure(reply, bot);

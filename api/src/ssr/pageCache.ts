@@ -16,6 +16,9 @@
  *   an invalidation is never stored after it (its waiters, who asked before the change, still get
  *   it), and a miss after the invalidation starts a fresh flight instead of joining the old one.
  * - **Targeted invalidation**: by page paths (every locale, theme and query string of each), or all.
+ * - **Not every address is stored**: a flight asked with `store: false` (an address no page links
+ *   to, e.g. a search, `pageKeys.ts` `isStoredTarget`) still shares its render with the misses of
+ *   its key while it flies, but keeps nothing once it lands.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
@@ -92,6 +95,8 @@ export interface PageCacheStats {
   stored: number;
   /** Cacheable pages not stored because an invalidation came during their flight. */
   discarded: number;
+  /** Cacheable pages not stored because their address is not one the cache keeps (`store: false`). */
+  unstored: number;
   /** Invalidations received (targeted or all). */
   invalidations: number;
 }
@@ -106,11 +111,13 @@ interface Flight {
   key: string;
   path: string;
   generation: number;
+  /** Whether its page may be stored (`answer`'s `store`). */
+  store: boolean;
   answer: Promise<FlightAnswer>;
 }
 
 export class PageCache {
-  readonly stats: PageCacheStats = { hits: 0, renders: 0, joins: 0, stored: 0, discarded: 0, invalidations: 0 };
+  readonly stats: PageCacheStats = { hits: 0, renders: 0, joins: 0, stored: 0, discarded: 0, unstored: 0, invalidations: 0 };
   /** Test seams (see `PageCacheHooks`). */
   hooks: PageCacheHooks = {};
   private readonly pages: LRUCache<string, CachedPage> | null;
@@ -131,11 +138,12 @@ export class PageCache {
 
   /**
    * The answer for a miss on `key` (page path `path`): the flight in progress for `key`, or a new
-   * one that calls `render`. Its page is stored when `render` says it is cacheable with status 200
-   * and the flight is still its key's current generation once the page is compressed.
+   * one that calls `render`. Its page is stored when `store` is true (the default; false for an
+   * address the cache does not keep), `render` says it is cacheable with status 200 and the flight
+   * is still its key's current generation once the page is compressed.
    * @throws (rejects with) what `render` threw, for every request of the flight; nothing is stored.
    */
-  answer(key: string, path: string, render: () => Promise<Rendered>): Promise<FlightAnswer> {
+  answer(key: string, path: string, render: () => Promise<Rendered>, store = true): Promise<FlightAnswer> {
     const current = this.flights.get(key);
     if (current) {
       this.stats.joins += 1;
@@ -143,7 +151,7 @@ export class PageCache {
     }
     this.lastGeneration += 1;
     // In the table before `render` runs (it may throw at once); `answer` is set right after.
-    const flight = { key, path, generation: this.lastGeneration } as Flight;
+    const flight = { key, path, generation: this.lastGeneration, store } as Flight;
     this.flights.set(key, flight);
     flight.answer = this.fly(flight, render);
     return flight.answer;
@@ -185,7 +193,9 @@ export class PageCache {
       await this.hooks.afterRender?.(flight.key);
       if (rendered.location) return { status: rendered.status, location: rendered.location };
       const body = new PageBody(Buffer.from(rendered.html));
-      if (rendered.cacheable && rendered.status === 200 && this.pages) {
+      if (rendered.cacheable && rendered.status === 200 && this.pages && !flight.store) {
+        this.stats.unstored += 1;
+      } else if (rendered.cacheable && rendered.status === 200 && this.pages) {
         const [br, gz] = await Promise.all([body.encoded('br'), body.encoded('gzip')]);
         if (this.isCurrent(flight)) {
           this.pages.set(flight.key, { path: flight.path, html: body.html, br, gzip: gz });

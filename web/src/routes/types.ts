@@ -50,6 +50,11 @@ export interface PageMeta {
   /** ISO times for articles (`article:published_time`, `article:modified_time`). */
   published?: string | null;
   modified?: string | null;
+  /**
+   * The page's address in each language, unprefixed (`/news/<that language's slug>`), when it
+   * differs per language (SITE-NEWS); the hreflang alternates use it. Default: this address in each.
+   */
+  alternates?: Record<Locale, string>;
   /** Schema.org objects, each rendered as one `application/ld+json` block. */
   jsonLd?: Record<string, unknown>[];
 }

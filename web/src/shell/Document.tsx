@@ -59,7 +59,7 @@ function Head(props: { page: PageId; indexable: boolean; locale: Locale }) {
   const title = props.page === 'home' || heading.includes(site) ? heading : `${heading} · ${site}`;
   const description = clampDescription(meta?.description ?? intl.formatMessage({ id: `page.${props.page}.description` }, { site }));
   const unprefixed = stripLocale(pathname);
-  const url = (locale: Locale) => `${app.publicUrl}${localizePath(unprefixed, locale)}`;
+  const url = (locale: Locale) => `${app.publicUrl}${localizePath(meta?.alternates?.[locale] ?? unprefixed, locale)}`;
   const canonical = `${app.publicUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
   const image = `${app.publicUrl}/og-image.png`;
   const jsonLd = [...(meta?.jsonLd ?? [])];

@@ -76,6 +76,8 @@ export const PRODUCTS: readonly ProductFixture[] = [
 
 interface NewsFixture {
   id: string;
+  /** The item's slug address per language (SITE-NEWS), as the api makes them from the titles. */
+  slug: Texts<string>;
   published: string | null;
   updated: string;
   product: string | null;
@@ -88,6 +90,7 @@ interface NewsFixture {
 export const NEWS: readonly NewsFixture[] = [
   {
     id: 'TmV3c0l0ZW06MjAyNi0xMC12b2ljZS1tYXRjaC0z',
+    slug: { en: 'voice-match-3-shorter-clips-bigger-archives-and-clear-reasons', ru: 'voice-match-3-korotkie-fragmenty-bolshie-arkhivy-i-ponyatnye-prichiny' },
     published: '2026-10-14T09:00:00.000Z',
     updated: '2026-10-15T12:30:00.000Z',
     product: 'voice-match',
@@ -103,6 +106,7 @@ export const NEWS: readonly NewsFixture[] = [
   },
   {
     id: 'TmV3c0l0ZW06MjAyNi0wOC10aGlua3Nwb3J0LTM',
+    slug: { en: 'thinksport-3-one-plan-for-the-whole-squad-adjusted-for-each-athlete', ru: 'thinksport-3-odin-plan-na-vsyu-komandu-s-popravkoy-na-kazhdogo' },
     published: '2026-08-25T09:00:00.000Z',
     updated: '2026-08-25T09:00:00.000Z',
     product: 'thinksport',
@@ -112,6 +116,7 @@ export const NEWS: readonly NewsFixture[] = [
   },
   {
     id: 'TmV3c0l0ZW06MjAyNS0wMy1zaXRlLWluLXRocmVlLWxhbmd1YWdlcw',
+    slug: { en: 'our-site-is-now-in-english-russian-and-spanish', ru: 'nash-sayt-teper-na-tryokh-yazykakh-angliyskom-russkom-i-ispanskom' },
     published: '2025-03-18T09:00:00.000Z',
     updated: '2025-03-18T09:00:00.000Z',
     product: null,
@@ -133,15 +138,23 @@ export function productValues(product: ProductFixture, locale: Locale) {
     tagline: pick(product.tagline, locale),
     description: pick(product.description, locale),
     features: pick(product.features, locale),
-    news: NEWS.filter((item) => item.product === product.slug).map((item) => ({ id: item.id, title: pick(item.title, locale), published: item.published })),
+    news: NEWS.filter((item) => item.product === product.slug).map((item) => ({ id: item.id, slug: pick(item.slug, locale), title: pick(item.title, locale), published: item.published })),
   };
 }
 
-/** A news item as the schema's `NewsItem` answers it in `locale` (with its product). */
+/**
+ * A news item as the schema's `NewsItem` answers it in `locale` (with its product): `slug` in
+ * `locale`, and the aliases the news item page asks for each language (`slugEn`, `slugRu`,
+ * `slugEs`; Spanish falls back to English, as an item without Spanish text does).
+ */
 export function newsValues(item: NewsFixture, locale: Locale) {
   const product = PRODUCTS.find((p) => p.slug === item.product);
   return {
     id: item.id,
+    slug: pick(item.slug, locale),
+    slugEn: item.slug.en,
+    slugRu: item.slug.ru,
+    slugEs: item.slug.en,
     published: item.published,
     updated: item.updated,
     isPublished: item.published !== null,

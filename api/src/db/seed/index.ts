@@ -12,6 +12,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { LOCALES } from '@studio/site/locales';
+import { assignNewsSlugs } from '../../content/slugs.js';
 import { readNewsFiles, readProductFiles, type ProductFile } from '../../content/files.js';
 import { type Db, nowIso } from '../index.js';
 
@@ -96,6 +97,7 @@ export async function seedDatabase(db: Db, contentDir: string): Promise<SeedResu
         .insertInto('newsTranslations')
         .values(LOCALES.map((locale) => ({ newsItemId: id, locale, ...item.locales[locale], body: JSON.stringify(item.locales[locale].body) })))
         .execute();
+      await assignNewsSlugs(trx, id, LOCALES.map((locale) => ({ locale, title: item.locales[locale].title })), now);
       return true;
     });
     if (done) result.news++;

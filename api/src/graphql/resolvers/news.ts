@@ -1,5 +1,5 @@
 /**
- * News (SITE-NEWS, SITE-CONTENT): `news`, `newsItem`, the `NewsItem` fields in the asked locale
+ * News (SITE-NEWS, SITE-CONTENT): `news`, `newsItem`, `newsItemBySlug`, the `NewsItem` fields in the asked locale
  * (English when a text is missing) and the administrators' news mutations. Everyone sees
  * published items; administrators also drafts (policy.ts `isAdmin`). Changes carry the editor's
  * `version` (ADMIN-CONCURRENCY) and the acting administrator for the audit log (ADMIN-AUDIT).
@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { newsTexts } from '../../content/files.js';
 import { isPublished } from '../../content/news.js';
+import { SLUG_PATTERN } from '../../content/slugs.js';
 import { jsonList, pickTranslation } from '../../content/translations.js';
 import type { NewsItemRow } from '../../db/types.js';
 import { badInput, fromHttp, fromZod } from '../errors.js';
@@ -50,12 +51,20 @@ export const newsResolvers = {
       const decoded = decodeId(id);
       return decoded?.type === 'NewsItem' ? ctx.news.byId(decoded.id, isAdmin(ctx.viewer)) : null;
     },
+    /** Null for a slug no item has or had (a malformed one included: the page is a 404, SITE-NEWS); the web redirects when it is not the item's current slug in `locale`. */
+    async newsItemBySlug(_: unknown, { slug, locale }: { slug: string; locale: string }, ctx: Ctx) {
+      if (slug.length > 200) throw badInput('slug: at most 200 characters', 'slug');
+      if (!SLUG_PATTERN.test(slug)) return null;
+      return ctx.news.bySlug(localeOf(locale), slug, isAdmin(ctx.viewer));
+    },
   },
   NewsItem: {
     id: (n: NewsItemRow) => globalId('NewsItem', n.id),
     title: async (n: NewsItemRow, { locale }: { locale: string }, ctx: Ctx) => (await texts(n, locale, ctx))?.title ?? '',
     summary: async (n: NewsItemRow, { locale }: { locale: string }, ctx: Ctx) => (await texts(n, locale, ctx))?.summary ?? '',
     body: async (n: NewsItemRow, { locale }: { locale: string }, ctx: Ctx) => jsonList((await texts(n, locale, ctx))?.body),
+    /** The translation's current slug in `locale`, else English's (SITE-NEWS). */
+    slug: async (n: NewsItemRow, { locale }: { locale: string }, ctx: Ctx) => (await texts(n, locale, ctx))?.slug ?? '',
     published: (n: NewsItemRow) => n.publishedAt,
     isPublished: (n: NewsItemRow) => isPublished(n),
     /** Batched: a page of news asks for its products in one query. */

@@ -33,12 +33,12 @@ function renderCards(items: typeof NEWS, locale: 'en' | 'ru' = 'en') {
 }
 
 describe('NewsCard', () => {
-  it('shows the date, the product, the headline linking to the item and the summary', async () => {
+  it('shows the date, the product, the headline linking to the item at its slug address and the summary', async () => {
     renderCards([voiceMatch3!]);
 
     const card = await screen.findByRole('listitem');
     expect(within(card).getByRole('heading', { level: 2 }).textContent).toBe(voiceMatch3!.title.en);
-    expect(within(card).getByRole('link', { name: voiceMatch3!.title.en }).getAttribute('href')).toBe(`/news/${voiceMatch3!.id}`);
+    expect(within(card).getByRole('link', { name: voiceMatch3!.title.en }).getAttribute('href')).toBe(`/news/${voiceMatch3!.slug.en}`);
     within(card).getByText('October 14, 2026');
     within(card).getByText('Voice Match');
     within(card).getByText(voiceMatch3!.summary.en);
@@ -53,11 +53,11 @@ describe('NewsCard', () => {
     expect(card.textContent).toBe(`March 18, 2025${threeLanguages!.title.en}${threeLanguages!.summary.en}`);
   });
 
-  it('speaks Russian under /ru: Russian texts and date, the link under /ru', async () => {
+  it('speaks Russian under /ru: Russian texts and date, the link at the Russian slug under /ru', async () => {
     renderCards([voiceMatch3!], 'ru');
 
     const card = await screen.findByRole('listitem');
-    expect(within(card).getByRole('link', { name: voiceMatch3!.title.ru }).getAttribute('href')).toBe(`/ru/news/${voiceMatch3!.id}`);
+    expect(within(card).getByRole('link', { name: voiceMatch3!.title.ru }).getAttribute('href')).toBe(`/ru/news/${voiceMatch3!.slug.ru}`);
     within(card).getByText('14 октября 2026 г.');
     within(card).getByText(voiceMatch3!.summary.ru);
   });

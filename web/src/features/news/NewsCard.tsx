@@ -1,4 +1,4 @@
-/** A news item in the list: date, headline linking to the item, summary; data via the colocated fragment. */
+/** A news item in the list: date, headline linking to the item's slug address (SITE-NEWS), summary; data via the colocated fragment. */
 import { Card, Heading, Text } from '@studio/ui';
 import { FormattedDate } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
@@ -12,6 +12,7 @@ export function NewsCard(props: { item: NewsCard_item$key }) {
     graphql`
       fragment NewsCard_item on NewsItem @argumentDefinitions(locale: { type: "Locale!" }) {
         id
+        slug(locale: $locale)
         title(locale: $locale)
         summary(locale: $locale)
         published
@@ -31,7 +32,7 @@ export function NewsCard(props: { item: NewsCard_item$key }) {
           {item.product ? <span className={styles.product}>{item.product.name}</span> : null}
         </Text>
         <Heading level={2} size="lg" className={styles.cardTitle}>
-          <Link to={to(`/news/${item.id}`)}>{item.title}</Link>
+          <Link to={to(`/news/${item.slug}`)}>{item.title}</Link>
         </Heading>
         <Text tone="muted" className={styles.summary}>
           {item.summary}

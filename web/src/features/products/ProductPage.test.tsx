@@ -50,7 +50,7 @@ describe('ProductPage', () => {
 
     const news = screen.getByRole('region', { name: intl.formatMessage({ id: 'product.news' }) });
     const item = within(news).getByRole('listitem');
-    expect(within(item).getByRole('link', { name: NEWS[0]!.title.en }).getAttribute('href')).toBe(`/news/${NEWS[0]!.id}`);
+    expect(within(item).getByRole('link', { name: NEWS[0]!.title.en }).getAttribute('href')).toBe(`/news/${NEWS[0]!.slug.en}`);
     within(item).getByText('Oct 14, 2026');
   });
 
@@ -114,7 +114,7 @@ describe('ProductPage', () => {
     screen.getByRole('region', { name: 'Что умеет' });
     expect(screen.getByRole('link', { name: 'Заказать похожий проект' }).getAttribute('href')).toBe('/ru/order?product=voice-match');
     expect(screen.getByRole('link', { name: /Все продукты/ }).getAttribute('href')).toBe('/ru/products');
-    expect(screen.getByRole('link', { name: NEWS[0]!.title.ru }).getAttribute('href')).toBe(`/ru/news/${NEWS[0]!.id}`);
+    expect(screen.getByRole('link', { name: NEWS[0]!.title.ru }).getAttribute('href')).toBe(`/ru/news/${NEWS[0]!.slug.ru}`);
     screen.getByText('14 окт. 2026 г.');
   });
 });

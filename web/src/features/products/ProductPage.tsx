@@ -69,6 +69,7 @@ function ProductDetail(props: { product: ProductDetail_product$key }) {
         }
         news(first: 3) {
           id
+          slug(locale: $locale)
           title(locale: $locale)
           published
         }
@@ -86,7 +87,7 @@ function ProductDetail(props: { product: ProductDetail_product$key }) {
       technologies={product.technologies}
       year={product.year ?? null}
       visual={product.visual}
-      news={product.news.map((item) => ({ id: item.id, title: item.title, published: item.published ?? null }))}
+      news={product.news.map((item) => ({ id: item.id, slug: item.slug, title: item.title, published: item.published ?? null }))}
     />
   );
 }

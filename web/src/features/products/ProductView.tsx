@@ -28,7 +28,7 @@ export interface ProductViewProps {
   year: number | null;
   visual: { motif: string; hue: number };
   /** Published news about the product, newest first (at most a few). */
-  news: readonly { id: string; title: string; published: string | null }[];
+  news: readonly { id: string; slug: string; title: string; published: string | null }[];
   /** The name's heading level: 1 on the page, 2 inside the admin editor's preview (one h1 per page). */
   titleLevel?: 1 | 2;
 }
@@ -114,7 +114,7 @@ export function ProductView(props: ProductViewProps) {
                     </Text>
                   ) : null}
                   <UiLink asChild>
-                    <Link to={to(`/news/${item.id}`)}>{item.title}</Link>
+                    <Link to={to(`/news/${item.slug}`)}>{item.title}</Link>
                   </UiLink>
                 </li>
               ))}

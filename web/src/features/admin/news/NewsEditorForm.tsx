@@ -1,6 +1,7 @@
 /**
  * The news editor's form (ADMIN-AREA, ADMIN-CONCURRENCY): the product, the texts of the three
- * languages side by side, the preview through the public page's `NewsArticle`, and the actions.
+ * languages side by side, the preview through the public page's `NewsArticle`, the public addresses
+ * of a published item (each language's slug, SITE-NEWS), and the actions.
  * Saving creates the item (then opens its address) or updates it with the version loaded, keeping
  * each answer's new version; publishing saves unsaved edits first and is refused here already when
  * a language is incomplete, naming it; deleting asks first. A conflict offers to reload.
@@ -12,6 +13,7 @@ import { useMutation } from 'react-relay';
 import { useLocation, useNavigate } from 'react-router';
 import { runMutation } from '../../../forms/runMutation';
 import type { GraphQLErrorLike } from '../../../forms/serverErrors';
+import { localizePath } from '../../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../../i18n/useLocale';
 import { NewsArticle } from '../../news/NewsArticle';
 import { EditorPreview } from '../editor/EditorPreview';
@@ -44,6 +46,9 @@ function draftOf(item: NewsEditorPage_item$data | null): NewsDraft {
     item.product?.slug ?? null,
   );
 }
+
+/** The fragment's slug field of each language. */
+const SLUG_FIELD = { en: 'slugEn', ru: 'slugRu', es: 'slugEs' } as const;
 
 const readFailure = (errors: readonly GraphQLErrorLike[]) => readEditorFailure(errors, EDITOR_LOCALES, NEWS_FIELD_NAMES);
 
@@ -180,6 +185,20 @@ export function NewsEditorForm(props: { item: NewsEditorPage_item$data | null; p
           onValueChange={(productSlug) => setDraft({ ...draft, productSlug })}
           options={[{ value: '', label: intl.formatMessage({ id: 'admin.news.noProduct' }) }, ...products.map((p) => ({ value: p.slug, label: p.name }))]}
         />
+        {item?.isPublished ? (
+          // The public addresses of a published item, at each language's slug (SITE-NEWS).
+          <p data-testid="news-public-links">
+            {intl.formatMessage({ id: 'admin.news.onSite' })}{' '}
+            {EDITOR_LOCALES.map((l, i) => (
+              <span key={l}>
+                {i > 0 ? ' · ' : null}
+                <a href={localizePath(`/news/${item[SLUG_FIELD[l]]}`, l)} hrefLang={l} target="_blank" rel="noopener">
+                  {intl.formatMessage({ id: `language.${l}` })}
+                </a>
+              </span>
+            ))}
+          </p>
+        ) : null}
       </div>
       <LanguageColumns
         incomplete={showProblems ? localesWithProblems(problems) : []}

@@ -51,6 +51,9 @@ const ItemFragment = graphql`
     titleEs: title(locale: ES)
     summaryEs: summary(locale: ES)
     bodyEs: body(locale: ES)
+    slugEn: slug(locale: EN)
+    slugRu: slug(locale: RU)
+    slugEs: slug(locale: ES)
     product {
       slug
     }

@@ -46,6 +46,7 @@ function draftOf(product: Product): ProductDraft {
 }
 
 const NEWS_TITLE = { en: 'titleEn', ru: 'titleRu', es: 'titleEs' } as const;
+const NEWS_SLUG = { en: 'slugEn', ru: 'slugRu', es: 'slugEs' } as const;
 
 const readFailure = (errors: readonly GraphQLErrorLike[]) => readEditorFailure(errors, EDITOR_LOCALES, PRODUCT_FIELD_NAMES);
 
@@ -95,7 +96,7 @@ export function ProductEditorForm(props: { product: Product; onReload: () => voi
       technologies={product.technologies}
       year={product.year ?? null}
       visual={product.visual}
-      news={product.news.map((item) => ({ id: item.id, title: item[NEWS_TITLE[locale]], published: item.published ?? null }))}
+      news={product.news.map((item) => ({ id: item.id, slug: item[NEWS_SLUG[locale]], title: item[NEWS_TITLE[locale]], published: item.published ?? null }))}
       titleLevel={2}
     />
   );

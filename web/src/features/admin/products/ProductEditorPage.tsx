@@ -53,6 +53,9 @@ const ProductFragment = graphql`
       titleEn: title(locale: EN)
       titleRu: title(locale: RU)
       titleEs: title(locale: ES)
+      slugEn: slug(locale: EN)
+      slugRu: slug(locale: RU)
+      slugEs: slug(locale: ES)
     }
   }
 `;
