@@ -2,7 +2,7 @@
  * Renders a web feature the way the app does, around a Relay mock environment:
  * AppContext (page data) → a memory data router whose root holds IntlProvider with the real
  * compiled catalogue (`pnpm --filter @studio/web run messages` makes it) and the real
- * SessionProvider (it provides the Relay environment) → the locale route (its loader data is what
+ * SessionProvider (it provides the Relay environment) and the app's toasts (AppToasts) → the locale route (its loader data is what
  * `useLocale` reads) → a pathless route with the real PageError → the page route, whose path and
  * handle come from @studio/site/pages, with `ui` under Suspense.
  *
@@ -27,6 +27,7 @@ import type { Environment, OperationDescriptor } from 'relay-runtime';
 import { MockPayloadGenerator, type MockResolvers, type RelayMockEnvironment, createMockEnvironment } from 'relay-test-utils';
 import { onTestFinished, vi } from 'vitest';
 import { AppContext, type AppContextValue } from '../app/context';
+import { AppToasts } from '../app/toasts';
 import { PageError } from '../features/errors/PageError';
 import en from '../i18n/compiled/en.json';
 import es from '../i18n/compiled/es.json';
@@ -152,7 +153,9 @@ function Shell(props: { locale: Locale; signedIn: boolean; environmentRef: { cur
     <RouteLocaleProvider>
       <IntlProvider locale={LOCALE_TAGS[props.locale]} defaultLocale="en-US" messages={CATALOGUES[props.locale]} onError={(error) => intlErrors.push(String(error.message))}>
         <SessionProvider initialSignedIn={props.signedIn} environmentRef={props.environmentRef} webSocketUrl={null}>
-          <Outlet />
+          <AppToasts>
+            <Outlet />
+          </AppToasts>
         </SessionProvider>
       </IntlProvider>
     </RouteLocaleProvider>
