@@ -29,7 +29,8 @@ export function AppToasts(props: { children: ReactNode }) {
   return (
     <ToastProvider label={intl.formatMessage({ id: 'toast.label' })}>
       <NotifyProvider>{props.children}</NotifyProvider>
-      <Toaster label={intl.formatMessage({ id: 'toast.region' })} closeLabel={intl.formatMessage({ id: 'toast.close' })} />
+      {/* Radix puts the hotkey's name in place of `{hotkey}`. */}
+      <Toaster label={intl.formatMessage({ id: 'toast.region' }, { hotkey: '{hotkey}' })} closeLabel={intl.formatMessage({ id: 'toast.close' })} />
     </ToastProvider>
   );
 }

@@ -16,6 +16,7 @@ import { UpdateTextsBlock } from '../../sw/UpdateTextsBlock';
 import { useTheme } from '../../theme/ThemeProvider';
 import { ButtonLink } from './links';
 import { LanguageLinks, LanguageMenu, LanguageSelect } from './LanguageSwitcher';
+import { useRouteFocus } from './routeFocus';
 import { DocumentNotice, DocumentUserMenu, UserMenu } from './UserMenu';
 import { signInPath } from '../../session/returnTo';
 import styles from './SiteLayout.module.css';
@@ -132,8 +133,9 @@ function Footer() {
   );
 }
 
-/** The locale routes' element. */
+/** The locale routes' element; after a client-side navigation focus goes to the page's heading (A11Y-FOCUS). */
 export function SiteLayout() {
+  useRouteFocus();
   return (
     <div className={styles.shell}>
       <Header />
