@@ -244,6 +244,21 @@ export async function signInAtTestProvider(page: Page, login: string, options: {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The header's user menu (NAV-USER-MENU)
+
+/** The button of the header's user menu (app and documents alike): its accessible name ends in "Account menu". */
+export function accountMenuButton(page: Page, locale: Locale) {
+  return page.getByRole('banner').getByRole('button', { name: new RegExp(`${escapeRegExp(t(locale, 'nav.accountMenu'))}$`) });
+}
+
+/** Opens the user menu and chooses "Sign out" (a menu item in the app, a button in a document's list). */
+export async function signOutFromHeader(page: Page, locale: Locale): Promise<void> {
+  await accountMenuButton(page, locale).click();
+  const name = t(locale, 'nav.signOut');
+  await page.getByRole('menuitem', { name, exact: true }).or(page.getByRole('banner').getByRole('button', { name, exact: true })).click();
+}
+
+// ---------------------------------------------------------------------------------------------
 // Accessibility
 
 /** The WCAG rules every page is checked against (2.0 and 2.1, levels A and AA). */

@@ -72,20 +72,24 @@ const Trigger = forwardRef<HTMLButtonElement, TriggerProps>(function Trigger({ v
 export function UserMenuView(props: { viewer: MenuViewer | null; onSignOut: () => void; busy?: boolean }) {
   const to = useLocalizePath();
   const admin = props.viewer?.role === 'ADMIN';
+  // The open menu is rendered inside this element, so it stays in the header's landmark (axe `region`).
+  const [anchor, setAnchor] = useState<HTMLSpanElement | null>(null);
   return (
-    <DropdownMenu trigger={<Trigger viewer={props.viewer} aria-busy={props.busy || undefined} />} label={props.viewer?.fullName}>
-      {USER_MENU_LINKS.filter((link) => !('admin' in link) || admin).map((link) => (
-        <DropdownMenuItem key={link.path} asChild>
-          <Link to={to(link.path)}>
-            <FormattedMessage id={link.id} />
-          </Link>
+    <span ref={setAnchor} className={styles.anchor}>
+      <DropdownMenu trigger={<Trigger viewer={props.viewer} aria-busy={props.busy || undefined} />} label={props.viewer?.fullName} container={anchor}>
+        {USER_MENU_LINKS.filter((link) => !('admin' in link) || admin).map((link) => (
+          <DropdownMenuItem key={link.path} asChild>
+            <Link to={to(link.path)}>
+              <FormattedMessage id={link.id} />
+            </Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={props.onSignOut} data-testid="user-menu-sign-out">
+          <FormattedMessage id={props.busy ? 'nav.signingOut' : 'nav.signOut'} />
         </DropdownMenuItem>
-      ))}
-      <DropdownMenuSeparator />
-      <DropdownMenuItem onSelect={props.onSignOut} data-testid="user-menu-sign-out">
-        <FormattedMessage id={props.busy ? 'nav.signingOut' : 'nav.signOut'} />
-      </DropdownMenuItem>
-    </DropdownMenu>
+      </DropdownMenu>
+    </span>
   );
 }
 
