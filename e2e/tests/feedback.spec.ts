@@ -12,6 +12,7 @@ import { accountMenuButton, axeViolations, expect, signOutFromHeader, t, test, u
 const PASSWORD = 'correct horse battery 42';
 
 test('return after sign-in, focus, the user menu and toasts', async ({ page }) => {
+  test.setTimeout(120_000);
   const email = `feedback-${Date.now()}@example.test`;
   const main = page.getByRole('main');
 
