@@ -5,19 +5,34 @@
  * (ADMIN-AREA) and Sign out. The viewer is read after hydration (the server renders account pages
  * without the user's data, SITE-PAGES); until then, or when it cannot be read, the trigger says
  * "Account". Signing out says so with a toast (FEEDBACK-TOAST) and goes to the home page
- * (AUTH-LOGOUT). HTML-first documents have the same menu without React (islands/session.ts).
+ * (AUTH-LOGOUT). The menu's code loads after hydration (UserMenuDropdown.tsx). HTML-first documents
+ * have the same menu without React (islands/session.ts).
  */
-import { Avatar, DropdownMenu, DropdownMenuItem, DropdownMenuSeparator, VisuallyHidden } from '@studio/ui';
-import { Component, type ReactNode, Suspense, forwardRef, useState, type ComponentPropsWithoutRef } from 'react';
+import { VisuallyHidden } from '@studio/ui';
+import { Component, type ReactNode, Suspense, lazy, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useHydrated } from '../../app/useHydrated';
 import { useNotify } from '../../app/toasts';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
 import type { UserMenuQuery } from './__generated__/UserMenuQuery.graphql';
+import { type MenuViewer, Trigger, USER_MENU_LINKS } from './UserMenuParts';
 import styles from './UserMenu.module.css';
+
+export { USER_MENU_LINKS, type MenuViewer };
+
+const UserMenuDropdown = lazy(() => import('./UserMenuDropdown'));
+
+/** The menu for `viewer` (null: not known yet); its button alone until the menu's code has loaded. */
+export function UserMenuView(props: { viewer: MenuViewer | null; onSignOut: () => void; busy?: boolean }) {
+  return (
+    <Suspense fallback={<Trigger viewer={props.viewer} aria-haspopup="menu" aria-expanded={false} />}>
+      <UserMenuDropdown {...props} />
+    </Suspense>
+  );
+}
 
 const Query = graphql`
   query UserMenuQuery {
@@ -32,66 +47,6 @@ const Query = graphql`
     }
   }
 `;
-
-/** What the menu shows of the person; null while unknown. */
-export interface MenuViewer {
-  fullName: string;
-  role?: string | null;
-  imageUrl?: string | null;
-}
-
-/** The pages of the menu, in order (paths without locale prefix); `admin` ones only for administrators. */
-export const USER_MENU_LINKS = [
-  { path: '/profile', id: 'nav.profile' },
-  { path: '/profile/requests', id: 'nav.requests' },
-  { path: '/profile/earnings', id: 'nav.earnings' },
-  { path: '/profile/payouts', id: 'payouts.link' },
-  { path: '/admin', id: 'nav.admin', admin: true },
-] as const;
-
-type TriggerProps = ComponentPropsWithoutRef<'button'> & { viewer: MenuViewer | null };
-
-/** The trigger: avatar or initials and the name (or "Account"), then "Account menu" for assistive technology. */
-const Trigger = forwardRef<HTMLButtonElement, TriggerProps>(function Trigger({ viewer, ...props }, ref) {
-  const intl = useIntl();
-  const name = viewer?.fullName ?? intl.formatMessage({ id: 'nav.account' });
-  return (
-    <button ref={ref} type="button" className={styles.trigger} data-testid="user-menu-trigger" {...props}>
-      <Avatar src={viewer?.imageUrl ?? undefined} name={name} alt="" size="sm" aria-hidden />
-      <span className={styles.name}>{name}</span>
-      <VisuallyHidden>
-        {', '}
-        <FormattedMessage id="nav.accountMenu" />
-      </VisuallyHidden>
-      <span className={styles.chevron} aria-hidden />
-    </button>
-  );
-});
-
-/** The menu for `viewer` (null: not known yet). */
-export function UserMenuView(props: { viewer: MenuViewer | null; onSignOut: () => void; busy?: boolean }) {
-  const to = useLocalizePath();
-  const admin = props.viewer?.role === 'ADMIN';
-  // The open menu is rendered inside this element, so it stays in the header's landmark (axe `region`).
-  const [anchor, setAnchor] = useState<HTMLSpanElement | null>(null);
-  return (
-    <span ref={setAnchor} className={styles.anchor}>
-      <DropdownMenu trigger={<Trigger viewer={props.viewer} aria-busy={props.busy || undefined} />} label={props.viewer?.fullName} container={anchor}>
-        {USER_MENU_LINKS.filter((link) => !('admin' in link) || admin).map((link) => (
-          <DropdownMenuItem key={link.path} asChild>
-            <Link to={to(link.path)}>
-              <FormattedMessage id={link.id} />
-            </Link>
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={props.onSignOut} data-testid="user-menu-sign-out">
-          <FormattedMessage id={props.busy ? 'nav.signingOut' : 'nav.signOut'} />
-        </DropdownMenuItem>
-      </DropdownMenu>
-    </span>
-  );
-}
 
 function WithViewer(props: { onSignOut: () => void; busy: boolean }) {
   const data = useLazyLoadQuery<UserMenuQuery>(Query, {}, { fetchPolicy: 'store-or-network' });
@@ -130,7 +85,8 @@ export function UserMenu() {
   }
   const onSignOut = () => void signOut();
   const nameless = <UserMenuView viewer={null} onSignOut={onSignOut} busy={busy} />;
-  if (!hydrated) return nameless;
+  // The server and the first render show the button alone (the same markup as the menu's trigger).
+  if (!hydrated) return <Trigger viewer={null} aria-haspopup="menu" aria-expanded={false} />;
   return (
     <Fallback fallback={nameless}>
       <Suspense fallback={nameless}>
