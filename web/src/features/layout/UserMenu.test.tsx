@@ -19,7 +19,12 @@ function renderMenu(viewer: { fullName: string; role: string }, locale: 'en' | '
 describe('UserMenu', () => {
   it('opens from the keyboard with the pages of the account, and Escape returns to the trigger', async () => {
     const { intl, user } = renderMenu({ fullName: 'Anna Petrova', role: 'USER' });
-    const trigger = await screen.findByRole('button', { name: /Anna Petrova.*Account menu/ });
+    // The menu's own code arrives after the button (lazily): Radix marks its trigger with data-state.
+    const trigger = await waitFor(() => {
+      const button = screen.getByRole('button', { name: /Anna Petrova.*Account menu/ });
+      expect(button.dataset['state']).toBe('closed');
+      return button;
+    });
     expect(trigger.getAttribute('aria-expanded')).toBe('false');
 
     trigger.focus();

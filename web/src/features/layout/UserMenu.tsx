@@ -9,7 +9,7 @@
  * have the same menu without React (islands/session.ts).
  */
 import { VisuallyHidden } from '@studio/ui';
-import { Component, type ReactNode, Suspense, lazy, useState } from 'react';
+import { Component, type ReactNode, Suspense, lazy, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
@@ -27,9 +27,12 @@ const UserMenuDropdown = lazy(() => import('./UserMenuDropdown'));
 
 /** The menu for `viewer` (null: not known yet); its button alone until the menu's code has loaded. */
 export function UserMenuView(props: { viewer: MenuViewer | null; onSignOut: () => void; busy?: boolean }) {
+  // Someone who reached the button before the menu's code arrived keeps their place on it (A11Y-FOCUS).
+  const focused = useRef(false);
+  const waiting = <Trigger viewer={props.viewer} aria-haspopup="menu" aria-expanded={false} onFocus={() => (focused.current = true)} onBlur={() => (focused.current = false)} />;
   return (
-    <Suspense fallback={<Trigger viewer={props.viewer} aria-haspopup="menu" aria-expanded={false} />}>
-      <UserMenuDropdown {...props} />
+    <Suspense fallback={waiting}>
+      <UserMenuDropdown {...props} focusOnMount={focused} />
     </Suspense>
   );
 }
