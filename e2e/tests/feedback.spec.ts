@@ -42,6 +42,8 @@ test('return after sign-in, focus, the user menu and toasts', async ({ page }) =
   // The user menu: named after the person, operated from the keyboard.
   const trigger = accountMenuButton(page, 'ru');
   await expect(trigger).toContainText('Вера Отзыв');
+  // The menu's own code has arrived (Radix marks its trigger).
+  await expect(trigger).toHaveAttribute('data-state', 'closed');
   await trigger.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');

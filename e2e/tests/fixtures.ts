@@ -253,7 +253,12 @@ export function accountMenuButton(page: Page, locale: Locale) {
 
 /** Opens the user menu and chooses "Sign out" (a menu item in the app, a button in a document's list). */
 export async function signOutFromHeader(page: Page, locale: Locale): Promise<void> {
-  await accountMenuButton(page, locale).click();
+  const button = accountMenuButton(page, locale);
+  // In the app the menu's code arrives just after hydration; a click on the waiting button does nothing.
+  await expect(async () => {
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+  }).toPass();
   const name = t(locale, 'nav.signOut');
   await page.getByRole('menuitem', { name, exact: true }).or(page.getByRole('banner').getByRole('button', { name, exact: true })).click();
 }
