@@ -2,7 +2,8 @@
  * Avatar uploads (ACC-AVATAR) over real HTTP on SQLite and PostgreSQL: multipart bodies built
  * with Node's FormData and Blob, images generated with sharp (a JPEG carrying EXIF GPS, a PNG),
  * outputs checked with sharp and exifr: re-encoded to WebP at 512 and 128 px, no metadata left,
- * served immutable; `updateUser(imageId:)` and `Image.url(size:)`; replacing an avatar and
+ * served immutable; `updateUser(imageId:)` and `Image.url(size:)`; replacing or removing
+ * (`removeImage`) an avatar and
  * deleting a user remove the stored renditions (rows of `image_files`, decision 0025); non-images,
  * SVG, oversized bodies and missing tokens refused; a strong ETag with 304 on If-None-Match; a
  * second server on the same database serves what the first stored, and adopts legacy files.
@@ -186,6 +187,33 @@ describeEachDb('uploads on %s', (kind) => {
     const rows = await db().selectFrom('images').select('id').where('userId', '=', a.localId).execute();
     expect(rows.map((r) => globalId('Image', r.id))).toEqual([second.id]);
     first = second;
+  });
+
+  it('updateUser(removeImage: true) clears the avatar and deletes its renditions; not together with imageId (ACC-AVATAR-REMOVE)', async () => {
+    const REMOVE = 'mutation ($id: ID!, $imageId: ID) { updateUser(id: $id, imageId: $imageId, removeImage: true) { image { id } } }';
+    // Both at once: refused, nothing changes.
+    const both = await server.graphql(REMOVE, { id: a.id, imageId: first.id }, a.accessToken);
+    expect(both.errors?.[0]?.extensions?.['code'], both.text).toBe('BAD_USER_INPUT');
+    expect(await exists(first.url)).toBe(true);
+    // Someone else cannot remove A's avatar.
+    const foreign = await server.graphql(REMOVE, { id: a.id }, b.accessToken);
+    expect(foreign.errors?.[0]).toMatchObject({ message: 'Forbidden resource', extensions: { code: 'FORBIDDEN' } });
+    expect(await exists(first.url)).toBe(true);
+    // `removeImage: false` changes nothing.
+    const keep = ok(await server.graphql('mutation ($id: ID!) { updateUser(id: $id, removeImage: false) { image { id } } }', { id: a.id }, a.accessToken)).updateUser;
+    expect(keep.image.id).toBe(first.id);
+
+    const removed = ok(await server.graphql(REMOVE, { id: a.id }, a.accessToken)).updateUser;
+    expect(removed.image).toBeNull();
+    expect(ok(await server.graphql(VIEWER_IMAGE, undefined, a.accessToken)).viewer.image).toBeNull();
+    expect(await exists(first.url)).toBe(false);
+    expect(await exists(first.smallUrl)).toBe(false);
+    expect(await db().selectFrom('images').select('id').where('userId', '=', a.localId).execute()).toEqual([]);
+    // Removing again is harmless; a new upload can be set afterwards.
+    expect(ok(await server.graphql(REMOVE, { id: a.id }, a.accessToken)).updateUser.image).toBeNull();
+    const again = await uploadOk(a, await png(), 'again.png', 'image/png');
+    expect(ok(await server.graphql(SET_IMAGE, { id: a.id, imageId: again.id }, a.accessToken)).updateUser.image.id).toBe(again.id);
+    first = again;
   });
 
   it.each([

@@ -7,7 +7,7 @@
  * after sign-out.
  */
 import type { BrowserContext, Cookie, Page } from '@playwright/test';
-import { LOCALE_TAGS, type Locale, escapeRegExp, expect, localizePath, t, test, urlOf, waitForHydration } from './fixtures';
+import { LOCALE_TAGS, type Locale, escapeRegExp, expect, localizePath, t, test, urlOf, waitForHydration, accountMenuButton, signOutFromHeader } from './fixtures';
 
 const CREDENTIALS_COOKIE = 'studio.credentials';
 const REFRESH_COOKIE = '__Host-studio.refresh';
@@ -49,8 +49,8 @@ async function expectProfile(page: Page, locale: Locale, account: { name: string
   await expect(page.getByTestId('profile-username')).toHaveText(`@${account.username}`);
   await expect(page.getByTestId('profile-created')).toHaveText(new RegExp(`^(${created.map(escapeRegExp).join('|')})$`));
   const header = page.getByRole('banner');
-  await expect(header.getByRole('link', { name: t(locale, 'nav.profile'), exact: true })).toBeVisible();
-  await expect(header.getByRole('button', { name: t(locale, 'nav.signOut'), exact: true })).toBeVisible();
+  await expect(accountMenuButton(page, locale)).toBeVisible();
+  await expect(accountMenuButton(page, locale)).toContainText(account.name);
   await expect(header.getByRole('link', { name: t(locale, 'nav.signIn'), exact: true })).toHaveCount(0);
 }
 
@@ -118,12 +118,11 @@ for (const { locale, name } of CASES) {
 
       // Sign out from the header: back on the localized home page, signed out.
       const header = page.getByRole('banner');
-      await header.getByRole('button', { name: t(locale, 'nav.signOut'), exact: true }).click();
+      await signOutFromHeader(page, locale);
       await expect(page).toHaveURL(urlOf(localizePath('/', locale)));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'home.hero.title'));
       await expect(header.getByRole('link', { name: t(locale, 'nav.signIn'), exact: true })).toBeVisible();
-      await expect(header.getByRole('button', { name: t(locale, 'nav.signOut'), exact: true })).toHaveCount(0);
-      await expect(header.getByRole('link', { name: t(locale, 'nav.profile'), exact: true })).toHaveCount(0);
+      await expect(accountMenuButton(page, locale)).toHaveCount(0);
       expect(await sessionCookies(context)).toEqual([]);
 
       // The profile now shows the signed-out state.
@@ -135,7 +134,8 @@ for (const { locale, name } of CASES) {
 
       // Sign in again with the same e-mail and password (through the header link).
       await header.getByRole('link', { name: t(locale, 'nav.signIn'), exact: true }).click();
-      await expect(page).toHaveURL(urlOf(localizePath('/auth', locale)));
+      // AUTH-RETURN: the link carries the page it was followed from.
+      await expect(page).toHaveURL(urlOf(`${localizePath('/auth', locale)}?next=${encodeURIComponent(localizePath('/profile', locale))}`));
       await expect(main.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'auth.signIn.title'));
       await expect(nameField).toHaveCount(0);
       await emailField.fill(account.email);

@@ -244,6 +244,26 @@ export async function signInAtTestProvider(page: Page, login: string, options: {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The header's user menu (NAV-USER-MENU)
+
+/** The button of the header's user menu (app and documents alike): its accessible name ends in "Account menu". */
+export function accountMenuButton(page: Page, locale: Locale) {
+  return page.getByRole('banner').getByRole('button', { name: new RegExp(`${escapeRegExp(t(locale, 'nav.accountMenu'))}$`) });
+}
+
+/** Opens the user menu and chooses "Sign out" (a menu item in the app, a button in a document's list). */
+export async function signOutFromHeader(page: Page, locale: Locale): Promise<void> {
+  const button = accountMenuButton(page, locale);
+  // In the app the menu's code arrives just after hydration; a click on the waiting button does nothing.
+  await expect(async () => {
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+  }).toPass();
+  const name = t(locale, 'nav.signOut');
+  await page.getByRole('menuitem', { name, exact: true }).or(page.getByRole('banner').getByRole('button', { name, exact: true })).click();
+}
+
+// ---------------------------------------------------------------------------------------------
 // Accessibility
 
 /** The WCAG rules every page is checked against (2.0 and 2.1, levels A and AA). */

@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
-import { type Locale, LOCALES, expect, localizePath, registerThroughForm, t, test, urlOf, waitForHydration } from './fixtures';
+import { type Locale, LOCALES, expect, localizePath, registerThroughForm, t, test, urlOf, waitForHydration, accountMenuButton, signOutFromHeader } from './fixtures';
 
 /** The build manifest's chunks reachable from an entry (imported statically or on demand, transitively). */
 const manifest = JSON.parse(readFileSync(new URL('../../web/dist/client/.vite/manifest.json', import.meta.url), 'utf8')) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
@@ -141,12 +141,16 @@ test.describe('with JavaScript', () => {
     await page.goto('/es/news');
     await waitForHydration(page);
     const banner = page.getByRole('banner');
-    await expect(banner.getByRole('link', { name: t('es', 'nav.profile'), exact: true })).toBeVisible();
+    await expect(accountMenuButton(page, 'es')).toBeVisible();
+    // The island reads the viewer: the menu shows the name.
+    await expect(accountMenuButton(page, 'es')).toContainText('Isla Ejemplo');
     await expect(banner.getByRole('link', { name: t('es', 'nav.signIn'), exact: true })).toBeHidden();
-    await banner.getByRole('button', { name: t('es', 'nav.signOut'), exact: true }).click();
+    await signOutFromHeader(page, 'es');
     await expect(page).toHaveURL(urlOf('/es'));
     await waitForHydration(page);
     await expect(page.getByRole('banner').getByRole('link', { name: t('es', 'nav.signIn'), exact: true })).toBeVisible();
+    // FEEDBACK-TOAST: the next document says so in its polite status line.
+    await expect(page.locator('[data-document-notice]')).toHaveText(t('es', 'toast.signedOut'));
     // The session is over for the app too: the profile says so and offers the sign-in.
     await page.goto('/es/profile');
     await expect(page.getByRole('main').getByText(t('es', 'profile.signedOutTitle'))).toBeVisible();

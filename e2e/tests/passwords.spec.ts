@@ -18,7 +18,7 @@
  * Texts come from the web app's catalogues (`t`, and `plural` here for ICU plural messages).
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { LOCALE_TAGS, type Locale, ORIGIN, type ReceivedMail, escapeRegExp, expect, localizePath, message, t, test, urlOf, waitForHydration, waitForMail } from './fixtures';
+import { LOCALE_TAGS, type Locale, ORIGIN, type ReceivedMail, escapeRegExp, expect, localizePath, message, t, test, urlOf, waitForHydration, waitForMail, signOutFromHeader } from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'violet kettle under moonlight';
@@ -425,7 +425,7 @@ test.describe('change e-mail (en)', () => {
     expect(notice.text).toContain(`from ${oldEmail} to ${newEmail}`);
 
     // Sign out; the new address signs in, the old one no longer does.
-    await page.getByRole('banner').getByRole('button', { name: t(locale, 'nav.signOut'), exact: true }).click();
+    await signOutFromHeader(page, locale);
     await expect(page.getByRole('banner').getByRole('link', { name: t(locale, 'nav.signIn'), exact: true })).toBeVisible();
     const byOld = await page.request.post('/api/auth/login', { data: { email: oldEmail, password: PASSWORD, deviceToken: 'e2e-old' } });
     expect(byOld.status()).toBe(401);

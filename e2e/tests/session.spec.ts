@@ -14,7 +14,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
-import { type Locale, expect, localizePath, t, test, waitForHydration } from './fixtures';
+import { type Locale, expect, localizePath, t, test, waitForHydration, signOutFromHeader } from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
 const CREDENTIALS_COOKIE = 'studio.credentials';
@@ -91,7 +91,7 @@ test.describe('two tabs of one browser', () => {
     await openProfile(second);
     await expect(second.getByTestId('profile-fullName')).toHaveText('Tab Sign Out');
 
-    await first.getByRole('banner').getByRole('button', { name: t('en', 'nav.signOut'), exact: true }).click();
+    await signOutFromHeader(first, 'en');
     await expect(first.getByRole('banner').getByRole('link', { name: t('en', 'nav.signIn'), exact: true })).toBeVisible();
 
     // The other tab follows without a reload: signed-out header and signed-out profile.

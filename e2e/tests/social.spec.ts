@@ -16,7 +16,7 @@
  * Texts come from the web app's message catalogues (`t`).
  */
 import type { Page } from '@playwright/test';
-import { type Locale, axeViolations, expect, localizePath, registerThroughForm, signInAtTestProvider, t, test, urlOf, waitForHydration, waitForMail } from './fixtures';
+import { type Locale, axeViolations, expect, localizePath, registerThroughForm, signInAtTestProvider, t, test, urlOf, waitForHydration, waitForMail, accountMenuButton, signOutFromHeader } from './fixtures';
 
 const PROVIDER = 'Test ID';
 const PASSWORD = 'correct horse battery staple';
@@ -94,10 +94,10 @@ test.describe('social sign-in', () => {
     await expect(accounts.getByTestId('profile-account')).toContainText(`${login}@example.test`);
     const username = await page.getByTestId('profile-username').textContent();
 
-    await page.getByRole('banner').getByRole('button', { name: t('en', 'nav.signOut'), exact: true }).click();
+    await signOutFromHeader(page, 'en');
     // The button reads "Signing out…" while the request runs: wait for the signed-out header itself.
     await expect(page.getByRole('banner').getByRole('link', { name: t('en', 'nav.signIn'), exact: true })).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('button', { name: t('en', 'nav.signOut'), exact: true })).toHaveCount(0);
+    await expect(accountMenuButton(page, 'en')).toHaveCount(0);
 
     await continueWithProvider(page, 'en', login);
     await expectSignedInProfile(page, 'en', login);
@@ -195,7 +195,7 @@ test.describe('social sign-in', () => {
 
     // The waiting tab heard social-sign-in-done, switched to the signed-in session and left /auth.
     await expectSignedInProfile(waiting, 'en', login);
-    await expect(waiting.getByRole('banner').getByRole('button', { name: t('en', 'nav.signOut'), exact: true })).toBeVisible();
+    await expect(accountMenuButton(waiting, 'en')).toBeVisible();
   });
 
   test('(ru) refuses a sign-up whose e-mail has an account, and says when the sign-in was cancelled', async ({ page }) => {
@@ -206,7 +206,7 @@ test.describe('social sign-in', () => {
     const error = page.getByTestId('social-error');
     await expect(error).toHaveText(t('ru', 'social.error.SOCIAL_EMAIL_TAKEN', { provider: PROVIDER }));
     expect(await axeViolations(page), '/ru/loading with an error').toEqual([]);
-    await expect(page.getByRole('banner').getByRole('button', { name: t('ru', 'nav.signOut'), exact: true })).toHaveCount(0);
+    await expect(accountMenuButton(page, 'ru')).toHaveCount(0);
     await page.getByRole('link', { name: t('ru', 'social.backToSignIn'), exact: true }).click();
     await expect(page).toHaveURL(urlOf('/ru/auth'));
 

@@ -36,6 +36,8 @@ export interface ProfileChange {
   withdrawalMethod?: 'STRIPE' | 'BANK_TRANSFER';
   /** The database id of one of the user's own images, as the new avatar. */
   imageId?: string;
+  /** Clears the avatar; the user's uploads go too (ACC-AVATAR-REMOVE). */
+  removeImage?: boolean;
   /** The current password, required when users change their own e-mail address. */
   checkPassword?: string;
 }
@@ -118,7 +120,8 @@ export class UserService {
    * Applies `change` to `target`, on behalf of `actorId` (the user themselves or an admin).
    * One's own e-mail address changes only after the code mailed to the new one comes back
    * (ACC-EMAIL, credentials/); an administrator's change applies at once and counts as unverified.
-   * A new avatar replaces the old one, whose rows and files go (ACC-AVATAR).
+   * A new avatar replaces the old one, whose rows and files go (ACC-AVATAR); `removeImage` clears it
+   * and removes the user's uploads (ACC-AVATAR-REMOVE).
    * One's own e-mail change runs first — its password check (SEC-LIMITS passwordGuess) before
    * anything is stored, so a wrong password saves none of the other fields either.
    * With `audit` (an administrator's change, ADMIN-AUDIT) the stored change and its `user.update`
@@ -147,6 +150,7 @@ export class UserService {
       if (!image || image.userId !== target.id) throw new HttpError(400, 'BAD_USER_INPUT', 'imageId: no such image of this user', { field: 'imageId' });
       patch.imageId = change.imageId;
     }
+    if (change.removeImage) patch.imageId = null;
     if (startEmailChange) await this.deps.credentials.startEmailChange(target.id, startEmailChange, change.checkPassword);
     if (Object.keys(patch).length > 0) {
       await this.store(target, { ...patch, updated: nowIso() }, audit);
@@ -154,7 +158,8 @@ export class UserService {
       if (patch.isVerified === 1) await claimOrdersIfVerified(this.deps.db, target.id);
       this.deps.userChanged(target.id);
       // The replaced avatar (and any upload not in use) goes, rows and files.
-      if (patch.imageId) await this.deps.uploads.removeImages(target.id, patch.imageId);
+      // Removing the avatar (null) takes every upload of the user with it.
+      if (patch.imageId !== undefined) await this.deps.uploads.removeImages(target.id, patch.imageId);
     }
   }
 

@@ -44,6 +44,12 @@ export interface DialogFrameProps {
   className?: string;
   /** Ref to the dialog panel (the element with `role="dialog"` or `role="alertdialog"`). */
   ref?: Ref<HTMLDivElement>;
+  /**
+   * Runs as the dialog closes, before focus returns to the trigger. When the action removed the
+   * trigger from the page, call `event.preventDefault()` and focus what replaced it, so keyboard
+   * and screen-reader users are not dropped at the top of the page.
+   */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 type FrameProps = Omit<DialogFrameProps, 'title'> &

@@ -28,6 +28,11 @@ export interface DropdownMenuProps {
   modal?: boolean;
   /** Extra class for the menu panel. */
   className?: string;
+  /**
+   * The element the open menu is rendered into (default: `document.body`). Pass an element inside a
+   * landmark, e.g. the site header, so the open menu's content stays inside that landmark.
+   */
+  container?: HTMLElement | null;
 }
 
 /**
@@ -36,12 +41,12 @@ export interface DropdownMenuProps {
  * move (wrapping), Home/End jump, typing a letter finds an item, Enter/Space select, Escape closes
  * and returns focus to the trigger.
  */
-export function DropdownMenu({ trigger, label, children, align = 'end', side = 'bottom', open, defaultOpen, onOpenChange, modal = false, className }: DropdownMenuProps) {
+export function DropdownMenu({ trigger, label, children, align = 'end', side = 'bottom', open, defaultOpen, onOpenChange, modal = false, className, container }: DropdownMenuProps) {
   const labelId = useId();
   return (
     <RadixDropdownMenu.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange} modal={modal}>
       <RadixDropdownMenu.Trigger asChild>{trigger}</RadixDropdownMenu.Trigger>
-      <RadixDropdownMenu.Portal>
+      <RadixDropdownMenu.Portal container={container}>
         <RadixDropdownMenu.Content
           align={align}
           side={side}

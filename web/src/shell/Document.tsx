@@ -10,6 +10,7 @@ import { Outlet, UNSAFE_DataRouterStateContext, isRouteErrorResponse, useLocatio
 import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, type Locale, localizePath, stripLocale } from '@studio/site/locales';
 import type { PageId } from '@studio/site/pages';
 import { useAppContext } from '../app/context';
+import { AppToasts } from '../app/toasts';
 import type { Messages } from '../i18n/messages';
 import { RouteLocaleProvider, useRouteLocaleData } from '../i18n/routeLocale';
 import type { RouteHandle } from '../routes/types';
@@ -169,7 +170,14 @@ function DocumentContent() {
           </head>
           <body>
             <SessionProvider initialSignedIn={app.signedIn} environmentRef={app.environmentRef} webSocketUrl={app.webSocketUrl}>
-              <Outlet />
+              {/* The app's toasts (FEEDBACK-TOAST); a document is never hydrated, so it has none. */}
+              {app.delivery === 'app' ? (
+                <AppToasts>
+                  <Outlet />
+                </AppToasts>
+              ) : (
+                <Outlet />
+              )}
             </SessionProvider>
             {app.delivery === 'app' ? <script id={PAGE_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: app.dataJson }} /> : null}
           </body>

@@ -2,7 +2,7 @@
  * Renders a web feature the way the app does, around a Relay mock environment:
  * AppContext (page data) → a memory data router whose root holds IntlProvider with the real
  * compiled catalogue (`pnpm --filter @studio/web run messages` makes it) and the real
- * SessionProvider (it provides the Relay environment) → the locale route (its loader data is what
+ * SessionProvider (it provides the Relay environment), with `toasts` the app's toasts (AppToasts) → the locale route (its loader data is what
  * `useLocale` reads) → a pathless route with the real PageError → the page route, whose path and
  * handle come from @studio/site/pages, with `ui` under Suspense.
  *
@@ -27,6 +27,7 @@ import type { Environment, OperationDescriptor } from 'relay-runtime';
 import { MockPayloadGenerator, type MockResolvers, type RelayMockEnvironment, createMockEnvironment } from 'relay-test-utils';
 import { onTestFinished, vi } from 'vitest';
 import { AppContext, type AppContextValue } from '../app/context';
+import { AppToasts } from '../app/toasts';
 import { PageError } from '../features/errors/PageError';
 import en from '../i18n/compiled/en.json';
 import es from '../i18n/compiled/es.json';
@@ -73,6 +74,8 @@ export interface RenderWithRelayOptions {
   signedIn?: boolean;
   /** The role the route context reports for the administrators' pages' gate (ADMIN-AREA); null by default. */
   viewerRole?: string | null;
+  /** Mounts the app's toasts (AppToasts, FEEDBACK-TOAST) as the app shell does; off by default (their region is one more landmark). */
+  toasts?: boolean;
   /** Page data to change (e.g. `authProviders`). */
   app?: Partial<AppContextValue>;
 }
@@ -147,12 +150,18 @@ function LocationProbe() {
 }
 
 /** The root route: what the document gives every page (IntlProvider, the session, the Relay environment). */
-function Shell(props: { locale: Locale; signedIn: boolean; environmentRef: { current: Environment } }) {
+function Shell(props: { locale: Locale; signedIn: boolean; environmentRef: { current: Environment }; toasts: boolean }) {
   return (
     <RouteLocaleProvider>
       <IntlProvider locale={LOCALE_TAGS[props.locale]} defaultLocale="en-US" messages={CATALOGUES[props.locale]} onError={(error) => intlErrors.push(String(error.message))}>
         <SessionProvider initialSignedIn={props.signedIn} environmentRef={props.environmentRef} webSocketUrl={null}>
-          <Outlet />
+          {props.toasts ? (
+            <AppToasts>
+              <Outlet />
+            </AppToasts>
+          ) : (
+            <Outlet />
+          )}
         </SessionProvider>
       </IntlProvider>
     </RouteLocaleProvider>
@@ -192,7 +201,7 @@ export function renderWithRelay(ui: ReactNode, options: RenderWithRelayOptions =
     {
       id: 'root',
       handle: { kind: 'root' },
-      element: <Shell locale={locale} signedIn={signedIn} environmentRef={environmentRef} />,
+      element: <Shell locale={locale} signedIn={signedIn} environmentRef={environmentRef} toasts={options.toasts ?? false} />,
       children: [
         {
           id: localeRouteId,

@@ -44,6 +44,7 @@ const updateUserArgs = (country: ReturnType<typeof phoneCountry>) =>
     type: z.enum(['CLIENT', 'PARTNER']).optional(),
     withdrawalMethod: z.enum(['STRIPE', 'BANK_TRANSFER']).optional(),
     imageId: z.string().max(200).optional(),
+    removeImage: z.boolean().optional(),
     checkPassword: z.string().max(1024).optional(),
   });
 
@@ -116,7 +117,9 @@ export const userResolvers = {
       if (parsed.data.role === 'USER' && target.id === viewer.userId && target.role === 'ADMIN') {
         throw conflict('OWN_ADMIN_ROLE', 'role: administrators cannot remove their own admin role; another administrator can', 'role');
       }
-      const { imageId, withdrawalMethod, ...change } = parsed.data;
+      const { imageId, removeImage, withdrawalMethod, ...change } = parsed.data;
+      // ACC-AVATAR-REMOVE: one or the other; `removeImage: false` changes nothing.
+      if (removeImage && imageId !== undefined) throw badInput('Pass either imageId or removeImage, not both');
       // The payout method is money's destination: the user's own change goes through the payout
       // rules (a recent proof, the cool-down and the notice, PAYOUT-METHOD); an administrator's is audited as before.
       if (withdrawalMethod !== undefined && target.id === viewer.userId && withdrawalMethod !== target.withdrawalMethod) {
@@ -126,7 +129,7 @@ export const userResolvers = {
       // An administrator's change of someone else, or of their own admin-only fields, is audited (ADMIN-AUDIT).
       const audit = isAuditedUserChange(viewer, target.id, Object.keys(present)) ? await auditActor(ctx) : undefined;
       try {
-        await fromHttp(() => ctx.users.updateProfile(viewer.userId, target, { ...change, ...(imageLocalId ? { imageId: imageLocalId } : {}) }, audit));
+        await fromHttp(() => ctx.users.updateProfile(viewer.userId, target, { ...change, ...(imageLocalId ? { imageId: imageLocalId } : {}), ...(removeImage ? { removeImage: true } : {}) }, audit));
       } finally {
         ctx.loaders.user.clear(target.id);
       }

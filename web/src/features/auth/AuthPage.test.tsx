@@ -211,3 +211,45 @@ describe('AuthPage: register', () => {
     ]);
   });
 });
+
+describe('AuthPage: return after sign-in and the mode switch (AUTH-RETURN, A11Y-FOCUS)', () => {
+  it('lands on the safe `next` page after signing in', async () => {
+    stubFetch(restAnswer(200, { accessToken: 'access.jwt' }));
+    const rendered = renderWithRelay(<AuthPage />, { page: 'auth', route: '/auth?next=%2Fru%2Fprofile%2Fearnings' });
+    const email = await screen.findByLabelText(rendered.intl.formatMessage({ id: 'auth.email.label' }));
+    await fill(rendered.user, email, 'anna@example.com');
+    await fill(rendered.user, labelled(rendered.intl.formatMessage({ id: 'auth.password.label' })), 'correct horse');
+    await rendered.user.click(screen.getByRole('button', { name: rendered.intl.formatMessage({ id: 'auth.signIn.submit' }) }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/ru/profile/earnings');
+  });
+
+  it('ignores a `next` that leaves the site and lands on the profile', async () => {
+    stubFetch(restAnswer(200, { accessToken: 'access.jwt' }));
+    const rendered = renderWithRelay(<AuthPage />, { page: 'auth', route: '/auth?next=%2F%2Fevil.test%2Fprofile' });
+    const email = await screen.findByLabelText(rendered.intl.formatMessage({ id: 'auth.email.label' }));
+    await fill(rendered.user, email, 'anna@example.com');
+    await fill(rendered.user, labelled(rendered.intl.formatMessage({ id: 'auth.password.label' })), 'correct horse');
+    await rendered.user.click(screen.getByRole('button', { name: rendered.intl.formatMessage({ id: 'auth.signIn.submit' }) }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/profile');
+  });
+
+  it('moves focus to the first field of the new mode and keeps `next` in the switch link', async () => {
+    const rendered = renderWithRelay(<AuthPage />, { page: 'auth', route: '/auth?next=%2Forder' });
+    const { intl, user } = rendered;
+    const toRegister = await screen.findByRole('link', { name: intl.formatMessage({ id: 'auth.switchToRegister' }) });
+    expect(toRegister.getAttribute('href')).toBe('/auth?mode=register&next=%2Forder');
+    await user.click(toRegister);
+    const name = await screen.findByLabelText(intl.formatMessage({ id: 'auth.name.label' }));
+    await waitFor(() => expect(document.activeElement).toBe(name));
+
+    await user.click(screen.getByRole('link', { name: intl.formatMessage({ id: 'auth.switchToSignIn' }) }));
+    await waitFor(() => expect(document.activeElement).toBe(labelled(intl.formatMessage({ id: 'auth.email.label' }))));
+    expect(screen.queryByLabelText(intl.formatMessage({ id: 'auth.name.label' }))).toBeNull();
+  });
+
+  it('does not move focus on arrival', async () => {
+    renderWithRelay(<AuthPage />, { page: 'auth', route: '/auth?mode=register' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.activeElement).toBe(document.body);
+  });
+});

@@ -3,12 +3,15 @@
  * Fields are checked in the browser first with the server's rules — a new password against the
  * shared password rules (NewPasswordField, ACC-PASSWORD) —; server errors are shown in the user's
  * language. Register and login send the page's locale (the language of the account's mails). On
- * success the session starts (new Relay environment) and the visitor lands on their profile.
+ * success the session starts (new Relay environment) and the visitor lands where they came from
+ * (`?next=`, AUTH-RETURN: a safe same-site path only) or else on their profile.
  * `?mode=register` opens the registration form, so the switch works as a plain link; the sign-in
  * form links to /auth/reset ("Forgot your password?"). Under the form, both modes offer social
  * sign-in with the enabled providers (SocialButtons, AUTH-SOCIAL), which also land on the profile.
  * After many registrations from one address the server asks for a proof-of-work challenge
  * (SEC-CHALLENGE): the widget (forms/Challenge.tsx) solves it and the form is sent again.
+ * Switching between the two modes moves focus to the new form's first field (A11Y-FOCUS), so
+ * keyboard users do not start again from the bottom of the page.
  */
 import { currentPassword, email, fullName } from '@studio/site/fields';
 import { Form, TextField } from '@studio/ui';
@@ -23,6 +26,7 @@ import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import { login, register } from '../../session/authApi';
 import { getDeviceToken } from '../../session/deviceToken';
+import { NEXT_PARAM, safeNextPath } from '../../session/returnTo';
 import { useSession } from '../../session/SessionProvider';
 import { TextLink } from '../layout/links';
 import { AuthFrame, AuthSwitch } from './AuthFrame';
@@ -52,6 +56,9 @@ export function AuthPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const session = useSession();
+  // Where to land after signing in (AUTH-RETURN): the page that sent the visitor here, else the profile.
+  const next = safeNextPath(params.get(NEXT_PARAM));
+  const destination = next ?? to('/profile');
   /** Set once the sign-in succeeded here: this page navigates on by itself. */
   const leaving = useRef(false);
   const { siteName } = useAppContext();
@@ -71,7 +78,7 @@ export function AuthPage() {
             : await login({ email: value.email, password: value.password, deviceToken, locale, challenge: challenge.take() });
         leaving.current = true;
         session.signIn(credentials);
-        navigate(to('/profile'));
+        navigate(destination);
         return null;
       } catch (error) {
         const problem = restError(error);
@@ -83,8 +90,20 @@ export function AuthPage() {
   const challenge = useChallenge(() => formElement()?.requestSubmit());
 
   useEffect(() => {
-    if (session.signedIn && !busy && !leaving.current) navigate(to('/profile'), { replace: true });
-  }, [session.signedIn, busy, navigate, to]);
+    if (session.signedIn && !busy && !leaving.current) navigate(destination, { replace: true });
+  }, [session.signedIn, busy, navigate, destination]);
+
+  // A11Y-FOCUS: after a switch of mode (not on arrival) focus goes to the new form's first field.
+  const shownMode = useRef(mode);
+  useEffect(() => {
+    if (shownMode.current === mode) return;
+    shownMode.current = mode;
+    formElement()?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select')?.focus();
+  }, [mode, formElement]);
+
+  const switchParams = new URLSearchParams(mode === 'register' ? {} : { mode: 'register' });
+  if (next) switchParams.set(NEXT_PARAM, next);
+  const switchQuery = switchParams.toString();
 
   return (
     <AuthFrame
@@ -92,8 +111,8 @@ export function AuthPage() {
       lead={<FormattedMessage id={mode === 'register' ? 'auth.register.lead' : 'auth.signIn.lead'} />}
       after={
         <>
-          <SocialButtons returnPath={to('/profile')} />
-          <AuthSwitch prompt={<FormattedMessage id={mode === 'register' ? 'auth.haveAccount' : 'auth.noAccount'} />} to={mode === 'register' ? '/auth' : '/auth?mode=register'}>
+          <SocialButtons returnPath={destination} />
+          <AuthSwitch prompt={<FormattedMessage id={mode === 'register' ? 'auth.haveAccount' : 'auth.noAccount'} />} to={switchQuery ? `/auth?${switchQuery}` : '/auth'}>
             <FormattedMessage id={mode === 'register' ? 'auth.switchToSignIn' : 'auth.switchToRegister'} />
           </AuthSwitch>
         </>

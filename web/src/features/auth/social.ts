@@ -13,6 +13,7 @@
 import type { IntlShape } from 'react-intl';
 import type { AuthProvider, AuthProviderId } from '@studio/site/ssr';
 import { AuthApiError } from '../../session/authApi';
+import { safeNextPath } from '../../session/returnTo';
 import { waitProblem } from '../../forms/serverErrors';
 
 /** A message id with the values it needs. */
@@ -47,15 +48,12 @@ export function readLoadingParams(search: string): LoadingAction {
 }
 
 /**
- * `path` when it is a path on this site — one leading `/`, not `//` or `/\` (another host to a
- * browser), no backslashes or control characters (browsers drop tabs and newlines, which could
- * turn `/\t/evil.test` into `//evil.test`) — else null. Query and fragment are allowed.
+ * `path` when it is a path on this site (the return-to rules of AUTH-RETURN, `session/returnTo.ts`:
+ * one leading `/`, not `//` or `/\\`, no backslashes, control characters or scheme, also once
+ * decoded, and not /auth or /loading) — else null. Query and fragment are allowed.
  */
 export function safeReturnPath(path: string | null | undefined): string | null {
-  if (typeof path !== 'string' || path.length > 2048) return null;
-  if (!path.startsWith('/') || path.startsWith('//')) return null;
-  if (/[\\\u0000-\u001f\u007f]/.test(path)) return null;
-  return path;
+  return safeNextPath(path);
 }
 
 /**

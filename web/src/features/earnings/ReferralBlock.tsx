@@ -11,6 +11,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
+import { useNotify } from '../../app/toasts';
 import type { ReferralBlock_user$key } from './__generated__/ReferralBlock_user.graphql';
 import { useAppContext } from '../../app/context';
 import { useLocalizePath } from '../../i18n/useLocale';
@@ -35,6 +36,7 @@ function selectContents(element: HTMLElement | null) {
 function CopyRow(props: { label: ReactNode; text: string; children: ReactNode; copyLabel: ReactNode; testId: string }) {
   const valueRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const notify = useNotify();
 
   useEffect(() => {
     if (state !== 'copied') return;
@@ -47,6 +49,7 @@ function CopyRow(props: { label: ReactNode; text: string; children: ReactNode; c
       if (!navigator.clipboard) throw new Error('Clipboard API unavailable');
       await navigator.clipboard.writeText(props.text);
       setState('copied');
+      notify('toast.copied'); // FEEDBACK-TOAST
     } catch {
       setState('failed');
       selectContents(valueRef.current);

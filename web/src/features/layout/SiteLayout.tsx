@@ -1,6 +1,6 @@
 /**
  * The one shared layout (SITE-PAGES), built from @studio/ui: the sticky SiteHeader (skip link,
- * brand, primary navigation, language select, theme toggle, sign-in or profile / sign-out), the
+ * brand, primary navigation, language select, theme toggle, sign-in or the user menu), the
  * page, and the SiteFooter (link columns, language links that work without script, legal line).
  * On phones the header's menu button opens the navigation and the languages by their full names
  * (a disclosure that works without script, SITE-DELIVERY; SITE-LOCALES).
@@ -8,10 +8,9 @@
  * island brings it to life: both account variants are in the page (the signed-in one hidden), the
  * language select is a disclosure of links, and the theme switch is flipped by the island.
  */
-import { BrandMark, Button, Link as UiLink, SiteFooter, SiteHeader, ThemeToggle } from '@studio/ui';
-import { useState } from 'react';
+import { BrandMark, Link as UiLink, SiteFooter, SiteHeader, ThemeToggle } from '@studio/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useAppContext } from '../../app/context';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
@@ -19,6 +18,9 @@ import { UpdateTextsBlock } from '../../sw/UpdateTextsBlock';
 import { useTheme } from '../../theme/ThemeProvider';
 import { ButtonLink } from './links';
 import { LanguageLinks, LanguageList, LanguageMenu, LanguageSelect } from './LanguageSwitcher';
+import { useRouteFocus } from './routeFocus';
+import { DocumentNotice, DocumentUserMenu, UserMenu } from './UserMenu';
+import { signInPath } from '../../session/returnTo';
 import styles from './SiteLayout.module.css';
 
 const NAV = [
@@ -35,11 +37,10 @@ const FOOTER = [
 ] as const;
 
 /**
- * A document's account actions: "Sign in", and the signed-in "Profile" / "Sign out", hidden until
- * the main island finds a session cookie (islands/session.ts).
+ * A document's account actions: "Sign in" (the island adds the page as `?next=`, AUTH-RETURN), and
+ * the user menu, hidden until the main island finds a session cookie (islands/session.ts).
  */
 function DocumentAccountActions() {
-  const intl = useIntl();
   return (
     <>
       <span data-session="signed-out" className={styles.sessionGroup}>
@@ -48,50 +49,25 @@ function DocumentAccountActions() {
         </ButtonLink>
       </span>
       <span data-session="signed-in" className={styles.sessionGroup} hidden>
-        <ButtonLink to="/profile" variant="ghost" size="sm">
-          <FormattedMessage id="nav.profile" />
-        </ButtonLink>
-        <Button variant="secondary" size="sm" className={styles.headerSignOut} data-action="sign-out" data-busy-label={intl.formatMessage({ id: 'nav.signingOut' })}>
-          <FormattedMessage id="nav.signOut" />
-        </Button>
+        <DocumentUserMenu />
       </span>
+      <DocumentNotice />
     </>
   );
 }
 
+/** The app's account actions: "Sign in" back to this page (AUTH-RETURN), or the user menu (NAV-USER-MENU). */
 function AccountActions() {
   const session = useSession();
-  const to = useLocalizePath();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const location = useLocation();
   if (!session.signedIn) {
     return (
-      <ButtonLink to="/auth" variant="secondary" size="sm">
+      <ButtonLink to={signInPath(location.pathname + location.search)} variant="secondary" size="sm">
         <FormattedMessage id="nav.signIn" />
       </ButtonLink>
     );
   }
-  return (
-    <>
-      <ButtonLink to="/profile" variant="ghost" size="sm">
-        <FormattedMessage id="nav.profile" />
-      </ButtonLink>
-      <Button
-        variant="secondary"
-        size="sm"
-        className={styles.headerSignOut}
-        loading={busy}
-        onClick={async () => {
-          setBusy(true);
-          await session.signOut();
-          setBusy(false);
-          navigate(to('/'));
-        }}
-      >
-        <FormattedMessage id={busy ? 'nav.signingOut' : 'nav.signOut'} />
-      </Button>
-    </>
-  );
+  return <UserMenu />;
 }
 
 function ThemeSwitch() {
@@ -161,8 +137,9 @@ function Footer() {
   );
 }
 
-/** The locale routes' element. */
+/** The locale routes' element; after a client-side navigation focus goes to the page's heading (A11Y-FOCUS). */
 export function SiteLayout() {
+  useRouteFocus();
   return (
     <div className={styles.shell}>
       <Header />

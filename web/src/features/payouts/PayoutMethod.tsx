@@ -9,6 +9,7 @@ import { Button, Callout, Stack, Text } from '@studio/ui';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
+import { useNotify } from '../../app/toasts';
 import { runMutation } from '../../forms/runMutation';
 import type { PayoutMethod_settings$key } from './__generated__/PayoutMethod_settings.graphql';
 import type { PayoutMethod_user$key } from './__generated__/PayoutMethod_user.graphql';
@@ -65,6 +66,7 @@ export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: Pay
   }
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const notify = useNotify();
   const [commit, inFlight] = useMutation<PayoutMethodSetMutation>(SetWithdrawalMethodMutation);
   const { withReauthentication, dialog } = useReauthentication();
 
@@ -75,6 +77,7 @@ export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: Pay
     if (!result) return null;
     if (result.response) {
       setSaved(true);
+      notify('toast.payoutMethodSaved'); // FEEDBACK-TOAST
       return null;
     }
     const problem = payoutProblem(intl, result.errors);

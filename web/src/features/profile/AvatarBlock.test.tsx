@@ -1,12 +1,14 @@
 /**
  * AvatarBlock through the profile's query (`ProfilePage_user` → `AvatarBlock_user`): the user's
- * photo, or their initials, and the button that uploads one (ACC-AVATAR), in English and Russian.
+ * photo, or their initials, and the button that uploads one (ACC-AVATAR), in English and Russian;
+ * removing it after a confirmation, with a toast and focus on "Upload photo" (ACC-AVATAR-REMOVE).
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useFragment, useLazyLoadQuery } from 'react-relay';
 import { describe, expect, it } from 'vitest';
+import { mutationsSent } from '../../test/forms';
 import { viewerResolvers } from '../../test/mockData';
-import { createTestEnvironment, queueResolvers, renderWithRelay } from '../../test/renderWithRelay';
+import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../test/renderWithRelay';
 import ProfilePageQuery, { type ProfilePageQuery as ProfilePageQueryType } from './__generated__/ProfilePageQuery.graphql';
 import ProfilePageUser, { type ProfilePage_user$key } from './__generated__/ProfilePage_user.graphql';
 import { AvatarBlock } from './AvatarBlock';
@@ -21,7 +23,7 @@ function Block() {
 function renderAvatar(viewer: Record<string, unknown>, locale: 'en' | 'ru' = 'en') {
   const environment = createTestEnvironment();
   queueResolvers(environment, viewerResolvers(viewer));
-  return renderWithRelay(<Block />, { environment, page: 'profile', locale, signedIn: true });
+  return renderWithRelay(<Block />, { environment, page: 'profile', locale, signedIn: true, toasts: true });
 }
 
 describe('AvatarBlock', () => {
@@ -53,5 +55,34 @@ describe('AvatarBlock', () => {
     expect(within(card).getByRole('img', { name: 'Фото: Анна Петрова' }).textContent).toBe('АП');
     within(card).getByRole('button', { name: 'Загрузить фото' });
     within(card).getByText('Изображение до 5 МБ. Оно будет обрезано до квадрата.');
+  });
+
+  it('removes the photo after asking: the mutation, the initials, a toast and focus on "Upload photo"', async () => {
+    const { intl, user, environment } = renderAvatar({ id: 'VXNlcjox', fullName: 'Anna Petrova', image: { id: 'SW1hZ2U6MQ', url: '/uploads/avatars/anna.webp' } });
+    const remove = await screen.findByRole('button', { name: intl.formatMessage({ id: 'profile.avatar.remove' }) });
+
+    // Cancel first: nothing is sent, focus is back on the button.
+    await user.click(remove);
+    const dialog = await screen.findByRole('alertdialog', { name: intl.formatMessage({ id: 'profile.avatar.removeTitle' }) });
+    await user.click(within(dialog).getByRole('button', { name: intl.formatMessage({ id: 'profile.changeName.cancel' }) }));
+    await waitFor(() => expect(document.activeElement).toBe(remove));
+    expect(mutationsSent(environment)).toEqual([]);
+
+    await user.click(remove);
+    const again = await screen.findByRole('alertdialog');
+    await user.click(within(again).getByRole('button', { name: intl.formatMessage({ id: 'profile.avatar.removeConfirm' }) }));
+    expect(mutationsSent(environment)).toEqual([{ name: 'AvatarBlockRemoveImageMutation', variables: { id: 'VXNlcjox' } }]);
+    await resolveOperation(environment, { User: () => ({ id: 'VXNlcjox', fullName: 'Anna Petrova', image: null }) });
+
+    const upload = await screen.findByRole('button', { name: intl.formatMessage({ id: 'profile.avatar.upload' }) });
+    expect(screen.queryByRole('button', { name: intl.formatMessage({ id: 'profile.avatar.remove' }) })).toBeNull();
+    expect(await screen.findByText(intl.formatMessage({ id: 'toast.avatarRemoved' }))).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(upload));
+  });
+
+  it('offers no "Remove photo" without a photo', async () => {
+    const { intl } = renderAvatar({ image: null });
+    await screen.findByRole('button', { name: intl.formatMessage({ id: 'profile.avatar.upload' }) });
+    expect(screen.queryByRole('button', { name: intl.formatMessage({ id: 'profile.avatar.remove' }) })).toBeNull();
   });
 });

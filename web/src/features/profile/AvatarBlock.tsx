@@ -4,14 +4,20 @@
  * a hidden file picker (images only). The browser refuses files over 5 MB or not images; otherwise
  * the file goes to POST /api/uploads/avatar with a progress bar, then `updateUser(imageId)` makes
  * it the avatar. The server's 413 / 415 / 400 and other failures are said in the user's language;
- * the progress and the result are announced through a polite status line, errors as alerts.
+ * the progress and the result are announced through a polite status line, errors as alerts, and
+ * a toast says the photo was updated (FEEDBACK-TOAST).
+ * "Remove photo" (ACC-AVATAR-REMOVE), shown while there is one, asks first (AlertDialog), then
+ * `updateUser(removeImage: true)` clears it; the initials show, a toast says so, and focus goes to
+ * "Upload photo", since the button that opened the dialog is gone (A11Y-FOCUS).
  */
-import { Avatar, Button, Text } from '@studio/ui';
+import { AlertDialog, Avatar, Button, Text } from '@studio/ui';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import type { AvatarBlock_user$key } from './__generated__/AvatarBlock_user.graphql';
+import type { AvatarBlockRemoveImageMutation } from './__generated__/AvatarBlockRemoveImageMutation.graphql';
 import type { AvatarBlockSetImageMutation } from './__generated__/AvatarBlockSetImageMutation.graphql';
+import { useNotify } from '../../app/toasts';
 import { runMutation } from '../../forms/runMutation';
 import type { FieldProblem } from './fieldRules';
 import { ProfileSection } from './ProfileSection';
@@ -22,6 +28,15 @@ import styles from './blocks.module.css';
 const SetImageMutation = graphql`
   mutation AvatarBlockSetImageMutation($id: ID!, $imageId: ID!) {
     updateUser(id: $id, imageId: $imageId) {
+      id
+      ...AvatarBlock_user
+    }
+  }
+`;
+
+const RemoveImageMutation = graphql`
+  mutation AvatarBlockRemoveImageMutation($id: ID!) {
+    updateUser(id: $id, removeImage: true) {
       id
       ...AvatarBlock_user
     }
@@ -47,6 +62,11 @@ export function AvatarBlock(props: { user: AvatarBlock_user$key; className?: str
   );
   const intl = useIntl();
   const [commit] = useMutation<AvatarBlockSetImageMutation>(SetImageMutation);
+  const [commitRemove] = useMutation<AvatarBlockRemoveImageMutation>(RemoveImageMutation);
+  const notify = useNotify();
+  const uploadRef = useRef<HTMLButtonElement>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const [removeError, setRemoveError] = useState<FieldProblem | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [problem, setProblem] = useState<FieldProblem | null>(null);
@@ -83,6 +103,7 @@ export function AvatarBlock(props: { user: AvatarBlock_user$key; className?: str
         setPhase({ kind: 'idle' });
       } else {
         setPhase({ kind: 'done' });
+        notify('toast.avatarUpdated');
       }
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -94,6 +115,19 @@ export function AvatarBlock(props: { user: AvatarBlock_user$key; className?: str
     }
   }
 
+  /** Clears the avatar; a failure stays in the dialog (thrown, so it stays open). */
+  async function remove() {
+    setRemoveError(null);
+    setProblem(null);
+    const { errors } = await runMutation(commitRemove, { variables: { id: user.id } });
+    if (errors.length) {
+      setRemoveError(genericProblem(errors));
+      throw new Error('Removing the photo failed');
+    }
+    setPhase({ kind: 'idle' });
+    notify('toast.avatarRemoved');
+  }
+
   const src = preview ?? user.image?.url ?? undefined;
   const percent = phase.kind === 'uploading' ? Math.round(phase.progress * 100) : null;
 
@@ -103,9 +137,34 @@ export function AvatarBlock(props: { user: AvatarBlock_user$key; className?: str
         <Avatar src={src} name={user.fullName} alt={intl.formatMessage({ id: 'profile.avatar.alt' }, { name: user.fullName })} size="xl" />
         <div className={styles.avatarControls}>
           <input ref={fileRef} type="file" accept="image/*" className={styles.fileInput} tabIndex={-1} aria-hidden onChange={(event) => void onFile(event)} />
-          <Button variant="secondary" loading={busy} onClick={() => fileRef.current?.click()} data-testid="profile-avatar-upload">
-            <FormattedMessage id={user.image ? 'profile.avatar.change' : 'profile.avatar.upload'} />
-          </Button>
+          <div className={styles.avatarButtons}>
+            <Button ref={uploadRef} variant="secondary" loading={busy} onClick={() => fileRef.current?.click()} data-testid="profile-avatar-upload">
+              <FormattedMessage id={user.image ? 'profile.avatar.change' : 'profile.avatar.upload'} />
+            </Button>
+            {user.image && !busy ? (
+              <AlertDialog
+                trigger={
+                  <Button ref={removeRef} variant="ghost" data-testid="profile-avatar-remove">
+                    <FormattedMessage id="profile.avatar.remove" />
+                  </Button>
+                }
+                title={<FormattedMessage id="profile.avatar.removeTitle" />}
+                description={<FormattedMessage id="profile.avatar.removeText" />}
+                cancelLabel={<FormattedMessage id="profile.changeName.cancel" />}
+                confirmLabel={<FormattedMessage id="profile.avatar.removeConfirm" />}
+                onConfirm={remove}
+                onOpenChange={(open) => (open ? undefined : setRemoveError(null))}
+                error={removeError ? intl.formatMessage({ id: removeError.id }, removeError.values) : undefined}
+                onCloseAutoFocus={(event) => {
+                  // Removed: "Remove photo" is gone, so focus goes to "Upload photo" instead (A11Y-FOCUS).
+                  if (!removeRef.current?.isConnected) {
+                    event.preventDefault();
+                    uploadRef.current?.focus();
+                  }
+                }}
+              />
+            ) : null}
+          </div>
           <Text size="sm" tone="muted">
             <FormattedMessage id="profile.avatar.hint" values={{ max: 5 }} />
           </Text>

@@ -21,6 +21,7 @@ import type { ChangeEmailPageCancelMutation } from './__generated__/ChangeEmailP
 import type { ChangeEmailPageConfirmMutation } from './__generated__/ChangeEmailPageConfirmMutation.graphql';
 import type { ChangeEmailPageQuery } from './__generated__/ChangeEmailPageQuery.graphql';
 import type { ChangeEmailPageStartMutation } from './__generated__/ChangeEmailPageStartMutation.graphql';
+import { useNotify } from '../../app/toasts';
 import { runMutation } from '../../forms/runMutation';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -83,6 +84,7 @@ function startSchema(currentEmail: string | null) {
 /** Step 1: the new address and the current password. */
 function StartForm(props: { viewerId: string; currentEmail: string | null; initialEmail: string; focusOnMount: boolean; onStarted: (email: string) => void }) {
   const [commit] = useMutation<ChangeEmailPageStartMutation>(StartMutation);
+  const notify = useNotify();
   const inputRef = useFocusWhen<HTMLInputElement>(props.focusOnMount);
   const { formProps, field, formMessage, busy } = useSchemaForm({
     schema: startSchema(props.currentEmail),
@@ -90,7 +92,10 @@ function StartForm(props: { viewerId: string; currentEmail: string | null; initi
     async onValid(value) {
       const { response, errors } = await runMutation(commit, { variables: { id: props.viewerId, email: value.email, checkPassword: value.checkPassword } });
       const error = firstError(errors);
-      if (!error && response) return props.onStarted(value.email);
+      if (!error && response) {
+        notify('toast.emailCodeSent', { values: { email: value.email } }); // FEEDBACK-TOAST
+        return props.onStarted(value.email);
+      }
       return SERVER_ERRORS.changeEmail(error);
     },
   });
@@ -126,6 +131,7 @@ function ConfirmStep(props: {
   const intl = useIntl();
   const to = useLocalizePath();
   const navigate = useNavigate();
+  const notify = useNotify();
   const [commitConfirm] = useMutation<ChangeEmailPageConfirmMutation>(ConfirmMutation);
   const [commitCancel, cancelling] = useMutation<ChangeEmailPageCancelMutation>(CancelMutation);
   const [cancelError, setCancelError] = useState<FieldProblem | null>(null);
@@ -136,6 +142,7 @@ function ConfirmStep(props: {
     const { response, errors } = await runMutation(commitConfirm, { variables: { code } });
     if (!firstError(errors) && response) {
       props.onConfirmed();
+      notify('toast.emailChanged'); // FEEDBACK-TOAST
       navigate(to('/profile'));
     }
     return errors;

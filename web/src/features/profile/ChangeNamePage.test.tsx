@@ -15,7 +15,7 @@ import { ChangeNamePage } from './ChangeNamePage';
 async function renderChangeName(locale: 'en' | 'ru' = 'en') {
   const environment = createTestEnvironment();
   queueResolvers(environment, viewerResolvers());
-  const rendered = renderWithRelay(<ChangeNamePage />, { environment, page: 'profileChangeName', signedIn: true, locale });
+  const rendered = renderWithRelay(<ChangeNamePage />, { environment, page: 'profileChangeName', signedIn: true, locale, toasts: true });
   const label = rendered.intl.formatMessage({ id: 'profile.changeName.label' });
   await waitFor(() => expect((labelled(label) as HTMLInputElement).value).toBe('Anna Petrova'));
   const submit = () => rendered.user.click(screen.getByRole('button', { name: rendered.intl.formatMessage({ id: 'profile.changeName.submit' }) }));
@@ -58,6 +58,8 @@ describe('ChangeNamePage form', () => {
     await resolveOperation(environment, viewerResolvers({ fullName: 'Anna Maria Petrova' }));
 
     expect((await screen.findByTestId('location')).textContent).toBe('/profile');
+    // FEEDBACK-TOAST: the app's toast says so on the next page.
+    expect(await screen.findByText('Your name has been changed')).toBeTruthy();
   });
 
   it('speaks Russian under /ru', async () => {

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { ChangeNamePageMutation } from './__generated__/ChangeNamePageMutation.graphql';
 import type { ChangeNamePageQuery } from './__generated__/ChangeNamePageQuery.graphql';
+import { useNotify } from '../../app/toasts';
 import { runMutation } from '../../forms/runMutation';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -51,6 +52,7 @@ function NameForm(props: { fetchKey: number }) {
 function NameFields(props: { viewerId: string; fullName: string }) {
   const to = useLocalizePath();
   const navigate = useNavigate();
+  const notify = useNotify();
   const [commit] = useMutation<ChangeNamePageMutation>(Mutation);
   const { formProps, field, formMessage, busy } = useSchemaForm({
     schema: Schema,
@@ -58,6 +60,7 @@ function NameFields(props: { viewerId: string; fullName: string }) {
     async onValid(value) {
       const { response, errors } = await runMutation(commit, { variables: { id: props.viewerId, fullName: value.fullName } });
       if (errors.length || !response) return SERVER_ERRORS.changeName(firstError(errors));
+      notify('toast.nameSaved'); // FEEDBACK-TOAST
       navigate(to('/profile'));
     },
   });

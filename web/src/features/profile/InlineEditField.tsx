@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { ProfileRow } from './ProfileRow';
+import { useNotify } from '../../app/toasts';
 import styles from './blocks.module.css';
 
 /** How long "Saved" stays on screen (it is announced once, when it appears). */
@@ -111,6 +112,7 @@ export function InlineEditField({ display, testId, ...props }: InlineEditFieldPr
   const intl = useIntl();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
+  const notify = useNotify();
   const editRef = useRef<HTMLButtonElement>(null);
   // Focus goes back to Edit only after the user's own switch, never on the first render.
   const moveFocus = useRef(false);
@@ -133,7 +135,11 @@ export function InlineEditField({ display, testId, ...props }: InlineEditFieldPr
   }
 
   function stopEditing(changed: boolean) {
-    if (changed) setSaved(true);
+    if (changed) {
+      setSaved(true);
+      // FEEDBACK-TOAST: the same words as the line under the field, where the eye is.
+      notify('profile.inline.saved', { values: { field: label } });
+    }
     moveFocus.current = true;
     setEditing(false);
   }

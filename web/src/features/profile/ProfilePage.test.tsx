@@ -35,7 +35,8 @@ describe('ProfilePage', () => {
 
     await screen.findByRole('heading', { level: 2, name: intl.formatMessage({ id: 'profile.signedOutTitle' }) });
     screen.getByText(intl.formatMessage({ id: 'profile.signedOutText' }));
-    expect(screen.getByRole('link', { name: intl.formatMessage({ id: 'nav.signIn' }) }).getAttribute('href')).toBe('/auth');
+    // Back here after signing in (AUTH-RETURN).
+    expect(screen.getByRole('link', { name: intl.formatMessage({ id: 'nav.signIn' }) }).getAttribute('href')).toBe('/auth?next=%2Fprofile');
     expect(environment.mock.getAllOperations()).toHaveLength(0);
   });
 

@@ -16,6 +16,7 @@ import { FormattedMessage } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import { z } from 'zod';
 import type { UpdatePasswordFormMutation } from './__generated__/UpdatePasswordFormMutation.graphql';
+import { useNotify } from '../../app/toasts';
 import { runMutation } from '../../forms/runMutation';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -68,6 +69,7 @@ export function UpdatePasswordForm(props: {
   username?: string | null | undefined;
 }) {
   const [commit] = useMutation<UpdatePasswordFormMutation>(Mutation);
+  const notify = useNotify();
   const { siteName } = useAppContext();
   const SCHEMAS = useMemo(() => schemas({ email: props.email, username: props.username, siteName }), [props.email, props.username, siteName]);
   const { formProps, field, formMessage, busy } = useSchemaForm<typeof SCHEMAS.change | typeof SCHEMAS.set>({
@@ -77,7 +79,10 @@ export function UpdatePasswordForm(props: {
       const oldPassword = 'oldPassword' in value ? value.oldPassword : null;
       const { response, errors } = await runMutation(commit, { variables: { newPassword: value.newPassword, oldPassword } });
       const error = firstError(errors);
-      if (!error && response) return props.onDone();
+      if (!error && response) {
+        notify(props.requireCurrent ? 'toast.passwordChanged' : 'toast.passwordSet'); // FEEDBACK-TOAST
+        return props.onDone();
+      }
       return SERVER_ERRORS.updatePassword(error);
     },
   });

@@ -9,6 +9,7 @@ import { Button, Callout, Dialog, DialogClose, Stack, Textarea, TextField } from
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
+import { useNotify } from '../../../app/toasts';
 import { runMutation } from '../../../forms/runMutation';
 import { type PayoutProblem, payoutProblem } from '../../payouts/payoutErrors';
 import type { PayoutActionDialogFailedMutation } from './__generated__/PayoutActionDialogFailedMutation.graphql';
@@ -44,6 +45,7 @@ export type PayoutAction = 'sent' | 'failed';
 export function PayoutActionDialog(props: { action: PayoutAction; payout: { id: string; version: number }; summary: string; onReload: () => void }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
+  const notify = useNotify();
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [problem, setProblem] = useState<PayoutProblem | null>(null);
@@ -70,6 +72,7 @@ export function PayoutActionDialog(props: { action: PayoutAction; payout: { id: 
     if (result.response) {
       setOpen(false);
       setText('');
+      notify('toast.saved'); // FEEDBACK-TOAST: the dialog closes without a word otherwise
     } else setProblem(payoutProblem(intl, result.errors));
   }
 

@@ -9,6 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { GRAPHQL_LOCALE } from '../../../i18n/locales';
 import { useLocale } from '../../../i18n/useLocale';
+import { useNotify } from '../../../app/toasts';
 import { runMutation } from '../../../forms/runMutation';
 import type { AssigneeSelect_admins$key } from './__generated__/AssigneeSelect_admins.graphql';
 import type { AssigneeSelect_order$key } from './__generated__/AssigneeSelect_order.graphql';
@@ -58,12 +59,14 @@ export function AssigneeSelect(props: { order: AssigneeSelect_order$key; admins:
     }
   `);
   const [problem, setProblem] = useState<RequestProblem | null>(null);
+  const notify = useNotify();
   const options = admins.users.edges.map(({ node }) => ({ value: node.id, label: node.email ? `${node.fullName} (${node.email})` : node.fullName }));
   // The assignee may be beyond the first 50 administrators: keep them choosable.
   if (order.assignee && !options.some((option) => option.value === order.assignee?.id)) options.push({ value: order.assignee.id, label: order.assignee.fullName });
   async function assign(value: string) {
     const { errors } = await runMutation(commit, { variables: { id: order.id, assigneeId: value || null, locale: GRAPHQL_LOCALE[locale] } });
     setProblem(errors.length ? requestProblem(errors) : null);
+    if (!errors.length) notify('toast.saved'); // FEEDBACK-TOAST
   }
   return (
     <NativeSelect

@@ -13,6 +13,7 @@ import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { GRAPHQL_LOCALE } from '../../../i18n/locales';
 import { useLocale } from '../../../i18n/useLocale';
+import { useNotify } from '../../../app/toasts';
 import { runMutation } from '../../../forms/runMutation';
 import { minorToMajor } from '../../profile/money';
 import { NEXT_STATUSES, OrderStatusBadge, OrderStatusText, type OrderStatusValue, isOrderStatus } from '../../requests/labels';
@@ -88,6 +89,7 @@ export function StatusActions(props: { order: StatusActions_order$key; onReload:
   `);
   const [step, setStep] = useState<OrderStatusValue | null>(null);
   const [problem, setProblem] = useState<RequestProblem | null>(null);
+  const notify = useNotify();
   const nextSteps = isOrderStatus(order.status) ? NEXT_STATUSES[order.status] : [];
 
   async function send(status: OrderStatusValue, extras: StepExtras) {
@@ -95,6 +97,7 @@ export function StatusActions(props: { order: StatusActions_order$key; onReload:
       variables: { input: { id: order.id, status, version: order.version, ...extras }, locale: GRAPHQL_LOCALE[locale] },
     });
     setProblem(errors.length ? requestProblem(errors) : null);
+    if (!errors.length) notify('toast.saved'); // FEEDBACK-TOAST: the step itself shows no confirmation
     setStep(null);
   }
   const dialog = { open: true, onOpenChange: (open: boolean) => !open && setStep(null) };
