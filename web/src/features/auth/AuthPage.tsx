@@ -9,10 +9,11 @@
  * sign-in with the enabled providers (SocialButtons, AUTH-SOCIAL), which also land on the profile.
  * After many registrations from one address the server asks for a proof-of-work challenge
  * (SEC-CHALLENGE): the widget (forms/Challenge.tsx) solves it and the form is sent again.
+ * An account with two-factor authentication is then asked for its code (TwoFactorStep, ACC-2FA).
  */
 import { currentPassword, email, fullName } from '@studio/site/fields';
 import { Form, TextField } from '@studio/ui';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -21,7 +22,8 @@ import { SERVER_ERRORS, restError } from '../../forms/serverErrors';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
-import { login, register } from '../../session/authApi';
+import { login, needsSecondFactor, register } from '../../session/authApi';
+import { TwoFactorStep } from './TwoFactorStep';
 import { getDeviceToken } from '../../session/deviceToken';
 import { useSession } from '../../session/SessionProvider';
 import { TextLink } from '../layout/links';
@@ -56,6 +58,8 @@ export function AuthPage() {
   const leaving = useRef(false);
   const { siteName } = useAppContext();
   const SCHEMAS = useMemo(() => schemas(siteName), [siteName]);
+  /** The challenge token of a sign-in waiting for its second factor (ACC-2FA). */
+  const [secondStep, setSecondStep] = useState<string | null>(null);
   const { fields, formProps, field, formMessage, busy, formElement } = useSchemaForm({
     schema: SCHEMAS[mode],
     // Switching mode starts the form afresh (no messages) with what was typed.
@@ -69,6 +73,10 @@ export function AuthPage() {
           'name' in value
             ? await register({ email: value.email, password: value.password, name: value.name, deviceToken, locale, challenge: challenge.take() })
             : await login({ email: value.email, password: value.password, deviceToken, locale, challenge: challenge.take() });
+        if (needsSecondFactor(credentials)) {
+          setSecondStep(credentials.challengeToken);
+          return null;
+        }
         leaving.current = true;
         session.signIn(credentials);
         navigate(to('/profile'));
@@ -85,6 +93,22 @@ export function AuthPage() {
   useEffect(() => {
     if (session.signedIn && !busy && !leaving.current) navigate(to('/profile'), { replace: true });
   }, [session.signedIn, busy, navigate, to]);
+
+  if (secondStep) {
+    return (
+      <AuthFrame title={<FormattedMessage id="auth.twoFactor.title" />} lead={<FormattedMessage id="auth.twoFactor.lead" />}>
+        <TwoFactorStep
+          challengeToken={secondStep}
+          onRestart={() => setSecondStep(null)}
+          onSignedIn={(credentials) => {
+            leaving.current = true;
+            session.signIn({ accessToken: credentials.accessToken });
+            navigate(to('/profile'));
+          }}
+        />
+      </AuthFrame>
+    );
+  }
 
   return (
     <AuthFrame
