@@ -58,7 +58,6 @@ const ProfileFragment = graphql`
     ...AboutBlock_user
     ...SecurityBlock_user
     ...TwoFactorBlock_user
-    ...SecurityTimelineBlock_user
     ...BalanceBlock_user
     ...LinkedAccountsBlock_user
     ...DangerZone_user
@@ -157,7 +156,7 @@ function ProfileBlocks(props: { user: ProfilePage_user$key; onDeleted: () => Pro
         <BalanceBlock user={user} />
         <LinkedAccountsBlock user={user} className={styles.accounts} />
         <DevicesBlock className={styles.full} />
-        <SecurityTimelineBlock user={user} className={styles.full} />
+        <SecurityTimelineBlock className={styles.full} />
         <DangerZone user={user} onDeleted={props.onDeleted} className={styles.full} />
       </div>
     </>

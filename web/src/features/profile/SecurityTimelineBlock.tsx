@@ -3,12 +3,16 @@
  * timeline — sign-ins with their method, failed attempts, password, e-mail, two-factor, passkey and
  * payout-method changes, sessions ended — each with the device, network and time. An entry whose
  * session is still signed in offers "This wasn't me" (asks first): every session ends, a
- * password-reset link is mailed, and this browser signs out.
+ * password-reset link is mailed, and this browser signs out. The card loads its own query in the
+ * browser (like the Devices card), inside its own Suspense and error boundary, so the profile's
+ * query stays within the cost limit (GRAPHQL-LIMITS).
  */
-import { AlertDialog, Button, Stack } from '@studio/ui';
-import { useState } from 'react';
+import { AlertDialog, Button, Skeleton, Stack } from '@studio/ui';
+import { Suspense, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { graphql, useFragment, useMutation } from 'react-relay';
+import { graphql, useFragment, useLazyLoadQuery, useMutation } from 'react-relay';
+import type { SecurityTimelineBlockQuery as TimelineQueryType } from './__generated__/SecurityTimelineBlockQuery.graphql';
+import { LoadErrorBoundary } from './LoadErrorBoundary';
 import { runMutation } from '../../forms/runMutation';
 import { useSession } from '../../session/SessionProvider';
 import type { SecurityTimelineBlock_user$key } from './__generated__/SecurityTimelineBlock_user.graphql';
@@ -22,6 +26,15 @@ const KINDS = new Set([
   'RECOVERY_CODES_REGENERATED', 'RECOVERY_CODE_USED', 'PASSKEY_ADDED', 'PASSKEY_REMOVED', 'PAYOUT_METHOD_CHANGED', 'SESSION_ENDED', 'REPORTED_NOT_ME',
 ]);
 
+const TimelineQuery = graphql`
+  query SecurityTimelineBlockQuery {
+    viewer {
+      id
+      ...SecurityTimelineBlock_user
+    }
+  }
+`;
+
 const ReportMutation = graphql`
   mutation SecurityTimelineBlockReportMutation($id: ID!) {
     reportSecurityEvent(id: $id) {
@@ -30,7 +43,26 @@ const ReportMutation = graphql`
   }
 `;
 
-export function SecurityTimelineBlock(props: { user: SecurityTimelineBlock_user$key; className?: string }) {
+/** The card: its title, then the entries once its own query answered. */
+export function SecurityTimelineBlock(props: { className?: string }) {
+  const [fetchKey, setFetchKey] = useState(0);
+  return (
+    <ProfileSection title={<FormattedMessage id="profile.timeline.title" />} className={props.className}>
+      <LoadErrorBoundary what="Security activity" title={<FormattedMessage id="profile.timeline.failed" />} onRetry={() => setFetchKey((k) => k + 1)}>
+        <Suspense fallback={<Skeleton />}>
+          <TimelineContent fetchKey={fetchKey} />
+        </Suspense>
+      </LoadErrorBoundary>
+    </ProfileSection>
+  );
+}
+
+function TimelineContent(props: { fetchKey: number }) {
+  const data = useLazyLoadQuery<TimelineQueryType>(TimelineQuery, {}, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
+  return data.viewer ? <TimelineList user={data.viewer} /> : null;
+}
+
+function TimelineList(props: { user: SecurityTimelineBlock_user$key }) {
   const user = useFragment(
     graphql`
       fragment SecurityTimelineBlock_user on User {
@@ -59,7 +91,7 @@ export function SecurityTimelineBlock(props: { user: SecurityTimelineBlock_user$
   const events = user.securityEvents?.edges.map((e) => e.node) ?? [];
 
   return (
-    <ProfileSection title={<FormattedMessage id="profile.timeline.title" />} className={props.className}>
+    <>
       {events.length === 0 ? (
         <p className={styles.note}>
           <FormattedMessage id="profile.timeline.empty" />
@@ -117,6 +149,6 @@ export function SecurityTimelineBlock(props: { user: SecurityTimelineBlock_user$
           void session.signOut({ local: true });
         }}
       />
-    </ProfileSection>
+    </>
   );
 }
