@@ -54,6 +54,7 @@ test('two-factor authentication: turn on with a QR code, sign in with a code, th
   await setup.getByLabel(t('en', 'profile.twoFactor.codeLabel')).fill((await generateTOTP({ ...TOTP, secret })).otp);
   await setup.getByRole('button', { name: t('en', 'profile.twoFactor.confirm'), exact: true }).click();
   const codesDialog = page.getByRole('dialog', { name: t('en', 'profile.twoFactor.codesTitle') });
+  await expect(codesDialog.getByTestId('recovery-codes').locator('code')).toHaveCount(10);
   const codes = (await codesDialog.getByTestId('recovery-codes').locator('code').allTextContents()).map((c) => c.trim());
   expect(codes).toHaveLength(10);
   expect(await axeViolations(page)).toEqual([]);
