@@ -34,6 +34,7 @@ import { PayoutService } from './payouts/service.js';
 import { createStripeClient } from './payouts/stripe.js';
 import { registerEventJob, webhookRoutes } from './payouts/webhooks.js';
 import { SecretBox } from './security/secretBox.js';
+import { AccountSecurity } from './accountSecurity/service.js';
 import { type MailService, createMailService } from './mail/index.js';
 import { createOrderService } from './orders/service.js';
 import { registerControlCharGuard } from './security/controlChars.js';
@@ -142,7 +143,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await uploads.adoptLegacyFiles();
   const challenges = createChallenges(database.db, limits, config); // SEC-CHALLENGE
   await fastify.register(challengeRoutes, { challenges, config });
-  await fastify.register(authRoutes, { db: database.db, sessions, config, credentials, limits, challenges });
+  // ACC-2FA, ACC-PASSKEYS, ACC-SUDO, ACC-TIMELINE (decision 0040)
+  const security = new AccountSecurity({ db: database.db, config, limits, credentials, sessions, userChanged: (id) => pubsub.publishUserChanged(id) });
+  await fastify.register(authRoutes, { db: database.db, sessions, config, credentials, limits, challenges, security });
   await fastify.register(uploadRoutes, { uploads, sessions, limits });
   const social = new SocialAuthService({
     db: database.db,
@@ -154,7 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: fastify.log,
     userChanged: (id) => pubsub.publishUserChanged(id),
   });
-  await fastify.register(socialRoutes, { social, sessions, config });
+  await fastify.register(socialRoutes, { social, sessions, config, db: database.db, security });
   const orders = createOrderService(database.db, mail, config, fastify.log, limits, challenges);
   const ledgerChanged = (userIds: string[]) => {
     for (const id of userIds) {
@@ -178,11 +181,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     box: new SecretBox(config.jwtSecret, 'payouts'),
     credentials,
     userChanged: (id) => pubsub.publishUserChanged(id),
+    recordChange: (trx, userId, sessionId) => security.record({ userId, sessionId }, 'PAYOUT_METHOD_CHANGED', null, trx),
   });
   const webhooks = { db: database.db, jobs, config, stripe, payouts, methods: payoutMethods, log: fastify.log };
   registerEventJob(webhooks);
   await webhookRoutes(fastify, webhooks);
-  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail, ledger, payouts, payoutMethods, analytics: new AnalyticsReports(database.db, () => analytics.flush()) });
+  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail, ledger, payouts, payoutMethods, security, analytics: new AnalyticsReports(database.db, () => analytics.flush()) });
   registerSeoRoutes(fastify, { db: database.db, config });
   const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, authProviders: social.enabled(), viteDev: options.viteDev ?? false, roleOf: (token) => sessions.roleOf(token), fastPath });
   // Content changed (an admin's mutation, here or in another process): drop the cached pages that show it.

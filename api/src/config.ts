@@ -205,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       upload: e.RATE_LIMIT_UPLOAD,
       challengeOrder: e.CHALLENGE_AFTER_ORDERS,
       challengeRegister: e.CHALLENGE_AFTER_REGISTRATIONS,
+      twoFactor: e.RATE_LIMIT_TWO_FACTOR,
     },
     passwordGuessMaxDelaySeconds: e.PASSWORD_GUESS_MAX_DELAY_SECONDS,
     challenge: { cost: e.CHALLENGE_COST, counterMax: e.CHALLENGE_COUNTER_MAX, expiresSeconds: e.CHALLENGE_EXPIRES_SECONDS, afterPasswordFailures: e.CHALLENGE_AFTER_PASSWORD_FAILURES },

@@ -195,6 +195,8 @@ export const envSchema = z.object({
   RATE_LIMIT_CODE_SEND: limitRule.prefault('3/900'),
   RATE_LIMIT_CODE_ENTRY: limitRule.prefault('10/900'),
   RATE_LIMIT_UPLOAD: limitRule.prefault('20/3600'),
+  /** Authenticator and recovery codes entered per account (sign-in and re-authentication, ACC-2FA). */
+  RATE_LIMIT_TWO_FACTOR: limitRule.prefault('10/900'),
   // SEC-CHALLENGE: a proof-of-work challenge is required once one address passes these counts.
   CHALLENGE_AFTER_ORDERS: limitRule.prefault('3/3600'),
   CHALLENGE_AFTER_REGISTRATIONS: limitRule.prefault('3/3600'),

@@ -15,6 +15,9 @@ function expectCommonHeaders(headers: Headers) {
   expect(headers.get('x-frame-options')).toBe('DENY');
   const permissions = headers.get('permissions-policy') ?? '';
   for (const feature of ['camera', 'geolocation', 'microphone', 'payment', 'usb']) expect(permissions).toContain(`${feature}=()`);
+  // Passkeys on our own origin only (ACC-PASSKEYS).
+  expect(permissions).toContain('publickey-credentials-get=(self)');
+  expect(permissions).toContain('publickey-credentials-create=(self)');
   expect(headers.get('x-powered-by')).toBeNull();
 }
 

@@ -6,6 +6,15 @@
  * - `POST /api/auth/login` `{ email, password, deviceToken, locale?, challenge? }` → credentials; 401
  *   INVALID_CREDENTIALS for an unknown e-mail and a wrong password alike; once the account has
  *   `CHALLENGE_AFTER_PASSWORD_FAILURES` failures, 428 CHALLENGE_REQUIRED / 400 CHALLENGE_INVALID;
+ *   For an account with two-factor authentication (ACC-2FA) the answer is instead
+ *   `{ twoFactorRequired: true, challengeToken, expiresAt }` and no session starts yet;
+ * - `POST /api/auth/login/2fa` `{ challengeToken, deviceToken, code | recoveryCode }` → the same
+ *   credentials as login; 401 TWO_FACTOR_CHALLENGE_INVALID (unknown, expired after 5 minutes, used,
+ *   another device, 5 wrong codes), 401 TWO_FACTOR_CODE_INVALID with `attemptsLeft`, 429
+ *   TOO_MANY_REQUESTS (RATE_LIMIT_TWO_FACTOR per account);
+ * - `POST /api/auth/passkey/options` → `{ options }` (WebAuthn request options, no e-mail needed,
+ *   also for conditional UI) and `POST /api/auth/passkey/login` `{ response, deviceToken }` →
+ *   credentials; 400 PASSKEY_INVALID (ACC-PASSKEYS; a passkey counts as both factors);
  * - `POST /api/auth/refresh` `{ refreshToken? }` → rotated credentials; without `refreshToken` in
  *   the body the refresh cookie's token is rotated; 401 INVALID_REFRESH_TOKEN (none, unknown,
  *   revoked), REFRESH_TOKEN_REUSED or SESSION_EXPIRED (SESSION-MAX-AGE; the cookie is cleared),
@@ -50,6 +59,9 @@ import type { Credentials, SessionService } from './sessions.js';
 import { answerWithCookie, clearRefreshCookie, refreshCookieMaxAge, refreshTokenFromCookie, wantsCookieMode } from './sessionCookie.js';
 import { registerWithPassword, signInWithPassword } from './signIn.js';
 import { type Challenges, requireChallenge } from '../security/challenge.js';
+import type { AccountSecurity } from '../accountSecurity/service.js';
+import { recordSecurityEvent } from '../accountSecurity/events.js';
+import { CHALLENGE_TTL_MS } from '../accountSecurity/signInChallenges.js';
 
 // Route schemas: the shared field rules (messages are message ids; the error handler turns them
 // into "field: text"). `locale` sets the language of the account's mails.
@@ -86,6 +98,15 @@ const loginBody = z.object({
   // The solved proof-of-work challenge, once the account has repeated failures (SEC-CHALLENGE).
   challenge: z.string().max(4096, tooLong).optional(),
 });
+const twoFactorBody = z
+  .object({
+    challengeToken: z.string().trim().min(1, required).max(200, tooLong),
+    deviceToken: fields.deviceToken,
+    code: z.string().trim().max(20, tooLong).optional(),
+    recoveryCode: z.string().trim().max(40, tooLong).optional(),
+  })
+  .refine((b) => (b.code ? 1 : 0) + (b.recoveryCode ? 1 : 0) === 1, { path: ['code'], message: required });
+const passkeyLoginBody = z.object({ response: z.string().min(1, required).max(16_384, tooLong), deviceToken: fields.deviceToken, locale });
 const resetBody = z.object({ email: fields.email, locale });
 const resetCheckBody = z.object({ token: z.string().trim().min(1, required).max(200, tooLong) });
 const resetConfirmBody = z.object({
@@ -113,29 +134,74 @@ export async function requireBearer(request: FastifyRequest, sessions: SessionSe
 /** Registers the /api/auth routes. */
 export async function authRoutes(
   fastify: FastifyInstance,
-  opts: { db: Db; sessions: SessionService; config: Config; credentials: CredentialService; limits: RateLimits; challenges: Challenges },
+  opts: { db: Db; sessions: SessionService; config: Config; credentials: CredentialService; limits: RateLimits; challenges: Challenges; security: AccountSecurity },
 ): Promise<void> {
-  const { db, sessions, config, credentials, limits, challenges } = opts;
+  const { db, sessions, config, credentials, limits, challenges, security } = opts;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs };
   /** The answer of a new session: the cookie lives as long as a refresh token, at most the session's lifetime. */
   const newSession = (request: FastifyRequest, reply: FastifyReply, pair: Credentials) =>
     answerWithCookie(reply, pair, { cookieMode: wantsCookieMode(request), maxAge: refreshCookieMaxAge(config, Date.now() + config.sessionMaxAge * 1000) });
 
+  /** Starts the session of a completed sign-in and records it on the timeline (ACC-TIMELINE). */
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply, userId: string, deviceToken: string, method: string) => {
+    const device = sessionDeviceOf(request);
+    const { sessionId, ...pair } = await sessions.startSession(userId, deviceToken, device);
+    await recordSecurityEvent(db, { userId, kind: 'SIGN_IN', method, sessionId, device });
+    return newSession(request, reply, pair);
+  };
+
   app.post('/api/auth/register', { config: { rateLimit }, schema: { body: registerBody } }, async (request, reply) => {
     const { challenge, ...body } = request.body;
     await requireChallenge(challenges, 'register', request.ip, challenge); // SEC-CHALLENGE
     const user = await registerWithPassword({ db, credentials, siteName: config.siteName }, { ...body, locale: body.locale ?? DEFAULT_LOCALE });
     request.log.info({ userId: user.id }, 'user registered');
-    const pair = await sessions.start(user.id, body.deviceToken, sessionDeviceOf(request));
-    return reply.status(201).send(newSession(request, reply, pair));
+    return reply.status(201).send(await signedIn(request, reply, user.id, body.deviceToken, 'registration'));
   });
 
   app.post('/api/auth/login', { config: { rateLimit }, schema: { body: loginBody } }, async (request, reply) => {
     const { body } = request;
-    const user = await signInWithPassword({ db, limits, log: request.log, challenges, challengeAfterFailures: config.challenge.afterPasswordFailures }, body);
-    const pair = await sessions.start(user.id, body.deviceToken, sessionDeviceOf(request));
-    return newSession(request, reply, pair);
+    const device = sessionDeviceOf(request);
+    const user = await signInWithPassword(
+      {
+        db,
+        limits,
+        log: request.log,
+        challenges,
+        challengeAfterFailures: config.challenge.afterPasswordFailures,
+        onWrongPassword: (userId) => recordSecurityEvent(db, { userId, kind: 'SIGN_IN_FAILED', method: 'password', device }),
+      },
+      body,
+    );
+    // ACC-2FA: the password alone is not enough; the second step completes the sign-in.
+    if (await security.twoFactor.isEnabled(user.id)) {
+      const challengeToken = await security.challenges.issue(user.id, body.deviceToken, 'password');
+      reply.header('cache-control', 'no-store');
+      return { twoFactorRequired: true, challengeToken, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS).toISOString() };
+    }
+    return signedIn(request, reply, user.id, body.deviceToken, 'password');
+  });
+
+  app.post('/api/auth/login/2fa', { config: { rateLimit }, schema: { body: twoFactorBody } }, async (request, reply) => {
+    const { challengeToken, deviceToken, code, recoveryCode } = request.body;
+    const device = sessionDeviceOf(request);
+    const passed = await security.challenges.complete(challengeToken, deviceToken, code ? { code } : { recoveryCode: recoveryCode! }, (userId) =>
+      recordSecurityEvent(db, { userId, kind: 'TWO_FACTOR_FAILED', method: 'sign-in', device }),
+    );
+    if (passed.method.endsWith('+recovery')) await recordSecurityEvent(db, { userId: passed.userId, kind: 'RECOVERY_CODE_USED', method: 'sign-in', device });
+    const answer = await signedIn(request, reply, passed.userId, deviceToken, passed.method);
+    return passed.returnPath ? { ...answer, returnPath: passed.returnPath } : answer;
+  });
+
+  app.post('/api/auth/passkey/options', { config: { rateLimit } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { options: await security.passkeys.authenticationOptions(null) };
+  });
+
+  app.post('/api/auth/passkey/login', { config: { rateLimit }, schema: { body: passkeyLoginBody } }, async (request, reply) => {
+    const { userId } = await security.passkeys.authenticate(request.body.response, null);
+    if (request.body.locale) await db.updateTable('users').set({ locale: request.body.locale }).where('id', '=', userId).execute();
+    return signedIn(request, reply, userId, request.body.deviceToken, 'passkey');
   });
 
   app.post('/api/auth/reset', { config: { rateLimit }, schema: { body: resetBody } }, async (request, reply) => {

@@ -54,6 +54,12 @@ export class SessionService {
    * (raw User-Agent and approximate network) for the user's session list (SESSION-DEVICES).
    */
   async start(userId: string, deviceToken: string, device: SessionDevice): Promise<Credentials> {
+    const { sessionId: _id, ...pair } = await this.startSession(userId, deviceToken, device);
+    return pair;
+  }
+
+  /** `start`, also answering the new session's id (for the security timeline, ACC-TIMELINE). */
+  async startSession(userId: string, deviceToken: string, device: SessionDevice): Promise<Credentials & { sessionId: string }> {
     // A concurrent login on the same device may win the unique index sessions_live_device;
     // then revoke its family in turn and try again (the newest login keeps the device).
     for (let attempt = 0; ; attempt++) {
@@ -65,7 +71,7 @@ export class SessionService {
     }
   }
 
-  private async startOnce(userId: string, deviceToken: string, device: SessionDevice): Promise<Credentials> {
+  private async startOnce(userId: string, deviceToken: string, device: SessionDevice): Promise<Credentials & { sessionId: string }> {
     const now = Date.now();
     const sessionId = randomUUID();
     const refreshToken = newOpaqueToken();
@@ -93,7 +99,7 @@ export class SessionService {
         .execute();
       await this.insertRefreshToken(trx, sessionId, refreshToken, now);
     });
-    return { accessToken: await this.issueAccess({ userId, sessionId }), refreshToken };
+    return { accessToken: await this.issueAccess({ userId, sessionId }), refreshToken, sessionId };
   }
 
   /**

@@ -55,7 +55,15 @@ export async function registerWithPassword(
  *   401 INVALID_CREDENTIALS for an unknown e-mail and a wrong password alike.
  */
 export async function signInWithPassword(
-  deps: { db: Db; limits: RateLimits; log: FastifyBaseLogger; challenges?: Challenges; challengeAfterFailures?: number },
+  deps: {
+    db: Db;
+    limits: RateLimits;
+    log: FastifyBaseLogger;
+    challenges?: Challenges;
+    challengeAfterFailures?: number;
+    /** Runs after a wrong password for an existing account (the timeline entry, ACC-TIMELINE). */
+    onWrongPassword?: (userId: string) => Promise<void>;
+  },
   input: { email: string; password: string; locale?: Locale | undefined; challenge?: string | undefined },
 ): Promise<UserRow> {
   const { db, limits } = deps;
@@ -75,6 +83,7 @@ export async function signInWithPassword(
       : undefined;
   // Same answer, and the same hashing time, for an unknown e-mail and a wrong password.
   const ok = await checkPasswordGuarded(limits, key, user?.passwordHash ?? null, input.password, beforeCheck);
+  if (user && !ok) await deps.onWrongPassword?.(user.id);
   if (!user || !ok) throw new HttpError(401, 'INVALID_CREDENTIALS', 'The e-mail or password is incorrect.');
   const patch: { passwordHash?: string; locale?: string } = {};
   if (user.passwordHash && needsRehash(user.passwordHash)) {

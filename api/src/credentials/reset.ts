@@ -20,6 +20,7 @@ import { pausePayouts } from '../payouts/safety.js';
 import { type Db, nowIso } from '../db/index.js';
 import type { Database } from '../db/types.js';
 import type { DeviceInfo } from '../http/device.js';
+import { recordSecurityEvent } from '../accountSecurity/events.js';
 import { HttpError } from '../http/errors.js';
 import { type MailService, PASSWORD_RESET_TTL_MINUTES, securityEvent } from '../mail/index.js';
 import { linkedServiceName } from '../users/linked.js';
@@ -156,6 +157,7 @@ export class PasswordResets {
       await trx.deleteFrom('passwordResets').where('userId', '=', row.userId).where('id', '!=', row.id).execute();
       await voidEmailChange(trx, row.userId);
       const removedLinks = await this.removeUnverifiedLinks(trx, row.userId);
+      await recordSecurityEvent(trx, { userId: row.userId, kind: 'PASSWORD_RESET', method: 'mail' }); // ACC-TIMELINE
       const user = await trx.selectFrom('users').select(['email', 'locale']).where('id', '=', row.userId).executeTakeFirstOrThrow();
       const oidcName = this.deps.config.social?.oidc?.name;
       const params = { removedLinks: removedLinks.map((link) => linkedServiceName(link.service, oidcName) + (link.name ? ` (${link.name})` : '')), ...securityEvent(device) };

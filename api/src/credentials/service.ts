@@ -238,6 +238,11 @@ export class CredentialService {
     return this.resets.status(token);
   }
 
+  /** Mails a reset link to `email`'s account at once, without the request limits ("this wasn't me", ACC-TIMELINE). */
+  issuePasswordReset(email: string, locale: Locale): Promise<boolean> {
+    return this.resets.issue(email, locale);
+  }
+
   /** Completes a reset with the link's token (ACC-RESET): see `PasswordResets.confirm`. */
   confirmPasswordReset(token: string, password: string, device?: DeviceInfo): Promise<ResetOutcome> {
     return this.resets.confirm(token, password, device);

@@ -7,12 +7,14 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AnalyticsDailyTable, AnalyticsDaysTable, AnalyticsSaltsTable, AnalyticsVisitorsTable } from './analyticsTables.js';
 import type { AuditLogTable, OrderMessagesTable, OrdersTable, OrderStatusChangesTable } from './backOfficeTables.js';
 import type { JobsTable, MailOutboxTable } from './backgroundTables.js';
+import type { PasskeysTable, RecoveryCodesTable, SecurityEventsTable, TotpSecretsTable, TwoFactorChallengesTable, WebauthnChallengesTable } from './securityTables.js';
 import type { LedgerAccountsTable, LedgerEntriesTable, LedgerTransactionsTable, PayoutsTable, StripeEventsTable } from './ledgerTables.js';
 
 export type { AuditLogRow, AuditLogTable, OrderMessageRow, OrderMessagesTable, OrderRow, OrdersTable, OrderStatusChangeRow, OrderStatusChangesTable } from './backOfficeTables.js';
 export type { JobRow, JobStatus, JobsTable, MailOutboxRow, MailOutboxTable, MailStatus } from './backgroundTables.js';
 export type * from './ledgerTables.js';
 export type * from './analyticsTables.js';
+export type * from './securityTables.js';
 
 export interface UsersTable {
   id: string;
@@ -296,6 +298,12 @@ export interface Database {
   analyticsDays: AnalyticsDaysTable;
   analyticsSalts: AnalyticsSaltsTable;
   analyticsVisitors: AnalyticsVisitorsTable;
+  totpSecrets: TotpSecretsTable;
+  recoveryCodes: RecoveryCodesTable;
+  twoFactorChallenges: TwoFactorChallengesTable;
+  passkeys: PasskeysTable;
+  webauthnChallenges: WebauthnChallengesTable;
+  securityEvents: SecurityEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,6 +5,7 @@
  */
 import DataLoader from 'dataloader';
 import type { AnalyticsReports } from '../analytics/reports.js';
+import type { AccountSecurity } from '../accountSecurity/service.js';
 import { SessionListService } from '../auth/sessionList.js';
 import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../config.js';
@@ -51,6 +52,8 @@ export interface Services {
   payoutMethods: PayoutMethods;
   /** The administrators' analytics report (analytics/reports.ts, ANALYTICS-REPORT). */
   analytics: AnalyticsReports;
+  /** Two-factor authentication, passkeys, re-authentication and the security timeline (accountSecurity/, decision 0040). */
+  security: AccountSecurity;
 }
 
 /**

@@ -5,7 +5,9 @@
  * counts as complete only when a fresh lookup of the account says so (`onboardingComplete`), after
  * the user comes back or when an `account.updated` webhook arrives.
  */
+import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
+import type { Database } from '../db/types.js';
 import type { CredentialService } from '../credentials/service.js';
 import { mailLocale } from '../credentials/codes.js';
 import { type Db, nowIso } from '../db/index.js';
@@ -28,6 +30,8 @@ export interface PayoutMethodDeps {
   box: SecretBox;
   credentials: Pick<CredentialService, 'assertCurrentPassword'>;
   userChanged: (userId: string) => void;
+  /** Records the change on the security timeline in its transaction (ACC-TIMELINE). */
+  recordChange?: (trx: Kysely<Database>, userId: string, sessionId: string) => Promise<void>;
 }
 
 const stripeUnavailable = () => new HttpError(409, 'STRIPE_UNAVAILABLE', 'Stripe payouts are not offered on this site; choose bank transfer.');
@@ -82,6 +86,7 @@ export class PayoutMethods {
         { to: user.email, template: 'payoutMethodChanged', locale: mailLocale(user.locale), params: { method: input.method, destination: destinationOf(changed), until, ...securityEvent(device) } },
         { db: trx },
       );
+      await this.deps.recordChange?.(trx, userId, sessionId);
     });
     this.deps.userChanged(userId);
   }

@@ -18,7 +18,7 @@ export const REAUTH_WINDOW_MS = 10 * 60_000;
 
 /** REAUTHENTICATION_REQUIRED (403): prove the password again (`reauthenticate`), then repeat. */
 export function reauthenticationRequired(): HttpError {
-  return new HttpError(403, 'REAUTHENTICATION_REQUIRED', 'Confirm your password to continue: this needs a recent sign-in.');
+  return new HttpError(403, 'REAUTHENTICATION_REQUIRED', 'Confirm it is you (password, authenticator code or passkey) to continue: this needs a recent sign-in (ACC-SUDO).');
 }
 
 /** When session `sessionId`'s last proof stops counting (ISO), or null when it has none that counts now. */

@@ -57,7 +57,6 @@ const DENIED_FEATURES = [
   'microphone',
   'midi',
   'payment',
-  'publickeyCredentialsGet',
   'serial',
   'usb',
   'xrSpatialTracking',
@@ -99,7 +98,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
   });
   app.addHook('onRequest', (request, reply, done) => applyHelmet(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)));
 
-  const setPermissionsPolicy = permissionsPolicy({ features: Object.fromEntries(DENIED_FEATURES.map((f) => [f, []])) });
+  // Passkeys (ACC-PASSKEYS): WebAuthn get and create for our own origin only, never a frame's.
+  const setPermissionsPolicy = permissionsPolicy({
+    features: { ...Object.fromEntries(DENIED_FEATURES.map((f) => [f, []])), publickeyCredentialsGet: ['self'], publickeyCredentialsCreate: ['self'] },
+  });
   app.addHook('onRequest', (request, reply, done) => setPermissionsPolicy(request.raw, reply.raw, done));
 
   if (!production) {

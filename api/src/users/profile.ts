@@ -210,6 +210,8 @@ export class UserService {
     await db.transaction().execute(async (trx) => {
       await this.deps.ledger.anonymise(trx, target.id);
       await trx.deleteFrom('users').where('id', '=', target.id).execute();
+      // The timeline goes with the account (ACC-TIMELINE: its triggers allow this only once the user is gone).
+      await trx.deleteFrom('securityEvents').where('userId', '=', target.id).execute();
       if (options.audit) {
         await recordAudit(trx, { actor: options.audit, action: 'user.delete', target: { type: 'User', id: target.id, label: target.email }, before: auditView(target), after: null });
       }

@@ -98,9 +98,34 @@ export function register(input: RegisterInput): Promise<Credentials> {
   return call('/auth/register', { ...input, username, fullName: input.name.trim() });
 }
 
-/** Signs in; `challenge` is the solved proof-of-work payload once the server asked for one (SEC-CHALLENGE). */
-export function login(input: { email: string; password: string; deviceToken: string; locale?: Locale; challenge?: string | undefined }): Promise<Credentials> {
+/** The answer of a sign-in that needs its second factor (ACC-2FA): complete it with `loginSecondFactor`. */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+  challengeToken: string;
+  expiresAt: string;
+  /** Where a social sign-in returns afterwards. */
+  returnPath?: string;
+}
+
+/** Whether a sign-in answer asks for the second factor (ACC-2FA). */
+export function needsSecondFactor(answer: unknown): answer is TwoFactorChallenge {
+  return typeof answer === 'object' && answer !== null && (answer as { twoFactorRequired?: unknown }).twoFactorRequired === true;
+}
+
+/**
+ * Signs in; `challenge` is the solved proof-of-work payload once the server asked for one (SEC-CHALLENGE).
+ * An account with two-factor authentication answers a `TwoFactorChallenge` instead of credentials (ACC-2FA).
+ */
+export function login(input: { email: string; password: string; deviceToken: string; locale?: Locale; challenge?: string | undefined }): Promise<Credentials | TwoFactorChallenge> {
   return call('/auth/login', input);
+}
+
+/**
+ * Completes a sign-in with an authenticator code or a recovery code (ACC-2FA, `POST /api/auth/login/2fa`).
+ * Fails with 401 `TWO_FACTOR_CODE_INVALID` (try again), `TWO_FACTOR_CHALLENGE_INVALID` (start over), 429.
+ */
+export function loginSecondFactor(input: { challengeToken: string; deviceToken: string; code?: string; recoveryCode?: string }): Promise<Credentials & { returnPath?: string }> {
+  return call('/auth/login/2fa', input);
 }
 
 /**

@@ -14,6 +14,8 @@
  * - `POST /api/auth/social/exchange` `{ code, deviceToken }` → 200 `{ accessToken, refreshToken,
  *   returnPath }` and the HttpOnly refresh cookie; with `X-Session-Transport: cookie` (the web
  *   client) the body leaves `refreshToken` out (SESSION-COOKIES, decision 0026); 400 SOCIAL_CODE_INVALID.
+ *   For an account with two-factor authentication it answers `{ twoFactorRequired: true,
+ *   challengeToken, expiresAt, returnPath }` instead, completed at `POST /api/auth/login/2fa` (ACC-2FA).
  * Query strings and bodies are checked by route schemas; the provider (404) and, for linking, the
  * bearer token (401) are checked before them. Starting sets the HttpOnly browser-binding cookie
  * (`SOCIAL_BINDING_COOKIE`, path /api/auth, SameSite=Lax, 10 minutes), a per-browser secret whose
@@ -37,6 +39,10 @@ import { newOpaqueToken } from '../tokens.js';
 import { checkCallbackUrl, checkReturnPath } from './callbackUrl.js';
 import { SocialError } from './providers.js';
 import type { SocialAuthService } from './service.js';
+import type { AccountSecurity } from '../../accountSecurity/service.js';
+import { recordSecurityEvent } from '../../accountSecurity/events.js';
+import { CHALLENGE_TTL_MS } from '../../accountSecurity/signInChallenges.js';
+import type { Db } from '../../db/index.js';
 
 const providerParams = z.object({ provider: z.string() });
 const startQuery = z.object({
@@ -84,8 +90,11 @@ function redirect(reply: FastifyReply, location: string) {
 }
 
 /** Registers the routes above. */
-export async function socialRoutes(fastify: FastifyInstance, opts: { social: SocialAuthService; sessions: SessionService; config: Config }): Promise<void> {
-  const { social, sessions, config } = opts;
+export async function socialRoutes(
+  fastify: FastifyInstance,
+  opts: { social: SocialAuthService; sessions: SessionService; config: Config; db: Db; security: AccountSecurity },
+): Promise<void> {
+  const { social, sessions, config, db, security } = opts;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs };
   // Run before the schemas: an unknown provider is a 404 whatever the query holds.
@@ -163,8 +172,19 @@ export async function socialRoutes(fastify: FastifyInstance, opts: { social: Soc
   );
 
   app.post('/api/auth/social/exchange', { config: { rateLimit }, schema: { body: exchangeBody } }, async (request, reply) => {
-    const credentials = await social.exchange(request.body.code, request.body.deviceToken, sessionDeviceOf(request));
+    const { deviceToken } = request.body;
+    const { userId, returnPath } = await social.redeem(request.body.code, deviceToken);
+    // ACC-2FA: a social sign-in of an account with an authenticator asks for its code too
+    // (decision 0040); the challenge keeps the return path for the second step.
+    if (await security.twoFactor.isEnabled(userId)) {
+      const challengeToken = await security.challenges.issue(userId, deviceToken, 'social', returnPath);
+      reply.header('cache-control', 'no-store');
+      return { twoFactorRequired: true, challengeToken, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS).toISOString(), returnPath };
+    }
+    const device = sessionDeviceOf(request);
+    const { sessionId, ...credentials } = await sessions.startSession(userId, deviceToken, device);
+    await recordSecurityEvent(db, { userId, kind: 'SIGN_IN', method: 'social', sessionId, device });
     const maxAge = refreshCookieMaxAge(config, Date.now() + config.sessionMaxAge * 1000);
-    return answerWithCookie(reply, credentials, { cookieMode: wantsCookieMode(request), maxAge });
+    return answerWithCookie(reply, { ...credentials, returnPath }, { cookieMode: wantsCookieMode(request), maxAge });
   });
 }

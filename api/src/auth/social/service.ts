@@ -222,11 +222,21 @@ export class SocialAuthService {
    * @throws HttpError 400 SOCIAL_CODE_INVALID when unknown, used, expired or issued to another device.
    */
   async exchange(code: string, deviceToken: string, device: SessionDevice): Promise<Credentials & { returnPath: string }> {
+    const row = await this.redeem(code, deviceToken);
+    return { ...(await this.deps.sessions.start(row.userId, deviceToken, device)), returnPath: row.returnPath };
+  }
+
+  /**
+   * Takes one-time code `code` of `deviceToken` out (single use) and answers whose sign-in it was,
+   * without starting a session: the route decides whether a second factor comes first (ACC-2FA).
+   * @throws HttpError 400 SOCIAL_CODE_INVALID.
+   */
+  async redeem(code: string, deviceToken: string): Promise<{ userId: string; returnPath: string }> {
     const row = await this.deps.db.deleteFrom('socialLoginCodes').where('id', '=', hashToken(code)).returningAll().executeTakeFirst();
     if (!row || row.expiresAt < nowIso() || row.deviceToken !== deviceToken) {
       throw new HttpError(400, 'SOCIAL_CODE_INVALID', 'This sign-in link has expired or was already used. Please sign in again.');
     }
-    return { ...(await this.deps.sessions.start(row.userId, deviceToken, device)), returnPath: row.returnPath };
+    return { userId: row.userId, returnPath: row.returnPath };
   }
 
   /** Takes the state record out (single use); null when unknown or expired. */

@@ -36,6 +36,7 @@ export const credentialResolvers = {
     async confirmEmailChange(_: unknown, { code }: { code: string }, ctx: Ctx) {
       const viewer = requireViewer(ctx);
       await fromHttp(() => ctx.credentials.confirmEmailChange(viewer.userId, code.slice(0, CODE_INPUT_MAX), ctx.device));
+      await ctx.security.record(viewer, 'EMAIL_CHANGED'); // ACC-TIMELINE
       ctx.loaders.user.clear(viewer.userId);
       return userOrForbidden(ctx, viewer.userId);
     },
@@ -57,6 +58,8 @@ export const credentialResolvers = {
       await fromHttp(() =>
         ctx.credentials.changePassword(target.id, args.newPassword, { oldPassword: args.oldPassword, requireOld: self, keepSessionId: self ? viewer.sessionId : null, device: ctx.device }),
       );
+      // ACC-TIMELINE: by the user on this session, or by an administrator (no session of the user's).
+      await ctx.security.record(self ? viewer : { userId: target.id, sessionId: null }, 'PASSWORD_CHANGED', self ? null : 'administrator');
       ctx.loaders.user.clear(target.id);
       return { id: globalId('User', target.id), user: await loadUser(ctx, target.id) };
     },

@@ -13,6 +13,7 @@ import { payoutResolvers } from './payouts.js';
 import { orderResolvers } from './orders.js';
 import { productResolvers } from './products.js';
 import { requestResolvers } from './requests.js';
+import { securityResolvers } from './security.js';
 import { sessionResolvers } from './sessions.js';
 import { subscriptionResolvers } from './subscriptions.js';
 import { userResolvers } from './user.js';
@@ -20,9 +21,11 @@ import { userResolvers } from './user.js';
 export const resolvers = {
   Node: nodeResolvers.Node,
   Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query, ...adminResolvers.Query, ...requestResolvers.Query, ...ledgerResolvers.Query, ...payoutResolvers.Query, ...analyticsResolvers.Query },
-  User: { ...userResolvers.User, ...sessionResolvers.User, ...adminResolvers.User, ...requestResolvers.User, ...ledgerResolvers.User, ...payoutResolvers.User },
+  User: { ...userResolvers.User, ...sessionResolvers.User, ...adminResolvers.User, ...requestResolvers.User, ...ledgerResolvers.User, ...payoutResolvers.User, ...securityResolvers.User },
   AuditEntry: adminResolvers.AuditEntry,
   Session: sessionResolvers.Session,
+  Passkey: securityResolvers.Passkey,
+  SecurityEvent: securityResolvers.SecurityEvent,
   Image: userResolvers.Image,
   ServiceAccount: userResolvers.ServiceAccount,
   ReferralCode: userResolvers.ReferralCode,
@@ -46,5 +49,6 @@ export const resolvers = {
     ...requestResolvers.Mutation,
     ...ledgerResolvers.Mutation,
     ...payoutResolvers.Mutation,
+    ...securityResolvers.Mutation,
   },
 };

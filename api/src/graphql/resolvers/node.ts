@@ -39,6 +39,14 @@ export const nodeResolvers = {
           return typed('NewsItem', await ctx.news.byId(decoded.id, isAdmin(ctx.viewer)));
         case 'ReferralCode':
           return typed('ReferralCode', own(await ctx.users.referralCode(decoded.id)));
+        case 'Passkey': {
+          const rows = ctx.viewer ? await ctx.security.passkeys.list(ctx.viewer.userId) : [];
+          return typed('Passkey', rows.find((p) => p.id === decoded.id));
+        }
+        case 'SecurityEvent': {
+          const row = await ctx.security.timeline.byId(decoded.id);
+          return typed('SecurityEvent', row && canManageSessions(ctx.viewer, row.userId) ? row : null);
+        }
         case 'Session':
           return typed('Session', liveOwnSession(ctx, await ctx.sessionList.byId(decoded.id)));
         case 'Order': {

@@ -1,6 +1,6 @@
 /**
  * Payouts (decision 0035): `payoutSettings`, the administrators' `payouts` queue, `User.payouts`
- * (private), the `Payout` type, and the mutations `reauthenticate`, `setWithdrawalMethod`,
+ * (private), the `Payout` type, and the mutations `setWithdrawalMethod` (`reauthenticate` is security.ts's, ACC-SUDO),
  * `startStripeOnboarding`, `refreshStripeOnboarding`, `requestPayout` (the user's own) and
  * `markPayoutSent` / `markPayoutFailed` (administrators, audited). The rules are payouts/'s.
  */
@@ -77,11 +77,6 @@ export const payoutResolvers = {
     },
   },
   Mutation: {
-    async reauthenticate(_: unknown, { password }: { password: string }, ctx: Ctx) {
-      const viewer = requireViewer(ctx);
-      const validUntil = await fromHttp(() => ctx.payoutMethods.reauthenticate(viewer.userId, viewer.sessionId, arg(z.string().max(1024), password, 'password')));
-      return { validUntil };
-    },
     async setWithdrawalMethod(_: unknown, { input }: { input: unknown }, ctx: Ctx) {
       const viewer = requireViewer(ctx);
       const parsed = setMethodInput.safeParse(input);

@@ -36,12 +36,14 @@ export const sessionResolvers = {
       const sessionId = expectId(id, 'Session', 'id');
       // Another user's session and an unknown id answer alike, so ids cannot be probed.
       if (!(await ctx.sessionList.revoke(viewer.userId, sessionId))) throw forbidden();
+      await ctx.security.record(viewer, 'SESSION_ENDED', sessionId === viewer.sessionId ? 'this device' : 'one device'); // ACC-TIMELINE
       return { revokedSessionId: globalId('Session', sessionId), current: sessionId === viewer.sessionId, user: await userOrForbidden(ctx, viewer.userId) };
     },
 
     async revokeOtherSessions(_: unknown, __: unknown, ctx: Ctx) {
       const viewer = requireViewer(ctx);
       const revokedCount = await ctx.sessionList.revokeOthers(viewer.userId, viewer.sessionId);
+      if (revokedCount > 0) await ctx.security.record(viewer, 'SESSION_ENDED', 'all other devices'); // ACC-TIMELINE
       return { revokedCount, user: await userOrForbidden(ctx, viewer.userId) };
     },
   },

@@ -12,10 +12,11 @@
  * (SEC-CHALLENGE): the widget (forms/Challenge.tsx) solves it and the form is sent again.
  * Switching between the two modes moves focus to the new form's first field (A11Y-FOCUS), so
  * keyboard users do not start again from the bottom of the page.
+ * An account with two-factor authentication is then asked for its code (TwoFactorStep, ACC-2FA).
  */
 import { currentPassword, email, fullName } from '@studio/site/fields';
 import { Form, TextField } from '@studio/ui';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -24,7 +25,8 @@ import { SERVER_ERRORS, restError } from '../../forms/serverErrors';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
-import { login, register } from '../../session/authApi';
+import { login, needsSecondFactor, register } from '../../session/authApi';
+import { TwoFactorStep } from './TwoFactorStep';
 import { getDeviceToken } from '../../session/deviceToken';
 import { NEXT_PARAM, safeNextPath } from '../../session/returnTo';
 import { useSession } from '../../session/SessionProvider';
@@ -63,6 +65,8 @@ export function AuthPage() {
   const leaving = useRef(false);
   const { siteName } = useAppContext();
   const SCHEMAS = useMemo(() => schemas(siteName), [siteName]);
+  /** The challenge token of a sign-in waiting for its second factor (ACC-2FA). */
+  const [secondStep, setSecondStep] = useState<string | null>(null);
   const { fields, formProps, field, formMessage, busy, formElement } = useSchemaForm({
     schema: SCHEMAS[mode],
     // Switching mode starts the form afresh (no messages) with what was typed.
@@ -76,6 +80,10 @@ export function AuthPage() {
           'name' in value
             ? await register({ email: value.email, password: value.password, name: value.name, deviceToken, locale, challenge: challenge.take() })
             : await login({ email: value.email, password: value.password, deviceToken, locale, challenge: challenge.take() });
+        if (needsSecondFactor(credentials)) {
+          setSecondStep(credentials.challengeToken);
+          return null;
+        }
         leaving.current = true;
         session.signIn(credentials);
         navigate(destination);
@@ -104,6 +112,22 @@ export function AuthPage() {
   const switchParams = new URLSearchParams(mode === 'register' ? {} : { mode: 'register' });
   if (next) switchParams.set(NEXT_PARAM, next);
   const switchQuery = switchParams.toString();
+
+  if (secondStep) {
+    return (
+      <AuthFrame title={<FormattedMessage id="auth.twoFactor.title" />} lead={<FormattedMessage id="auth.twoFactor.lead" />}>
+        <TwoFactorStep
+          challengeToken={secondStep}
+          onRestart={() => setSecondStep(null)}
+          onSignedIn={(credentials) => {
+            leaving.current = true;
+            session.signIn({ accessToken: credentials.accessToken });
+            navigate(destination);
+          }}
+        />
+      </AuthFrame>
+    );
+  }
 
   return (
     <AuthFrame

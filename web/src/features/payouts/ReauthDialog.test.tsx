@@ -35,7 +35,7 @@ describe('re-authentication', () => {
     await user.click(within(reauth).getByRole('button', { name: 'Continue' }));
     expect(mutationsSent(environment).map((m) => [m.name, m.variables])).toEqual([
       ['PayoutBalancesRequestMutation', { currency: 'USD' }],
-      ['ReauthDialogMutation', { password: 'wrong-password' }],
+      ['ReauthDialogMutation', { password: 'wrong-password', code: null }],
     ]);
     await answerError(environment, 'WRONG_PASSWORD', 'Wrong password');
     expect(fieldMessage(password)).toBe('The password is not correct.');

@@ -1,12 +1,15 @@
 /**
- * Re-authentication before a sensitive mutation (PAYOUT-REAUTH): `useReauthentication()` gives
+ * Re-authentication before a sensitive mutation (PAYOUT-REAUTH, ACC-SUDO), shared by the payout
+ * pages and the profile's security blocks: `useReauthentication()` gives
  * `withReauthentication(attempt)` and the `dialog` to render. `attempt` runs the mutation (a
  * runMutation promise); when it answers `REAUTHENTICATION_REQUIRED`, a dialog asks for the password
  * (`reauthenticate(password)`: `WRONG_PASSWORD` and `TOO_MANY_REQUESTS` with the wait shown at the
  * field), and once the password is proven the original mutation is sent again, once. Resolves with
- * the answer of the last attempt, or null when the user cancelled the dialog.
+ * the answer of the last attempt, or null when the user cancelled the dialog. "Use an authenticator
+ * code instead" switches the field to a code of the authenticator app or a recovery code
+ * (`reauthenticate(code)`, ACC-SUDO; a wrong one answers `CODE_INVALID`).
  */
-import { Button, Callout, Dialog, DialogClose, PasswordField, Stack } from '@studio/ui';
+import { Button, Callout, Dialog, DialogClose, PasswordField, Stack, TextField } from '@studio/ui';
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
@@ -16,8 +19,8 @@ import { errorCode, firstError, formProblem, waitProblem } from '../../forms/ser
 import type { ReauthDialogMutation } from './__generated__/ReauthDialogMutation.graphql';
 
 const ReauthenticateMutation = graphql`
-  mutation ReauthDialogMutation($password: String!) {
-    reauthenticate(password: $password) {
+  mutation ReauthDialogMutation($password: String, $code: String) {
+    reauthenticate(password: $password, code: $code) {
       validUntil
     }
   }
@@ -28,6 +31,8 @@ function ReauthDialog(props: { open: boolean; onDone: (proven: boolean) => void 
   const intl = useIntl();
   const [commit, inFlight] = useMutation<ReauthDialogMutation>(ReauthenticateMutation);
   const [password, setPassword] = useState('');
+  /** The authenticator code (or a recovery code) instead of the password (ACC-SUDO). */
+  const [useCode, setUseCode] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -36,10 +41,10 @@ function ReauthDialog(props: { open: boolean; onDone: (proven: boolean) => void 
     setFieldError(null);
     setFormError(null);
     if (!password) {
-      setFieldError(intl.formatMessage({ id: 'payouts.reauth.required' }));
+      setFieldError(intl.formatMessage({ id: useCode ? 'payouts.reauth.codeRequired' : 'payouts.reauth.required' }));
       return;
     }
-    const { response, errors } = await runMutation(commit, { variables: { password } });
+    const { response, errors } = await runMutation(commit, { variables: useCode ? { code: password.trim() } : { password } });
     if (response) {
       setPassword('');
       props.onDone(true);
@@ -47,6 +52,7 @@ function ReauthDialog(props: { open: boolean; onDone: (proven: boolean) => void 
     }
     const error = firstError(errors);
     if (error?.code === 'WRONG_PASSWORD') setFieldError(intl.formatMessage({ id: 'passwords.error.wrongPassword' }));
+    else if (error?.code === 'CODE_INVALID') setFieldError(intl.formatMessage({ id: 'payouts.reauth.wrongCode' }));
     else if (error?.code === 'TOO_MANY_REQUESTS' || error?.code === 'RATE_LIMITED') {
       const wait = waitProblem(error.extensions['retryAfterSeconds'] as number | undefined);
       setFieldError(intl.formatMessage({ id: wait.id }, wait.values));
@@ -80,16 +86,41 @@ function ReauthDialog(props: { open: boolean; onDone: (proven: boolean) => void 
               {formError}
             </Callout>
           ) : null}
-          <PasswordField
-            label={<FormattedMessage id="payouts.reauth.password" />}
-            showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
-            hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={fieldError ?? undefined}
-            required
-          />
+          {useCode ? (
+            <TextField
+              key="code"
+              label={<FormattedMessage id="payouts.reauth.code" />}
+              autoComplete="one-time-code"
+              maxLength={40}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={fieldError ?? undefined}
+              required
+            />
+          ) : (
+            <PasswordField
+              label={<FormattedMessage id="payouts.reauth.password" />}
+              showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
+              hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={fieldError ?? undefined}
+              required
+            />
+          )}
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setUseCode(!useCode);
+              setPassword('');
+              setFieldError(null);
+            }}
+          >
+            <FormattedMessage id={useCode ? 'payouts.reauth.usePassword' : 'payouts.reauth.useCode'} />
+          </Button>
           <Stack direction="row" gap={2} justify="end">
             <DialogClose asChild>
               <Button type="button" variant="secondary">

@@ -23,9 +23,11 @@ const CARDS = [
   'profile.identity.title',
   'profile.about.title',
   'profile.security.title',
+  'profile.twoFactor.title',
   'profile.balance.title',
   'profile.accounts.title',
   'profile.devices.title',
+  'profile.timeline.title',
   'profile.delete.title',
 ];
 

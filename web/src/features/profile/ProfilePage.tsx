@@ -43,6 +43,8 @@ import { LoadErrorBoundary } from './LoadErrorBoundary';
 import { ProfileCard } from './ProfileCard';
 import { RequestsShortcut } from '../requests/RequestsShortcut';
 import { SecurityBlock } from './SecurityBlock';
+import { SecurityTimelineBlock } from './SecurityTimelineBlock';
+import { TwoFactorBlock } from './TwoFactorBlock';
 import { SignedOut } from './SignedOut';
 import styles from './ProfilePage.module.css';
 import { refreshAfterRefusal } from '../../session/authorizedFetch';
@@ -55,6 +57,7 @@ const ProfileFragment = graphql`
     ...ProfileCard_user
     ...AboutBlock_user
     ...SecurityBlock_user
+    ...TwoFactorBlock_user
     ...BalanceBlock_user
     ...LinkedAccountsBlock_user
     ...DangerZone_user
@@ -149,9 +152,11 @@ function ProfileBlocks(props: { user: ProfilePage_user$key; onDeleted: () => Pro
         <ProfileCard user={user} className={styles.wide} />
         <AboutBlock user={user} className={styles.wide} />
         <SecurityBlock user={user} />
+        <TwoFactorBlock user={user} />
         <BalanceBlock user={user} />
         <LinkedAccountsBlock user={user} className={styles.accounts} />
         <DevicesBlock className={styles.full} />
+        <SecurityTimelineBlock className={styles.full} />
         <DangerZone user={user} onDeleted={props.onDeleted} className={styles.full} />
       </div>
     </>

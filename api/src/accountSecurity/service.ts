@@ -1,0 +1,155 @@
+/**
+ * The account security centre (decision 0040) as the edges see it: two-factor authentication
+ * (ACC-2FA), passkeys (ACC-PASSKEYS), re-authentication (ACC-SUDO) and the security timeline
+ * (ACC-TIMELINE) — each change recorded on the timeline in its own transaction, sensitive ones
+ * behind a recent proof, and live subscribers told that the user changed.
+ */
+import type { SessionService } from '../auth/sessions.js';
+import type { SessionDevice } from '../auth/sessionList.js';
+import type { Config } from '../config.js';
+import type { CredentialService } from '../credentials/service.js';
+import { mailLocale } from '../credentials/codes.js';
+import type { Db } from '../db/index.js';
+import type { PasskeyRow, SecurityEventRow } from '../db/types.js';
+import { HttpError } from '../http/errors.js';
+import type { RateLimits } from '../security/limits.js';
+import { SecretBox } from '../security/secretBox.js';
+import { type SecurityEventKind, SecurityTimeline, recordSecurityEvent, sessionDevice } from './events.js';
+import { PasskeyService } from './passkeys.js';
+import { SignInChallenges } from './signInChallenges.js';
+import { type Proof, Reauthentication, proofMethods, requireRecentProof } from './sudo.js';
+import { TwoFactorService, type TotpEnrolment } from './twoFactor.js';
+
+export interface AccountSecurityDeps {
+  db: Db;
+  config: Pick<Config, 'jwtSecret' | 'siteName' | 'publicUrl' | 'allowedOrigins' | 'refreshTokenTtl'>;
+  limits: RateLimits;
+  credentials: CredentialService;
+  sessions: SessionService;
+  userChanged: (userId: string) => void;
+}
+
+/** Who acts: the user, their session, and the device of the request (for the timeline). */
+export interface Actor {
+  userId: string;
+  /** Null for a change made by an administrator (no session of the user's). */
+  sessionId: string | null;
+  device?: SessionDevice | null;
+}
+
+/** An actor on one of their own sessions (what ACC-SUDO checks). */
+export type SessionActor = Actor & { sessionId: string };
+
+export class AccountSecurity {
+  readonly twoFactor: TwoFactorService;
+  readonly passkeys: PasskeyService;
+  readonly challenges: SignInChallenges;
+  readonly timeline: SecurityTimeline;
+  readonly reauth: Reauthentication;
+
+  constructor(private readonly deps: AccountSecurityDeps) {
+    const { db, config, limits, credentials } = deps;
+    this.twoFactor = new TwoFactorService({ db, box: new SecretBox(config.jwtSecret, 'totp'), limits, jwtSecret: config.jwtSecret, siteName: config.siteName });
+    this.passkeys = new PasskeyService(db, config);
+    this.challenges = new SignInChallenges(db, this.twoFactor);
+    this.timeline = new SecurityTimeline(db);
+    this.reauth = new Reauthentication({ db, credentials, twoFactor: this.twoFactor, passkeys: this.passkeys });
+  }
+
+  /** Appends an entry for `actor` (ACC-TIMELINE), with the request's device or else the session's. */
+  async record(actor: Actor, kind: SecurityEventKind, method: string | null = null, db: Db = this.deps.db): Promise<void> {
+    const device = actor.device ?? (await sessionDevice(db, actor.sessionId)); // `db`: inside a transaction SQLite has one connection
+    await recordSecurityEvent(db, { userId: actor.userId, kind, method, sessionId: actor.sessionId, device });
+  }
+
+  /** ACC-SUDO: see `Reauthentication.prove`; a wrong code is also a TWO_FACTOR_FAILED entry. */
+  reauthenticate(actor: Actor & { sessionId: string }, proof: Proof): Promise<string> {
+    return this.reauth.prove(actor.userId, actor.sessionId, proof, () => this.record(actor, 'TWO_FACTOR_FAILED', 'reauthenticate'));
+  }
+
+  /** The proofs `user` can give (ACC-SUDO). */
+  proofMethods(user: { id: string; passwordHash: string | null }) {
+    return proofMethods(this.deps.db, user);
+  }
+
+  /** ACC-2FA: a new authenticator secret for the signed-in user. */
+  startTwoFactor(actor: Actor, email: string): Promise<TotpEnrolment> {
+    return this.twoFactor.start(actor.userId, email);
+  }
+
+  /** ACC-2FA: turns it on with the first code; answers the recovery codes. */
+  async confirmTwoFactor(actor: Actor, code: string): Promise<string[]> {
+    const codes = await this.twoFactor.confirm(actor.userId, code, (trx) => this.record(actor, 'TWO_FACTOR_ENABLED', 'totp', trx));
+    this.deps.userChanged(actor.userId);
+    return codes;
+  }
+
+  /** ACC-2FA, ACC-SUDO: turns it off. @throws HttpError REAUTHENTICATION_REQUIRED, 409 TWO_FACTOR_NOT_ENABLED. */
+  async disableTwoFactor(actor: SessionActor): Promise<void> {
+    await requireRecentProof(this.deps.db, actor.sessionId);
+    const done = await this.twoFactor.disable(actor.userId, (trx) => this.record(actor, 'TWO_FACTOR_DISABLED', 'totp', trx));
+    if (!done) throw new HttpError(409, 'TWO_FACTOR_NOT_ENABLED', 'Two-factor authentication is off.');
+    this.deps.userChanged(actor.userId);
+  }
+
+  /** ACC-2FA, ACC-SUDO: ten new recovery codes. @throws HttpError REAUTHENTICATION_REQUIRED, 409 TWO_FACTOR_NOT_ENABLED. */
+  async regenerateRecoveryCodes(actor: SessionActor): Promise<string[]> {
+    await requireRecentProof(this.deps.db, actor.sessionId);
+    const codes = await this.twoFactor.regenerateRecoveryCodes(actor.userId, (trx) => this.record(actor, 'RECOVERY_CODES_REGENERATED', null, trx));
+    this.deps.userChanged(actor.userId);
+    return codes;
+  }
+
+  /** ACC-PASSKEYS, ACC-SUDO: creation options. */
+  async startPasskeyRegistration(actor: SessionActor, user: { id: string; email: string; fullName: string }): Promise<string> {
+    await requireRecentProof(this.deps.db, actor.sessionId);
+    return this.passkeys.registrationOptions(user);
+  }
+
+  /** ACC-PASSKEYS, ACC-SUDO: stores the new passkey. */
+  async finishPasskeyRegistration(actor: SessionActor, response: string, name: string): Promise<PasskeyRow> {
+    await requireRecentProof(this.deps.db, actor.sessionId);
+    const row = await this.passkeys.register(actor.userId, response, name, (trx) => this.record(actor, 'PASSKEY_ADDED', name, trx));
+    this.deps.userChanged(actor.userId);
+    return row;
+  }
+
+  /** ACC-PASSKEYS, ACC-SUDO: removes one; false when the user has no such passkey. */
+  async deletePasskey(actor: SessionActor, id: string): Promise<boolean> {
+    await requireRecentProof(this.deps.db, actor.sessionId);
+    const row = await this.deps.db.selectFrom('passkeys').select('name').where('id', '=', id).where('userId', '=', actor.userId).executeTakeFirst();
+    if (!row) return false;
+    const done = await this.passkeys.remove(actor.userId, id, (trx) => this.record(actor, 'PASSKEY_REMOVED', row.name, trx));
+    if (done) this.deps.userChanged(actor.userId);
+    return done;
+  }
+
+  /** Whether entry `event`'s session is still signed in (ACC-TIMELINE). */
+  sessionActive(event: SecurityEventRow): Promise<boolean> {
+    return this.timeline.sessionActive(event.sessionId, this.deps.config.refreshTokenTtl);
+  }
+
+  /**
+   * "This wasn't me" (ACC-TIMELINE): entry `eventId` of `actor` with a still active session ends
+   * every session of the account and mails a password-reset link; answers how many were live.
+   * @returns null when the entry is not the user's (the edge answers FORBIDDEN).
+   * @throws HttpError 409 SESSION_NOT_ACTIVE.
+   */
+  async reportNotMe(actor: Actor, eventId: string): Promise<number | null> {
+    const event = await this.timeline.byId(eventId);
+    if (!event || event.userId !== actor.userId) return null;
+    if (!(await this.sessionActive(event))) throw new HttpError(409, 'SESSION_NOT_ACTIVE', 'The session of this entry has already ended.');
+    const live = await this.deps.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('userId', '=', actor.userId)
+      .where('revokedAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    await this.record(actor, 'REPORTED_NOT_ME');
+    await this.deps.sessions.revokeOthers(actor.userId, null, 'reported');
+    const user = await this.deps.db.selectFrom('users').select(['email', 'locale']).where('id', '=', actor.userId).executeTakeFirstOrThrow();
+    await this.deps.credentials.issuePasswordReset(user.email, mailLocale(user.locale));
+    this.deps.userChanged(actor.userId);
+    return Number(live.n);
+  }
+}

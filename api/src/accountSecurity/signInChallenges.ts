@@ -1,0 +1,70 @@
+/**
+ * The second step of a sign-in of an account with two-factor authentication (ACC-2FA): after the
+ * password (or a social sign-in) the server answers `{ twoFactorRequired: true, challengeToken }`
+ * instead of credentials; `POST /api/auth/login/2fa` with the token and an authenticator or
+ * recovery code completes it. A token is 256 random bits stored as its SHA-256, bound to the
+ * device token of the first step, valid `CHALLENGE_TTL_MS` (5 minutes), single use, and dies after
+ * `CHALLENGE_MAX_ATTEMPTS` wrong codes; every code also counts against the account's `twoFactor`
+ * limit (SEC-LIMITS).
+ */
+import { type Db, nowIso } from '../db/index.js';
+import { HttpError } from '../http/errors.js';
+import { hashToken, newOpaqueToken } from '../auth/tokens.js';
+import type { SecondFactor, TwoFactorService } from './twoFactor.js';
+
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+export const CHALLENGE_MAX_ATTEMPTS = 5;
+
+/** What a completed challenge gives the route to start the session with. */
+export interface PassedChallenge {
+  userId: string;
+  deviceToken: string;
+  /** The first factor (`password`, `social:<provider>`) joined with the second (`totp`, `recovery`). */
+  method: string;
+  returnPath: string | null;
+}
+
+const invalid = () => new HttpError(401, 'TWO_FACTOR_CHALLENGE_INVALID', 'This sign-in has expired or was already completed; sign in again.');
+
+export class SignInChallenges {
+  constructor(
+    private readonly db: Db,
+    private readonly twoFactor: TwoFactorService,
+    private readonly ttlMs = CHALLENGE_TTL_MS,
+  ) {}
+
+  /** Issues a challenge token for `userId` on `deviceToken` after the first factor `method` (ACC-2FA). */
+  async issue(userId: string, deviceToken: string, method: string, returnPath: string | null = null): Promise<string> {
+    const token = newOpaqueToken();
+    const now = Date.now();
+    await this.db.deleteFrom('twoFactorChallenges').where('expiresAt', '<', nowIso(now)).execute();
+    await this.db
+      .insertInto('twoFactorChallenges')
+      .values({ id: hashToken(token), userId, deviceToken, method, returnPath, expiresAt: nowIso(now + this.ttlMs), created: nowIso(now) })
+      .execute();
+    return token;
+  }
+
+  /**
+   * Completes challenge `token` with a second factor (ACC-2FA); the token is spent on success.
+   * @throws HttpError 401 TWO_FACTOR_CHALLENGE_INVALID (unknown, expired, used, another device, too
+   *   many wrong codes), 401 TWO_FACTOR_CODE_INVALID with `attemptsLeft`, 429 TOO_MANY_REQUESTS.
+   * `onFailure` runs for each wrong code (the timeline entry).
+   */
+  async complete(token: string, deviceToken: string, factor: SecondFactor, onFailure: (userId: string) => Promise<void>): Promise<PassedChallenge> {
+    const id = hashToken(token);
+    const row = await this.db.selectFrom('twoFactorChallenges').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row || row.expiresAt <= nowIso() || row.deviceToken !== deviceToken || row.attempts >= CHALLENGE_MAX_ATTEMPTS) throw invalid();
+    const kind = await this.twoFactor.verify(row.userId, factor);
+    if (!kind) {
+      await this.db.updateTable('twoFactorChallenges').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', id).execute();
+      await onFailure(row.userId);
+      const attemptsLeft = Math.max(0, CHALLENGE_MAX_ATTEMPTS - row.attempts - 1);
+      const field = 'recoveryCode' in factor ? 'recoveryCode' : 'code';
+      throw new HttpError(401, 'TWO_FACTOR_CODE_INVALID', `${field}: this code is not valid`, { field, attemptsLeft });
+    }
+    const spent = await this.db.deleteFrom('twoFactorChallenges').where('id', '=', id).executeTakeFirst();
+    if (Number(spent.numDeletedRows) !== 1) throw invalid();
+    return { userId: row.userId, deviceToken, method: `${row.method}+${kind}`, returnPath: row.returnPath };
+  }
+}

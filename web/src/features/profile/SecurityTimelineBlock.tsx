@@ -1,0 +1,154 @@
+/**
+ * "Security activity" on /profile (ACC-TIMELINE): the newest entries of the account's security
+ * timeline — sign-ins with their method, failed attempts, password, e-mail, two-factor, passkey and
+ * payout-method changes, sessions ended — each with the device, network and time. An entry whose
+ * session is still signed in offers "This wasn't me" (asks first): every session ends, a
+ * password-reset link is mailed, and this browser signs out. The card loads its own query in the
+ * browser (like the Devices card), inside its own Suspense and error boundary, so the profile's
+ * query stays within the cost limit (GRAPHQL-LIMITS).
+ */
+import { AlertDialog, Button, Skeleton, Stack } from '@studio/ui';
+import { Suspense, useState } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { graphql, useFragment, useLazyLoadQuery, useMutation } from 'react-relay';
+import type { SecurityTimelineBlockQuery as TimelineQueryType } from './__generated__/SecurityTimelineBlockQuery.graphql';
+import { LoadErrorBoundary } from './LoadErrorBoundary';
+import { runMutation } from '../../forms/runMutation';
+import { useSession } from '../../session/SessionProvider';
+import type { SecurityTimelineBlock_user$key } from './__generated__/SecurityTimelineBlock_user.graphql';
+import type { SecurityTimelineBlockReportMutation } from './__generated__/SecurityTimelineBlockReportMutation.graphql';
+import { ProfileSection } from './ProfileSection';
+import styles from './blocks.module.css';
+
+/** The kinds this page has words for (SecurityEventKind); a newer one is shown as the server names it. */
+const KINDS = new Set([
+  'SIGN_IN', 'SIGN_IN_FAILED', 'TWO_FACTOR_FAILED', 'PASSWORD_CHANGED', 'PASSWORD_RESET', 'EMAIL_CHANGED', 'TWO_FACTOR_ENABLED', 'TWO_FACTOR_DISABLED',
+  'RECOVERY_CODES_REGENERATED', 'RECOVERY_CODE_USED', 'PASSKEY_ADDED', 'PASSKEY_REMOVED', 'PAYOUT_METHOD_CHANGED', 'SESSION_ENDED', 'REPORTED_NOT_ME',
+]);
+
+const TimelineQuery = graphql`
+  query SecurityTimelineBlockQuery {
+    viewer {
+      id
+      ...SecurityTimelineBlock_user
+    }
+  }
+`;
+
+const ReportMutation = graphql`
+  mutation SecurityTimelineBlockReportMutation($id: ID!) {
+    reportSecurityEvent(id: $id) {
+      signedOutSessions
+    }
+  }
+`;
+
+/** The card: its title, then the entries once its own query answered. */
+export function SecurityTimelineBlock(props: { className?: string }) {
+  const [fetchKey, setFetchKey] = useState(0);
+  return (
+    <ProfileSection title={<FormattedMessage id="profile.timeline.title" />} className={props.className}>
+      <LoadErrorBoundary what="Security activity" title={<FormattedMessage id="profile.timeline.failed" />} onRetry={() => setFetchKey((k) => k + 1)}>
+        <Suspense fallback={<Skeleton />}>
+          <TimelineContent fetchKey={fetchKey} />
+        </Suspense>
+      </LoadErrorBoundary>
+    </ProfileSection>
+  );
+}
+
+function TimelineContent(props: { fetchKey: number }) {
+  const data = useLazyLoadQuery<TimelineQueryType>(TimelineQuery, {}, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
+  return data.viewer ? <TimelineList user={data.viewer} /> : null;
+}
+
+function TimelineList(props: { user: SecurityTimelineBlock_user$key }) {
+  const user = useFragment(
+    graphql`
+      fragment SecurityTimelineBlock_user on User {
+        securityEvents(first: 20) {
+          edges {
+            node {
+              id
+              kind
+              method
+              deviceLabel
+              network
+              created
+              sessionActive
+            }
+          }
+        }
+      }
+    `,
+    props.user,
+  );
+  const intl = useIntl();
+  const session = useSession();
+  const [commit] = useMutation<SecurityTimelineBlockReportMutation>(ReportMutation);
+  const [reporting, setReporting] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const events = user.securityEvents?.edges.map((e) => e.node) ?? [];
+
+  return (
+    <>
+      {events.length === 0 ? (
+        <p className={styles.note}>
+          <FormattedMessage id="profile.timeline.empty" />
+        </p>
+      ) : (
+        <ul className={styles.events} data-testid="security-timeline">
+          {events.map((event) => (
+            <li key={event.id} className={styles.row}>
+              <Stack gap={1} className={styles.rowMain}>
+                <p className={styles.value}>
+                  {KINDS.has(event.kind) ? <FormattedMessage id={`profile.timeline.kind.${event.kind}`} /> : event.kind}
+                  {event.method ? ` · ${event.method}` : ''}
+                </p>
+                <p className={styles.note}>
+                  {event.deviceLabel ?? intl.formatMessage({ id: 'profile.timeline.unknownDevice' })}
+                  {event.network ? ` · ${event.network}` : ''}
+                  {Number.isNaN(Date.parse(String(event.created))) ? null : (
+                    <>
+                      {' · '}
+                      <FormattedDate value={event.created as string} dateStyle="medium" timeStyle="short" />
+                    </>
+                  )}
+                </p>
+              </Stack>
+              {event.sessionActive ? (
+                <div className={styles.rowAction}>
+                  <Button variant="secondary" size="sm" onClick={() => setReporting(event.id)}>
+                    <FormattedMessage id="profile.timeline.notMe" />
+                  </Button>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <AlertDialog
+        open={reporting !== null}
+        onOpenChange={(open) => {
+          if (!open) setReporting(null);
+        }}
+        title={<FormattedMessage id="profile.timeline.notMeTitle" />}
+        description={<FormattedMessage id="profile.timeline.notMeText" />}
+        cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}
+        confirmLabel={<FormattedMessage id="profile.timeline.notMeConfirm" />}
+        error={error}
+        onConfirm={async () => {
+          setError(null);
+          const { response } = await runMutation(commit, { variables: { id: reporting! } });
+          if (!response) {
+            setError(intl.formatMessage({ id: 'profile.timeline.failed' }));
+            throw new Error('report failed');
+          }
+          setReporting(null);
+          // Every session ended, this one too (AUTH-LOGOUT still clears the HttpOnly cookie).
+          void session.signOut({ local: true });
+        }}
+      />
+    </>
+  );
+}
