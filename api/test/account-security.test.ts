@@ -218,7 +218,7 @@ describeEachDb('account security on %s', (kind) => {
       const intruderDevice = uniqueDevice('intruder');
       const intruder = await server.post('/api/auth/login', { email: user.email, password: user.password, deviceToken: intruderDevice }, { 'user-agent': 'curl/8.0' });
       expect(intruder.status).toBe(200);
-      const entry = (await timeline(user)).find((e: { kind: string; sessionActive: boolean }) => e.kind === 'SIGN_IN' && e.sessionActive && e.method === 'password');
+      const entry = (await timeline(user)).find((e: { kind: string; sessionActive: boolean; method?: string }) => e.kind === 'SIGN_IN' && e.sessionActive && e.method === 'password');
       expect(entry).toBeDefined();
       expect(ok(await server.graphql(REPORT, { id: entry.id }, user.accessToken)).reportSecurityEvent.signedOutSessions).toBe(2);
       // Both sessions are over.
