@@ -154,7 +154,7 @@ describeEachDb('account security on %s', (kind) => {
     it('turning 2FA off needs a proof of the last 10 minutes: password or code, not a wrong one', async () => {
       const user = await member(server, 'Sudo Sam');
       const { secret } = await enableTwoFactor(server, user);
-      ok(await server.graphql(DISABLE_2FA, {}, user.accessToken)).disableTwoFactor; // fresh sign-in counts
+      expect(ok(await server.graphql(DISABLE_2FA, {}, user.accessToken)).disableTwoFactor).toBeTruthy(); // fresh sign-in counts
       const again = await enableTwoFactor(server, user);
       await ageSession(server, user);
       expectCode(await server.graphql(DISABLE_2FA, {}, user.accessToken), 'REAUTHENTICATION_REQUIRED');
@@ -218,7 +218,7 @@ describeEachDb('account security on %s', (kind) => {
       const intruderDevice = uniqueDevice('intruder');
       const intruder = await server.post('/api/auth/login', { email: user.email, password: user.password, deviceToken: intruderDevice }, { 'user-agent': 'curl/8.0' });
       expect(intruder.status).toBe(200);
-      const entry = (await timeline(user)).find((e: { kind: string; sessionActive: boolean; method?: string }) => e.kind === 'SIGN_IN' && e.sessionActive && e.method === 'password');
+      const entry = (await timeline(user)).find((e: { kind: string; sessionActive: boolean; method: string | null }) => e.kind === 'SIGN_IN' && e.sessionActive && e.method === 'password');
       expect(entry).toBeDefined();
       expect(ok(await server.graphql(REPORT, { id: entry.id }, user.accessToken)).reportSecurityEvent.signedOutSessions).toBe(2);
       // Both sessions are over.

@@ -67,6 +67,17 @@ export class AccountSecurity {
     return this.reauth.prove(actor.userId, actor.sessionId, proof, () => this.record(actor, 'TWO_FACTOR_FAILED', 'reauthenticate'));
   }
 
+  /**
+   * ACC-PASSKEYS: a sign-in without e-mail by a passkey answer; a `locale` sent with it becomes the
+   * language of the account's mails, as a password sign-in's does (AUTH-LOGIN).
+   * @throws HttpError 400 PASSKEY_INVALID.
+   */
+  async signInWithPasskey(responseJson: string, locale?: string): Promise<{ userId: string }> {
+    const { userId } = await this.passkeys.authenticate(responseJson, null);
+    if (locale) await this.deps.db.updateTable('users').set({ locale }).where('id', '=', userId).execute();
+    return { userId };
+  }
+
   /** The proofs `user` can give (ACC-SUDO). */
   proofMethods(user: { id: string; passwordHash: string | null }) {
     return proofMethods(this.deps.db, user);

@@ -199,8 +199,7 @@ export async function authRoutes(
   });
 
   app.post('/api/auth/passkey/login', { config: { rateLimit }, schema: { body: passkeyLoginBody } }, async (request, reply) => {
-    const { userId } = await security.passkeys.authenticate(request.body.response, null);
-    if (request.body.locale) await db.updateTable('users').set({ locale: request.body.locale }).where('id', '=', userId).execute();
+    const { userId } = await security.signInWithPasskey(request.body.response, request.body.locale);
     return signedIn(request, reply, userId, request.body.deviceToken, 'passkey');
   });
 
