@@ -70,9 +70,9 @@ test('two-factor authentication: turn on with a QR code, sign in with a code, th
   await step.getByRole('button', { name: t('en', 'auth.twoFactor.submit'), exact: true }).click();
   await expect(page.getByTestId('profile-fullName')).toHaveText('Toni Totp');
 
-  // The activity card lists the sign-in with its method.
+  // The activity card lists the sign-in with its method in words.
   const timeline = page.getByTestId('security-timeline');
-  await expect(timeline.getByText(`${t('en', 'profile.timeline.kind.SIGN_IN')} · password+totp`).first()).toBeVisible();
+  await expect(timeline.getByText(`${t('en', 'profile.timeline.kind.SIGN_IN')} · ${t('en', 'profile.timeline.method.passwordTotp')}`).first()).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   // Sign out; sign in with the password and a recovery code.

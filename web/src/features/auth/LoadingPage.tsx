@@ -7,6 +7,9 @@
  *   exactly once per code even under StrictMode's double effects), the session starts with
  *   `social-sign-in-done` for other tabs (SessionProvider), and the page is replaced by the return
  *   path the server kept, if it is a local path (`safeReturnPath`), else the localized /profile;
+ *   an account with two-factor authentication (ACC-2FA) is answered a challenge instead: the page
+ *   asks for the authenticator's code or a recovery code (TwoFactorStep) and signs in after it,
+ *   then goes to the return path as above; an expired challenge goes back to /auth;
  * - `?success=success&state=<path>` (a provider linked from the profile): the query leaves the
  *   address bar, a short status shows, then the page is replaced by `state` (if local, else
  *   /profile) with `SOCIAL_LINKED_STATE`, which the accounts card announces. The profile fetches the
@@ -25,29 +28,41 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppContext } from '../../app/context';
 import { useHydrated } from '../../app/useHydrated';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { AuthApiError, exchangeSocialCode } from '../../session/authApi';
+import { AuthApiError, exchangeSocialCode, needsSecondFactor } from '../../session/authApi';
 import type { Credentials } from '../../session/cookies';
 import { getDeviceToken } from '../../session/deviceToken';
 import { type Session, useSession } from '../../session/SessionProvider';
 import { ButtonLink } from '../layout/links';
 import { useFocusWhen } from '../account/useFocusWhen';
+import { AuthFrame } from './AuthFrame';
+import { TwoFactorStep } from './TwoFactorStep';
 import { SOCIAL_LINKED_STATE, providerName, readLoadingParams, recallSocialProvider, safeReturnPath, socialErrorMessage } from './social';
 import styles from './LoadingPage.module.css';
 
 /** How long "Account connected" stays before the page moves on, in milliseconds. */
 const LINKED_DELAY_MS = 800;
 
-/** Exchanges under way or done, by code: one request (and one sign-in) per code in this page's life. */
-const exchanges = new Map<string, Promise<string | null>>();
+/** What an exchange led to: signed in, or the second factor to ask for (ACC-2FA); the server's return path, unchecked. */
+type Exchanged = { returnPath: string | null; challengeToken: string | null };
 
-/** Trades `code` for a session once and signs in; resolves with the server's return path, unchecked. */
-function exchangeOnce(code: string, signIn: Session['signIn']): Promise<string | null> {
+/** Exchanges under way or done, by code: one request (and one sign-in) per code in this page's life. */
+const exchanges = new Map<string, Promise<Exchanged>>();
+
+const returnPathOf = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/**
+ * Trades `code` for a session once and signs in; an account with two-factor authentication is
+ * answered a challenge token instead, and nobody is signed in yet.
+ */
+function exchangeOnce(code: string, signIn: Session['signIn']): Promise<Exchanged> {
   let exchange = exchanges.get(code);
   if (!exchange) {
-    exchange = exchangeSocialCode(code, getDeviceToken()).then(({ accessToken, returnPath }) => {
+    exchange = exchangeSocialCode(code, getDeviceToken()).then((answer: unknown) => {
+      if (needsSecondFactor(answer)) return { challengeToken: answer.challengeToken, returnPath: returnPathOf(answer.returnPath) };
+      const { accessToken, returnPath } = answer as Credentials & { returnPath?: unknown };
       const credentials: Credentials = { accessToken };
       signIn(credentials, { social: true });
-      return typeof returnPath === 'string' ? returnPath : null;
+      return { challengeToken: null, returnPath: returnPathOf(returnPath) };
     });
     exchanges.set(code, exchange);
   }
@@ -76,6 +91,8 @@ export function LoadingPage() {
   const { siteName, authProviders } = useAppContext();
   const hydrated = useHydrated();
   const [failure, setFailure] = useState<Failure | null>(null);
+  /** The second step of a social sign-in of an account with two-factor authentication (ACC-2FA). */
+  const [secondStep, setSecondStep] = useState<Exchanged | null>(null);
 
   const error: Failure | null = failure ?? (action.kind === 'error' ? { code: action.code, retryAfterSeconds: null } : null);
 
@@ -84,8 +101,10 @@ export function LoadingPage() {
     clearQuery();
     let active = true;
     exchangeOnce(action.code, signIn).then(
-      (returnPath) => {
-        if (active) void navigate(safeReturnPath(returnPath) ?? to('/profile'), { replace: true });
+      (exchanged) => {
+        if (!active) return;
+        if (exchanged.challengeToken) setSecondStep(exchanged);
+        else void navigate(safeReturnPath(exchanged.returnPath) ?? to('/profile'), { replace: true });
       },
       (reason: unknown) => {
         if (!active) return;
@@ -134,6 +153,21 @@ export function LoadingPage() {
           </div>
         </Card>
       </Container>
+    );
+  }
+
+  if (secondStep?.challengeToken) {
+    return (
+      <AuthFrame title={<FormattedMessage id="auth.twoFactor.title" />} lead={<FormattedMessage id="auth.twoFactor.lead" />}>
+        <TwoFactorStep
+          challengeToken={secondStep.challengeToken}
+          onRestart={() => void navigate(to('/auth'), { replace: true })}
+          onSignedIn={(credentials) => {
+            signIn({ accessToken: credentials.accessToken }, { social: true });
+            void navigate(safeReturnPath(returnPathOf(credentials.returnPath) ?? secondStep.returnPath) ?? to('/profile'), { replace: true });
+          }}
+        />
+      </AuthFrame>
     );
   }
 

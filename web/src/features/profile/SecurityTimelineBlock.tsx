@@ -1,7 +1,7 @@
 /**
  * "Security activity" on /profile (ACC-TIMELINE): the newest entries of the account's security
  * timeline — sign-ins with their method, failed attempts, password, e-mail, two-factor, passkey and
- * payout-method changes, sessions ended — each with the device, network and time. An entry whose
+ * payout-method changes, sessions ended — each in words (what and how), with the device, network and time. An entry whose
  * session is still signed in offers "This wasn't me" (asks first): every session ends, a
  * password-reset link is mailed, and this browser signs out. The card loads its own query in the
  * browser (like the Devices card), inside its own Suspense and error boundary, so the profile's
@@ -25,6 +25,29 @@ const KINDS = new Set([
   'SIGN_IN', 'SIGN_IN_FAILED', 'TWO_FACTOR_FAILED', 'PASSWORD_CHANGED', 'PASSWORD_RESET', 'EMAIL_CHANGED', 'TWO_FACTOR_ENABLED', 'TWO_FACTOR_DISABLED',
   'RECOVERY_CODES_REGENERATED', 'RECOVERY_CODE_USED', 'PASSKEY_ADDED', 'PASSKEY_REMOVED', 'PAYOUT_METHOD_CHANGED', 'SESSION_ENDED', 'REPORTED_NOT_ME',
 ]);
+
+/**
+ * The words for an entry's `method` (how it happened, as the api records it); anything else — a
+ * passkey's own name, a method newer than this page — is shown as it came.
+ */
+const METHODS: Record<string, string> = {
+  administrator: 'administrator',
+  'all other devices': 'allOthers',
+  mail: 'mail',
+  'one device': 'oneDevice',
+  passkey: 'passkey',
+  password: 'password',
+  'password+recovery': 'passwordRecovery',
+  'password+totp': 'passwordTotp',
+  reauthenticate: 'reauthenticate',
+  registration: 'registration',
+  'sign-in': 'signIn',
+  social: 'social',
+  'social+recovery': 'socialRecovery',
+  'social+totp': 'socialTotp',
+  'this device': 'thisDevice',
+  totp: 'totp',
+};
 
 const TimelineQuery = graphql`
   query SecurityTimelineBlockQuery {
@@ -103,7 +126,7 @@ function TimelineList(props: { user: SecurityTimelineBlock_user$key }) {
               <Stack gap={1} className={styles.rowMain}>
                 <p className={styles.value}>
                   {KINDS.has(event.kind) ? <FormattedMessage id={`profile.timeline.kind.${event.kind}`} /> : event.kind}
-                  {event.method ? ` · ${event.method}` : ''}
+                  {event.method ? ` · ${Object.hasOwn(METHODS, event.method) ? intl.formatMessage({ id: `profile.timeline.method.${METHODS[event.method]}` }) : event.method}` : ''}
                 </p>
                 <p className={styles.note}>
                   {event.deviceLabel ?? intl.formatMessage({ id: 'profile.timeline.unknownDevice' })}

@@ -1,0 +1,116 @@
+/**
+ * The "Security activity" card of /profile (ACC-TIMELINE) through its own query: each entry in
+ * words — what happened and how (a passkey's own name and unknown kinds as they came), the device
+ * (or "Unknown device"), network and time; "This wasn't me" only on entries whose session is still
+ * signed in, asked first: cancelling sends nothing, a failure is said in the dialog, confirming
+ * sends `reportSecurityEvent` and signs this browser out; the empty state; Russian and Spanish.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { answerError, mutationsSent, restAnswer, stubFetch } from '../../test/forms';
+import { readCredentials } from '../../session/cookies';
+import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation, type RenderWithRelayOptions } from '../../test/renderWithRelay';
+import { SecurityTimelineBlock } from './SecurityTimelineBlock';
+
+interface EventValues {
+  id: string;
+  kind: string;
+  method: string | null;
+  deviceLabel: string | null;
+  network: string | null;
+  created: string;
+  sessionActive: boolean;
+}
+
+const INTRUDER: EventValues = { id: 'U2VjdXJpdHlFdmVudDoz', kind: 'SIGN_IN', method: 'password+totp', deviceLabel: 'Chrome 131 on Linux', network: '203.0.113.x', created: '2026-11-27T22:10:00.000Z', sessionActive: true };
+const FAILED: EventValues = { id: 'U2VjdXJpdHlFdmVudDoy', kind: 'SIGN_IN_FAILED', method: 'password', deviceLabel: null, network: null, created: '2026-11-27T22:05:00.000Z', sessionActive: false };
+const PASSKEY: EventValues = { id: 'U2VjdXJpdHlFdmVudDox', kind: 'PASSKEY_ADDED', method: 'Work laptop', deviceLabel: 'Firefox 133 on Windows', network: '198.51.100.x', created: '2026-11-20T09:00:00.000Z', sessionActive: false };
+const NEWER: EventValues = { id: 'U2VjdXJpdHlFdmVudDo0', kind: 'SOMETHING_NEW', method: null, deviceLabel: 'Safari 17 on iOS', network: null, created: '2026-11-19T09:00:00.000Z', sessionActive: false };
+
+function withEvents(events: EventValues[]) {
+  return { User: () => ({ id: 'VXNlcjox', securityEvents: { edges: events.map((node) => ({ cursor: node.id, node })) } }) };
+}
+
+function renderCard(events: EventValues[], options: RenderWithRelayOptions = {}) {
+  const environment = createTestEnvironment();
+  queueResolvers(environment, withEvents(events));
+  return renderWithRelay(<SecurityTimelineBlock />, { environment, page: 'profile', signedIn: true, ...options });
+}
+
+describe('SecurityTimelineBlock', () => {
+  it('renders each entry in words with device, network and time; "This wasn\'t me" only on a signed-in session', async () => {
+    renderCard([INTRUDER, FAILED, PASSKEY, NEWER]);
+    const card = await screen.findByRole('region', { name: 'Security activity' });
+    const items = await within(card).findAllByRole('listitem');
+    expect(items).toHaveLength(4);
+    const [intruder, failed, passkey, newer] = items as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+
+    expect(intruder.textContent).toContain('Signed in · with the password and an authenticator code');
+    expect(intruder.textContent).toContain('Chrome 131 on Linux · 203.0.113.x · Nov 27, 2026');
+    within(intruder).getByRole('button', { name: "This wasn't me" });
+
+    expect(failed.textContent).toContain('Failed sign-in (wrong password) · with the password');
+    expect(failed.textContent).toContain('Unknown device · Nov 27, 2026');
+    expect(within(failed).queryByRole('button')).toBeNull();
+
+    expect(passkey.textContent).toContain('Passkey added · Work laptop');
+    expect(within(passkey).queryByRole('button')).toBeNull();
+    expect(newer.textContent).toContain('SOMETHING_NEW');
+    expect(newer.textContent).toContain('Safari 17 on iOS · Nov 19, 2026');
+  });
+
+  it('says when there is nothing yet', async () => {
+    renderCard([]);
+    const card = await screen.findByRole('region', { name: 'Security activity' });
+    await within(card).findByText('Nothing yet.');
+    expect(within(card).queryByRole('list')).toBeNull();
+  });
+
+  it('"This wasn\'t me" asks first; cancel sends nothing, a failure is said, confirming reports the entry and signs out', async () => {
+    // The sign-out, then the card's query again as a visitor (no viewer).
+    const network = stubFetch(restAnswer(204), restAnswer(200, { data: { viewer: null } }));
+    const { environment, user } = renderCard([INTRUDER, FAILED]);
+    const card = await screen.findByRole('region', { name: 'Security activity' });
+    const notMe = await within(card).findByRole('button', { name: "This wasn't me" });
+
+    await user.click(notMe);
+    let ask = await screen.findByRole('alertdialog', { name: 'Secure your account?' });
+    within(ask).getByText('Every session of your account ends, this one too, and we e-mail you a link to choose a new password.');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(mutationsSent(environment)).toEqual([]);
+
+    await user.click(notMe);
+    ask = await screen.findByRole('alertdialog', { name: 'Secure your account?' });
+    await user.click(within(ask).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(mutationsSent(environment)).toEqual([{ name: 'SecurityTimelineBlockReportMutation', variables: { id: INTRUDER.id } }]);
+    await answerError(environment, 'FORBIDDEN', 'Forbidden resource');
+    await within(ask).findByText('Could not do that. Try again.');
+    expect(network.requests()).toEqual([]);
+
+    await user.click(within(ask).getByRole('button', { name: 'Sign out everywhere' }));
+    await resolveOperation(environment, { ReportSecurityEventPayload: () => ({ signedOutSessions: 2 }) });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // This browser signs out too (the api ended its session already).
+    await waitFor(() => expect(network.requests()[0]).toMatchObject({ method: 'POST', url: '/api/auth/logout' }));
+    expect(readCredentials()).toBeNull();
+  });
+
+  it('speaks Russian and Spanish', async () => {
+    const ru = renderCard([INTRUDER], { locale: 'ru' });
+    let card = await screen.findByRole('region', { name: 'Активность безопасности' });
+    let item = await within(card).findByRole('listitem');
+    expect(item.textContent).toContain('Вход в аккаунт · по паролю и коду из приложения');
+    within(item).getByRole('button', { name: 'Это был не я' });
+    ru.unmount();
+
+    renderCard([], { locale: 'es' });
+    card = await screen.findByRole('region', { name: 'Actividad de seguridad' });
+    await within(card).findByText('Nada todavía.');
+    renderCard([INTRUDER], { locale: 'es' });
+    card = (await screen.findAllByRole('region', { name: 'Actividad de seguridad' })).at(-1)!;
+    item = await within(card).findByRole('listitem');
+    expect(item.textContent).toContain('Inicio de sesión · con la contraseña y un código de la aplicación');
+    within(item).getByRole('button', { name: 'No fui yo' });
+  });
+});
