@@ -99,7 +99,7 @@ describe('UsersPage', () => {
 
   it('says when there are no accounts, in Russian too', async () => {
     renderPage('/admin/users', [], { locale: 'ru' });
-    await screen.findByText('Учётных записей пока нет.');
+    await screen.findByText('Аккаунтов пока нет.');
     screen.getByRole('heading', { level: 1, name: 'Пользователи' });
   });
 });
