@@ -156,7 +156,7 @@ export const envSchema = z.object({
   GRAPHQL_PERSISTED_ONLY: bool.optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5000),
-  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60000),
   WEB_DIST_DIR: z.string().default(resolve(repoRoot, 'web', 'dist')),
