@@ -7,9 +7,6 @@
  * show the name, the photo or initials and, for administrators, the back office. The last answer is
  * kept in this tab's sessionStorage so the next page shows the name at once.
  */
-import ViewerQuery from '../features/layout/__generated__/UserMenuQuery.graphql';
-import { GRAPHQL_URL, createFetchGraphQL } from '../relay/network';
-import { authorizedFetch } from '../session/authorizedFetch';
 
 /** Up to two initials, as the ui Avatar makes them (that module is not imported: it would bring Radix into the island). */
 function initials(name: string): string {
@@ -31,7 +28,6 @@ export interface MenuViewer {
 }
 
 const CACHE_KEY = 'studio.menuViewer';
-const fetchGraphQL = createFetchGraphQL({ url: GRAPHQL_URL, fetch: (input, init) => fetch(input, init), authorizedFetch });
 
 /** The viewer the previous page read in this tab, or null. */
 function cachedViewer(): MenuViewer | null {
@@ -52,9 +48,19 @@ export function forgetMenuViewer(): void {
   }
 }
 
-/** Reads the signed-in viewer; null when signed out or unreachable. */
+/**
+ * Reads the signed-in viewer; null when signed out or unreachable. The GraphQL client and the
+ * token refresh load only here, for signed-in visitors, so a signed-out page's script stays small
+ * (SITE-DELIVERY: home page JavaScript ≤ 25 KB gzip).
+ */
 async function readViewer(): Promise<MenuViewer | null> {
   try {
+    const [{ GRAPHQL_URL, createFetchGraphQL }, { authorizedFetch }, { default: ViewerQuery }] = await Promise.all([
+      import('../relay/network'),
+      import('../session/authorizedFetch'),
+      import('../features/layout/__generated__/UserMenuQuery.graphql'),
+    ]);
+    const fetchGraphQL = createFetchGraphQL({ url: GRAPHQL_URL, fetch: (input, init) => fetch(input, init), authorizedFetch });
     const answer = (await fetchGraphQL(ViewerQuery.params, {})) as { data?: { viewer?: { fullName: string; role?: string | null; image?: { url?: string | null } | null } | null } | null };
     const viewer = answer.data?.viewer;
     return viewer ? { fullName: viewer.fullName, role: viewer.role ?? null, imageUrl: viewer.image?.url ?? null } : null;
