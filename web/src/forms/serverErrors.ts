@@ -9,6 +9,9 @@
  * each form then reads it with its own table below (`SERVER_ERRORS`).
  */
 import type { FieldProblem } from '@studio/site/problems';
+import { busyProblem, waitAmount, waitProblem } from './waitProblems';
+
+export { busyProblem, waitAmount, waitProblem } from './waitProblems';
 
 /** A GraphQL error as it reaches the client. */
 export interface GraphQLErrorLike {
@@ -77,36 +80,7 @@ function passwordRule(error: ServerError, fallback = 'passwords.error.rejected')
   return typeof id === 'string' && (id.startsWith('passwords.error.') || id === 'validation.passwordTooShort') ? id : fallback;
 }
 
-/**
- * A wait in the unit a person reads best, never shorter than the real one (SEC-LIMITS): seconds
- * under a minute, whole minutes up to three hours (whole hours when they are exact), else hours.
- * The message ids' ICU plurals say it in each language ("in 4 minutes", "через 4 минуты").
- */
-export function waitAmount(seconds: number): { unit: 'seconds' | 'minutes' | 'hours'; count: number } {
-  if (seconds < 60) return { unit: 'seconds', count: Math.max(1, Math.ceil(seconds)) };
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes % 60 === 0) return { unit: 'hours', count: minutes / 60 };
-  if (minutes < 180) return { unit: 'minutes', count: minutes };
-  return { unit: 'hours', count: Math.ceil(minutes / 60) };
-}
-
-/** "Too many attempts. Please try again in …" (SEC-LIMITS): in seconds, minutes or hours (`waitAmount`); no number when unknown. */
-export function waitProblem(seconds: number | null | undefined): FieldProblem {
-  const s = Number(seconds);
-  if (seconds === null || seconds === undefined || !Number.isFinite(s) || s <= 0) return { id: 'passwords.error.tooManyRequests' };
-  const { unit, count } = waitAmount(s);
-  if (unit === 'seconds') return { id: 'passwords.error.waitSeconds', values: { seconds: count } };
-  if (unit === 'minutes') return { id: 'passwords.error.waitMinutes', values: { minutes: count } };
-  return { id: 'passwords.error.waitHours', values: { hours: count } };
-}
-
 const retryAfter = (error: ServerError) => error.extensions['retryAfterSeconds'] as number | null | undefined;
-
-/** "The server is busy — try again in …" (SEC-HASHING: 429 `SERVER_BUSY`, its password checks are all taken); no number when unknown. */
-export function busyProblem(seconds: number | null | undefined): FieldProblem {
-  const s = Number(seconds);
-  return Number.isFinite(s) && s > 0 ? { id: 'error.SERVER_BUSY.seconds', values: { seconds: Math.ceil(s) } } : { id: 'error.SERVER_BUSY' };
-}
 
 /** The account forms' message of an error no field owns: network, rate limit, busy server, or "something went wrong". */
 export function formProblem(error: Pick<ServerError, 'code' | 'extensions'>): FieldProblem {
