@@ -146,7 +146,7 @@ export async function authRoutes(
   /** Starts the session of a completed sign-in and records it on the timeline (ACC-TIMELINE). */
   const signedIn = async (request: FastifyRequest, reply: FastifyReply, userId: string, deviceToken: string, method: string) => {
     const device = sessionDeviceOf(request);
-    const { sessionId, ...pair } = await sessions.startSession(userId, deviceToken, device);
+    const { sessionId, ...pair } = await sessions.start(userId, deviceToken, device);
     await recordSecurityEvent(db, { userId, kind: 'SIGN_IN', method, sessionId, device });
     return newSession(request, reply, pair);
   };

@@ -50,16 +50,11 @@ export class SessionService {
 
   /**
    * Starts a new family for `userId` on `deviceToken`, revoking any earlier family of that
-   * device (one family per device), and answers its first credentials. The session keeps `device`
+   * device (one family per device), and answers its first credentials with the session id (the
+   * security timeline names it, ACC-TIMELINE). The session keeps `device`
    * (raw User-Agent and approximate network) for the user's session list (SESSION-DEVICES).
    */
-  async start(userId: string, deviceToken: string, device: SessionDevice): Promise<Credentials> {
-    const { sessionId: _id, ...pair } = await this.startSession(userId, deviceToken, device);
-    return pair;
-  }
-
-  /** `start`, also answering the new session's id (for the security timeline, ACC-TIMELINE). */
-  async startSession(userId: string, deviceToken: string, device: SessionDevice): Promise<Credentials & { sessionId: string }> {
+  async start(userId: string, deviceToken: string, device: SessionDevice): Promise<Credentials & { sessionId: string }> {
     // A concurrent login on the same device may win the unique index sessions_live_device;
     // then revoke its family in turn and try again (the newest login keeps the device).
     for (let attempt = 0; ; attempt++) {

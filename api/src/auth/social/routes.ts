@@ -182,7 +182,7 @@ export async function socialRoutes(
       return { twoFactorRequired: true, challengeToken, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS).toISOString(), returnPath };
     }
     const device = sessionDeviceOf(request);
-    const { sessionId, ...credentials } = await sessions.startSession(userId, deviceToken, device);
+    const { sessionId, ...credentials } = await sessions.start(userId, deviceToken, device);
     await recordSecurityEvent(db, { userId, kind: 'SIGN_IN', method: 'social', sessionId, device });
     const maxAge = refreshCookieMaxAge(config, Date.now() + config.sessionMaxAge * 1000);
     return answerWithCookie(reply, { ...credentials, returnPath }, { cookieMode: wantsCookieMode(request), maxAge });

@@ -46,8 +46,7 @@ import { mailLocale } from '../../credentials/codes.js';
 import { claimOrdersIfVerified } from '../../orders/claims.js';
 import { SecretBox } from '../../security/secretBox.js';
 import { createUser } from '../../users/service.js';
-import type { SessionDevice } from '../sessionList.js';
-import type { Credentials, SessionService } from '../sessions.js';
+import type { SessionService } from '../sessions.js';
 import { hashToken, newOpaqueToken } from '../tokens.js';
 import { SocialAccountStore } from './accounts.js';
 import { callbackLocale } from './callbackUrl.js';
@@ -214,16 +213,6 @@ export class SocialAuthService {
       if (error instanceof HttpError && error.code.startsWith('SOCIAL_')) return fail(error.code as SocialFailure);
       throw error;
     }
-  }
-
-  /**
-   * Redeems a one-time code from `/loading` for credentials on `deviceToken`; the session keeps
-   * `device`, the exchanging request's (SESSION-DEVICES).
-   * @throws HttpError 400 SOCIAL_CODE_INVALID when unknown, used, expired or issued to another device.
-   */
-  async exchange(code: string, deviceToken: string, device: SessionDevice): Promise<Credentials & { returnPath: string }> {
-    const row = await this.redeem(code, deviceToken);
-    return { ...(await this.deps.sessions.start(row.userId, deviceToken, device)), returnPath: row.returnPath };
   }
 
   /**
