@@ -2,6 +2,9 @@ import * as RadixAvatar from '@radix-ui/react-avatar';
 import type { HTMLAttributes, ReactNode, Ref } from 'react';
 import { clsx } from 'clsx';
 import styles from './Avatar.module.css';
+import { getInitials } from './initials';
+
+export { getInitials } from './initials';
 
 /** The image's loading state, as reported by Radix Avatar. */
 export type AvatarImageStatus = 'idle' | 'loading' | 'loaded' | 'error';
@@ -25,20 +28,6 @@ export interface AvatarProps extends HTMLAttributes<HTMLSpanElement> {
   ref?: Ref<HTMLSpanElement>;
 }
 
-/**
- * Up to two initials from a name: the first letter (or digit) of each of the first two words, upper-cased.
- * Works for any script: "Анна Петрова" → "АП", "josé luis garcía" → "JL".
- */
-export function getInitials(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/u)
-    .map((word) => word.match(/[\p{L}\p{N}]/u)?.[0] ?? '')
-    .filter(Boolean)
-    .slice(0, 2)
-    .join('')
-    .toLocaleUpperCase();
-}
 
 /** A round picture of a person, falling back to their initials (Radix Avatar). The size is a `data-size` attribute. */
 export function Avatar({ src, name, alt, fallback, size = 'md', onImageStatusChange, className, ...props }: AvatarProps) {

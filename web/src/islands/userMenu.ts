@@ -7,18 +7,7 @@
  * show the name, the photo or initials and, for administrators, the back office. The last answer is
  * kept in this tab's sessionStorage so the next page shows the name at once.
  */
-
-/** Up to two initials, as the ui Avatar makes them (that module is not imported: it would bring Radix into the island). */
-function initials(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/u)
-    .map((word) => word.match(/[\p{L}\p{N}]/u)?.[0] ?? '')
-    .filter(Boolean)
-    .slice(0, 2)
-    .join('')
-    .toLocaleUpperCase();
-}
+import { getInitials } from '@studio/ui/initials';
 
 /** What the menu shows of the signed-in person. */
 export interface MenuViewer {
@@ -79,7 +68,7 @@ export function fillMenu(root: ParentNode, viewer: MenuViewer): void {
       image.src = viewer.imageUrl;
       image.alt = '';
       initial.replaceChildren(image);
-    } else initial.textContent = initials(viewer.fullName);
+    } else initial.textContent = getInitials(viewer.fullName);
   }
   for (const item of root.querySelectorAll<HTMLElement>('[data-admin-only]')) item.hidden = viewer.role !== 'ADMIN';
 }
