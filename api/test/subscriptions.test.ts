@@ -456,7 +456,7 @@ describeEachDb('viewerUpdated on %s', (kind) => {
     });
 
     it('applies the depth and alias limits to subscriptions', async () => {
-      const limited = await startServer(kind, { GRAPHQL_MAX_DEPTH: '3' });
+      const limited = await startServer(kind, { GRAPHQL_MAX_DEPTH: '3', GRAPHQL_MAX_ALIASES: '15' });
       try {
         const lee = await member('Lee Long', limited);
         const deep = subscribe(limited.wsUrl, lee.accessToken, { query: 'subscription { viewerUpdated { orders { edges { node { id } } } } }' });
