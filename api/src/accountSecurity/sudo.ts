@@ -5,33 +5,25 @@
  * password (under the account's growing delay), an authenticator or recovery code (under the
  * `twoFactor` limit, never a code twice) or a passkey answer — and stamps the session.
  * Needing it: changing the payout method, requesting a payout, turning two-factor authentication
- * off, new recovery codes, adding and removing passkeys. Changing the password or the e-mail and
- * deleting the account keep their own inline confirmation (the current password, or a mailed code
- * for an account without one), which is itself such a proof.
+ * off, new recovery codes, adding and removing passkeys, and changing the e-mail address (unless
+ * the current password comes with it). Changing the password and deleting the account keep their
+ * own inline confirmation (the current password, or a mailed code for an account without one):
+ * a proof given at that moment, stricter than the window (decision 0040).
  */
 import type { CredentialService } from '../credentials/service.js';
 import type { Db } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
-import { stampProof } from '../payouts/safety.js';
+import { stampProof } from './window.js';
 import type { PasskeyService } from './passkeys.js';
 import type { TwoFactorService } from './twoFactor.js';
 
-export { REAUTH_WINDOW_MS, recentProofUntil, requireRecentProof } from '../payouts/safety.js';
+export { REAUTH_WINDOW_MS, proofMethods, recentProofUntil, requireRecentProof } from './window.js';
 
 /** One proof of identity: exactly one of the three. */
 export interface Proof {
   password?: string | null | undefined;
   code?: string | null | undefined;
   passkey?: string | null | undefined;
-}
-
-/** The proofs `user` can give (the GraphQL enum `ReauthenticationMethod`), password first. */
-export async function proofMethods(db: Db, user: { id: string; passwordHash: string | null }): Promise<Array<'PASSWORD' | 'TOTP' | 'PASSKEY'>> {
-  const [totp, passkey] = await Promise.all([
-    db.selectFrom('totpSecrets').select('userId').where('userId', '=', user.id).where('confirmedAt', 'is not', null).executeTakeFirst(),
-    db.selectFrom('passkeys').select('id').where('userId', '=', user.id).limit(1).executeTakeFirst(),
-  ]);
-  return [...(user.passwordHash ? (['PASSWORD'] as const) : []), ...(totp ? (['TOTP'] as const) : []), ...(passkey ? (['PASSKEY'] as const) : [])];
 }
 
 export class Reauthentication {

@@ -23,6 +23,7 @@ import { accountGuessKey, checkPasswordGuarded } from '../auth/passwordGuard.js'
 import { hashPassword, refuseNewPassword } from '../auth/passwords.js';
 import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../config.js';
+import { reauthenticationRequired, requireRecentProof, stampProof } from '../accountSecurity/window.js';
 import { pausePayouts } from '../payouts/safety.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { UserRow } from '../db/types.js';
@@ -138,17 +139,27 @@ export class CredentialService {
   }
 
   /**
-   * Starts an e-mail change of the user's own account: checks the current password, records the
-   * new address as pending and mails it a code (`updateUser(email:, checkPassword:)`).
-   * The password is checked first, under the account's growing delay (SEC-LIMITS passwordGuess).
-   * @throws HttpError WRONG_PASSWORD, PASSWORD_NOT_SET, EMAIL_TAKEN, TOO_MANY_REQUESTS, SERVER_BUSY.
+   * Starts an e-mail change of the user's own account: checks the proof, records the new address
+   * as pending and mails it a code (`updateUser(email:, checkPassword:)`).
+   * The proof (ACC-SUDO, ACC-EMAIL): with `checkPassword`, the current password, checked first under
+   * the account's growing delay (SEC-LIMITS passwordGuess), which also stamps session `sessionId`
+   * as proved; without it, session `sessionId` must have signed in or proved itself in the last
+   * 10 minutes (`reauthenticate`: password, authenticator code or passkey).
+   * @throws HttpError REAUTHENTICATION_REQUIRED, WRONG_PASSWORD, PASSWORD_NOT_SET, EMAIL_TAKEN,
+   *   TOO_MANY_REQUESTS, SERVER_BUSY.
    */
-  async startEmailChange(userId: string, newEmail: string, checkPassword: string | undefined): Promise<void> {
+  async startEmailChange(userId: string, newEmail: string, checkPassword: string | undefined, sessionId: string | undefined): Promise<void> {
     const user = await this.loadUser(userId);
-    if (user.passwordHash === null) {
-      throw new HttpError(400, 'PASSWORD_NOT_SET', 'checkPassword: set a password before changing the e-mail address', { field: 'checkPassword' });
+    if (checkPassword === undefined) {
+      if (!sessionId) throw reauthenticationRequired();
+      await requireRecentProof(this.deps.db, sessionId);
+    } else {
+      if (user.passwordHash === null) {
+        throw new HttpError(400, 'PASSWORD_NOT_SET', 'checkPassword: this account has no password; confirm it is you with reauthenticate instead', { field: 'checkPassword' });
+      }
+      await this.assertCurrentPassword(user, checkPassword, { field: 'checkPassword', message: 'the current password did not match' });
+      if (sessionId) await stampProof(this.deps.db, sessionId);
     }
-    await this.assertCurrentPassword(user, checkPassword, { field: 'checkPassword', message: 'the current password is required to change the e-mail and did not match' });
     const taken = await this.deps.db.selectFrom('users').select('id').where('email', '=', newEmail).where('id', '!=', userId).executeTakeFirst();
     if (taken) throw new HttpError(409, 'EMAIL_TAKEN', 'email: an account with this e-mail already exists', { field: 'email' });
     const wait = await this.deps.limits.consume('codeSend', userId);

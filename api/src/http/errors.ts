@@ -25,6 +25,8 @@ export interface ErrorDetails {
   until?: string;
   /** The smallest amount accepted, as `{ amount, currency }` (BELOW_MINIMUM, PAYOUT-REQUEST). */
   minimum?: { amount: number; currency: string };
+  /** The proofs the account can give (REAUTHENTICATION_REQUIRED, ACC-SUDO): `PASSWORD`, `TOTP`, `PASSKEY`. */
+  methods?: string[];
 }
 
 /** An error with an HTTP status, a stable machine-readable code and optional details. */

@@ -122,14 +122,16 @@ export class UserService {
    * (ACC-EMAIL, credentials/); an administrator's change applies at once and counts as unverified.
    * A new avatar replaces the old one, whose rows and files go (ACC-AVATAR); `removeImage` clears it
    * and removes the user's uploads (ACC-AVATAR-REMOVE).
-   * One's own e-mail change runs first — its password check (SEC-LIMITS passwordGuess) before
-   * anything is stored, so a wrong password saves none of the other fields either.
+   * One's own e-mail change runs first — its proof (the password under SEC-LIMITS passwordGuess,
+   * or a recent one of session `sessionId`, ACC-SUDO) before anything is stored, so a refused
+   * proof saves none of the other fields either.
    * With `audit` (an administrator's change, ADMIN-AUDIT) the stored change and its `user.update`
    * entry commit together.
    * @throws HttpError BAD_USER_INPUT (imageId not the user's), USERNAME_TAKEN, EMAIL_TAKEN, and the
-   *   errors of `CredentialService.startEmailChange` (WRONG_PASSWORD, TOO_MANY_REQUESTS: nothing stored).
+   *   errors of `CredentialService.startEmailChange` (REAUTHENTICATION_REQUIRED, WRONG_PASSWORD,
+   *   TOO_MANY_REQUESTS: nothing stored).
    */
-  async updateProfile(actorId: string, target: UserRow, change: ProfileChange, audit?: AuditActor): Promise<void> {
+  async updateProfile(actorId: string, target: UserRow, change: ProfileChange, audit?: AuditActor, sessionId?: string): Promise<void> {
     const patch: UserUpdate = {};
     let startEmailChange: string | null = null;
     if (change.email !== undefined && change.email !== target.email) {
@@ -151,7 +153,7 @@ export class UserService {
       patch.imageId = change.imageId;
     }
     if (change.removeImage) patch.imageId = null;
-    if (startEmailChange) await this.deps.credentials.startEmailChange(target.id, startEmailChange, change.checkPassword);
+    if (startEmailChange) await this.deps.credentials.startEmailChange(target.id, startEmailChange, change.checkPassword, sessionId);
     if (Object.keys(patch).length > 0) {
       await this.store(target, { ...patch, updated: nowIso() }, audit);
       // REQ-CLAIM: an administrator vouching for the address claims its orders for the user.
