@@ -294,3 +294,29 @@ export function promoteToAdmin(email: string): void {
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts');
   execFileSync(process.execPath, [ADMIN_CLI, '--email', email], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'pipe' });
 }
+
+/**
+ * Moves the sign-ins and proofs of account `email`'s sessions `minutes` into the past, in the
+ * server's own SQLite database (E2E_DATA_DIR), so a test meets the end of the 10-minute
+ * re-authentication window (ACC-SUDO) without waiting for it. better-sqlite3 comes from the api
+ * package, which owns the database; SQLite's locking makes the write safe beside the server.
+ */
+export function ageSessions(email: string, minutes: number): void {
+  const dataDir = process.env['E2E_DATA_DIR'];
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts');
+  const requireFromApi = createRequire(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'api', 'package.json'));
+  const Database = requireFromApi('better-sqlite3') as new (file: string) => {
+    prepare(sql: string): { run(...params: unknown[]): { changes: number } };
+    close(): void;
+  };
+  const db = new Database(resolve(dataDir, 'studio.sqlite'));
+  try {
+    const past = new Date(Date.now() - minutes * 60_000).toISOString();
+    const { changes } = db
+      .prepare('update sessions set created = ?, reauthenticated_at = null where user_id = (select id from users where email = ?)')
+      .run(past, email.toLowerCase());
+    if (changes === 0) throw new Error(`no session of ${email} to age`);
+  } finally {
+    db.close();
+  }
+}

@@ -8,8 +8,10 @@
  *   as it opens (no form);
  * - (ru) a rate-limited sign-in (the account's growing delay) names the wait;
  * - (ru) change password: wrong current password, success, another browser signed out, this one not;
- * - (en) change e-mail: wrong password, code to the new address, wrong code with attempts left,
- *   the right code, the notice to the old address, sign-in with the new address;
+ * - (en) change e-mail 11 minutes after the sign-in: the re-authentication dialog (ACC-SUDO, a
+ *   wrong password, then the right one), the change sent again by itself, code to the new address,
+ *   wrong code with attempts left, the right code, the notice to the old address, sign-in with the
+ *   new address;
  * - (es) set password for an account that has one points to change-password (the passwordless
  *   journey needs social sign-in, which is not built yet);
  * - (en) registration refuses a common and a too-short password without calling the server;
@@ -18,7 +20,7 @@
  * Texts come from the web app's catalogues (`t`, and `plural` here for ICU plural messages).
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { LOCALE_TAGS, type Locale, ORIGIN, type ReceivedMail, escapeRegExp, expect, localizePath, message, t, test, urlOf, waitForHydration, waitForMail, signOutFromHeader } from './fixtures';
+import { LOCALE_TAGS, type Locale, ORIGIN, type ReceivedMail, ageSessions, axeViolations, escapeRegExp, expect, localizePath, message, t, test, urlOf, waitForHydration, waitForMail, signOutFromHeader } from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'violet kettle under moonlight';
@@ -369,33 +371,41 @@ test.describe('change password (ru)', () => {
 });
 
 test.describe('change e-mail (en)', () => {
-  test('wrong password, code to the new address, wrong code, right code, notice to the old one', async ({ page, request }) => {
+  test('after 10 minutes it asks who it is (wrong password, then right), mails a code to the new address, wrong code, right code, notice to the old one', async ({ page, request }) => {
     const locale: Locale = 'en';
     const oldEmail = await registerByApi(request, 'old', locale);
     const newEmail = uniqueEmail('new');
     const main = page.getByRole('main');
     await signIn(page, locale, oldEmail, PASSWORD);
+    // The sign-in was 11 minutes ago: no longer recent enough for a change of address (ACC-SUDO).
+    ageSessions(oldEmail, 11);
 
     await main.getByRole('link', { name: t(locale, 'profile.edit.email'), exact: true }).click();
     await expect(page).toHaveURL(urlOf('/profile/change-email'));
     await expect(main.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'page.profileChangeEmail.title'));
     await expect(main.getByText(t(locale, 'passwords.changeEmail.current', { email: oldEmail }), { exact: true })).toBeVisible();
     const emailField = main.getByLabel(t(locale, 'passwords.changeEmail.newLabel'), { exact: true });
-    const passwordField = main.getByLabel(t(locale, 'passwords.current.label'), { exact: true });
     const send = main.getByRole('button', { name: t(locale, 'passwords.changeEmail.submit'), exact: true });
 
-    // Wrong password: said at the password field; nothing is mailed.
     await emailField.fill(newEmail);
-    await passwordField.fill('not my password at all');
     await send.click();
+    const dialog = page.getByRole('dialog', { name: t(locale, 'payouts.reauth.title') });
+    await expect(dialog).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    const passwordField = dialog.getByLabel(t(locale, 'payouts.reauth.password'), { exact: true });
+    const confirmIt = dialog.getByRole('button', { name: t(locale, 'payouts.reauth.confirm'), exact: true });
+
+    // Wrong password: said at the dialog's field; nothing is mailed.
+    await passwordField.fill('not my password at all');
+    await confirmIt.click();
     await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
     await expect(passwordField).toHaveAccessibleDescription(startsWith(t(locale, 'passwords.error.wrongPassword')));
-    await expect(passwordField).toBeFocused();
     await expect(emailField).toHaveValue(newEmail);
 
-    // Right password: the code step, and a code mail to the NEW address.
+    // Right password: the change goes again by itself — the code step, and a code mail to the NEW address.
     await passwordField.fill(PASSWORD);
-    await send.click();
+    await confirmIt.click();
+    await expect(dialog).toHaveCount(0);
     await expect(main.getByText(t(locale, 'passwords.changeEmail.codeSent', { email: newEmail }), { exact: true })).toBeVisible();
     const codeField = main.getByLabel(t(locale, 'passwords.code.label'), { exact: true });
     await expect(codeField).toBeVisible();

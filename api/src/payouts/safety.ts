@@ -7,7 +7,7 @@
  *   cannot send its money away at once; the change's own mail tells the account's address.
  */
 import type { Kysely } from 'kysely';
-import { type Db, nowIso } from '../db/index.js';
+import { nowIso } from '../db/index.js';
 import type { Database } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 

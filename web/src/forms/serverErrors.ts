@@ -212,12 +212,11 @@ export const SERVER_ERRORS = {
     },
     formProblem,
   ),
-  /** Step 1 of an e-mail change (ACC-EMAIL): the new address and the current password. */
-  changeEmail: reader<'email' | 'checkPassword'>(
+  /** Step 1 of an e-mail change (ACC-EMAIL): the new address (the proof is the re-authentication dialog's, ACC-SUDO). */
+  changeEmail: reader<'email'>(
     {
-      WRONG_PASSWORD: () => at('checkPassword', 'passwords.error.wrongPassword'),
       EMAIL_TAKEN: () => at('email', 'passwords.changeEmail.taken'),
-      BAD_USER_INPUT: badInput({ email: 'validation.email', checkPassword: 'passwords.error.wrongPassword' }),
+      BAD_USER_INPUT: badInput({ email: 'validation.email' }),
     },
     formProblem,
   ),

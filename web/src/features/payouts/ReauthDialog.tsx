@@ -1,21 +1,27 @@
 /**
  * Re-authentication before a sensitive mutation (PAYOUT-REAUTH, ACC-SUDO), shared by the payout
- * pages and the profile's security blocks: `useReauthentication()` gives
- * `withReauthentication(attempt)` and the `dialog` to render. `attempt` runs the mutation (a
- * runMutation promise); when it answers `REAUTHENTICATION_REQUIRED`, a dialog asks for the password
- * (`reauthenticate(password)`: `WRONG_PASSWORD` and `TOO_MANY_REQUESTS` with the wait shown at the
- * field), and once the password is proven the original mutation is sent again, once. Resolves with
- * the answer of the last attempt, or null when the user cancelled the dialog. "Use an authenticator
- * code instead" switches the field to a code of the authenticator app or a recovery code
- * (`reauthenticate(code)`, ACC-SUDO; a wrong one answers `CODE_INVALID`).
+ * pages and the profile: `useReauthentication()` gives `withReauthentication(attempt)` and the
+ * `dialog` to render. `attempt` runs the mutation (a runMutation promise); when it answers
+ * `REAUTHENTICATION_REQUIRED`, a dialog asks for one of the proofs the error names
+ * (`extensions.methods`; without them, the password or a code): the password
+ * (`WRONG_PASSWORD` and `TOO_MANY_REQUESTS` with the wait shown at the field), an authenticator or
+ * recovery code (`CODE_INVALID`) or a passkey (ReauthPasskey). Once proven, the original mutation
+ * is sent again, once. Resolves with the answer of the last attempt, or null when the user
+ * cancelled. An account with no proof to give (no password, 2FA or passkey) is offered a fresh
+ * sign-in that comes back here.
  */
-import { Button, Callout, Dialog, DialogClose, PasswordField, Stack, TextField } from '@studio/ui';
+import { Button, Callout, Dialog, DialogClose, PasswordField, Stack, Text, TextField } from '@studio/ui';
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import type { MutationParameters } from 'relay-runtime';
 import { type MutationResult, runMutation } from '../../forms/runMutation';
-import { errorCode, firstError, formProblem, waitProblem } from '../../forms/serverErrors';
+import { firstError, formProblem, waitProblem } from '../../forms/serverErrors';
+import { useLocalizePath } from '../../i18n/useLocale';
+import { signInPath } from '../../session/returnTo';
+import { useSession } from '../../session/SessionProvider';
+import { ReauthPasskey } from './ReauthPasskey';
 import type { ReauthDialogMutation } from './__generated__/ReauthDialogMutation.graphql';
 
 const ReauthenticateMutation = graphql`
@@ -26,28 +32,42 @@ const ReauthenticateMutation = graphql`
   }
 `;
 
-/** The password dialog; `onDone(true)` once the password is proven, `onDone(false)` when closed. */
-function ReauthDialog(props: { open: boolean; onDone: (proven: boolean) => void }) {
+/** A proof the server accepts (`ReauthenticationMethod`). */
+export type ProofMethod = 'PASSWORD' | 'TOTP' | 'PASSKEY';
+
+/** What the dialog offers when the error did not say (an older server): the password or a code. */
+const DEFAULT_METHODS: ProofMethod[] = ['PASSWORD', 'TOTP'];
+
+/** The proofs named by a REAUTHENTICATION_REQUIRED error's `extensions.methods`. */
+function methodsOf(extensions: Record<string, unknown> | undefined): ProofMethod[] {
+  const named = extensions?.['methods'];
+  if (!Array.isArray(named)) return DEFAULT_METHODS;
+  return named.filter((m): m is ProofMethod => m === 'PASSWORD' || m === 'TOTP' || m === 'PASSKEY');
+}
+
+const SWITCH_LABEL: Record<ProofMethod, string> = { PASSWORD: 'payouts.reauth.usePassword', TOTP: 'payouts.reauth.useCode', PASSKEY: 'payouts.reauth.usePasskey' };
+
+/** The password or code form; `onProven()` once the server accepted it. */
+function SecretProof(props: { method: 'PASSWORD' | 'TOTP'; onProven: () => void; children: ReactNode }) {
   const intl = useIntl();
   const [commit, inFlight] = useMutation<ReauthDialogMutation>(ReauthenticateMutation);
-  const [password, setPassword] = useState('');
-  /** The authenticator code (or a recovery code) instead of the password (ACC-SUDO). */
-  const [useCode, setUseCode] = useState(false);
+  const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const useCode = props.method === 'TOTP';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFieldError(null);
     setFormError(null);
-    if (!password) {
+    if (!value) {
       setFieldError(intl.formatMessage({ id: useCode ? 'payouts.reauth.codeRequired' : 'payouts.reauth.required' }));
       return;
     }
-    const { response, errors } = await runMutation(commit, { variables: useCode ? { code: password.trim() } : { password } });
+    const { response, errors } = await runMutation(commit, { variables: useCode ? { code: value.trim() } : { password: value } });
     if (response) {
-      setPassword('');
-      props.onDone(true);
+      setValue('');
+      props.onProven();
       return;
     }
     const error = firstError(errors);
@@ -63,95 +83,156 @@ function ReauthDialog(props: { open: boolean; onDone: (proven: boolean) => void 
   }
 
   return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap={4}>
+        {formError ? (
+          <Callout tone="danger" role="alert">
+            {formError}
+          </Callout>
+        ) : null}
+        {useCode ? (
+          <TextField
+            key="code"
+            label={<FormattedMessage id="payouts.reauth.code" />}
+            autoComplete="one-time-code"
+            maxLength={40}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            error={fieldError ?? undefined}
+            required
+          />
+        ) : (
+          <PasswordField
+            label={<FormattedMessage id="payouts.reauth.password" />}
+            showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
+            hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
+            autoComplete="current-password"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            error={fieldError ?? undefined}
+            required
+          />
+        )}
+        {props.children}
+        <Stack direction="row" gap={2} justify="end">
+          <DialogClose asChild>
+            <Button type="button" variant="secondary">
+              <FormattedMessage id="payouts.dialog.cancel" />
+            </Button>
+          </DialogClose>
+          <Button type="submit" loading={inFlight} disabled={inFlight}>
+            <FormattedMessage id="payouts.reauth.confirm" />
+          </Button>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}
+
+/** No proof to give: sign out and sign in again, coming back to this page. */
+function SignInAgain() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const to = useLocalizePath();
+  const [busy, setBusy] = useState(false);
+  async function signInAgain() {
+    setBusy(true);
+    const back = signInPath(`${window.location.pathname}${window.location.search}`);
+    await session.signOut();
+    navigate(to(back));
+  }
+  return (
+    <Stack gap={4}>
+      <Text>
+        <FormattedMessage id="payouts.reauth.signInAgainText" />
+      </Text>
+      <Stack direction="row" gap={2} justify="end">
+        <DialogClose asChild>
+          <Button type="button" variant="secondary">
+            <FormattedMessage id="payouts.dialog.cancel" />
+          </Button>
+        </DialogClose>
+        <Button type="button" loading={busy} disabled={busy} onClick={() => void signInAgain()}>
+          <FormattedMessage id="payouts.reauth.signInAgain" />
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The dialog; `onDone(true)` once a proof is accepted, `onDone(false)` when closed. */
+function ReauthDialog(props: { open: boolean; methods: ProofMethod[]; onDone: (proven: boolean) => void }) {
+  const intl = useIntl();
+  const [chosen, setChosen] = useState<ProofMethod | null>(null);
+  const method = chosen && props.methods.includes(chosen) ? chosen : (props.methods[0] ?? null);
+  const others = props.methods.filter((m) => m !== method);
+  const proven = () => {
+    setChosen(null);
+    props.onDone(true);
+  };
+  const switches = others.map((other) => (
+    <Button key={other} type="button" variant="ghost" size="sm" onClick={() => setChosen(other)}>
+      <FormattedMessage id={SWITCH_LABEL[other]} />
+    </Button>
+  ));
+  const text = method === null ? 'payouts.reauth.signInAgainTitle' : method === 'PASSKEY' ? 'payouts.reauth.passkeyLead' : method === 'TOTP' ? 'payouts.reauth.codeText' : 'payouts.reauth.text';
+
+  return (
     <Dialog
       open={props.open}
       onOpenChange={(open) => {
         if (!open) {
-          setPassword('');
-          setFieldError(null);
-          setFormError(null);
+          setChosen(null);
           props.onDone(false);
         }
       }}
       title={<FormattedMessage id="payouts.reauth.title" />}
-      description={<FormattedMessage id="payouts.reauth.text" />}
+      description={<FormattedMessage id={text} />}
       closeLabel={intl.formatMessage({ id: 'payouts.dialog.close' })}
       size="sm"
       data-testid="reauth-dialog"
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      {method === null ? (
+        <SignInAgain />
+      ) : method === 'PASSKEY' ? (
         <Stack gap={4}>
-          {formError ? (
-            <Callout tone="danger" role="alert">
-              {formError}
-            </Callout>
-          ) : null}
-          {useCode ? (
-            <TextField
-              key="code"
-              label={<FormattedMessage id="payouts.reauth.code" />}
-              autoComplete="one-time-code"
-              maxLength={40}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={fieldError ?? undefined}
-              required
-            />
-          ) : (
-            <PasswordField
-              label={<FormattedMessage id="payouts.reauth.password" />}
-              showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
-              hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={fieldError ?? undefined}
-              required
-            />
-          )}
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              setUseCode(!useCode);
-              setPassword('');
-              setFieldError(null);
-            }}
-          >
-            <FormattedMessage id={useCode ? 'payouts.reauth.usePassword' : 'payouts.reauth.useCode'} />
-          </Button>
+          <ReauthPasskey onProven={proven} />
+          {switches}
           <Stack direction="row" gap={2} justify="end">
             <DialogClose asChild>
               <Button type="button" variant="secondary">
                 <FormattedMessage id="payouts.dialog.cancel" />
               </Button>
             </DialogClose>
-            <Button type="submit" loading={inFlight} disabled={inFlight}>
-              <FormattedMessage id="payouts.reauth.confirm" />
-            </Button>
           </Stack>
         </Stack>
-      </form>
+      ) : (
+        <SecretProof key={method} method={method} onProven={proven}>
+          {switches}
+        </SecretProof>
+      )}
     </Dialog>
   );
 }
 
 /** What `useReauthentication` gives: the wrapper for a mutation and the dialog to render once. */
 export interface Reauthentication {
-  /** Runs `attempt`; on `REAUTHENTICATION_REQUIRED` asks for the password and runs it once more. Null: the user cancelled. */
+  /** Runs `attempt`; on `REAUTHENTICATION_REQUIRED` asks for a proof and runs it once more. Null: the user cancelled. */
   withReauthentication: <T extends MutationParameters>(attempt: () => Promise<MutationResult<T>>) => Promise<MutationResult<T> | null>;
   dialog: ReactNode;
 }
 
 export function useReauthentication(): Reauthentication {
   const [open, setOpen] = useState(false);
+  const [methods, setMethods] = useState<ProofMethod[]>(DEFAULT_METHODS);
   const pending = useRef<((proven: boolean) => void) | null>(null);
   const withReauthentication = useCallback(async <T extends MutationParameters>(attempt: () => Promise<MutationResult<T>>) => {
     const first = await attempt();
-    if (errorCode(first.errors) !== 'REAUTHENTICATION_REQUIRED') return first;
+    const error = firstError(first.errors);
+    if (error?.code !== 'REAUTHENTICATION_REQUIRED') return first;
     const proven = await new Promise<boolean>((resolve) => {
       pending.current = resolve;
+      setMethods(methodsOf(error.extensions));
       setOpen(true);
     });
     return proven ? attempt() : null;
@@ -162,5 +243,5 @@ export function useReauthentication(): Reauthentication {
     pending.current = null;
     resolve?.(proven);
   }, []);
-  return { withReauthentication, dialog: <ReauthDialog open={open} onDone={onDone} /> };
+  return { withReauthentication, dialog: <ReauthDialog open={open} methods={methods} onDone={onDone} /> };
 }

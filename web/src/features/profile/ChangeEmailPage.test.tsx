@@ -1,12 +1,13 @@
 /**
- * /profile/change-email (ACC-EMAIL) as the owner uses it. Step 1 (new address and password):
- * checked in the browser (messages at the fields, the first focused, no `updateUser`), a wrong
- * password and a taken address from the server at their fields with the typed values kept, then
+ * /profile/change-email (ACC-EMAIL) as the owner uses it. Step 1 (the new address): checked in
+ * the browser (message at the field, focused, no `updateUser`); after the 10-minute window the
+ * re-authentication dialog offers the proofs the server names and the change is sent again once
+ * (ACC-SUDO); a taken address from the server at its field with the typed value kept, then
  * step 2. Step 2 (the mailed code): a malformed code checked in the browser, a wrong code with
  * the tries left (selected to type again), a void code with the way to start again, and a
  * confirmed change back on /profile.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerError, fieldMessage, fill, labelled, mutationsSent } from '../../test/forms';
 import { viewerResolvers } from '../../test/mockData';
@@ -25,21 +26,18 @@ async function renderChangeEmail(viewer: Record<string, unknown> = {}) {
 }
 
 describe('ChangeEmailPage, step 1: the new address', () => {
-  it('checks both fields in the browser, focuses the first invalid one and sends nothing', async () => {
+  it('checks the address in the browser, focuses it and sends nothing', async () => {
     const { environment, user, intl, click } = await renderChangeEmail();
     const email = labelled(intl.formatMessage({ id: 'passwords.changeEmail.newLabel' }));
-    const password = labelled(intl.formatMessage({ id: 'passwords.current.label' }));
+    expect(screen.queryByLabelText(intl.formatMessage({ id: 'passwords.current.label' }))).toBeNull();
 
     await click('passwords.changeEmail.submit');
     expect(fieldMessage(email)).toContain(intl.formatMessage({ id: 'validation.required' }));
-    expect(fieldMessage(password)).toContain(intl.formatMessage({ id: 'validation.required' }));
     await waitFor(() => expect(document.activeElement).toBe(email));
 
     await fill(user, email, 'Anna@Example.com');
-    await fill(user, password, 'correct horse');
     await click('passwords.changeEmail.submit');
     expect(fieldMessage(email)).toContain(intl.formatMessage({ id: 'passwords.changeEmail.same' }));
-    expect(fieldMessage(password)).toBeNull();
 
     await fill(user, email, 'anna.new@example');
     await click('passwords.changeEmail.submit');
@@ -47,29 +45,47 @@ describe('ChangeEmailPage, step 1: the new address', () => {
     expect(mutationsSent(environment)).toEqual([]);
   });
 
-  it('shows a wrong password (WRONG_PASSWORD) at the password field, focused, and keeps the address', async () => {
+  it('after 10 minutes asks who it is with the proofs the server names (a passkey, a code), then sends the change again once', async () => {
+    const { environment, user, intl, click } = await renderChangeEmail();
+    await fill(user, labelled(intl.formatMessage({ id: 'passwords.changeEmail.newLabel' })), 'Anna.New@Example.com');
+    await click('passwords.changeEmail.submit');
+    await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required', { methods: ['TOTP', 'PASSKEY'] });
+
+    const reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    // No password on this account: the code first, the passkey offered, no password field.
+    expect(within(reauth).queryByLabelText(/^Password/)).toBeNull();
+    expect(within(reauth).getByRole('button', { name: 'Use a passkey instead' })).toBeTruthy();
+    await user.type(within(reauth).getByLabelText(/^Authenticator or recovery code/), '123 456');
+    await user.click(within(reauth).getByRole('button', { name: 'Continue' }));
+    await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T04:30:00.000Z' }) });
+    expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).toBeNull();
+    expect(mutationsSent(environment)).toEqual([
+      { name: 'ChangeEmailPageStartMutation', variables: { id: 'VXNlcjox', email: 'anna.new@example.com' } },
+      { name: 'ReauthDialogMutation', variables: { code: '123 456', password: null } },
+      { name: 'ChangeEmailPageStartMutation', variables: { id: 'VXNlcjox', email: 'anna.new@example.com' } },
+    ]);
+    await resolveOperation(environment, viewerResolvers({ pendingEmail: 'anna.new@example.com' }));
+    expect(await screen.findByLabelText(intl.formatMessage({ id: 'passwords.code.label' }))).toBeTruthy();
+  });
+
+  it('offers a fresh sign-in when the account has no proof to give, and keeps the address when the dialog is closed', async () => {
     const { environment, user, intl, click } = await renderChangeEmail();
     const email = labelled(intl.formatMessage({ id: 'passwords.changeEmail.newLabel' }));
-    const password = labelled(intl.formatMessage({ id: 'passwords.current.label' }));
-    await fill(user, email, 'Anna.New@Example.com');
-    await fill(user, password, 'not my password');
+    await fill(user, email, 'anna.new@example.com');
     await click('passwords.changeEmail.submit');
-    expect(mutationsSent(environment)).toEqual([
-      { name: 'ChangeEmailPageStartMutation', variables: { id: 'VXNlcjox', email: 'anna.new@example.com', checkPassword: 'not my password' } },
-    ]);
-
-    await answerError(environment, 'WRONG_PASSWORD', 'checkPassword: the password is not correct', { field: 'checkPassword' });
-
-    await waitFor(() => expect(document.activeElement).toBe(password));
-    expect(fieldMessage(password)).toContain(intl.formatMessage({ id: 'passwords.error.wrongPassword' }));
-    expect((email as HTMLInputElement).value).toBe('Anna.New@Example.com');
+    await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required', { methods: [] });
+    const reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    expect(within(reauth).getByRole('button', { name: 'Sign in again' })).toBeTruthy();
+    await user.click(within(reauth).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((email as HTMLInputElement).value).toBe('anna.new@example.com');
+    expect(mutationsSent(environment).map((m) => m.name)).toEqual(['ChangeEmailPageStartMutation']);
   });
 
   it('shows an address of another account (EMAIL_TAKEN) at the address field', async () => {
     const { environment, user, intl, click } = await renderChangeEmail();
     const email = labelled(intl.formatMessage({ id: 'passwords.changeEmail.newLabel' }));
     await fill(user, email, 'maria@example.com');
-    await fill(user, labelled(intl.formatMessage({ id: 'passwords.current.label' })), 'correct horse');
     await click('passwords.changeEmail.submit');
 
     await answerError(environment, 'EMAIL_TAKEN', 'email: an account with this e-mail already exists', { field: 'email' });
@@ -82,7 +98,6 @@ describe('ChangeEmailPage, step 1: the new address', () => {
   it('asks for the code once the server accepted the new address', async () => {
     const { environment, user, intl, click } = await renderChangeEmail();
     await fill(user, labelled(intl.formatMessage({ id: 'passwords.changeEmail.newLabel' })), 'anna.new@example.com');
-    await fill(user, labelled(intl.formatMessage({ id: 'passwords.current.label' })), 'correct horse');
     await click('passwords.changeEmail.submit');
 
     await resolveOperation(environment, viewerResolvers({ pendingEmail: 'anna.new@example.com' }));

@@ -1,15 +1,15 @@
 /**
  * /profile/change-email (ACC-EMAIL): changing the sign-in address in two steps.
- * 1. The new address and the current password → `updateUser(id, email, checkPassword)`; the address
- *    does not change yet: the server sets `pendingEmail` and mails an 8-character code to the new
- *    address. `WRONG_PASSWORD`, `EMAIL_TAKEN` and `BAD_USER_INPUT` are shown at their fields. An
- *    account without a password (social sign-up) is sent to /profile/set-password first, since the
- *    change is confirmed with the password.
+ * 1. The new address → `updateUser(id, email)`; the address does not change yet: the server sets
+ *    `pendingEmail` and mails an 8-character code to the new address. The change needs a proof of
+ *    the last 10 minutes (ACC-SUDO): after that, `REAUTHENTICATION_REQUIRED` opens the
+ *    re-authentication dialog (password, authenticator code or passkey) and the change is sent
+ *    again. `EMAIL_TAKEN` and `BAD_USER_INPUT` are shown at their fields.
  * 2. The code (EmailCodeForm → `confirmEmailChange`) — shown as well when the viewer arrives with a
  *    change already pending. "Use a different address" and "Cancel" abandon it (`cancelEmailChange`).
  * On success the user is back on /profile, which fetches the record afresh and shows the new address.
  */
-import { currentPassword, email } from '@studio/site/fields';
+import { email } from '@studio/site/fields';
 import type { FieldProblem } from '@studio/site/problems';
 import { Button, Form, FormMessage, Text, TextField } from '@studio/ui';
 import { useState } from 'react';
@@ -27,11 +27,10 @@ import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useFocusWhen } from '../account/useFocusWhen';
-import { CurrentPasswordField } from '../auth/NewPasswordField';
+import { useReauthentication } from '../payouts/ReauthDialog';
 import { AccountFormActions, AccountShell } from './AccountShell';
 import { EmailCodeForm } from './EmailCodeForm';
 import { SignedOut } from './SignedOut';
-import { NeedsPassword } from './UpdatePasswordForm';
 import styles from './AccountShell.module.css';
 
 const Query = graphql`
@@ -40,14 +39,13 @@ const Query = graphql`
       id
       email
       pendingEmail
-      passwordIsSet
     }
   }
 `;
 
 const StartMutation = graphql`
-  mutation ChangeEmailPageStartMutation($id: ID!, $email: String!, $checkPassword: String!) {
-    updateUser(id: $id, email: $email, checkPassword: $checkPassword) {
+  mutation ChangeEmailPageStartMutation($id: ID!, $email: String!) {
+    updateUser(id: $id, email: $email) {
       id
       email
       pendingEmail
@@ -75,22 +73,25 @@ const CancelMutation = graphql`
   }
 `;
 
-/** Step 1's fields: a new address (not the current one) and the current password. */
+/** Step 1's field: a new address (not the current one). */
 function startSchema(currentEmail: string | null) {
   const current = currentEmail?.trim().toLowerCase();
-  return z.object({ email: email.refine((address) => address !== current, 'passwords.changeEmail.same'), checkPassword: currentPassword });
+  return z.object({ email: email.refine((address) => address !== current, 'passwords.changeEmail.same') });
 }
 
-/** Step 1: the new address and the current password. */
+/** Step 1: the new address, sent under the re-authentication window (ACC-SUDO). */
 function StartForm(props: { viewerId: string; currentEmail: string | null; initialEmail: string; focusOnMount: boolean; onStarted: (email: string) => void }) {
   const [commit] = useMutation<ChangeEmailPageStartMutation>(StartMutation);
   const notify = useNotify();
   const inputRef = useFocusWhen<HTMLInputElement>(props.focusOnMount);
+  const { withReauthentication, dialog } = useReauthentication();
   const { formProps, field, formMessage, busy } = useSchemaForm({
     schema: startSchema(props.currentEmail),
     defaultValue: { email: props.initialEmail },
     async onValid(value) {
-      const { response, errors } = await runMutation(commit, { variables: { id: props.viewerId, email: value.email, checkPassword: value.checkPassword } });
+      const result = await withReauthentication(() => runMutation(commit, { variables: { id: props.viewerId, email: value.email } }));
+      if (!result) return; // the user closed the re-authentication dialog: the form stays as it was
+      const { response, errors } = result;
       const error = firstError(errors);
       if (!error && response) {
         notify('toast.emailCodeSent', { values: { email: value.email } }); // FEEDBACK-TOAST
@@ -100,9 +101,11 @@ function StartForm(props: { viewerId: string; currentEmail: string | null; initi
     },
   });
 
+  // The dialog outside the form: React events bubble through portals, and its own form's submit must not submit this one.
   return (
-    <Form {...formProps}>
-      {formMessage}
+    <>
+      <Form {...formProps}>
+        {formMessage}
       <TextField
         ref={inputRef}
         label={<FormattedMessage id="passwords.changeEmail.newLabel" />}
@@ -113,9 +116,10 @@ function StartForm(props: { viewerId: string; currentEmail: string | null; initi
         maxLength={254}
         {...field('email')}
       />
-      <CurrentPasswordField hint={<FormattedMessage id="passwords.changeEmail.passwordHint" />} {...field('checkPassword')} />
       <AccountFormActions busy={busy} label={<FormattedMessage id="passwords.changeEmail.submit" />} busyLabel={<FormattedMessage id="passwords.saving" />} />
-    </Form>
+      </Form>
+      {dialog}
+    </>
   );
 }
 
@@ -225,17 +229,6 @@ function ChangeEmailContent(props: { fetchKey: number }) {
           }}
           onConfirmed={() => setLeaving(true)}
         />
-      </div>
-    );
-  }
-
-  if (viewer.passwordIsSet === false) {
-    return (
-      <div className={styles.stack}>
-        {current}
-        <NeedsPassword title={<FormattedMessage id="passwords.changeEmail.needPasswordTitle" />}>
-          <FormattedMessage id="passwords.changeEmail.needPassword" />
-        </NeedsPassword>
       </div>
     );
   }
