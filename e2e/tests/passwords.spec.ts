@@ -392,7 +392,7 @@ test.describe('change e-mail (en)', () => {
     const dialog = page.getByRole('dialog', { name: t(locale, 'payouts.reauth.title') });
     await expect(dialog).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    const passwordField = dialog.getByLabel(t(locale, 'payouts.reauth.password'), { exact: true });
+    const passwordField = dialog.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(t(locale, 'payouts.reauth.password'))}`) });
     const confirmIt = dialog.getByRole('button', { name: t(locale, 'payouts.reauth.confirm'), exact: true });
 
     // Wrong password: said at the dialog's field; nothing is mailed.
@@ -400,7 +400,6 @@ test.describe('change e-mail (en)', () => {
     await confirmIt.click();
     await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
     await expect(passwordField).toHaveAccessibleDescription(startsWith(t(locale, 'passwords.error.wrongPassword')));
-    await expect(emailField).toHaveValue(newEmail);
 
     // Right password: the change goes again by itself — the code step, and a code mail to the NEW address.
     await passwordField.fill(PASSWORD);
