@@ -144,7 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const challenges = createChallenges(database.db, limits, config); // SEC-CHALLENGE
   await fastify.register(challengeRoutes, { challenges, config });
   // ACC-2FA, ACC-PASSKEYS, ACC-SUDO, ACC-TIMELINE (decision 0040)
-  const security = new AccountSecurity({ db: database.db, config, limits, credentials, sessions, userChanged: (id) => pubsub.publishUserChanged(id) });
+  const security = new AccountSecurity({ db: database.db, config, limits, credentials, sessions, mail, userChanged: (id) => pubsub.publishUserChanged(id) });
   await fastify.register(authRoutes, { db: database.db, sessions, config, credentials, limits, challenges, security });
   await fastify.register(uploadRoutes, { uploads, sessions, limits });
   const social = new SocialAuthService({

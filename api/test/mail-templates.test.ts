@@ -22,6 +22,7 @@ const params: MailTemplateParams = {
   passwordResetDone: { removedLinks: [`GitHub (${evil})`], ...event },
   providerLinked: { provider: 'GitHub', account: evil, ...event },
   accountDeleted: { byAdmin: true, ...event },
+  signInMethodChanged: { change: 'PASSKEY_ADDED', passkeyName: evil, ...event },
   orderReceived: { reference: 'R-42' },
   orderNotification: { reference: 'R-42', name: evil, email: 'c@example.test', summary: evil, customerLocale: 'ru' },
   orderStatusChanged: { reference: 'R-42', status: 'PROPOSAL_SENT' },

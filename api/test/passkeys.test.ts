@@ -9,7 +9,7 @@
  */
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { expectCode } from './admin-helpers.js';
 import { REAUTH, TIMELINE, enableTwoFactor } from './account-security-helpers.js';
 import { type TestServer, describeEachDb, ok, startServer, uniqueDevice } from './harness.js';
@@ -72,7 +72,7 @@ const START_REAUTH = 'mutation { startPasskeyReauthentication { options } }';
 describeEachDb('passkeys on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer(kind, { PUBLIC_URL: SITE });
+    server = await startServer(kind, { PUBLIC_URL: SITE, MAIL_TRANSPORT: 'memory' });
   });
   afterAll(async () => {
     await server?.close();
@@ -137,5 +137,14 @@ describeEachDb('passkeys on %s', (kind) => {
     expect(ok(await server.graphql(DELETE, { id: added.id }, user.accessToken)).deletePasskey.passkeys).toEqual([]);
     const kinds = ok(await server.graphql(TIMELINE, { id: user.id }, user.accessToken)).node.securityEvents.edges.map((e: { node: { kind: string } }) => e.node.kind);
     expect(kinds.slice(0, 2)).toEqual(['PASSKEY_REMOVED', 'PASSKEY_ADDED']);
+    // MAIL-SECURITY: one notice each, naming the passkey, queued with the change.
+    const notices = () => (server.app.mail.sent ?? []).filter((m) => m.to === user.email && /passkey/.test(m.subject));
+    await vi.waitFor(async () => {
+      await server.app.mail.drain();
+      expect(notices()).toHaveLength(2);
+    }, 10_000);
+    const mails = notices().sort((a, b) => (a.subject < b.subject ? -1 : 1)); // added, removed
+    expect(mails.map((m) => m.subject)).toEqual(['A passkey was added to your Studio account', 'A passkey was removed from your Studio account']);
+    expect(mails[1]!.text).toContain('The passkey “Phone” was removed');
   });
 });

@@ -2,7 +2,8 @@
  * The security mails (MAIL-SECURITY) over real HTTP on SQLite and PostgreSQL, delivered to a real
  * SMTP sink: password changed (and a first password set), password reset completed, e-mail address
  * changed (to the OLD address), provider linked (real test OpenID provider), account deleted (by
- * its owner and by an administrator). Each is sent once, to the right address, in the user's
+ * its owner and by an administrator), two-factor authentication on and off and new recovery codes
+ * (a passkey added or removed: passkeys.test.ts). Each is sent once, to the right address, in the user's
  * language, and names the time (Intl, UTC) and the device (label and approximate network) of the
  * request that made the change.
  */
@@ -10,6 +11,7 @@ import type { ParsedMail } from 'mailparser';
 import { expect, it } from 'vitest';
 import { globalId } from '../src/graphql/ids.js';
 import { describeEachDb, ok, uniqueDevice, uniqueEmail } from './harness.js';
+import { CONFIRM_2FA, DISABLE_2FA, REGENERATE, START_2FA, stepNow, totpAt } from './account-security-helpers.js';
 import { SITE, graphqlAs, mailbox, useSecurityRig, postAs, socialBrowser } from './security-flows.js';
 
 type Locale = 'en' | 'ru' | 'es';
@@ -114,6 +116,26 @@ describeEachDb('security mails on %s', (kind) => {
     expect(removed.text).toContain('Un administrador ha eliminado');
     expectEvent(removed, 'es', { noReset: true });
     expect(mail.mailsTo(admin.email).filter((m) => /deleted/.test(m.subject ?? ''))).toEqual([]);
+  });
+
+  it('two-factor on, new recovery codes, two-factor off: one mail each, in the user\'s language, with time and device', async () => {
+    const user = await member('ru');
+    const { secret } = ok(await graphqlAs(rig.server, START_2FA, {}, user.accessToken)).startTwoFactorSetup;
+    ok(await graphqlAs(rig.server, CONFIRM_2FA, { code: totpAt(secret, stepNow()) }, user.accessToken));
+    const on = await mail.only(user.email, /Двухфакторная аутентификация на .* включена/);
+    expect(on.text).toContain('Для вашего аккаунта');
+    expectEvent(on, 'ru');
+    ok(await graphqlAs(rig.server, REGENERATE, {}, user.accessToken));
+    expectEvent(await mail.only(user.email, /Новые резервные коды/), 'ru');
+    ok(await graphqlAs(rig.server, DISABLE_2FA, {}, user.accessToken));
+    expectEvent(await mail.only(user.email, /Двухфакторная аутентификация на .* выключена/), 'ru');
+    // A wrong first code changes nothing and tells nobody.
+    const other = await member('en');
+    const setup = ok(await graphqlAs(rig.server, START_2FA, {}, other.accessToken)).startTwoFactorSetup;
+    const wrong = totpAt(setup.secret, stepNow()) === '000000' ? '111111' : '000000';
+    expect((await graphqlAs(rig.server, CONFIRM_2FA, { code: wrong }, other.accessToken)).errors?.[0]?.extensions?.['code']).toBe('CODE_INVALID');
+    await rig.server.app.mail.drain();
+    expect((await db().selectFrom('mailOutbox').select('template').where('recipient', '=', other.email).execute()).map((r) => r.template)).toEqual(['emailVerificationCode']);
   });
 
   it('a failed change sends nothing: a wrong current password queues no mail', async () => {

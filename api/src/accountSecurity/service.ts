@@ -11,7 +11,10 @@ import type { CredentialService } from '../credentials/service.js';
 import { mailLocale } from '../credentials/codes.js';
 import type { Db } from '../db/index.js';
 import type { PasskeyRow, SecurityEventRow } from '../db/types.js';
+import { type DeviceInfo, deviceLabel } from '../http/device.js';
 import { HttpError } from '../http/errors.js';
+import { type MailService, securityEvent } from '../mail/index.js';
+import type { SignInMethodChange } from '../mail/templates.js';
 import type { RateLimits } from '../security/limits.js';
 import { SecretBox } from '../security/secretBox.js';
 import { type SecurityEventKind, SecurityTimeline, recordSecurityEvent, sessionDevice } from './events.js';
@@ -26,6 +29,7 @@ export interface AccountSecurityDeps {
   limits: RateLimits;
   credentials: CredentialService;
   sessions: SessionService;
+  mail: MailService;
   userChanged: (userId: string) => void;
 }
 
@@ -35,6 +39,8 @@ export interface Actor {
   /** Null for a change made by an administrator (no session of the user's). */
   sessionId: string | null;
   device?: SessionDevice | null;
+  /** The device of the request, as the security mails name it (else the session's). */
+  requestDevice?: DeviceInfo | null;
 }
 
 /** An actor on one of their own sessions (what ACC-SUDO checks). */
@@ -60,6 +66,19 @@ export class AccountSecurity {
   async record(actor: Actor, kind: SecurityEventKind, method: string | null = null, db: Db = this.deps.db): Promise<void> {
     const device = actor.device ?? (await sessionDevice(db, actor.sessionId)); // `db`: inside a transaction SQLite has one connection
     await recordSecurityEvent(db, { userId: actor.userId, kind, method, sessionId: actor.sessionId, device });
+  }
+
+  /**
+   * A change of how the account is signed into: its timeline entry and the `signInMethodChanged`
+   * mail to the account's address (MAIL-SECURITY), both in `trx`, so the mail is queued exactly
+   * when the change commits and once (the outbox, keyed by the entry).
+   */
+  private async recordAndTell(actor: Actor, change: SignInMethodChange, method: string | null, trx: Db, passkeyName: string | null = null): Promise<void> {
+    const device = actor.device ?? (await sessionDevice(trx, actor.sessionId));
+    await recordSecurityEvent(trx, { userId: actor.userId, kind: change, method, sessionId: actor.sessionId, device });
+    const user = await trx.selectFrom('users').select(['email', 'locale']).where('id', '=', actor.userId).executeTakeFirstOrThrow();
+    const params = { change, passkeyName, ...securityEvent(actor.requestDevice ?? { label: deviceLabel(device?.userAgent), network: device?.network ?? null }) };
+    await this.deps.mail.send({ to: user.email, template: 'signInMethodChanged', locale: mailLocale(user.locale), params }, { db: trx });
   }
 
   /** ACC-SUDO: see `Reauthentication.prove`; a wrong code is also a TWO_FACTOR_FAILED entry. */
@@ -90,7 +109,7 @@ export class AccountSecurity {
 
   /** ACC-2FA: turns it on with the first code; answers the recovery codes. */
   async confirmTwoFactor(actor: Actor, code: string): Promise<string[]> {
-    const codes = await this.twoFactor.confirm(actor.userId, code, (trx) => this.record(actor, 'TWO_FACTOR_ENABLED', 'totp', trx));
+    const codes = await this.twoFactor.confirm(actor.userId, code, (trx) => this.recordAndTell(actor, 'TWO_FACTOR_ENABLED', 'totp', trx));
     this.deps.userChanged(actor.userId);
     return codes;
   }
@@ -98,7 +117,7 @@ export class AccountSecurity {
   /** ACC-2FA, ACC-SUDO: turns it off. @throws HttpError REAUTHENTICATION_REQUIRED, 409 TWO_FACTOR_NOT_ENABLED. */
   async disableTwoFactor(actor: SessionActor): Promise<void> {
     await requireRecentProof(this.deps.db, actor.sessionId);
-    const done = await this.twoFactor.disable(actor.userId, (trx) => this.record(actor, 'TWO_FACTOR_DISABLED', 'totp', trx));
+    const done = await this.twoFactor.disable(actor.userId, (trx) => this.recordAndTell(actor, 'TWO_FACTOR_DISABLED', 'totp', trx));
     if (!done) throw new HttpError(409, 'TWO_FACTOR_NOT_ENABLED', 'Two-factor authentication is off.');
     this.deps.userChanged(actor.userId);
   }
@@ -106,7 +125,7 @@ export class AccountSecurity {
   /** ACC-2FA, ACC-SUDO: ten new recovery codes. @throws HttpError REAUTHENTICATION_REQUIRED, 409 TWO_FACTOR_NOT_ENABLED. */
   async regenerateRecoveryCodes(actor: SessionActor): Promise<string[]> {
     await requireRecentProof(this.deps.db, actor.sessionId);
-    const codes = await this.twoFactor.regenerateRecoveryCodes(actor.userId, (trx) => this.record(actor, 'RECOVERY_CODES_REGENERATED', null, trx));
+    const codes = await this.twoFactor.regenerateRecoveryCodes(actor.userId, (trx) => this.recordAndTell(actor, 'RECOVERY_CODES_REGENERATED', null, trx));
     this.deps.userChanged(actor.userId);
     return codes;
   }
@@ -120,7 +139,7 @@ export class AccountSecurity {
   /** ACC-PASSKEYS, ACC-SUDO: stores the new passkey. */
   async finishPasskeyRegistration(actor: SessionActor, response: string, name: string): Promise<PasskeyRow> {
     await requireRecentProof(this.deps.db, actor.sessionId);
-    const row = await this.passkeys.register(actor.userId, response, name, (trx) => this.record(actor, 'PASSKEY_ADDED', name, trx));
+    const row = await this.passkeys.register(actor.userId, response, name, (trx) => this.recordAndTell(actor, 'PASSKEY_ADDED', name, trx, name));
     this.deps.userChanged(actor.userId);
     return row;
   }
@@ -130,7 +149,7 @@ export class AccountSecurity {
     await requireRecentProof(this.deps.db, actor.sessionId);
     const row = await this.deps.db.selectFrom('passkeys').select('name').where('id', '=', id).where('userId', '=', actor.userId).executeTakeFirst();
     if (!row) return false;
-    const done = await this.passkeys.remove(actor.userId, id, (trx) => this.record(actor, 'PASSKEY_REMOVED', row.name, trx));
+    const done = await this.passkeys.remove(actor.userId, id, (trx) => this.recordAndTell(actor, 'PASSKEY_REMOVED', row.name, trx, row.name));
     if (done) this.deps.userChanged(actor.userId);
     return done;
   }

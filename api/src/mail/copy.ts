@@ -6,6 +6,7 @@ import { type Copy, type Doc, EMAIL_CODE_TTL_MINUTES, type MailLocale, type Mail
 import { ORDER_COPY } from './orderCopy.js';
 import { PAYOUT_COPY } from './payoutCopy.js';
 import { SECURITY_COPY } from './securityCopy.js';
+import { SIGN_IN_METHOD_COPY } from './signInMethodCopy.js';
 
 /** The footer that says why the mail came, per language. */
 export const FOOTER: Record<MailLocale, (site: SiteContext) => string> = {
@@ -207,5 +208,6 @@ export const COPY: Copy = {
   orderNotification: { en: orderNotification('en'), ru: orderNotification('ru'), es: orderNotification('es') },
   ...ORDER_COPY,
   ...SECURITY_COPY,
+  ...SIGN_IN_METHOD_COPY,
   ...PAYOUT_COPY,
 };

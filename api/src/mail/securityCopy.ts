@@ -26,7 +26,7 @@ const COMMON: Record<MailLocale, { when: string; device: string; network: string
     unknownDevice: 'Неизвестное устройство',
     unknownNetwork: 'Неизвестна',
     on: 'на',
-    notYou: 'Если это были вы, больше ничего делать не нужно. Если нет — сразу сбросьте пароль: возможно, кто-то получил доступ к вашего аккаунта.',
+    notYou: 'Если это были вы, больше ничего делать не нужно. Если нет — сразу сбросьте пароль: возможно, кто-то получил доступ к вашему аккаунту.',
     resetLabel: 'Сбросить пароль',
   },
   es: {
@@ -76,7 +76,7 @@ function ifNotYou(site: SiteContext, locale: MailLocale): Block[] {
 }
 
 /** A security mail: its lead paragraph(s), the event's fields, then `closing` (default: the "if it wasn't you" advice). */
-function securityDoc(subject: string, lead: Block[], event: SecurityEvent, locale: MailLocale, site: SiteContext, closing?: Block[]) {
+export function securityDoc(subject: string, lead: Block[], event: SecurityEvent, locale: MailLocale, site: SiteContext, closing?: Block[]) {
   return { subject, blocks: [...lead, eventFields(event, locale), ...(closing ?? ifNotYou(site, locale))] };
 }
 

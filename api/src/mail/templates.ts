@@ -51,6 +51,11 @@ export interface MailTemplateParams {
   /** To the address of a deleted account (MAIL-SECURITY, ACC-DELETE); `byAdmin` when an administrator deleted it. */
   accountDeleted: { byAdmin: boolean } & SecurityEvent;
   /**
+   * After a change of how the account is signed into (MAIL-SECURITY, ACC-2FA, ACC-PASSKEYS): 2FA
+   * on or off, new recovery codes, a passkey added or removed (`passkeyName` then).
+   */
+  signInMethodChanged: { change: SignInMethodChange; passkeyName: string | null } & SecurityEvent;
+  /**
    * To the customer after the order form: only the order reference besides our own words — the
    * address is typed by anyone, so no visitor text is echoed (ORDER-MAIL).
    */
@@ -93,6 +98,7 @@ export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'passwordResetDone',
   'providerLinked',
   'accountDeleted',
+  'signInMethodChanged',
   'orderReceived',
   'orderNotification',
   'orderStatusChanged',
@@ -103,6 +109,9 @@ export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'payoutFailed',
   'payoutMethodChanged',
 ];
+
+/** A change the `signInMethodChanged` mail tells of (the timeline's kinds of the same name, ACC-TIMELINE). */
+export type SignInMethodChange = 'TWO_FACTOR_ENABLED' | 'TWO_FACTOR_DISABLED' | 'RECOVERY_CODES_REGENERATED' | 'PASSKEY_ADDED' | 'PASSKEY_REMOVED';
 
 /** The statuses of a request (REQ-WORKFLOW), as the mails name them. */
 export type OrderStatusName = 'NEW' | 'IN_REVIEW' | 'PROPOSAL_SENT' | 'WON' | 'LOST';

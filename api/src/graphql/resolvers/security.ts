@@ -25,10 +25,10 @@ function arg<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
   return parsed.data;
 }
 
-/** The acting user and session (ACC-SUDO needs the session). */
+/** The acting user and session (ACC-SUDO needs the session), and the request's device for the security mails. */
 function actor(ctx: Ctx) {
   const viewer = requireViewer(ctx);
-  return { userId: viewer.userId, sessionId: viewer.sessionId };
+  return { userId: viewer.userId, sessionId: viewer.sessionId, requestDevice: ctx.device ?? null };
 }
 
 function own(ctx: Ctx, user: UserRow): void {
