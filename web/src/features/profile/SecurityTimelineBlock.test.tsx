@@ -3,7 +3,8 @@
  * words — what happened and how (a passkey's own name and unknown kinds as they came), the device
  * (or "Unknown device"), network and time; "This wasn't me" only on entries whose session is still
  * signed in, asked first: cancelling sends nothing, a failure is said in the dialog, confirming
- * sends `reportSecurityEvent` and signs this browser out; the empty state; Russian and Spanish.
+ * sends `reportSecurityEvent` and signs this browser out; "Showing N of M" and "Load more" (the
+ * next 20 after the last cursor); the empty state; Russian and Spanish.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -27,17 +28,37 @@ const FAILED: EventValues = { id: 'U2VjdXJpdHlFdmVudDoy', kind: 'SIGN_IN_FAILED'
 const PASSKEY: EventValues = { id: 'U2VjdXJpdHlFdmVudDox', kind: 'PASSKEY_ADDED', method: 'Work laptop', deviceLabel: 'Firefox 133 on Windows', network: '198.51.100.x', created: '2026-11-20T09:00:00.000Z', sessionActive: false };
 const NEWER: EventValues = { id: 'U2VjdXJpdHlFdmVudDo0', kind: 'SOMETHING_NEW', method: null, deviceLabel: 'Safari 17 on iOS', network: null, created: '2026-11-19T09:00:00.000Z', sessionActive: false };
 
-function withEvents(events: EventValues[]) {
-  return { User: () => ({ id: 'VXNlcjox', securityEvents: { edges: events.map((node) => ({ cursor: node.id, node })) } }) };
+function withEvents(events: EventValues[], page: { total?: number; hasNextPage?: boolean } = {}) {
+  const securityEvents = {
+    totalCount: page.total ?? events.length,
+    edges: events.map((node) => ({ cursor: node.id, node })),
+    pageInfo: { hasNextPage: page.hasNextPage ?? false, endCursor: events.at(-1)?.id ?? null },
+  };
+  return { User: () => ({ id: 'VXNlcjox', securityEvents }) };
 }
 
-function renderCard(events: EventValues[], options: RenderWithRelayOptions = {}) {
+function renderCard(events: EventValues[], options: RenderWithRelayOptions = {}, page: { total?: number; hasNextPage?: boolean } = {}) {
   const environment = createTestEnvironment();
-  queueResolvers(environment, withEvents(events));
+  queueResolvers(environment, withEvents(events, page));
   return renderWithRelay(<SecurityTimelineBlock />, { environment, page: 'profile', signedIn: true, ...options });
 }
 
 describe('SecurityTimelineBlock', () => {
+  it('shows how many of all entries are listed and loads the next 20 after the last one with "Load more"', async () => {
+    const { environment, user } = renderCard([INTRUDER, FAILED], {}, { total: 3, hasNextPage: true });
+    const card = await screen.findByRole('region', { name: 'Security activity' });
+    expect(within(card).getByRole('status').textContent).toBe('Showing 2 of 3');
+    await user.click(within(card).getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(environment.mock.getAllOperations().length).toBe(1));
+    const next = environment.mock.getMostRecentOperation();
+    expect(next.request.node.params.name).toBe('SecurityTimelineBlockPaginationQuery');
+    expect(next.request.variables).toMatchObject({ count: 20, cursor: FAILED.id });
+    await resolveOperation(environment, withEvents([PASSKEY], { total: 3, hasNextPage: false }));
+    await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(card).getByRole('status').textContent).toBe('Showing 3 of 3');
+    expect(within(card).queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
   it('renders each entry in words with device, network and time; "This wasn\'t me" only on a signed-in session', async () => {
     renderCard([INTRUDER, FAILED, PASSKEY, NEWER]);
     const card = await screen.findByRole('region', { name: 'Security activity' });

@@ -1,6 +1,6 @@
 /**
- * "Security activity" on /profile (ACC-TIMELINE): the newest entries of the account's security
- * timeline — sign-ins with their method, failed attempts, password, e-mail, two-factor, passkey and
+ * "Security activity" on /profile (ACC-TIMELINE): the account's security timeline, newest first,
+ * 20 entries and "Load more" (a Relay connection) for the next 20 — sign-ins with their method, failed attempts, password, e-mail, two-factor, passkey and
  * payout-method changes, sessions ended — each in words (what and how), with the device, network and time. An entry whose
  * session is still signed in offers "This wasn't me" (asks first): every session ends, a
  * password-reset link is mailed, and this browser signs out. The card loads its own query in the
@@ -8,11 +8,12 @@
  * query stays within the cost limit (GRAPHQL-LIMITS).
  */
 import { AlertDialog, Button, Skeleton, Stack } from '@studio/ui';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, useTransition } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { graphql, useFragment, useLazyLoadQuery, useMutation } from 'react-relay';
+import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
 import type { SecurityTimelineBlockQuery as TimelineQueryType } from './__generated__/SecurityTimelineBlockQuery.graphql';
 import { LoadErrorBoundary } from './LoadErrorBoundary';
+import { ListFooter } from '../admin/ListFooter';
 import { runMutation } from '../../forms/runMutation';
 import { useSession } from '../../session/SessionProvider';
 import type { SecurityTimelineBlock_user$key } from './__generated__/SecurityTimelineBlock_user.graphql';
@@ -85,11 +86,17 @@ function TimelineContent(props: { fetchKey: number }) {
   return data.viewer ? <TimelineList user={data.viewer} /> : null;
 }
 
+/** How many entries the card shows first, and how many more each "Load more" adds (ACC-TIMELINE). */
+const TIMELINE_PAGE = 20;
+
 function TimelineList(props: { user: SecurityTimelineBlock_user$key }) {
-  const user = useFragment(
+  const { data: user, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
     graphql`
-      fragment SecurityTimelineBlock_user on User {
-        securityEvents(first: 20) {
+      fragment SecurityTimelineBlock_user on User
+      @refetchable(queryName: "SecurityTimelineBlockPaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" }) {
+        securityEvents(first: $count, after: $cursor) @connection(key: "SecurityTimelineBlock_securityEvents") {
+          totalCount
           edges {
             node {
               id
@@ -111,6 +118,7 @@ function TimelineList(props: { user: SecurityTimelineBlock_user$key }) {
   const [commit] = useMutation<SecurityTimelineBlockReportMutation>(ReportMutation);
   const [reporting, setReporting] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [loadingMore, startLoadingMore] = useTransition();
   const events = user.securityEvents?.edges.map((e) => e.node) ?? [];
 
   return (
@@ -150,6 +158,15 @@ function TimelineList(props: { user: SecurityTimelineBlock_user$key }) {
           ))}
         </ul>
       )}
+      {events.length > 0 ? (
+        <ListFooter
+          shown={events.length}
+          total={user.securityEvents?.totalCount ?? events.length}
+          hasNext={hasNext}
+          isLoadingNext={isLoadingNext || loadingMore}
+          onLoadMore={() => startLoadingMore(() => void loadNext(TIMELINE_PAGE))}
+        />
+      ) : null}
       <AlertDialog
         open={reporting !== null}
         onOpenChange={(open) => {
