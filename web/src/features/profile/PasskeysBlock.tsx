@@ -162,20 +162,21 @@ export function PasskeysBlock(props: { user: PasskeysBlock_user$key; className?:
             <FormattedMessage id="profile.passkeys.empty" />
           </p>
         )}
-        <p role="status" className={styles.note}>
-          {note}
-        </p>
-        {supported ? (
-          <div>
+        <div className={styles.rowAction}>
+          {supported ? (
             <Button size="sm" loading={starting} disabled={starting} onClick={() => void onAdd()}>
               <FormattedMessage id="profile.passkeys.add" />
             </Button>
-          </div>
-        ) : (
-          <p className={styles.note} data-testid="passkeys-unsupported">
-            <FormattedMessage id="profile.passkeys.unsupported" />
+          ) : (
+            <p className={styles.note} data-testid="passkeys-unsupported">
+              <FormattedMessage id="profile.passkeys.unsupported" />
+            </p>
+          )}
+          {/* Beside the button, so it takes no line while empty. */}
+          <p role="status" className={styles.note}>
+            {note}
           </p>
-        )}
+        </div>
       </Stack>
       <AddPasskeyDialog
         userId={user.id}
