@@ -89,6 +89,7 @@ function PasskeyItem(props: { passkey: Passkey; now: number; removing: boolean; 
   );
 }
 
+/** The Passkeys card (ACC-PASSKEYS): the list, Add and Remove, with the re-authentication dialog they may need. */
 export function PasskeysBlock(props: { user: PasskeysBlock_user$key; className?: string }) {
   const user = useFragment(
     graphql`
