@@ -1,7 +1,8 @@
 /**
  * The REST auth calls against `{api}` (`/api` on the site's origin): register, login, refresh and
  * logout (AUTH-REGISTER, AUTH-LOGIN, SESSION-TOKENS, AUTH-LOGOUT), and the password-reset calls
- * (ACC-RESET; `/auth/reset`, `/auth/reset/check`, `/auth/reset/confirm`).
+ * (ACC-RESET; `/auth/reset`, `/auth/reset/check`, `/auth/reset/confirm`), and passkey sign-in
+ * (ACC-PASSKEYS; `/auth/passkey/options`, `/auth/passkey/login`).
  * Every failure becomes an `AuthApiError` whose `code` is the server's error code, or
  * `NETWORK` when the server could not be reached; a 429 carries the `Retry-After` seconds.
  * Register, login and reset requests send the page's `locale`: the language of the account's mails.
@@ -118,6 +119,26 @@ export function needsSecondFactor(answer: unknown): answer is TwoFactorChallenge
  */
 export function login(input: { email: string; password: string; deviceToken: string; locale?: Locale; challenge?: string | undefined }): Promise<Credentials | TwoFactorChallenge> {
   return call('/auth/login', input);
+}
+
+/**
+ * WebAuthn request options for signing in with a passkey, as JSON text (ACC-PASSKEYS;
+ * `POST /api/auth/passkey/options`): no e-mail address is needed, the browser offers the site's
+ * passkeys itself. Fails with `RATE_LIMITED` or `NETWORK`.
+ */
+export async function passkeyOptions(): Promise<string> {
+  const answer = await call<{ options?: unknown }>('/auth/passkey/options', {});
+  if (typeof answer?.options !== 'string') throw new AuthApiError(200, 'UNKNOWN', 'The server answered no passkey options');
+  return answer.options;
+}
+
+/**
+ * Signs in with the browser's passkey answer (JSON text) to `passkeyOptions` (ACC-PASSKEYS;
+ * `POST /api/auth/passkey/login`): the same answer as `login`; a passkey counts as both factors.
+ * Fails with 400 `PASSKEY_INVALID` (unknown passkey, spent challenge), `RATE_LIMITED` or `NETWORK`.
+ */
+export function loginWithPasskey(input: { response: string; deviceToken: string; locale?: Locale }): Promise<Credentials | TwoFactorChallenge> {
+  return call('/auth/passkey/login', input);
 }
 
 /**

@@ -221,6 +221,7 @@ export function viewerValues(overrides: Record<string, unknown> = {}) {
     balanceCurrency: 'USD',
     image: { id: 'SW1hZ2U6MQ', url: '/uploads/avatars/anna.webp' },
     defaultReferralCode: { id: 'UmVmZXJyYWxDb2RlOjE', code: 'ANNA2024' },
+    passkeys: [],
     accounts: [
       { id: 'U2VydmljZUFjY291bnQ6MQ', serviceType: 'GOOGLE', serviceEmail: 'anna.petrova@gmail.com', serviceUsername: null, created: '2025-01-20T08:00:00.000Z' },
       { id: 'U2VydmljZUFjY291bnQ6Mg', serviceType: 'GITHUB', serviceEmail: null, serviceUsername: 'annap', created: '2025-06-02T17:45:00.000Z' },

@@ -13,6 +13,8 @@
  * Switching between the two modes moves focus to the new form's first field (A11Y-FOCUS), so
  * keyboard users do not start again from the bottom of the page.
  * An account with two-factor authentication is then asked for its code (TwoFactorStep, ACC-2FA).
+ * The sign-in form also offers passkeys (PasskeySignIn, ACC-PASSKEYS): a button, and the e-mail
+ * field's autofill (`autocomplete="username webauthn"`); their answer lands the same way.
  */
 import { currentPassword, email, fullName } from '@studio/site/fields';
 import { Form, TextField } from '@studio/ui';
@@ -25,7 +27,8 @@ import { SERVER_ERRORS, restError } from '../../forms/serverErrors';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
-import { login, needsSecondFactor, register } from '../../session/authApi';
+import { type TwoFactorChallenge, login, needsSecondFactor, register } from '../../session/authApi';
+import type { Credentials } from '../../session/cookies';
 import { TwoFactorStep } from './TwoFactorStep';
 import { getDeviceToken } from '../../session/deviceToken';
 import { NEXT_PARAM, safeNextPath } from '../../session/returnTo';
@@ -35,6 +38,7 @@ import { AuthFrame, AuthSwitch } from './AuthFrame';
 import { CurrentPasswordField, NewPasswordField } from './NewPasswordField';
 import { useAppContext } from '../../app/context';
 import { newPassword, waitForCommonPasswords, withContextWords } from './passwordRules';
+import { PasskeySignIn } from './PasskeySignIn';
 import { SocialButtons } from './SocialButtons';
 import styles from './AuthPage.module.css';
 
@@ -67,6 +71,16 @@ export function AuthPage() {
   const SCHEMAS = useMemo(() => schemas(siteName), [siteName]);
   /** The challenge token of a sign-in waiting for its second factor (ACC-2FA). */
   const [secondStep, setSecondStep] = useState<string | null>(null);
+  /** A sign-in's answer (password or passkey): the second factor's step, or the session and on to `destination`. */
+  const signedIn = (answer: Credentials | TwoFactorChallenge) => {
+    if (needsSecondFactor(answer)) {
+      setSecondStep(answer.challengeToken);
+      return;
+    }
+    leaving.current = true;
+    session.signIn(answer);
+    navigate(destination);
+  };
   const { fields, formProps, field, formMessage, busy, formElement } = useSchemaForm({
     schema: SCHEMAS[mode],
     // Switching mode starts the form afresh (no messages) with what was typed.
@@ -80,13 +94,7 @@ export function AuthPage() {
           'name' in value
             ? await register({ email: value.email, password: value.password, name: value.name, deviceToken, locale, challenge: challenge.take() })
             : await login({ email: value.email, password: value.password, deviceToken, locale, challenge: challenge.take() });
-        if (needsSecondFactor(credentials)) {
-          setSecondStep(credentials.challengeToken);
-          return null;
-        }
-        leaving.current = true;
-        session.signIn(credentials);
-        navigate(destination);
+        signedIn(credentials);
         return null;
       } catch (error) {
         const problem = restError(error);
@@ -145,7 +153,14 @@ export function AuthPage() {
       <Form {...formProps}>
         {formMessage}
         {mode === 'register' ? <TextField label={<FormattedMessage id="auth.name.label" />} autoComplete="name" maxLength={100} {...field('name')} /> : null}
-        <TextField label={<FormattedMessage id="auth.email.label" />} type="email" autoComplete="email" inputMode="email" {...field('email')} />
+        <TextField
+          label={<FormattedMessage id="auth.email.label" />}
+          type="email"
+          // Signing in, the browser may offer passkeys among the field's suggestions (PasskeySignIn).
+          autoComplete={mode === 'register' ? 'email' : 'username webauthn'}
+          inputMode="email"
+          {...field('email')}
+        />
         {mode === 'register' ? (
           <NewPasswordField label={<FormattedMessage id="auth.password.label" />} {...field('password')} />
         ) : (
@@ -164,6 +179,7 @@ export function AuthPage() {
           busyLabel={<FormattedMessage id="auth.submitting" />}
         />
       </Form>
+      {mode === 'signIn' ? <PasskeySignIn onSignedIn={signedIn} /> : null}
     </AuthFrame>
   );
 }

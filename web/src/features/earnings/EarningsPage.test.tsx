@@ -10,8 +10,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { MockPayloadGenerator } from 'relay-test-utils';
 import type { RelayMockEnvironment } from 'relay-test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_CHANNEL_NAME, onAppEvent } from '../../app/events';
+import * as relayEnvironment from '../../relay/environment';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation, TEST_PUBLIC_URL } from '../../test/renderWithRelay';
 import { live } from '../requests/testData';
 import { EarningsPage } from './EarningsPage';
@@ -19,13 +20,15 @@ import { TRANSACTIONS_PAGE_SIZE } from './EarningsPageQuery';
 import { ADJUSTMENT, AVAILABLE_COMMISSION, earningsResolvers, PENDING_COMMISSION, REVERSAL, REVERSED_COMMISSION, type MovementFixture } from './testData';
 
 // The environment "has a WebSocket" while `live.enabled` (the switch the client area's tests share).
-vi.mock('../../relay/environment', async (importOriginal) => {
-  const { live: flag } = await import('../requests/testData');
-  return { ...(await importOriginal<typeof import('../../relay/environment')>()), hasSubscriptions: () => flag.enabled };
+// A spy on the module's export, not a vi.mock: the suite shares one module graph (isolate: false),
+// so a page module another test file loaded first would keep the real function past a vi.mock.
+beforeEach(() => {
+  vi.spyOn(relayEnvironment, 'hasSubscriptions').mockImplementation(() => live.enabled);
 });
 
 afterEach(() => {
   live.enabled = false;
+  vi.mocked(relayEnvironment.hasSubscriptions).mockRestore();
 });
 
 type Page = Parameters<typeof earningsResolvers>[1];

@@ -9,8 +9,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { MockPayloadGenerator } from 'relay-test-utils';
 import type { RelayMockEnvironment } from 'relay-test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_CHANNEL_NAME } from '../../app/events';
+import * as relayEnvironment from '../../relay/environment';
 import { answerError, fieldMessage, mutationsSent } from '../../test/forms';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../test/renderWithRelay';
 import { live } from '../requests/testData';
@@ -18,9 +19,11 @@ import { PayoutsPage } from './PayoutsPage';
 import { openStripe } from './StripeOnboarding';
 import { FAILED_BANK, PAID_BANK, type PayoutFixture, payoutsResolvers } from './testData';
 
-vi.mock('../../relay/environment', async (importOriginal) => {
-  const { live: flag } = await import('../requests/testData');
-  return { ...(await importOriginal<typeof import('../../relay/environment')>()), hasSubscriptions: () => flag.enabled };
+// The environment "has a WebSocket" while `live.enabled`. A spy on the module's export, not a
+// vi.mock: the suite shares one module graph (isolate: false), so a page module another test file
+// loaded first would keep the real function past a vi.mock.
+beforeEach(() => {
+  vi.spyOn(relayEnvironment, 'hasSubscriptions').mockImplementation(() => live.enabled);
 });
 
 afterEach(() => {

@@ -24,6 +24,7 @@ const CARDS = [
   'profile.about.title',
   'profile.security.title',
   'profile.twoFactor.title',
+  'profile.passkeys.title',
   'profile.balance.title',
   'profile.accounts.title',
   'profile.devices.title',

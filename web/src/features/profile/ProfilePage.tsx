@@ -4,7 +4,8 @@
  * token. Loading, error (with retry) and signed-out states are shown in the user's language.
  *
  * The page is a responsive grid of cards, each a component with its own fragment: photo, identity
- * (name, username, e-mail), about (bio, phone, Telegram), sign-in (password, sign out), the
+ * (name, username, e-mail), about (bio, phone, Telegram), sign-in (password, sign out), two-factor
+ * authentication, passkeys (ACC-PASSKEYS), the
  * earnings' summary (the referral code and link are on /profile/earnings), linked accounts,
  * devices (SESSION-DEVICES: its own query) and the danger zone, under the e-mail confirmation
  * banner and the links to the user's requests (REQ-CLIENT-AREA), earnings (LEDGER-EARNINGS-PAGE)
@@ -45,6 +46,7 @@ import { RequestsShortcut } from '../requests/RequestsShortcut';
 import { SecurityBlock } from './SecurityBlock';
 import { SecurityTimelineBlock } from './SecurityTimelineBlock';
 import { TwoFactorBlock } from './TwoFactorBlock';
+import { PasskeysBlock } from './PasskeysBlock';
 import { SignedOut } from './SignedOut';
 import styles from './ProfilePage.module.css';
 import { refreshAfterRefusal } from '../../session/authorizedFetch';
@@ -58,6 +60,7 @@ const ProfileFragment = graphql`
     ...AboutBlock_user
     ...SecurityBlock_user
     ...TwoFactorBlock_user
+    ...PasskeysBlock_user
     ...BalanceBlock_user
     ...LinkedAccountsBlock_user
     ...DangerZone_user
@@ -153,6 +156,7 @@ function ProfileBlocks(props: { user: ProfilePage_user$key; onDeleted: () => Pro
         <AboutBlock user={user} className={styles.wide} />
         <SecurityBlock user={user} />
         <TwoFactorBlock user={user} />
+        <PasskeysBlock user={user} />
         <BalanceBlock user={user} />
         <LinkedAccountsBlock user={user} className={styles.accounts} />
         <DevicesBlock className={styles.full} />

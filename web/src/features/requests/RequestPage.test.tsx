@@ -7,21 +7,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import type { MockResolvers } from 'relay-test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerError, fill, labelled, fieldMessage, mutationsSent } from '../../test/forms';
+import * as relayEnvironment from '../../relay/environment';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../test/renderWithRelay';
 import { MESSAGE_MAX_LENGTH, messageProblem } from './MessageForm';
 import { RequestPage } from './RequestPage';
 import { live, orderFixture, type OrderFixture } from './testData';
 
-// The environment "has a WebSocket" while `live.enabled` (one switch for every test file: modules are shared between files).
-vi.mock('../../relay/environment', async (importOriginal) => {
-  const { live: flag } = await import('./testData');
-  return { ...(await importOriginal<typeof import('../../relay/environment')>()), hasSubscriptions: () => flag.enabled };
+// The environment "has a WebSocket" while `live.enabled` (the switch the client area's tests share).
+// A spy on the module's export, not a vi.mock: the suite shares one module graph (isolate: false),
+// so a page module another test file loaded first would keep the real function past a vi.mock.
+beforeEach(() => {
+  vi.spyOn(relayEnvironment, 'hasSubscriptions').mockImplementation(() => live.enabled);
 });
 
 afterEach(() => {
   live.enabled = false;
+  vi.mocked(relayEnvironment.hasSubscriptions).mockRestore();
 });
 
 const STUDIO_REPLY = { id: 'T3JkZXJNZXNzYWdlOjE', body: 'Thanks!\nWe will call you.', fromStudio: true, authorName: 'Maria Lopez', created: '2026-10-02T10:00:00.000Z' };

@@ -5,19 +5,22 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../test/renderWithRelay';
+import * as relayEnvironment from '../../relay/environment';
 import { REQUESTS_PAGE_SIZE, RequestsPage } from './RequestsPage';
 import { live, NEWER, orderFixture, ordersResolvers, type OrderFixture } from './testData';
 
-// The environment "has a WebSocket" while `live.enabled` (one switch for every test file: modules are shared between files).
-vi.mock('../../relay/environment', async (importOriginal) => {
-  const { live: flag } = await import('./testData');
-  return { ...(await importOriginal<typeof import('../../relay/environment')>()), hasSubscriptions: () => flag.enabled };
+// The environment "has a WebSocket" while `live.enabled` (the switch the client area's tests share).
+// A spy on the module's export, not a vi.mock: the suite shares one module graph (isolate: false),
+// so a page module another test file loaded first would keep the real function past a vi.mock.
+beforeEach(() => {
+  vi.spyOn(relayEnvironment, 'hasSubscriptions').mockImplementation(() => live.enabled);
 });
 
 afterEach(() => {
   live.enabled = false;
+  vi.mocked(relayEnvironment.hasSubscriptions).mockRestore();
 });
 
 const OLDER = orderFixture();
