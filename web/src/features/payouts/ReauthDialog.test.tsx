@@ -2,14 +2,16 @@
  * Re-authentication (PAYOUT-REAUTH) on /profile/payouts: a payout request or a method change the
  * server answers with REAUTHENTICATION_REQUIRED opens the password dialog; a wrong password and the
  * account's delay are shown at the field; once the password is proven the original mutation is sent
- * again exactly once; cancelling sends nothing more.
+ * again exactly once; cancelling sends nothing more; a passkey (when the error names one) proves it
+ * too, a dismissed browser prompt said quietly.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerError, fieldMessage, mutationsSent } from '../../test/forms';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../test/renderWithRelay';
 import { PayoutsPage } from './PayoutsPage';
 import { payoutsResolvers } from './testData';
+import { webauthn } from '../../session/webauthn';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -83,6 +85,39 @@ describe('re-authentication', () => {
     await resolveOperation(environment, { User: () => ({ id: 'VXNlcjox', withdrawalMethod: 'STRIPE', withdrawalMethodDetails: null, stripeAccountId: null, stripeOnboardingCompleted: false }) });
     await screen.findByTestId('payout-method-saved');
     expect(screen.getByTestId('stripe-status').textContent).toBe('Not started');
+  });
+
+  it('proves it with a passkey when the account offers one: a dismissed prompt is said quietly, then the request is replayed once', async () => {
+    const authenticate = vi.spyOn(webauthn, 'authenticate');
+    authenticate.mockRejectedValueOnce(Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }));
+    authenticate.mockResolvedValueOnce('{"id":"passkey-answer"}');
+    const { environment, user } = renderPayouts();
+    await user.click(await screen.findByRole('button', { name: 'Request payout' }));
+    const request = await screen.findByRole('dialog', { name: 'Pay out $123.45?' });
+    await user.click(within(request).getByRole('button', { name: 'Request payout' }));
+    await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required', { methods: ['PASSWORD', 'PASSKEY'] });
+
+    const reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.click(within(reauth).getByRole('button', { name: 'Use a passkey instead' }));
+    expect(within(reauth).queryByLabelText(/^Password/)).toBeNull();
+    await user.click(within(reauth).getByRole('button', { name: 'Confirm with a passkey' }));
+    await resolveOperation(environment, { PasskeyOptionsPayload: () => ({ options: '{"challenge":"c1"}' }) });
+    expect((await within(reauth).findByRole('status')).textContent).toBe('The passkey was not used. Try again when you are ready.');
+    expect(authenticate).toHaveBeenLastCalledWith('{"challenge":"c1"}');
+
+    await user.click(within(reauth).getByRole('button', { name: 'Confirm with a passkey' }));
+    await resolveOperation(environment, { PasskeyOptionsPayload: () => ({ options: '{"challenge":"c2"}' }) });
+    await waitFor(() => expect(mutationsSent(environment).at(-1)?.name).toBe('ReauthPasskeyProveMutation'));
+    expect(mutationsSent(environment).at(-1)?.variables).toEqual({ passkey: '{"id":"passkey-answer"}' });
+    await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T05:00:00.000Z' }) });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).toBeNull());
+    expect(mutationsSent(environment).map((m) => m.name)).toEqual([
+      'PayoutBalancesRequestMutation',
+      'ReauthPasskeyOptionsMutation',
+      'ReauthPasskeyOptionsMutation',
+      'ReauthPasskeyProveMutation',
+      'PayoutBalancesRequestMutation',
+    ]);
   });
 
   it('speaks Spanish in the dialog', async () => {

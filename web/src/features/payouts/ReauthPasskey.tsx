@@ -1,7 +1,7 @@
 /**
  * The passkey proof of the re-authentication dialog (ACC-SUDO, ACC-PASSKEYS):
  * `startPasskeyReauthentication` gives WebAuthn request options for this account's passkeys, the
- * browser asks for one (`@simplewebauthn/browser`, loaded only now), and `reauthenticate(passkey)`
+ * browser asks for one (session/webauthn.ts), and `reauthenticate(passkey)`
  * checks its answer. A prompt the user dismissed (`NotAllowedError`) is said quietly, not as a fault.
  */
 import { Button, Callout, Stack, Text } from '@studio/ui';
@@ -12,6 +12,7 @@ import type { ReauthPasskeyOptionsMutation } from './__generated__/ReauthPasskey
 import type { ReauthPasskeyProveMutation } from './__generated__/ReauthPasskeyProveMutation.graphql';
 import { runMutation } from '../../forms/runMutation';
 import { firstError, formProblem } from '../../forms/serverErrors';
+import { ceremonyFailure, webauthn } from '../../session/webauthn';
 
 const OptionsMutation = graphql`
   mutation ReauthPasskeyOptionsMutation {
@@ -29,11 +30,6 @@ const ProveMutation = graphql`
   }
 `;
 
-/** Whether `error` is the browser's "the user dismissed the prompt or it timed out". */
-function dismissed(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
-}
-
 /** "Use a passkey": one button; `onProven()` once the server accepted the passkey's answer. */
 export function ReauthPasskey(props: { onProven: () => void }) {
   const intl = useIntl();
@@ -49,15 +45,15 @@ export function ReauthPasskey(props: { onProven: () => void }) {
       const started = await runMutation(commitOptions, { variables: {} });
       const options = started.response?.startPasskeyReauthentication.options;
       if (!options) throw started.errors;
-      let answer: unknown;
+      let answer: string;
       try {
-        const { startAuthentication } = await import('@simplewebauthn/browser');
-        answer = await startAuthentication({ optionsJSON: JSON.parse(options) });
+        answer = await webauthn.authenticate(options);
       } catch (error) {
-        setProblem({ text: intl.formatMessage({ id: dismissed(error) ? 'payouts.reauth.passkeyDismissed' : 'payouts.reauth.passkeyUnsupported' }), tone: dismissed(error) ? 'info' : 'danger' });
+        const cancelled = ceremonyFailure(error) === 'cancelled';
+        setProblem({ text: intl.formatMessage({ id: cancelled ? 'payouts.reauth.passkeyDismissed' : 'payouts.reauth.passkeyUnsupported' }), tone: cancelled ? 'info' : 'danger' });
         return;
       }
-      const { response, errors } = await runMutation(commitProve, { variables: { passkey: JSON.stringify(answer) } });
+      const { response, errors } = await runMutation(commitProve, { variables: { passkey: answer } });
       if (response) return props.onProven();
       const error = firstError(errors);
       if (error?.code === 'PASSKEY_INVALID' || error?.code === 'NO_PASSKEY') setProblem({ text: intl.formatMessage({ id: 'payouts.reauth.passkeyInvalid' }), tone: 'danger' });
