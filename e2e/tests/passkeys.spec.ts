@@ -2,8 +2,9 @@
  * Passkeys in real Chromium (ACC-PASSKEYS), with the DevTools protocol's virtual authenticator
  * (CTAP2, internal, resident keys, user verification that always succeeds): a new account adds a
  * passkey on /profile (a fresh sign-in is the recent proof, so no re-authentication dialog), signs
- * out, signs in with "Sign in with a passkey" and lands on the profile, then removes the passkey
- * after confirming; a second journey signs in by the e-mail field's autofill (conditional UI).
+ * out, signs in with "Sign in with a passkey" and lands on the profile, then — 11 minutes later, as
+ * far as the server knows — removes the passkey after confirming and proving it is them with the
+ * passkey in the re-authentication dialog (ACC-SUDO); a second journey signs in by the e-mail field's autofill (conditional UI).
  * axe checks the Passkeys card (empty and with a passkey), the name dialog, the confirmation and
  * /auth with its passkey button; screenshots of the card and of /auth at 390 px and 1280 px are
  * attached to the test's output.
@@ -15,7 +16,7 @@
  * it on and expects exactly that immediate answer to sign in.
  */
 import type { CDPSession, Page, TestInfo } from '@playwright/test';
-import { ORIGIN, axeViolations, expect, registerThroughForm, signOutFromHeader, t, test, urlOf, waitForHydration } from './fixtures';
+import { ORIGIN, ageSessions, axeViolations, expect, registerThroughForm, signOutFromHeader, t, test, urlOf, waitForHydration } from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
 const NO_AUTOFILL_KEY = 'studio.passkeys.noAutofill';
@@ -106,12 +107,21 @@ test('passkeys: add one on the profile, sign in with the button, remove it', asy
   await expect(page.getByTestId('profile-fullName')).toHaveText('Pia Passkey');
   await expect(item).toContainText(t('en', 'profile.passkeys.usedNow'));
 
-  // Remove it, after confirming (the passkey sign-in is the recent proof).
+  // Remove it, after confirming. The passkey sign-in was 11 minutes ago, so the server asks who it
+  // is (ACC-SUDO); the dialog offers the password and the passkey, and the passkey proves it.
+  ageSessions(email, 11);
   await item.getByRole('button', { name: t('en', 'profile.passkeys.removeLabel', { name: 'Work laptop' }), exact: true }).click();
   const confirm = page.getByRole('alertdialog', { name: t('en', 'profile.passkeys.removeTitle', { name: 'Work laptop' }) });
   await expect(confirm).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await confirm.getByRole('button', { name: t('en', 'profile.passkeys.remove'), exact: true }).click();
+  const reauth = page.getByRole('dialog', { name: t('en', 'payouts.reauth.title') });
+  await expect(reauth).toBeVisible();
+  await reauth.getByRole('button', { name: t('en', 'payouts.reauth.usePasskey'), exact: true }).click();
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, testInfo, 'reauth-passkey', () => null, false);
+  await reauth.getByRole('button', { name: t('en', 'payouts.reauth.passkeyButton'), exact: true }).click();
+  await expect(reauth).toBeHidden();
   await expect(card.getByTestId('passkeys-empty')).toBeVisible();
   await expect(card.getByTestId('passkey')).toHaveCount(0);
 });

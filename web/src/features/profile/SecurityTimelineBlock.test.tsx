@@ -45,17 +45,17 @@ function renderCard(events: EventValues[], options: RenderWithRelayOptions = {},
 
 describe('SecurityTimelineBlock', () => {
   it('shows how many of all entries are listed and loads the next 20 after the last one with "Load more"', async () => {
-    const { environment, user } = renderCard([INTRUDER, FAILED], {}, { total: 3, hasNextPage: true });
+    const { environment, user } = renderCard([INTRUDER, FAILED], {}, { total: 22, hasNextPage: true });
     const card = await screen.findByRole('region', { name: 'Security activity' });
-    expect(within(card).getByRole('status').textContent).toBe('Showing 2 of 3');
+    expect(within(card).getByRole('status').textContent).toBe('Showing 2 of 22');
     await user.click(within(card).getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(environment.mock.getAllOperations().length).toBe(1));
     const next = environment.mock.getMostRecentOperation();
     expect(next.request.node.params.name).toBe('SecurityTimelineBlockPaginationQuery');
     expect(next.request.variables).toMatchObject({ count: 20, cursor: FAILED.id });
-    await resolveOperation(environment, withEvents([PASSKEY], { total: 3, hasNextPage: false }));
+    await resolveOperation(environment, withEvents([PASSKEY], { total: 22, hasNextPage: false }));
     await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(3));
-    expect(within(card).getByRole('status').textContent).toBe('Showing 3 of 3');
+    expect(within(card).getByRole('status').textContent).toBe('Showing 3 of 22');
     expect(within(card).queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
@@ -64,6 +64,7 @@ describe('SecurityTimelineBlock', () => {
     const card = await screen.findByRole('region', { name: 'Security activity' });
     const items = await within(card).findAllByRole('listitem');
     expect(items).toHaveLength(4);
+    expect(within(card).queryByText(/^Showing/)).toBeNull(); // one page: no count, no "Load more"
     const [intruder, failed, passkey, newer] = items as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
 
     expect(intruder.textContent).toContain('Signed in · with the password and an authenticator code');

@@ -158,7 +158,8 @@ function TimelineList(props: { user: SecurityTimelineBlock_user$key }) {
           ))}
         </ul>
       )}
-      {events.length > 0 ? (
+      {/* "Showing N of M" only for a timeline longer than one page. */}
+      {(user.securityEvents?.totalCount ?? 0) > TIMELINE_PAGE ? (
         <ListFooter
           shown={events.length}
           total={user.securityEvents?.totalCount ?? events.length}
