@@ -47,6 +47,20 @@ function methodsOf(extensions: Record<string, unknown> | undefined): ProofMethod
 
 const SWITCH_LABEL: Record<ProofMethod, string> = { PASSWORD: 'payouts.reauth.usePassword', TOTP: 'payouts.reauth.useCode', PASSKEY: 'payouts.reauth.usePasskey' };
 
+/** The dialog's last row: Cancel, then `children` (the action of the proof on screen). */
+function DialogActions(props: { children?: ReactNode }) {
+  return (
+    <Stack direction="row" gap={2} justify="end">
+      <DialogClose asChild>
+        <Button type="button" variant="secondary">
+          <FormattedMessage id="payouts.dialog.cancel" />
+        </Button>
+      </DialogClose>
+      {props.children}
+    </Stack>
+  );
+}
+
 /** The password or code form; `onProven()` once the server accepted it. */
 function SecretProof(props: { method: 'PASSWORD' | 'TOTP'; onProven: () => void; children: ReactNode }) {
   const intl = useIntl();
@@ -114,16 +128,11 @@ function SecretProof(props: { method: 'PASSWORD' | 'TOTP'; onProven: () => void;
           />
         )}
         {props.children}
-        <Stack direction="row" gap={2} justify="end">
-          <DialogClose asChild>
-            <Button type="button" variant="secondary">
-              <FormattedMessage id="payouts.dialog.cancel" />
-            </Button>
-          </DialogClose>
+        <DialogActions>
           <Button type="submit" loading={inFlight} disabled={inFlight}>
             <FormattedMessage id="payouts.reauth.confirm" />
           </Button>
-        </Stack>
+        </DialogActions>
       </Stack>
     </form>
   );
@@ -146,16 +155,11 @@ function SignInAgain() {
       <Text>
         <FormattedMessage id="payouts.reauth.signInAgainText" />
       </Text>
-      <Stack direction="row" gap={2} justify="end">
-        <DialogClose asChild>
-          <Button type="button" variant="secondary">
-            <FormattedMessage id="payouts.dialog.cancel" />
-          </Button>
-        </DialogClose>
+      <DialogActions>
         <Button type="button" loading={busy} disabled={busy} onClick={() => void signInAgain()}>
           <FormattedMessage id="payouts.reauth.signInAgain" />
         </Button>
-      </Stack>
+      </DialogActions>
     </Stack>
   );
 }
@@ -198,13 +202,7 @@ function ReauthDialog(props: { open: boolean; methods: ProofMethod[]; onDone: (p
         <Stack gap={4}>
           <ReauthPasskey onProven={proven} />
           {switches}
-          <Stack direction="row" gap={2} justify="end">
-            <DialogClose asChild>
-              <Button type="button" variant="secondary">
-                <FormattedMessage id="payouts.dialog.cancel" />
-              </Button>
-            </DialogClose>
-          </Stack>
+          <DialogActions />
         </Stack>
       ) : (
         <SecretProof key={method} method={method} onProven={proven}>
