@@ -16,6 +16,7 @@ import { AlertDialog, Badge, Button, Skeleton, VisuallyHidden } from '@studio/ui
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useLazyLoadQuery, useMutation } from 'react-relay';
+import { localDeviceLabel } from './deviceLabel';
 import type { DevicesBlock_user$data, DevicesBlock_user$key } from './__generated__/DevicesBlock_user.graphql';
 import type { DevicesBlockQuery as DevicesBlockQueryType } from './__generated__/DevicesBlockQuery.graphql';
 import type { DevicesBlockRevokeMutation } from './__generated__/DevicesBlockRevokeMutation.graphql';
@@ -76,7 +77,7 @@ function SessionItem(props: { session: Session; now: number; onSignedOut: (devic
   const [commit, pending] = useMutation<DevicesBlockRevokeMutation>(RevokeMutation);
   // The label's one English word ("Chrome 131 on macOS") in the page's language, as the security
   // mails do (MAIL-SECURITY); browser and system names stay as they are.
-  const device = session.deviceLabel?.replace(' on ', ` ${intl.formatMessage({ id: 'profile.devices.on' })} `) ?? intl.formatMessage({ id: 'profile.devices.unknown' });
+  const device = session.deviceLabel ? localDeviceLabel(session.deviceLabel, intl.formatMessage({ id: 'profile.devices.on' })) : intl.formatMessage({ id: 'profile.devices.unknown' });
   const lastActive = formatLastActive(intl, session.lastUsed, props.now);
 
   async function signOut() {

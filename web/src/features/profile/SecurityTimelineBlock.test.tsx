@@ -123,6 +123,7 @@ describe('SecurityTimelineBlock', () => {
     let card = await screen.findByRole('region', { name: 'Активность безопасности' });
     let item = await within(card).findByRole('listitem');
     expect(item.textContent).toContain('Вход в аккаунт · по паролю и коду из приложения');
+    expect(item.textContent).toContain('Chrome 131 на Linux · 203.0.113.x');
     within(item).getByRole('button', { name: 'Это был не я' });
     ru.unmount();
 
@@ -133,6 +134,7 @@ describe('SecurityTimelineBlock', () => {
     card = (await screen.findAllByRole('region', { name: 'Actividad de seguridad' })).at(-1)!;
     item = await within(card).findByRole('listitem');
     expect(item.textContent).toContain('Inicio de sesión · con la contraseña y un código de la aplicación');
+    expect(item.textContent).toContain('Chrome 131 en Linux · 203.0.113.x');
     within(item).getByRole('button', { name: 'No fui yo' });
   });
 });

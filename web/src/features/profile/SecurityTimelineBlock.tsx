@@ -14,6 +14,7 @@ import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'r
 import type { SecurityTimelineBlockQuery as TimelineQueryType } from './__generated__/SecurityTimelineBlockQuery.graphql';
 import { LoadErrorBoundary } from './LoadErrorBoundary';
 import { ListFooter } from '../admin/ListFooter';
+import { localDeviceLabel } from './deviceLabel';
 import { runMutation } from '../../forms/runMutation';
 import { useSession } from '../../session/SessionProvider';
 import type { SecurityTimelineBlock_user$key } from './__generated__/SecurityTimelineBlock_user.graphql';
@@ -137,7 +138,7 @@ function TimelineList(props: { user: SecurityTimelineBlock_user$key }) {
                   {event.method ? ` · ${Object.hasOwn(METHODS, event.method) ? intl.formatMessage({ id: `profile.timeline.method.${METHODS[event.method]}` }) : event.method}` : ''}
                 </p>
                 <p className={styles.note}>
-                  {event.deviceLabel ?? intl.formatMessage({ id: 'profile.timeline.unknownDevice' })}
+                  {event.deviceLabel ? localDeviceLabel(event.deviceLabel, intl.formatMessage({ id: 'profile.devices.on' })) : intl.formatMessage({ id: 'profile.timeline.unknownDevice' })}
                   {event.network ? ` · ${event.network}` : ''}
                   {Number.isNaN(Date.parse(String(event.created))) ? null : (
                     <>
