@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { Button } from '../Button';
-import { Dialog, DialogClose } from './Dialog';
+import { Dialog, DialogActions, DialogClose } from './Dialog';
 
 function Example(props: Partial<Parameters<typeof Dialog>[0]>) {
   return (
@@ -78,6 +78,25 @@ describe('Dialog', () => {
     await userEvent.click(trigger);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('DialogActions: a form in the body submits with its own button, and Cancel closes without submitting', async () => {
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <Dialog trigger={<Button>Rename</Button>} title="Rename" closeLabel="Close">
+        <form onSubmit={onSubmit}>
+          <DialogActions cancelLabel="Cancel">
+            <Button type="submit">Save</Button>
+          </DialogActions>
+        </form>
+      </Dialog>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
   it('closes on a click on the overlay', async () => {

@@ -1,6 +1,8 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { Button } from '../Button';
 import { CloseButton } from '../Button/CloseButton';
+import { Stack } from '../Stack';
 import { DialogFrame, type DialogFrameProps, DialogHeading } from './DialogFrame';
 import styles from './Dialog.module.css';
 
@@ -39,3 +41,21 @@ export function Dialog({ title, closeLabel, children, footer, size = 'md', ...fr
 
 /** Closes the surrounding `Dialog` when its child is clicked; use with `asChild` around a footer button (e.g. "Cancel"). */
 export const DialogClose = RadixDialog.Close;
+
+/**
+ * The action row of a form inside a `Dialog`'s body (the form's submit button must sit inside the
+ * form, so it cannot go in `footer`): a secondary "Cancel" that closes the dialog, then `children`
+ * (the primary action), right-aligned and wrapping when they do not fit.
+ */
+export function DialogActions({ cancelLabel, cancelDisabled = false, children }: { cancelLabel: ReactNode; cancelDisabled?: boolean; children?: ReactNode }) {
+  return (
+    <Stack direction="row" gap={2} justify="end" wrap>
+      <RadixDialog.Close asChild>
+        <Button type="button" variant="secondary" disabled={cancelDisabled}>
+          {cancelLabel}
+        </Button>
+      </RadixDialog.Close>
+      {children}
+    </Stack>
+  );
+}

@@ -1,1 +1,1 @@
-export { Dialog, DialogClose, type DialogProps } from './Dialog';
+export { Dialog, DialogActions, DialogClose, type DialogProps } from './Dialog';

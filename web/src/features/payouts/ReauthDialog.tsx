@@ -10,9 +10,9 @@
  * cancelled. An account with no proof to give (no password, 2FA or passkey) is offered a fresh
  * sign-in that comes back here.
  */
-import { Button, Callout, Dialog, DialogClose, PasswordField, Stack, Text, TextField } from '@studio/ui';
+import { Button, Callout, Dialog, DialogActions, PasswordField, Stack, Text, TextField } from '@studio/ui';
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import type { MutationParameters } from 'relay-runtime';
@@ -46,20 +46,6 @@ function methodsOf(extensions: Record<string, unknown> | undefined): ProofMethod
 }
 
 const SWITCH_LABEL: Record<ProofMethod, string> = { PASSWORD: 'payouts.reauth.usePassword', TOTP: 'payouts.reauth.useCode', PASSKEY: 'payouts.reauth.usePasskey' };
-
-/** The dialog's last row: Cancel, then `children` (the action of the proof on screen). */
-function DialogActions(props: { children?: ReactNode }) {
-  return (
-    <Stack direction="row" gap={2} justify="end">
-      <DialogClose asChild>
-        <Button type="button" variant="secondary">
-          <FormattedMessage id="payouts.dialog.cancel" />
-        </Button>
-      </DialogClose>
-      {props.children}
-    </Stack>
-  );
-}
 
 /** The password or code form; `onProven()` once the server accepted it. */
 function SecretProof(props: { method: 'PASSWORD' | 'TOTP'; onProven: () => void; children: ReactNode }) {
@@ -128,7 +114,7 @@ function SecretProof(props: { method: 'PASSWORD' | 'TOTP'; onProven: () => void;
           />
         )}
         {props.children}
-        <DialogActions>
+        <DialogActions cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}>
           <Button type="submit" loading={inFlight} disabled={inFlight}>
             <FormattedMessage id="payouts.reauth.confirm" />
           </Button>
@@ -143,10 +129,11 @@ function SignInAgain() {
   const session = useSession();
   const navigate = useNavigate();
   const to = useLocalizePath();
+  const { pathname, search } = useLocation();
   const [busy, setBusy] = useState(false);
   async function signInAgain() {
     setBusy(true);
-    const back = signInPath(`${window.location.pathname}${window.location.search}`);
+    const back = signInPath(`${pathname}${search}`);
     await session.signOut();
     navigate(to(back));
   }
@@ -155,7 +142,7 @@ function SignInAgain() {
       <Text>
         <FormattedMessage id="payouts.reauth.signInAgainText" />
       </Text>
-      <DialogActions>
+      <DialogActions cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}>
         <Button type="button" loading={busy} disabled={busy} onClick={() => void signInAgain()}>
           <FormattedMessage id="payouts.reauth.signInAgain" />
         </Button>
@@ -202,7 +189,7 @@ function ReauthDialog(props: { open: boolean; methods: ProofMethod[]; onDone: (p
         <Stack gap={4}>
           <ReauthPasskey onProven={proven} />
           {switches}
-          <DialogActions />
+          <DialogActions cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />} />
         </Stack>
       ) : (
         <SecretProof key={method} method={method} onProven={proven}>

@@ -9,7 +9,7 @@
  * closed the prompt: a quiet note, nothing went wrong), `onFailed` with the message to show.
  */
 import type { FieldProblem } from '@studio/site/problems';
-import { Button, Dialog, DialogClose, Stack, TextField } from '@studio/ui';
+import { Button, Dialog, DialogActions, Stack, TextField } from '@studio/ui';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
@@ -112,16 +112,11 @@ function AddForm(props: Outcomes & { userId: string; options: string; withReauth
           error={fieldError ?? undefined}
           required
         />
-        <Stack direction="row" gap={2} justify="end">
-          <DialogClose asChild>
-            <Button type="button" variant="secondary" disabled={busy}>
-              <FormattedMessage id="payouts.dialog.cancel" />
-            </Button>
-          </DialogClose>
+        <DialogActions cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />} cancelDisabled={busy}>
           <Button type="submit" loading={busy} disabled={busy}>
             <FormattedMessage id="profile.passkeys.continue" />
           </Button>
-        </Stack>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -5,7 +5,7 @@
  * money going back to the user's available balance. A stale `version` (VERSION_CONFLICT) is said
  * with the shared message and a Reload button (`onReload`); other refusals in words (payoutErrors).
  */
-import { Button, Callout, Dialog, DialogClose, Stack, Textarea, TextField } from '@studio/ui';
+import { Button, Callout, Dialog, DialogActions, Stack, Textarea, TextField } from '@studio/ui';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
@@ -131,16 +131,11 @@ export function PayoutActionDialog(props: { action: PayoutAction; payout: { id: 
           ) : (
             <Textarea {...field} rows={3} onChange={(event) => setText(event.target.value)} />
           )}
-          <Stack direction="row" gap={2} justify="end">
-            <DialogClose asChild>
-              <Button type="button" variant="secondary">
-                <FormattedMessage id="payouts.dialog.cancel" />
-              </Button>
-            </DialogClose>
+          <DialogActions cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}>
             <Button type="submit" loading={busy} disabled={busy}>
               <FormattedMessage id={`${prefix}.confirm`} />
             </Button>
-          </Stack>
+          </DialogActions>
         </Stack>
       </form>
     </Dialog>

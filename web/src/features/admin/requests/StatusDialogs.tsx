@@ -6,7 +6,7 @@
  * calls `onSubmit` with what the step needs and closes when it resolves; the page shows a server
  * refusal.
  */
-import { AlertDialog, Button, Callout, Dialog, DialogClose, NativeSelect, Stack, Textarea, TextField } from '@studio/ui';
+import { AlertDialog, Button, Callout, Dialog, DialogActions, NativeSelect, Stack, Textarea, TextField } from '@studio/ui';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { OrderStatusText, type OrderStatusValue } from '../../requests/labels';
@@ -79,16 +79,11 @@ export function WonDialog(props: StepDialogProps) {
             }}
             options={CONTRACT_CURRENCIES.map((code) => ({ value: code, label: `${code} — ${currencyNames.of(code) ?? code}` }))}
           />
-          <Stack direction="row" gap={2} justify="end" wrap>
-            <DialogClose asChild>
-              <Button type="button" variant="secondary" disabled={pending}>
-                <FormattedMessage id="admin.requests.dialog.cancel" />
-              </Button>
-            </DialogClose>
+          <DialogActions cancelLabel={<FormattedMessage id="admin.requests.dialog.cancel" />} cancelDisabled={pending}>
             <Button type="submit" loading={pending}>
               <FormattedMessage id="admin.requests.won.submit" />
             </Button>
-          </Stack>
+          </DialogActions>
         </Stack>
       </form>
     </Dialog>
@@ -144,16 +139,11 @@ export function LostDialog(props: StepDialogProps & { refund?: RefundInfo | unde
             }}
             error={missing ? intl.formatMessage({ id: 'admin.requests.lost.reason.required' }) : undefined}
           />
-          <Stack direction="row" gap={2} justify="end" wrap>
-            <DialogClose asChild>
-              <Button type="button" variant="secondary" disabled={pending}>
-                <FormattedMessage id="admin.requests.dialog.cancel" />
-              </Button>
-            </DialogClose>
+          <DialogActions cancelLabel={<FormattedMessage id="admin.requests.dialog.cancel" />} cancelDisabled={pending}>
             <Button type="submit" variant="danger" loading={pending}>
               <FormattedMessage id="admin.requests.lost.submit" />
             </Button>
-          </Stack>
+          </DialogActions>
         </Stack>
       </form>
     </Dialog>
