@@ -7,7 +7,7 @@
  * after the confirmation dialog, while the first stays signed in.
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { ORIGIN, expect, registerThroughForm, t, test, waitForHydration } from './fixtures';
+import { expect, registerThroughForm, submitPasswordSignIn, t, test, waitForHydration } from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
 /** The second device: Safari on an iPhone (the first is the config's desktop Chrome on Linux). */
@@ -19,12 +19,7 @@ function devicesCard(page: Page): Locator {
 
 /** Signs in through the /auth form of `page` and waits for the profile. */
 async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${ORIGIN}/auth`);
-  await waitForHydration(page);
-  const main = page.getByRole('main');
-  await main.getByLabel(t('en', 'auth.email.label'), { exact: true }).fill(email);
-  await main.getByLabel(t('en', 'auth.password.label'), { exact: true }).fill(PASSWORD);
-  await main.getByRole('button', { name: t('en', 'auth.signIn.submit'), exact: true }).click();
+  await submitPasswordSignIn(page, 'en', email, PASSWORD);
   await expect(page.getByTestId('profile-fullName')).toHaveText('Dana Devices');
 }
 

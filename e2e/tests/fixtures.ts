@@ -217,6 +217,16 @@ export async function waitForMail(predicate: (mail: ReceivedMail) => boolean, ti
 // ---------------------------------------------------------------------------------------------
 // Social sign-in (the test OpenID provider of playwright.config.ts, @studio/test-oidc-provider)
 
+/** Opens /auth in `locale` and sends its password sign-in form for `email` (the caller checks where it lands). */
+export async function submitPasswordSignIn(page: Page, locale: Locale, email: string, password: string): Promise<void> {
+  await page.goto(`${ORIGIN}${localizePath('/auth', locale)}`);
+  await waitForHydration(page);
+  const main = page.getByRole('main');
+  await main.getByLabel(t(locale, 'auth.email.label'), { exact: true }).fill(email);
+  await main.getByLabel(t(locale, 'auth.password.label'), { exact: true }).fill(password);
+  await main.getByRole('button', { name: t(locale, 'auth.signIn.submit'), exact: true }).click();
+}
+
 /** Issuer of the test OpenID provider: always http://127.0.0.1 (the site is on localhost). */
 export const OIDC_ISSUER = process.env['E2E_OIDC_ISSUER'] ?? `http://127.0.0.1:${process.env['E2E_OIDC_PORT'] ?? 3190}`;
 

@@ -8,7 +8,7 @@
  */
 import { generateTOTP } from '@epic-web/totp';
 import type { Page } from '@playwright/test';
-import { ORIGIN, axeViolations, expect, registerThroughForm, t, test, waitForHydration } from './fixtures';
+import { axeViolations, expect, registerThroughForm, submitPasswordSignIn, t, test } from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
 const TOTP = { period: 30, digits: 6, algorithm: 'SHA-1' } as const;
@@ -21,12 +21,7 @@ async function freshCode(secret: string, usedAt: number): Promise<string> {
 }
 
 async function signInWithPassword(page: Page, email: string): Promise<void> {
-  await page.goto(`${ORIGIN}/auth`);
-  await waitForHydration(page);
-  const main = page.getByRole('main');
-  await main.getByLabel(t('en', 'auth.email.label'), { exact: true }).fill(email);
-  await main.getByLabel(t('en', 'auth.password.label'), { exact: true }).fill(PASSWORD);
-  await main.getByRole('button', { name: t('en', 'auth.signIn.submit'), exact: true }).click();
+  await submitPasswordSignIn(page, 'en', email, PASSWORD);
   await expect(page.getByTestId('two-factor-step')).toBeVisible();
 }
 

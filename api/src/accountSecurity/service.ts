@@ -20,7 +20,8 @@ import { SecretBox } from '../security/secretBox.js';
 import { type SecurityEventKind, SecurityTimeline, recordSecurityEvent, sessionDevice } from './events.js';
 import { PasskeyService } from './passkeys.js';
 import { SignInChallenges } from './signInChallenges.js';
-import { type Proof, Reauthentication, proofMethods, requireRecentProof } from './sudo.js';
+import { type Proof, Reauthentication } from './sudo.js';
+import { proofMethods, requireRecentProof } from './window.js';
 import { TwoFactorService, type TotpEnrolment } from './twoFactor.js';
 
 export interface AccountSecurityDeps {
@@ -64,8 +65,14 @@ export class AccountSecurity {
 
   /** Appends an entry for `actor` (ACC-TIMELINE), with the request's device or else the session's. */
   async record(actor: Actor, kind: SecurityEventKind, method: string | null = null, db: Db = this.deps.db): Promise<void> {
+    await this.append(actor, kind, method, db);
+  }
+
+  /** `record`'s work; answers the device it recorded. */
+  private async append(actor: Actor, kind: SecurityEventKind, method: string | null, db: Db): Promise<SessionDevice | null> {
     const device = actor.device ?? (await sessionDevice(db, actor.sessionId)); // `db`: inside a transaction SQLite has one connection
     await recordSecurityEvent(db, { userId: actor.userId, kind, method, sessionId: actor.sessionId, device });
+    return device;
   }
 
   /**
@@ -74,8 +81,7 @@ export class AccountSecurity {
    * when the change commits and once (the outbox, keyed by the entry).
    */
   private async recordAndTell(actor: Actor, change: SignInMethodChange, method: string | null, trx: Db, passkeyName: string | null = null): Promise<void> {
-    const device = actor.device ?? (await sessionDevice(trx, actor.sessionId));
-    await recordSecurityEvent(trx, { userId: actor.userId, kind: change, method, sessionId: actor.sessionId, device });
+    const device = await this.append(actor, change, method, trx);
     const user = await trx.selectFrom('users').select(['email', 'locale']).where('id', '=', actor.userId).executeTakeFirstOrThrow();
     const params = { change, passkeyName, ...securityEvent(actor.requestDevice ?? { label: deviceLabel(device?.userAgent), network: device?.network ?? null }) };
     await this.deps.mail.send({ to: user.email, template: 'signInMethodChanged', locale: mailLocale(user.locale), params }, { db: trx });

@@ -1,7 +1,7 @@
 /**
  * Re-authentication, "sudo mode" (ACC-SUDO, generalising PAYOUT-REAUTH): sensitive operations need
  * the session to have signed in or proved its identity within `REAUTH_WINDOW_MS` (10 minutes,
- * `sessions.reauthenticated_at`, payouts/safety.ts). `reauthenticate` takes one proof — the
+ * `sessions.reauthenticated_at`, window.ts). `reauthenticate` takes one proof — the
  * password (under the account's growing delay), an authenticator or recovery code (under the
  * `twoFactor` limit, never a code twice) or a passkey answer — and stamps the session.
  * Needing it: changing the payout method, requesting a payout, turning two-factor authentication
@@ -17,7 +17,6 @@ import { stampProof } from './window.js';
 import type { PasskeyService } from './passkeys.js';
 import type { TwoFactorService } from './twoFactor.js';
 
-export { REAUTH_WINDOW_MS, proofMethods, recentProofUntil, requireRecentProof } from './window.js';
 
 /** One proof of identity: exactly one of the three. */
 export interface Proof {

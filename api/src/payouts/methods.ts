@@ -17,7 +17,8 @@ import { HttpError } from '../http/errors.js';
 import { type MailService, securityEvent } from '../mail/index.js';
 import type { SecretBox } from '../security/secretBox.js';
 import { type BankAccountInput, checkBankAccount } from './bankAccounts.js';
-import { pausePayouts, requireRecentProof, stampProof } from './safety.js';
+import { requireRecentProof, stampProof } from '../accountSecurity/window.js';
+import { pausePayouts } from './safety.js';
 import { destinationOf } from './service.js';
 import { type StripeClient, isFinalStripeError, onboardingComplete, providerUnavailable } from './stripe.js';
 

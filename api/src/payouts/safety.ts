@@ -11,8 +11,6 @@ import { nowIso } from '../db/index.js';
 import type { Database } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 
-export { REAUTH_WINDOW_MS, reauthenticationRequired, recentProofUntil, requireRecentProof, stampProof } from '../accountSecurity/window.js';
-
 /** Pauses user `userId`'s payouts for `cooldownMs` from now, in `trx` (PAYOUT-COOLDOWN); answers the end. */
 export async function pausePayouts(trx: Kysely<Database>, userId: string, cooldownMs: number): Promise<string> {
   const until = nowIso(Date.now() + cooldownMs);

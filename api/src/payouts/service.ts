@@ -22,7 +22,8 @@ import { HttpError } from '../http/errors.js';
 import type { JobQueue } from '../jobs/types.js';
 import { lockAccounts, post, STUDIO, toMinor } from '../ledger/book.js';
 import type { MailService } from '../mail/index.js';
-import { assertNotPaused, requireRecentProof } from './safety.js';
+import { requireRecentProof } from '../accountSecurity/window.js';
+import { assertNotPaused } from './safety.js';
 import { type StripeClient, isFinalStripeError, stripeErrorText } from './stripe.js';
 
 type Trx = Kysely<Database>;
