@@ -54,6 +54,16 @@ describeEachDb('account security on %s', (kind) => {
       expectCode(await server.graphql(START_2FA, {}, user.accessToken), 'TWO_FACTOR_ALREADY_ENABLED');
     });
 
+    it('two set-ups started at once (a double click) both answer, and one pending secret is kept', async () => {
+      const user = await member(server, 'Dora Double');
+      const [a, b] = await Promise.all([server.graphql(START_2FA, {}, user.accessToken), server.graphql(START_2FA, {}, user.accessToken)]);
+      const secrets = [ok(a).startTwoFactorSetup.secret as string, ok(b).startTwoFactorSetup.secret as string];
+      expect(await db().selectFrom('totpSecrets').select('userId').where('userId', '=', user.localId).execute()).toHaveLength(1);
+      // The secret that was stored last is the one the first code must come from.
+      const results = await Promise.all(secrets.map(async (secret) => (await server.graphql(CONFIRM_2FA, { code: totpAt(secret, stepNow()) }, user.accessToken)).errors?.[0]?.extensions?.['code'] ?? 'OK'));
+      expect(results.filter((r) => r === 'OK')).toHaveLength(1);
+    });
+
     it('sign-in asks for a code: ±1 step accepted, ±2 refused, a code never twice, the token single use', async () => {
       const user = await member(server, 'Wanda Window');
       const { secret } = await enableTwoFactor(server, user);

@@ -76,13 +76,15 @@ export class TwoFactorService {
 
   /** `userId`'s state: on or off, and how many unused recovery codes are left. */
   async status(userId: string): Promise<{ enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number }> {
-    const row = await this.deps.db.selectFrom('totpSecrets').select('confirmedAt').where('userId', '=', userId).executeTakeFirst();
-    const left = await this.deps.db
-      .selectFrom('recoveryCodes')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('userId', '=', userId)
-      .where('usedAt', 'is', null)
-      .executeTakeFirstOrThrow();
+    const [row, left] = await Promise.all([
+      this.deps.db.selectFrom('totpSecrets').select('confirmedAt').where('userId', '=', userId).executeTakeFirst(),
+      this.deps.db
+        .selectFrom('recoveryCodes')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('userId', '=', userId)
+        .where('usedAt', 'is', null)
+        .executeTakeFirstOrThrow(),
+    ]);
     return { enabled: !!row?.confirmedAt, enabledAt: row?.confirmedAt ?? null, recoveryCodesLeft: row?.confirmedAt ? Number(left.n) : 0 };
   }
 
@@ -94,8 +96,15 @@ export class TwoFactorService {
     if (await this.isEnabled(userId)) throw new HttpError(409, 'TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already on; turn it off first to use another authenticator.');
     const { secret } = await generateTOTP(TOTP);
     const sealed = await this.deps.box.seal(secret);
-    await this.deps.db.deleteFrom('totpSecrets').where('userId', '=', userId).execute();
-    await this.deps.db.insertInto('totpSecrets').values({ userId, secretSealed: sealed, confirmedAt: null, lastUsedStep: null, created: nowIso() }).execute();
+    const created = nowIso();
+    // One statement: a second "Turn on" racing this one replaces the pending secret instead of
+    // failing on the key; a secret confirmed meanwhile is left alone.
+    const stored = await this.deps.db
+      .insertInto('totpSecrets')
+      .values({ userId, secretSealed: sealed, confirmedAt: null, lastUsedStep: null, created })
+      .onConflict((oc) => oc.column('userId').doUpdateSet({ secretSealed: sealed, lastUsedStep: null, created }).where('totpSecrets.confirmedAt', 'is', null))
+      .executeTakeFirst();
+    if (Number(stored.numInsertedOrUpdatedRows ?? 0n) === 0) throw new HttpError(409, 'TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already on.');
     return { secret, uri: getTOTPAuthUri({ ...TOTP, secret, accountName, issuer: this.deps.siteName }) };
   }
 
