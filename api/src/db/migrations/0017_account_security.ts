@@ -45,6 +45,8 @@ export const migration: Migration = {
       .addColumn('expires_at', text, (c) => c.notNull())
       .addColumn('created', text, (c) => c.notNull())
       .execute();
+    // Each password sign-in of a 2FA account sweeps the expired challenges.
+    await db.schema.createIndex('two_factor_challenges_expires').on('two_factor_challenges').column('expires_at').execute();
     await db.schema
       .createTable('passkeys')
       .addColumn('id', text, (c) => c.primaryKey())
@@ -64,6 +66,8 @@ export const migration: Migration = {
       .addColumn('purpose', text, (c) => c.notNull())
       .addColumn('expires_at', text, (c) => c.notNull())
       .execute();
+    // Every options request (each /auth visit with passkey autofill) sweeps the expired challenges.
+    await db.schema.createIndex('webauthn_challenges_expires').on('webauthn_challenges').column('expires_at').execute();
     await db.schema
       .createTable('security_events')
       .addColumn('id', text, (c) => c.primaryKey())
