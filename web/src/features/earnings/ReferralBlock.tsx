@@ -7,11 +7,12 @@
  */
 import { Button, Link as UiLink } from '@studio/ui';
 import { clsx } from 'clsx';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { useNotify } from '../../app/toasts';
+import { useCopy } from '../../app/useCopy';
 import type { ReferralBlock_user$key } from './__generated__/ReferralBlock_user.graphql';
 import { useAppContext } from '../../app/context';
 import { useLocalizePath } from '../../i18n/useLocale';
@@ -19,41 +20,14 @@ import { ProfileRow } from '../profile/ProfileRow';
 import { ProfileSection } from '../profile/ProfileSection';
 import styles from '../profile/blocks.module.css';
 
-/** How long "Copied" stays visible. */
-const COPIED_MS = 4000;
-
-/** Selects the text of `element`, so the user can copy it with the keyboard or the context menu. */
-function selectContents(element: HTMLElement | null) {
-  const selection = element ? window.getSelection() : null;
-  if (!element || !selection) return;
-  selection.removeAllRanges();
-  const range = document.createRange();
-  range.selectNodeContents(element);
-  selection.addRange(range);
-}
-
 /** One copyable value: label, the value (as given), a Copy button and its status line. */
 function CopyRow(props: { label: ReactNode; text: string; children: ReactNode; copyLabel: ReactNode; testId: string }) {
   const valueRef = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const { state, copy: copyText } = useCopy();
   const notify = useNotify();
 
-  useEffect(() => {
-    if (state !== 'copied') return;
-    const timer = setTimeout(() => setState('idle'), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
-
   async function copy() {
-    try {
-      if (!navigator.clipboard) throw new Error('Clipboard API unavailable');
-      await navigator.clipboard.writeText(props.text);
-      setState('copied');
-      notify('toast.copied'); // FEEDBACK-TOAST
-    } catch {
-      setState('failed');
-      selectContents(valueRef.current);
-    }
+    if (await copyText(props.text, valueRef.current)) notify('toast.copied'); // FEEDBACK-TOAST
   }
 
   return (

@@ -4,11 +4,12 @@
  * said at the field, the right one turns it on and shows the ten recovery codes once ("I saved
  * them" closes them for good); on → how many codes are left, "New recovery codes" and "Turn off"
  * (asked first) each need a recent proof (ACC-SUDO): the re-authentication dialog opens and the
- * action is sent again once after it; Russian.
+ * action is sent again once after it; Copy puts the codes in the clipboard, or selects them and
+ * says so when the browser refuses; Russian.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { useFragment, useLazyLoadQuery } from 'react-relay';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { viewerResolvers } from '../../test/mockData';
 import { answerError, fieldMessage, fill, labelled, mutationsSent } from '../../test/forms';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../test/renderWithRelay';
@@ -88,6 +89,16 @@ describe('TwoFactorBlock', () => {
     const codes = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'profile.twoFactor.codesTitle' }) });
     expect(within(codes).getAllByRole('listitem')).toHaveLength(10);
     expect(within(card).getByTestId('two-factor-state').textContent).toBe(intl.formatMessage({ id: 'profile.twoFactor.on' }, { count: 10 }));
+
+    // Copy: into the clipboard; when the browser refuses, the codes are selected and it says so.
+    await user.click(within(codes).getByRole('button', { name: intl.formatMessage({ id: 'profile.twoFactor.copy' }) }));
+    expect(await navigator.clipboard.readText()).toBe(CODES.join('\n'));
+    within(codes).getByRole('button', { name: intl.formatMessage({ id: 'profile.twoFactor.copied' }) });
+    const refused = vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new DOMException('Not allowed', 'NotAllowedError'));
+    await user.click(within(codes).getByRole('button', { name: intl.formatMessage({ id: 'profile.twoFactor.copied' }) }));
+    expect(await within(codes).findByText(intl.formatMessage({ id: 'profile.referral.copyFailed' }))).toBeTruthy();
+    expect(window.getSelection()?.toString()).toContain(CODES[0]);
+    refused.mockRestore();
   });
 
   it('turning off asks first, then for re-authentication; cancelling it sends nothing more', async () => {

@@ -2,14 +2,15 @@
  * "Two-factor authentication" on /profile (ACC-2FA): off → "Turn on" opens a dialog with the
  * authenticator's QR code (inline SVG) and its secret as text, and a field for the first code
  * (`startTwoFactorSetup`, `confirmTwoFactorSetup`); the ten recovery codes are then shown once,
- * with Copy and Download. On → how many recovery codes are left, "New recovery codes"
+ * with Copy (app/useCopy: when the browser refuses, the codes are selected and it says so) and Download. On → how many recovery codes are left, "New recovery codes"
  * (`regenerateRecoveryCodes`) and "Turn off" (asks first, `disableTwoFactor`); both need a recent
  * proof (ACC-SUDO), asked for inline by the shared re-authentication dialog, which then repeats the action.
  */
 import { AlertDialog, Button, Callout, Dialog, Stack, TextField } from '@studio/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
+import { useCopy } from '../../app/useCopy';
 import { runMutation } from '../../forms/runMutation';
 import { firstError, formProblem } from '../../forms/serverErrors';
 import { useReauthentication } from '../payouts/ReauthDialog';
@@ -64,7 +65,8 @@ const DisableMutation = graphql`
 /** The recovery codes, shown once, with Copy and Download (a text file). */
 function RecoveryCodes(props: { codes: string[]; onDone: () => void }) {
   const intl = useIntl();
-  const [copied, setCopied] = useState(false);
+  const { state: copyState, copy } = useCopy();
+  const listRef = useRef<HTMLUListElement>(null);
   const text = props.codes.join('\n');
   const download = () => {
     const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
@@ -79,7 +81,7 @@ function RecoveryCodes(props: { codes: string[]; onDone: () => void }) {
       <Callout tone="warning">
         <FormattedMessage id="profile.twoFactor.codesText" />
       </Callout>
-      <ul className={styles.codes} aria-label={intl.formatMessage({ id: 'profile.twoFactor.codesLabel' })} data-testid="recovery-codes">
+      <ul ref={listRef} className={styles.codes} aria-label={intl.formatMessage({ id: 'profile.twoFactor.codesLabel' })} data-testid="recovery-codes">
         {props.codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -87,13 +89,8 @@ function RecoveryCodes(props: { codes: string[]; onDone: () => void }) {
         ))}
       </ul>
       <Stack direction="row" gap={2}>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            void navigator.clipboard?.writeText(text).then(() => setCopied(true), () => setCopied(false));
-          }}
-        >
-          <FormattedMessage id={copied ? 'profile.twoFactor.copied' : 'profile.twoFactor.copy'} />
+        <Button variant="secondary" onClick={() => void copy(text, listRef.current)}>
+          <FormattedMessage id={copyState === 'copied' ? 'profile.twoFactor.copied' : 'profile.twoFactor.copy'} />
         </Button>
         <Button variant="secondary" onClick={download}>
           <FormattedMessage id="profile.twoFactor.download" />
@@ -102,6 +99,9 @@ function RecoveryCodes(props: { codes: string[]; onDone: () => void }) {
           <FormattedMessage id="profile.twoFactor.done" />
         </Button>
       </Stack>
+      <p role="status" className={styles.note}>
+        {copyState === 'failed' ? <FormattedMessage id="profile.referral.copyFailed" /> : null}
+      </p>
     </Stack>
   );
 }
