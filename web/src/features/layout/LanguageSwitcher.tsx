@@ -22,6 +22,19 @@ function isLocale(value: string): value is Locale {
   return (LOCALES as readonly string[]).includes(value);
 }
 
+/** The current page in each language: its address, the language's own name, and the attributes every language link carries. */
+function useLanguageLinks() {
+  const intl = useIntl();
+  const current = useLocale();
+  const { pathname, search } = useLocation();
+  return LOCALES.map((locale) => ({
+    locale,
+    href: switchLocalePath(pathname + search, locale),
+    name: intl.formatMessage({ id: `language.${locale}` }),
+    attributes: { hrefLang: locale, lang: locale, 'aria-current': locale === current ? ('true' as const) : undefined },
+  }));
+}
+
 /** The header's language select: stores the choice and opens the current page in that language. */
 export function LanguageSelect() {
   const intl = useIntl();
@@ -49,17 +62,17 @@ export function LanguageSelect() {
 export function LanguageMenu() {
   const intl = useIntl();
   const current = useLocale();
-  const { pathname, search } = useLocation();
+  const links = useLanguageLinks();
   return (
     <details className={styles.languageMenu} data-island="language-menu">
       <summary aria-label={intl.formatMessage({ id: 'nav.language' })} title={intl.formatMessage({ id: 'nav.language' })}>
         <span aria-hidden="true">{current.toUpperCase()}</span>
       </summary>
       <ul>
-        {LOCALES.map((locale) => (
-          <li key={locale}>
-            <a href={switchLocalePath(pathname + search, locale)} hrefLang={locale} lang={locale} aria-current={locale === current ? 'true' : undefined}>
-              {intl.formatMessage({ id: `language.${locale}` })}
+        {links.map((link) => (
+          <li key={link.locale}>
+            <a href={link.href} {...link.attributes}>
+              {link.name}
             </a>
           </li>
         ))}
@@ -71,8 +84,7 @@ export function LanguageMenu() {
 /** The phone menu's languages: a labelled list of links to the current page in each language, by full name. */
 export function LanguageList() {
   const intl = useIntl();
-  const current = useLocale();
-  const { pathname, search } = useLocation();
+  const links = useLanguageLinks();
   const label = intl.formatMessage({ id: 'nav.language' });
   return (
     <div role="group" aria-label={label} className={styles.languageList}>
@@ -80,16 +92,10 @@ export function LanguageList() {
         {label}
       </p>
       <ul>
-        {LOCALES.map((locale) => (
-          <li key={locale}>
-            <Link
-              to={switchLocalePath(pathname + search, locale)}
-              hrefLang={locale}
-              lang={locale}
-              aria-current={locale === current ? 'true' : undefined}
-              onClick={() => rememberLocale(locale)}
-            >
-              {intl.formatMessage({ id: `language.${locale}` })}
+        {links.map((link) => (
+          <li key={link.locale}>
+            <Link to={link.href} {...link.attributes} onClick={() => rememberLocale(link.locale)}>
+              {link.name}
             </Link>
           </li>
         ))}
@@ -101,24 +107,16 @@ export function LanguageList() {
 /** Links to the current page in each language (footer); they work without script. */
 export function LanguageLinks() {
   const intl = useIntl();
-  const current = useLocale();
-  const { pathname, search } = useLocation();
+  const links = useLanguageLinks();
   return (
     <nav aria-label={intl.formatMessage({ id: 'nav.language' })} className={styles.languages}>
       <ul>
-        {LOCALES.map((locale) => (
-          <li key={locale}>
+        {links.map((link) => (
+          <li key={link.locale}>
             <UiLink asChild variant="subtle">
-              <Link
-                to={switchLocalePath(pathname + search, locale)}
-                hrefLang={locale}
-                lang={locale}
-                aria-current={locale === current ? 'true' : undefined}
-                onClick={() => rememberLocale(locale)}
-                title={intl.formatMessage({ id: `language.${locale}` })}
-              >
-                {locale.toUpperCase()}
-                <span className={styles.visuallyHidden}> — {intl.formatMessage({ id: `language.${locale}` })}</span>
+              <Link to={link.href} {...link.attributes} onClick={() => rememberLocale(link.locale)} title={link.name}>
+                {link.locale.toUpperCase()}
+                <span className={styles.visuallyHidden}> — {link.name}</span>
               </Link>
             </UiLink>
           </li>
