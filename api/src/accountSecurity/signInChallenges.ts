@@ -33,16 +33,17 @@ export class SignInChallenges {
     private readonly ttlMs = CHALLENGE_TTL_MS,
   ) {}
 
-  /** Issues a challenge token for `userId` on `deviceToken` after the first factor `method` (ACC-2FA). */
-  async issue(userId: string, deviceToken: string, method: string, returnPath: string | null = null): Promise<string> {
+  /**
+   * Issues a challenge token for `userId` on `deviceToken` after the first factor `method` (ACC-2FA);
+   * answers what the sign-in route sends instead of credentials, with the stored expiry.
+   */
+  async issue(userId: string, deviceToken: string, method: string, returnPath: string | null = null): Promise<{ twoFactorRequired: true; challengeToken: string; expiresAt: string }> {
     const token = newOpaqueToken();
     const now = Date.now();
+    const expiresAt = nowIso(now + this.ttlMs);
     await this.db.deleteFrom('twoFactorChallenges').where('expiresAt', '<', nowIso(now)).execute();
-    await this.db
-      .insertInto('twoFactorChallenges')
-      .values({ id: hashToken(token), userId, deviceToken, method, returnPath, expiresAt: nowIso(now + this.ttlMs), created: nowIso(now) })
-      .execute();
-    return token;
+    await this.db.insertInto('twoFactorChallenges').values({ id: hashToken(token), userId, deviceToken, method, returnPath, expiresAt, created: nowIso(now) }).execute();
+    return { twoFactorRequired: true, challengeToken: token, expiresAt };
   }
 
   /**

@@ -61,7 +61,6 @@ import { registerWithPassword, signInWithPassword } from './signIn.js';
 import { type Challenges, requireChallenge } from '../security/challenge.js';
 import type { AccountSecurity } from '../accountSecurity/service.js';
 import { recordSecurityEvent } from '../accountSecurity/events.js';
-import { CHALLENGE_TTL_MS } from '../accountSecurity/signInChallenges.js';
 
 // Route schemas: the shared field rules (messages are message ids; the error handler turns them
 // into "field: text"). `locale` sets the language of the account's mails.
@@ -175,9 +174,8 @@ export async function authRoutes(
     );
     // ACC-2FA: the password alone is not enough; the second step completes the sign-in.
     if (await security.twoFactor.isEnabled(user.id)) {
-      const challengeToken = await security.challenges.issue(user.id, body.deviceToken, 'password');
       reply.header('cache-control', 'no-store');
-      return { twoFactorRequired: true, challengeToken, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS).toISOString() };
+      return security.challenges.issue(user.id, body.deviceToken, 'password');
     }
     return signedIn(request, reply, user.id, body.deviceToken, 'password');
   });

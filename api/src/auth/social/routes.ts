@@ -41,7 +41,6 @@ import { SocialError } from './providers.js';
 import type { SocialAuthService } from './service.js';
 import type { AccountSecurity } from '../../accountSecurity/service.js';
 import { recordSecurityEvent } from '../../accountSecurity/events.js';
-import { CHALLENGE_TTL_MS } from '../../accountSecurity/signInChallenges.js';
 import type { Db } from '../../db/index.js';
 
 const providerParams = z.object({ provider: z.string() });
@@ -177,9 +176,8 @@ export async function socialRoutes(
     // ACC-2FA: a social sign-in of an account with an authenticator asks for its code too
     // (decision 0040); the challenge keeps the return path for the second step.
     if (await security.twoFactor.isEnabled(userId)) {
-      const challengeToken = await security.challenges.issue(userId, deviceToken, 'social', returnPath);
       reply.header('cache-control', 'no-store');
-      return { twoFactorRequired: true, challengeToken, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS).toISOString(), returnPath };
+      return { ...(await security.challenges.issue(userId, deviceToken, 'social', returnPath)), returnPath };
     }
     const device = sessionDeviceOf(request);
     const { sessionId, ...credentials } = await sessions.start(userId, deviceToken, device);
