@@ -8,7 +8,6 @@
  * (AUTH-LOGOUT). The menu's code loads after hydration (UserMenuDropdown.tsx). HTML-first documents
  * have the same menu without React (islands/session.ts).
  */
-import { VisuallyHidden } from '@studio/ui';
 import { Component, type ReactNode, Suspense, lazy, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
@@ -18,7 +17,7 @@ import { useNotify } from '../../app/toasts';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
 import type { UserMenuQuery } from './__generated__/UserMenuQuery.graphql';
-import { type MenuViewer, Trigger, USER_MENU_LINKS } from './UserMenuParts';
+import { type MenuViewer, Trigger, TriggerLabel, USER_MENU_LINKS } from './UserMenuParts';
 import styles from './UserMenu.module.css';
 
 export { USER_MENU_LINKS, type MenuViewer };
@@ -116,14 +115,7 @@ export function DocumentUserMenu() {
         <span className={styles.initial} data-user-initial="" aria-hidden>
           {account.slice(0, 1)}
         </span>
-        <span className={styles.name} data-user-name="">
-          {account}
-        </span>
-        <VisuallyHidden>
-          {', '}
-          <FormattedMessage id="nav.accountMenu" />
-        </VisuallyHidden>
-        <span className={styles.chevron} aria-hidden />
+        <TriggerLabel name={account} document />
       </button>
       <ul id="user-menu-panel" className={styles.panel} hidden>
         <li className={styles.panelLabel} data-user-label="" aria-hidden />

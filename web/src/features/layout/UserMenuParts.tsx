@@ -23,6 +23,25 @@ export const USER_MENU_LINKS = [
   { path: '/admin', id: 'nav.admin', admin: true },
 ] as const;
 
+/**
+ * The trigger's words after the picture: the name (the document's island rewrites the element
+ * marked `data-user-name`), ", Account menu" for assistive technology, and the chevron.
+ */
+export function TriggerLabel(props: { name: string; document?: boolean }) {
+  return (
+    <>
+      <span className={styles.name} data-user-name={props.document ? '' : undefined}>
+        {props.name}
+      </span>
+      <VisuallyHidden>
+        {', '}
+        <FormattedMessage id="nav.accountMenu" />
+      </VisuallyHidden>
+      <span className={styles.chevron} aria-hidden />
+    </>
+  );
+}
+
 type TriggerProps = ComponentPropsWithoutRef<'button'> & { viewer: MenuViewer | null };
 
 /** The trigger: avatar or initials and the name (or "Account"), then "Account menu" for assistive technology. */
@@ -32,12 +51,7 @@ export const Trigger = forwardRef<HTMLButtonElement, TriggerProps>(function Trig
   return (
     <button ref={ref} type="button" className={styles.trigger} data-testid="user-menu-trigger" {...props}>
       <Avatar src={viewer?.imageUrl ?? undefined} name={name} alt="" size="sm" aria-hidden />
-      <span className={styles.name}>{name}</span>
-      <VisuallyHidden>
-        {', '}
-        <FormattedMessage id="nav.accountMenu" />
-      </VisuallyHidden>
-      <span className={styles.chevron} aria-hidden />
+      <TriggerLabel name={name} />
     </button>
   );
 });
