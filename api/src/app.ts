@@ -132,11 +132,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pollIntervalMs: config.jobs.pollIntervalMs,
     log: fastify.log,
   });
-  const mail = createMailService(database.db, jobs, config);
+  const mail = createMailService(database.db, jobs, config, fastify.log);
   if (config.jobs.worker) jobs.start();
   configurePasswordHashing(config.passwordHashing); // process-wide, like the thread pool it guards
   const sessions = new SessionService(database.db, config);
-  const health = registerHealth(fastify, { database, config });
+  const health = registerHealth(fastify, { database, config, jobs });
   const pubsub = createLivePubSub(config, fastify.log);
   const credentials = new CredentialService({ db: database.db, mail, sessions, limits, config, log: fastify.log, userChanged: (id) => pubsub.publishUserChanged(id) });
   const uploads = new UploadService(database.db, config.uploadsDir, fastify.log);

@@ -66,7 +66,7 @@ describe('health', () => {
     expect((await s.get('/api/health/live')).json).toEqual({ status: 'ok' });
     const ready = await s.get('/api/health/ready');
     expect(ready.status).toBe(200);
-    expect(ready.json).toEqual({ status: 'ok', database: 'ok', disk: 'ok', redis: 'not configured' });
+    expect(ready.json).toEqual({ status: 'ok', database: 'ok', disk: 'ok', redis: 'not configured', jobs: 'ok' });
     expect((await s.get('/api/health')).json).toEqual({ status: 'ok', database: 'ok' });
     expect(readdirSync(s.dataDir).filter((f) => f.startsWith('.ready'))).toEqual([]);
   });

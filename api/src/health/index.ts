@@ -3,9 +3,10 @@
  * - `GET /api/health/live` — liveness: 200 `{ status: "ok" }` while the process can answer at all.
  *   Nothing else is checked, so a database outage never gets a healthy process restarted.
  * - `GET /api/health/ready` — readiness: 200 when the database answers, the data directory takes a
- *   write, and Redis answers (when `REDIS_URL` is set); otherwise 503 with `reason` naming the first
- *   failing part. Each part's state is in the body: `{ status, reason?, database, disk, redis }`,
- *   each part `"ok"`, `"not configured"` or the problem in words.
+ *   write, Redis answers (when `REDIS_URL` is set) and the job worker is not stalled (a run that
+ *   never ends, decision 0043); otherwise 503 with `reason` naming the failing parts. Each part's
+ *   state is in the body: `{ status, reason?, database, disk, redis, jobs }`, each part `"ok"`,
+ *   `"not configured"`/`"off"` or the problem in words.
  * - `GET /api/health` — as before readiness existed, for existing monitors: 200 `{ status: "ok",
  *   database: "ok" }` when the database answers, else 503 (a Redis outage does not fail it).
  *
@@ -19,6 +20,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/index.js';
+import type { WorkerHealth } from '../jobs/types.js';
 
 const CHECK_TIMEOUT_MS = 2_000;
 const CACHE_MS = 250;
@@ -30,6 +32,8 @@ export interface Readiness {
   database: string;
   disk: string;
   redis: string;
+  /** The job worker of this process: `ok`, `off` (JOBS_WORKER=off) or `stalled: …` (decision 0043). */
+  jobs: string;
 }
 
 /** Rejects after `ms` with "timed out", unless `work` settles first. */
@@ -51,7 +55,7 @@ function problem(error: unknown): string {
  * Registers the three routes on `app` and returns `close()` for the Redis probe connection.
  * `dataDir` is where the server writes (SQLite file, mail outbox); the probe file is removed again.
  */
-export function registerHealth(app: FastifyInstance, deps: { database: DatabaseHandle; config: Pick<Config, 'dataDir' | 'redis'> }): { close(): Promise<void> } {
+export function registerHealth(app: FastifyInstance, deps: { database: DatabaseHandle; config: Pick<Config, 'dataDir' | 'redis'>; jobs?: { health(): WorkerHealth } }): { close(): Promise<void> } {
   const { database, config } = deps;
   const redis = config.redis.url
     ? new Redis(config.redis.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: `${config.redis.keyPrefix}health` })
@@ -90,8 +94,15 @@ export function registerHealth(app: FastifyInstance, deps: { database: DatabaseH
           )
         : Promise.resolve('not configured'),
     ]);
-    const failing = [db !== 'ok' && `database ${db}`, disk !== 'ok' && `data directory ${config.dataDir} ${disk}`, cache !== 'ok' && cache !== 'not configured' && `redis ${cache}`].filter(Boolean);
-    return { status: failing.length ? 'unavailable' : 'ok', ...(failing.length ? { reason: failing.join('; ') } : {}), database: db, disk, redis: cache };
+    const worker = deps.jobs?.health() ?? { status: 'off' as const, overdue: [] };
+    const jobs = worker.status === 'stalled' ? `stalled: ${worker.reason}` : worker.status;
+    const failing = [
+      db !== 'ok' && `database ${db}`,
+      disk !== 'ok' && `data directory ${config.dataDir} ${disk}`,
+      cache !== 'ok' && cache !== 'not configured' && `redis ${cache}`,
+      worker.status === 'stalled' && `job worker ${jobs}`,
+    ].filter(Boolean);
+    return { status: failing.length ? 'unavailable' : 'ok', ...(failing.length ? { reason: failing.join('; ') } : {}), database: db, disk, redis: cache, jobs };
   }
 
   async function ready(): Promise<Readiness> {

@@ -19,7 +19,12 @@
  *
  * Guarantee: AT LEAST ONCE. A process killed mid-run leaves its row `running`; after `leaseMs` it
  * runs again. Handlers must therefore be idempotent (mail: a stable Message-ID, see mail/service.ts).
- * A handler must finish well within `leaseMs`.
+ *
+ * No handler can stall the queue (decision 0043): every run has a time limit below its lease
+ * (`timeoutMs` of its kind, default half the lease) after which it counts as a failed attempt and
+ * its slot is free again (its signal is aborted; a handler that ignores it is left running and is
+ * reported by `health()`); the worker claims more jobs whenever a slot is free or it is nudged,
+ * also while slow runs go on; `close()` waits for runs in flight only for a bounded time.
  *
  * Operators: `requeueFailed(kind)` puts failed jobs back with fresh attempts.
  */
@@ -29,12 +34,22 @@ import { type Db, nowIso } from '../db/index.js';
 import type { Database, JobRow } from '../db/types.js';
 import { errorText, retryDelayMs } from './backoff.js';
 import { JOBS_CHANNEL, createNudgeListener } from './listener.js';
-import type { JobHandler, JobQueue, JobQueueOptions, RunResult } from './types.js';
+import type { JobHandler, JobQueue, JobQueueOptions, RunResult, WorkerHealth } from './types.js';
 
 export { errorText, retryDelayMs } from './backoff.js';
-export type { EnqueueOptions, JobHandler, JobQueue, JobQueueOptions, RunResult } from './types.js';
+export type { EnqueueOptions, JobHandler, JobQueue, JobQueueOptions, RunResult, WorkerHealth } from './types.js';
 
 const DEFAULT_RETRY = { baseMs: 5_000, maxMs: 3_600_000 };
+/** How long `close()` waits for runs in flight before it lets their leases bring them back elsewhere. */
+const CLOSE_WAIT_MS = 5_000;
+
+/** The error of a run that went past its kind's time limit (its attempt counts as failed). */
+export class JobTimeoutError extends Error {
+  readonly code = 'JOB_TIMEOUT';
+  constructor(kind: string, ms: number) {
+    super(`the ${kind} job did not finish within ${ms} ms; it is retried`);
+  }
+}
 
 /** Creates the queue over `db`. Nothing runs until `start()` or `runDue()`. */
 export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
@@ -46,6 +61,13 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
   let timer: NodeJS.Timeout | null = null;
   let started = false;
   let stopped = false;
+  /** Resolves the wait of the running pass (a nudge, a poll, a free slot), so it claims again. */
+  let wakeUp: (() => void) | null = null;
+  /** When the worker last looked for jobs (a claim that answered), ms since the epoch. */
+  let lastClaimAt = Date.now();
+  /** Runs that went past their time limit and have not settled since: job id → kind and when it timed out. */
+  const overdue = new Map<string, { kind: string; since: number }>();
+  const defaultTimeoutMs = Math.max(1, Math.floor(options.leaseMs / 2));
   const listener = options.listenUrl ? createNudgeListener(options.listenUrl, () => nudge(), options.log) : null;
 
   /** Marks `running` rows whose lease ran out and whose attempts are used up as failed. */
@@ -95,11 +117,40 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     }
   }
 
+  /**
+   * Runs `handler` for `job` within its time limit: a run past it is aborted (its signal) and
+   * rejects with JobTimeoutError; if the handler does not settle, it is tracked in `overdue` until it does.
+   */
+  async function runWithin(handler: JobHandler<any>, job: JobRow): Promise<void> {
+    const limit = Math.min(handler.timeoutMs ?? defaultTimeoutMs, defaultTimeoutMs * 2 - 1);
+    const controller = new AbortController();
+    const work = Promise.resolve().then(() => handler.run(JSON.parse(job.payload), job, controller.signal));
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new JobTimeoutError(job.kind, limit)), limit);
+    });
+    try {
+      await Promise.race([work, expired]);
+    } catch (error) {
+      if (!(error instanceof JobTimeoutError)) throw error;
+      controller.abort(error);
+      overdue.set(job.id, { kind: job.kind, since: Date.now() });
+      options.log?.warn({ job: job.id, kind: job.kind, timeoutMs: limit }, 'job run timed out; its slot is free again and it is retried');
+      work.then(
+        () => overdue.delete(job.id),
+        () => overdue.delete(job.id),
+      );
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async function runOne(job: JobRow, result: RunResult): Promise<void> {
     const handler = handlers.get(job.kind)!;
     const mine = (qb: UpdateQueryBuilder<Database, 'jobs', 'jobs', UpdateResult>) => qb.where('id', '=', job.id).where('lockToken', '=', job.lockToken).where('status', '=', 'running');
     try {
-      await handler.run(JSON.parse(job.payload), job);
+      await runWithin(handler, job);
     } catch (error) {
       const text = errorText(error);
       const retry = handler.retry ?? DEFAULT_RETRY;
@@ -159,6 +210,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
         try {
           await recordDone();
           jobs = await claim(free, kinds);
+          lastClaimAt = Date.now();
         } catch (error) {
           firstError = error; // the database is away: the runs in flight finish, the next poll retries
           break;
@@ -172,7 +224,10 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
         if (jobs.length > 0) continue;
       }
       if (inflight.size === 0) break;
-      await Promise.race(inflight);
+      // A run ending, a nudge (a new job) or the poll (a retry due) lets the loop claim again.
+      const woken = new Promise<void>((resolve) => (wakeUp = resolve));
+      await Promise.race([...inflight, woken]);
+      wakeUp = null;
     }
     await Promise.all(inflight);
     await recordDone();
@@ -194,19 +249,26 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
   }
 
   function nudge(): void {
-    if (!started || stopped || runQueued) return;
+    if (!started || stopped) return;
+    wakeUp?.();
+    if (runQueued) return;
     runQueued = true;
     runExclusive(allKinds()).catch((error: unknown) => options.log?.warn({ err: error }, 'job worker pass failed; the next poll retries'));
   }
 
+  let reportedStall = false;
   function tick(): void {
     if (stopped) return;
+    const state = api.health();
+    if (state.status === 'stalled' && !reportedStall) options.log?.error({ worker: state }, `job worker stalled: ${state.reason}`);
+    else if (state.status === 'ok' && reportedStall) options.log?.warn({ worker: state }, 'job worker is running again');
+    reportedStall = state.status === 'stalled';
     void listener?.ensure(); // (re)connects the nudge channel when it is down; a no-op while it is up
     nudge();
     timer = setTimeout(tick, options.pollIntervalMs).unref();
   }
 
-  return {
+  const api: JobQueue = {
     register(handler) {
       handlers.set(handler.kind, handler);
     },
@@ -259,6 +321,34 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       return rows.map((r) => r.id);
     },
     failed: (kind) => db.selectFrom('jobs').selectAll().where('kind', '=', kind).where('status', '=', 'failed').orderBy('created').execute(),
+    async retryNow(kind) {
+      const now = nowIso();
+      const moved = await db
+        .updateTable('jobs')
+        .set({ runAt: now })
+        .where('kind', '=', kind)
+        .where('status', '=', 'queued')
+        .where('attempts', '>', 0)
+        .where('runAt', '>', now)
+        .executeTakeFirst();
+      const count = Number(moved.numUpdatedRows);
+      if (count > 0) {
+        if (options.kind === 'postgres') await sql`select pg_notify(${JOBS_CHANNEL}, '')`.execute(db);
+        nudge();
+      }
+      return count;
+    },
+    health(): WorkerHealth {
+      if (!started || stopped) return { status: 'off', overdue: [] };
+      const now = Date.now();
+      const stuck = [...overdue.values()].map((run) => ({ kind: run.kind, seconds: Math.round((now - run.since) / 1000) }));
+      const problems: string[] = [];
+      const wedged = [...overdue.values()].filter((run) => now - run.since > options.leaseMs);
+      if (wedged.length > 0) problems.push(`${wedged.length} ${[...new Set(wedged.map((r) => r.kind))].join(', ')} run(s) have not ended ${Math.round(options.leaseMs / 1000)} s after their time limit`);
+      const quiet = now - lastClaimAt;
+      if (quiet > Math.max(options.leaseMs, options.pollIntervalMs * 10)) problems.push(`the worker has not looked for jobs for ${Math.round(quiet / 1000)} s`);
+      return problems.length > 0 ? { status: 'stalled', reason: problems.join('; '), overdue: stuck } : { status: 'ok', overdue: stuck };
+    },
     start() {
       if (started || stopped) return;
       started = true;
@@ -269,8 +359,18 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      await chain;
+      wakeUp?.();
+      let waited: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        chain.then(() => true),
+        new Promise<false>((resolve) => {
+          waited = setTimeout(() => resolve(false), CLOSE_WAIT_MS).unref();
+        }),
+      ]);
+      clearTimeout(waited);
+      if (!finished) options.log?.warn({ waitedMs: CLOSE_WAIT_MS }, 'jobs still running at shutdown were left; their leases run out and they run again');
       await listener?.close();
     },
   };
+  return api;
 }

@@ -8,8 +8,16 @@ import type { Database, JobRow } from '../db/types.js';
 /** What one kind of job does and how it is retried. */
 export interface JobHandler<P = unknown> {
   kind: string;
-  /** Runs one job; a thrown error schedules a retry (or gives up). Must be idempotent. */
-  run(payload: P, job: JobRow): Promise<void>;
+  /**
+   * Runs one job; a thrown error schedules a retry (or gives up). Must be idempotent. `signal` is
+   * aborted when the run passes its time limit (the attempt then counts as failed).
+   */
+  run(payload: P, job: JobRow, signal: AbortSignal): Promise<void>;
+  /**
+   * The time limit of one run in ms (default: half of `leaseMs`; at most just under the lease, so a
+   * run never outlives its claim). Past it the run's slot is freed and the attempt fails (decision 0043).
+   */
+  timeoutMs?: number;
   /** Runs in all before the job is `failed` (default 10). */
   maxAttempts?: number;
   /** Backoff after a failed run: `baseMs · 2^(attempts−1)` capped at `maxMs` (see retryDelayMs). */
@@ -25,6 +33,18 @@ export interface RunResult {
   done: number;
   retried: number;
   failed: number;
+}
+
+/**
+ * The worker's state for readiness (SITE-HEALTH): `stalled` when a run has not ended `leaseMs` after
+ * its time limit (a handler that ignores its signal and never settles), or the worker has not
+ * looked for jobs for `max(leaseMs, 10 polls)`; `off` when this process runs no worker.
+ */
+export interface WorkerHealth {
+  status: 'ok' | 'stalled' | 'off';
+  reason?: string;
+  /** Runs past their time limit that have not settled yet: their kind and seconds since. */
+  overdue: Array<{ kind: string; seconds: number }>;
 }
 
 export interface JobQueueOptions {
@@ -70,8 +90,15 @@ export interface JobQueue {
   requeueFailed(kind: string): Promise<string[]>;
   /** The failed jobs of `kind`, oldest first (for an operator). */
   failed(kind: string): Promise<JobRow[]>;
+  /**
+   * Makes the queued retries of `kind` (jobs waiting out a backoff) due now and nudges the workers
+   * — when what they waited for is back (mail: the SMTP server answers again). Answers how many.
+   */
+  retryNow(kind: string): Promise<number>;
+  /** Whether the worker can still run jobs (see WorkerHealth). */
+  health(): WorkerHealth;
   /** Starts the periodic worker and, on PostgreSQL, the LISTEN connection. Idempotent. */
   start(): void;
-  /** Stops claiming, waits for the jobs in flight, closes the LISTEN connection. */
+  /** Stops claiming, waits for the jobs in flight (at most a few seconds), closes the LISTEN connection. */
   close(): Promise<void>;
 }

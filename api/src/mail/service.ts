@@ -14,6 +14,12 @@
  *     runs were made (about three days by default), then the row is `failed` with its body kept, so
  *     an operator can `requeueFailed()` it (`pnpm jobs requeue mail`).
  *
+ * When the mail server cannot be reached (refused, dropped, silent, or 421 at the greeting), the
+ * service asks it for a new session every `min(5 s, MAIL_RETRY_BASE_MS)` and, as soon as it takes
+ * one or any delivery succeeds, makes every mail waiting out a retry due at once (`retryNow`), so
+ * an outage of any length ends in delivery within seconds, not after the longest backoff
+ * (decision 0043). Refusals of one message (a 4xx/5xx after the greeting) keep their backoff.
+ *
  * Delivery guarantee — AT LEAST ONCE. A process killed between the transport's acceptance and the
  * `sent` UPDATE leaves the job's lease to run out; the job then runs again and the mail is handed
  * over a second time with the same Message-ID. Receivers de-duplicate on it where we control them:
@@ -98,8 +104,50 @@ interface MailJob {
  * Creates the mail service over `db` for `config` (transport from `config.mail.transport`) and
  * registers its `mail` job kind on `jobs`.
  */
-export function createMailService(db: Db, jobs: JobQueue, config: Pick<Config, 'mail' | 'dataDir' | 'siteName' | 'publicUrl'>): MailService {
+/**
+ * Whether an SMTP error says the server could not be reached, rather than that it refused this
+ * message: it failed at the connection stage (nodemailer's `command: 'CONN'`, e.g. 421 instead of a
+ * greeting) or came with no SMTP reply code at all (refused, reset, closed, timed out).
+ */
+function unreachable(error: unknown): boolean {
+  const e = error as { command?: unknown; responseCode?: unknown } | null;
+  return e?.command === 'CONN' || typeof e?.responseCode !== 'number';
+}
+
+export function createMailService(
+  db: Db,
+  jobs: JobQueue,
+  config: Pick<Config, 'mail' | 'dataDir' | 'siteName' | 'publicUrl'>,
+  log?: { warn(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void },
+): MailService {
   const transport: MailTransport = createMailTransport(config);
+  // The server is away (see the module docstring): probe it, and release the waiting mails once it is back.
+  let away = false;
+  let closed = false;
+  let probe: NodeJS.Timeout | null = null;
+  const probeEveryMs = Math.min(5_000, config.mail.retryBaseMs);
+  const back = () => {
+    if (!away) return;
+    away = false;
+    if (probe) clearTimeout(probe);
+    probe = null;
+    log?.info({}, 'mail server answers again; delivering the mails that waited');
+    jobs.retryNow('mail').catch((error: unknown) => log?.warn({ err: error }, 'could not make the waiting mails due; they go at their next retry'));
+  };
+  const schedule = () => {
+    probe = setTimeout(() => {
+      transport.verify().then(back, () => {
+        if (away && !closed) schedule();
+      });
+    }, probeEveryMs);
+    probe.unref();
+  };
+  const lost = (error: unknown) => {
+    if (away || closed || transport.kind !== 'smtp' || !unreachable(error)) return;
+    away = true;
+    log?.warn({ err: error }, 'mail server unreachable; mails wait and are sent once it answers');
+    schedule();
+  };
   const site = { siteName: config.siteName, publicUrl: config.publicUrl };
   const messageHost = (() => {
     try {
@@ -128,9 +176,11 @@ export function createMailService(db: Db, jobs: JobQueue, config: Pick<Config, '
           created: row.created,
         });
       } catch (error) {
+        lost(error);
         await db.updateTable('mailOutbox').set((eb) => ({ attempts: eb('attempts', '+', 1), lastError: errorText(error) })).where('id', '=', row.id).execute();
         throw error;
       }
+      back();
       await db.updateTable('mailOutbox').set((eb) => ({ status: 'sent', attempts: eb('attempts', '+', 1), sentAt: nowIso(), lastError: null, ...CONTENT_REMOVED })).where('id', '=', row.id).execute();
     },
     async onGiveUp({ outboxId }, _job, lastError) {
@@ -185,6 +235,8 @@ export function createMailService(db: Db, jobs: JobQueue, config: Pick<Config, '
     },
     requeueFailed: () => jobs.requeueFailed('mail'),
     async close() {
+      closed = true;
+      if (probe) clearTimeout(probe);
       transport.close();
     },
   };

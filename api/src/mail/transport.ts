@@ -49,6 +49,11 @@ export interface MailTransport {
    * @throws the transport's error (nodemailer's, with `code` such as ECONNECTION, or a file error).
    */
   deliver(mail: OutgoingMail): Promise<void>;
+  /**
+   * Resolves when the mail server takes a new session (SMTP: connect, greeting, EHLO, QUIT);
+   * at once for the file and memory transports. @throws nodemailer's error when it does not.
+   */
+  verify(): Promise<void>;
   /** Messages delivered so far by the `memory` transport; null for the others. */
   sent: SentMail[] | null;
   /** Closes pooled SMTP connections; safe to call twice. */
@@ -71,39 +76,34 @@ function message(mail: OutgoingMail) {
  * `SMTP_URL` with our defaults added as nodemailer query options where the URL does not set them:
  * a pool of `connections` reused connections (the job worker delivers several mails at once) and
  * timeouts in ms, so a dead server fails the attempt (the job is retried) instead of holding a worker
- * for nodemailer's 2-minute default. nodemailer reads options only from the URL when one is given.
+ * for nodemailer's 2-minute default. `maxRequeues=1`: a message whose connection the server closes
+ * is tried once more on a fresh connection, then fails back to the job queue, which retries with
+ * backoff — nodemailer's default re-queues it in memory for ever, so a server that drops every
+ * connection held the message (and the job) until it came back (decision 0043).
+ * nodemailer reads options only from the URL when one is given.
  */
 export function smtpUrlWithDefaults(smtpUrl: string, connections: number): string {
   const url = new URL(smtpUrl);
-  const defaults: Record<string, string> = { pool: 'true', maxConnections: String(connections), connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '30000' };
+  const defaults: Record<string, string> = { pool: 'true', maxConnections: String(connections), connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '30000', maxRequeues: '1' };
   for (const [key, value] of Object.entries(defaults)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
   return url.toString();
 }
 
 /**
- * Opens the TCP connection of an SMTP session with Nagle's algorithm off (nodemailer's documented
- * `getSocket` hook; it starts TLS on it itself for smtps:// and STARTTLS). nodemailer writes a
- * message's end-of-data mark as a separate small segment; with Nagle on, it waits for the ACK the
- * server delays by ~40 ms, which capped delivery at ~20 mails/s per connection (measured here:
- * 48 ms per mail with Nagle, 5 ms without). A connect that hangs fails after 10 s.
+ * Hands nodemailer the TCP connection of an SMTP session with Nagle's algorithm off (nodemailer's
+ * documented `getSocket` hook; it starts TLS on it itself for smtps:// and STARTTLS). nodemailer
+ * writes a message's end-of-data mark as a separate small segment; with Nagle on, it waits for the
+ * ACK the server delays by ~40 ms, which capped delivery at ~20 mails/s per connection (measured
+ * here: 48 ms per mail with Nagle, 5 ms without).
+ *
+ * The socket is handed over while it is still connecting, never an error: nodemailer then sees a
+ * refused or failed connect as its own socket error and releases the pool slot. An error answered
+ * through this callback reaches only the message, and the pool never frees that slot: after
+ * `MAIL_SMTP_CONNECTIONS` refusals every later send waited for ever (decision 0043). A connect that
+ * hangs ends with nodemailer's `greetingTimeout`.
  */
 function connectWithoutNagle(options: { host?: string; port?: number }, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void): void {
-  const socket = connect({ host: options.host, port: options.port ?? 25 });
-  socket.setNoDelay(true);
-  let settled = false;
-  const settle = (error: Error | null) => {
-    if (settled) return;
-    settled = true;
-    socket.setTimeout(0);
-    socket.removeListener('error', settle);
-    if (error) {
-      socket.destroy();
-      callback(error);
-    } else callback(null, { connection: socket });
-  };
-  socket.setTimeout(10_000, () => settle(Object.assign(new Error(`Connection timeout to ${options.host}:${options.port}`), { code: 'ETIMEDOUT' })));
-  socket.once('error', settle);
-  socket.once('connect', () => settle(null));
+  callback(null, { connection: connect({ host: options.host, port: options.port ?? 25, noDelay: true }) });
 }
 
 /**
@@ -123,6 +123,9 @@ export function createMailTransport(config: Pick<Config, 'mail' | 'dataDir'>): M
       async deliver(mail) {
         await transporter.sendMail(message(mail));
       },
+      async verify() {
+        await transporter.verify();
+      },
       close: () => transporter.close(),
     };
   }
@@ -136,6 +139,7 @@ export function createMailTransport(config: Pick<Config, 'mail' | 'dataDir'>): M
         const info = await stream.sendMail(message(mail));
         sent.push({ id: mail.id, messageId: mail.messageId, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, raw: (info.message as Buffer).toString('utf8') });
       },
+      verify: async () => {},
       close: () => stream.close(),
     };
   }
@@ -150,6 +154,7 @@ export function createMailTransport(config: Pick<Config, 'mail' | 'dataDir'>): M
       writeFileSync(`${file}.tmp`, info.message as Buffer);
       renameSync(`${file}.tmp`, file);
     },
+    verify: async () => {},
     close: () => stream.close(),
   };
 }
