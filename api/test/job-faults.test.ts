@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DB_KINDS, type DbKind, type TestServer, skipReason, startServer } from './harness.js';
 import { freePort } from './processes.js';
 import { type Sink, startSink } from './smtp-sink.js';
+import { REQUEST, startPayoutWorld, stripeReady } from './payouts-helpers.js';
+import { admin } from './requests-helpers.js';
+import { ok } from './harness.js';
 
 // Faults of the job worker (JOBS, MAIL-OUTBOX; decision 0043): an SMTP server that is refused,
 // hung, dropped or temporarily failing for a while, then back. The worker runs on its own (a short
@@ -99,6 +102,35 @@ describe.each(DB_KINDS)('job worker under SMTP faults (%s)', (kind: DbKind) => {
       expect((await fetch(`${s.baseUrl}/api/health/ready`)).status).toBe(200);
     }, 60_000);
   }
+});
+
+describe.each(DB_KINDS)('a Stripe transfer during an SMTP outage (%s)', (kind: DbKind) => {
+  const skip = skipReason(kind);
+  if (skip) {
+    it.skip(skip, () => {});
+    return;
+  }
+
+  it('goes out while the mails about it wait for the SMTP server', async () => {
+    const port = await freePort(); // nothing listens: SMTP refused throughout
+    const world = await startPayoutWorld(kind, { ...WORKER, JOBS_WORKER: 'on', MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      const boss = await admin(world.server);
+      const user = await stripeReady(world, boss, 'Tess Transfer');
+      // More mails than pooled connections have failed by now (sign-up, onboarding …); then the payout.
+      const payout = ok(await world.server.graphql(REQUEST, { currency: 'EUR' }, user.accessToken)).requestPayout;
+      await vi.waitFor(() => {
+        const made = [...world.stripe.transfers.values()].filter((t) => (t as { metadata?: Record<string, string> }).metadata?.['payoutId'] !== undefined);
+        expect(made).toHaveLength(1);
+      }, 10_000);
+      const pending = await world.server.app.database.db.selectFrom('mailOutbox').select('status').where('recipient', '=', user.email).execute();
+      expect(pending.length).toBeGreaterThan(0);
+      expect(pending.every((m) => m.status === 'pending')).toBe(true);
+      expect(payout.status).toBe('REQUESTED');
+    } finally {
+      await world.close();
+    }
+  }, 30_000);
 });
 
 describe.each(DB_KINDS)('a job that never ends (%s)', (kind: DbKind) => {
