@@ -97,7 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
-  const database = await openDatabase(config, fastify.log);
+  const database = await openDatabase(config, fastify.log, config.migrateOnStart ? 'apply' : 'check');
   // One signing secret for every process on this database (JWT_SECRET, else a database row).
   config = await withSigningSecret(config, database.db, fastify.log);
   if (config.seed) await seedDatabase(database.db, config.contentDir);

@@ -32,6 +32,12 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   /**
+   * Whether start applies pending migrations (`MIGRATE_ON_START=on`, the default for one process)
+   * or refuses to start while one is pending (`off`: `pnpm db:migrate` is a deployment step of its
+   * own, decision 0043). Either way a database migrated by a newer build is served.
+   */
+  migrateOnStart: boolean;
+  /**
    * Cross-process pub/sub of live updates (subscriptions, LIVE-UPDATES): `url` from `REDIS_URL`
    * (null = in-process only, one server), and `keyPrefix` (`REDIS_KEY_PREFIX`, default `studio:`)
    * put before every channel name so several sites or test runs can share one Redis.
@@ -174,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteName: e.SITE_NAME,
     dataDir,
     database,
+    migrateOnStart: e.MIGRATE_ON_START === 'on',
     redis: { url: e.REDIS_URL ?? null, keyPrefix: e.REDIS_KEY_PREFIX },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? ''),

@@ -3,12 +3,14 @@
  * down gracefully on SIGINT/SIGTERM (in-flight requests finish, then sockets and the
  * database close; after SHUTDOWN_TIMEOUT_MS the process exits anyway).
  *
- * A data directory or database file it cannot open or write (read-only, full, no permission)
- * stops the start with one line naming the path and exit code 1, not a stack trace.
+ * A data directory or database file it cannot open or write (read-only, full, no permission), or a
+ * database it cannot bring to this build's schema (decision 0043), stops the start with one line
+ * and exit code 1, not a stack trace.
  */
 import closeWithGrace from 'close-with-grace';
 import { type App, buildApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
+import { MigrationError } from './db/index.js';
 import { databaseLabel, storageFault } from './http/unavailable.js';
 import { threadpoolWarning } from './threadpool.js';
 
@@ -18,6 +20,10 @@ try {
   config = loadConfig();
   app = await buildApp(config, { viteDev: process.env['STUDIO_VITE_DEV'] === '1' });
 } catch (error) {
+  if (error instanceof MigrationError) {
+    console.error(`Cannot start: ${error.message}`);
+    process.exit(1);
+  }
   const e = error as { code?: string; message?: string; path?: unknown };
   // A missing parent on a read-only disk reports ENOENT: any file-system error names its path.
   const fault = storageFault(error, config ? databaseLabel(config.database) : 'DATA_DIR') ?? (typeof e?.path === 'string' ? { code: 'STORAGE_READ_ONLY', path: e.path } : null);

@@ -165,6 +165,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   SEED: bool.default(true),
+  MIGRATE_ON_START: z.enum(['on', 'off']).default('on'),
   CONTENT_DIR: z.string().default(resolve(repoRoot, 'content')),
   ORDER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   ORDER_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),

@@ -77,15 +77,67 @@ export interface DatabaseLog {
   warn(obj: unknown, msg?: string): void;
 }
 
+/** The database cannot be brought to this build's schema (the message says why and what to do). */
+export class MigrationError extends Error {}
+
+/** What `migrationState` found: this build's migrations not yet applied, and applied ones this build does not know. */
+export interface MigrationState {
+  pending: string[];
+  unknown: string[];
+}
+
+/** Compares the migrations recorded in the database (Kysely's `kysely_migration`) with this build's. */
+export async function migrationState(db: Db): Promise<MigrationState> {
+  const ours = Object.keys(await migrationProvider.getMigrations());
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  const applied = tables.some((t) => t.name === 'kysely_migration')
+    ? (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name)
+    : [];
+  const done = new Set(applied);
+  const known = new Set(ours);
+  return { pending: ours.filter((name) => !done.has(name)), unknown: applied.filter((name) => !known.has(name)).sort() };
+}
+
 /**
- * Opens the database of `config.database` and applies pending migrations.
+ * Applies this build's pending migrations (decision 0043): none to apply → nothing happens, also
+ * when the database carries migrations of a newer build (`unknown`: a rolling deploy, or a roll
+ * back), which Kysely's migrator would refuse as "corrupted". Only a database that lacks one of
+ * this build's migrations while it carries unknown ones is refused: this build's schema would be
+ * applied out of order on top of a newer one.
+ * @returns the names applied and the unknown (newer) ones found.
+ * @throws Error naming the migrations when the database cannot be brought to this build's schema.
+ */
+export async function migrate(db: Db): Promise<{ applied: string[]; unknown: string[] }> {
+  const state = await migrationState(db);
+  if (state.pending.length === 0) return { applied: [], unknown: state.unknown };
+  if (state.unknown.length > 0) {
+    throw new MigrationError(`Database migrations ${state.pending.join(', ')} of this build are missing, but the database has migrations this build does not know (${state.unknown.join(', ')}); run the build that made them, or restore a backup`);
+  }
+  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new MigrationError(`Database migration ${failed ?? ''} failed: ${String((error as Error).message ?? error)}`);
+  }
+  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName), unknown: state.unknown };
+}
+
+/**
+ * What `openDatabase` does about migrations: apply pending ones (`apply`), only check that none is
+ * pending (`check`), or nothing (`none`: `pnpm db:migrate` calls `migrate` itself).
+ */
+export type MigrateMode = 'apply' | 'check' | 'none';
+
+/**
+ * Opens the database of `config.database` and applies pending migrations (`MIGRATE_ON_START=on`,
+ * the single-process default) or checks that there are none (`off`: `pnpm db:migrate` ran them as a
+ * deployment step). A database migrated by a newer build is served as it is (`migrate`).
  * SQLite runs with WAL, synchronous=FULL and foreign keys on. On PostgreSQL a connection the server
  * drops (restart, `pg_terminate_backend`) fails only the query that was using it — a plain read is
  * run once more on a fresh connection (retryReads.ts) — the error is reported to `log`, never
  * thrown at the process, and the pool opens a new connection next time.
- * @throws when the database cannot be reached or a migration fails.
+ * @throws when the database cannot be reached, a migration fails, or (`check`) one is pending.
  */
-export async function openDatabase(config: Pick<Config, 'database'>, log: DatabaseLog = { warn: () => {} }): Promise<DatabaseHandle> {
+export async function openDatabase(config: Pick<Config, 'database'>, log: DatabaseLog = { warn: () => {} }, mode: MigrateMode = 'apply'): Promise<DatabaseHandle> {
   let db: Db;
   const plugins = [new CamelCasePlugin()];
   if (config.database.kind === 'sqlite') {
@@ -107,12 +159,17 @@ export async function openDatabase(config: Pick<Config, 'database'>, log: Databa
     pool.on('connect', (client) => client.on('error', lost));
     db = new Kysely<Database>({ dialect: new ReadRetryingPostgresDialect({ pool }), plugins });
   }
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
+  try {
+    if (mode === 'apply') {
+      const { unknown } = await migrate(db);
+      if (unknown.length > 0) log.warn({ unknown }, `the database has migrations of a newer build (${unknown.join(', ')}); serving with this build's schema, which they keep working`);
+    } else if (mode === 'check') {
+      const { pending } = await migrationState(db);
+      if (pending.length > 0) throw new MigrationError(`Database migrations ${pending.join(', ')} are not applied; run \`pnpm db:migrate\` first (MIGRATE_ON_START=off)`);
+    }
+  } catch (error) {
     await db.destroy();
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`Database migration ${failed ?? ''} failed: ${String((error as Error).message ?? error)}`);
+    throw error;
   }
   return {
     db,
