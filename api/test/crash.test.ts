@@ -4,7 +4,8 @@
  *   200 again within 2 s of the database accepting connections, and no acknowledged order is lost;
  * - kill -9 while the job worker delivers mail, then a restart, on SQLite and PostgreSQL: every
  *   acknowledged order's two mails are delivered, and with the outbox transport none twice
- *   (MAIL-OUTBOX, JOBS).
+ *   (MAIL-OUTBOX, JOBS); over SMTP, three kills re-send at most the mails in flight at each
+ *   (`MAIL_SMTP_CONNECTIONS` per kill): a delivered mail is marked sent before its slot takes the next.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDb, postgres, skipReason, withAdmin } from './harness.js';
 import { type PrivateCluster, type ServerProcess, postgresBin, startPrivateCluster, startServerProcess } from './processes.js';
+import { startSink } from './smtp-sink.js';
 
 const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
 const PRODUCTS = 'query { products(first: 3) { edges { node { slug } } } }';
@@ -154,4 +156,36 @@ describeEachDb('kill -9 during mail delivery (%s)', (kind) => {
       expect(contents.filter((c) => c.includes(reference)).length, reference).toBe(2);
     }
   });
+
+  it('over SMTP, three kills during delivery re-send at most the mails in flight at each', async () => {
+    const sink = await startSink();
+    try {
+      const taker = await start({ JOBS_WORKER: 'off' });
+      const acknowledged: string[] = [];
+      for (let batch = 0; batch < 10; batch += 1) {
+        const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => taker.graphql(CREATE_ORDER, { input: input(1000 + batch * 10 + i) })));
+        for (const answer of answers) acknowledged.push(answer.json.data.createOrder.reference);
+      }
+      await taker.stop();
+      const smtp = { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_SMTP_CONNECTIONS: '2', JOBS_WORKER: 'on' };
+      for (let kill = 0; kill < 3; kill += 1) {
+        const seen = sink.received.length;
+        const worker = await start(smtp);
+        while (sink.received.length === seen) await sleep(2);
+        await worker.stop('SIGKILL');
+      }
+      const restarted = await start(smtp);
+      const deadline = Date.now() + 30_000;
+      const ids = () => new Set(sink.received.map((m) => m.messageId));
+      while (ids().size < acknowledged.length * 2 && Date.now() < deadline) await sleep(100);
+      await sleep(2_000); // a late duplicate shows up by now
+      await restarted.stop();
+      const duplicates = sink.received.length - ids().size;
+      console.log(`kill -9 ×3 over SMTP (${kind}): ${sink.received.length} deliveries of ${ids().size} mails, ${duplicates} twice`);
+      expect(ids().size).toBe(acknowledged.length * 2);
+      expect(duplicates).toBeLessThanOrEqual(3 * 2);
+    } finally {
+      await sink.close();
+    }
+  }, 120_000);
 });

@@ -34,6 +34,8 @@ export async function startSink(port = 0): Promise<Sink> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
+    // A sender killed mid-session resets its connection: that is the sender's fault, not the sink's.
+    server.on('error', () => {});
     server.listen(port, '127.0.0.1', () => resolve());
   });
   const address = server.server.address();
