@@ -328,6 +328,8 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
     }
     expect(statuses.filter((s) => s !== 429), statuses.join(',')).toHaveLength(AUTH_MAX);
     expect(statuses.slice(AUTH_MAX)).toEqual(Array(6).fill(429));
+    // Counted in Redis (security/limits.ts insuredStore), not in the processes' insurance limiters.
+    expect(await redis.get(`${prefix}limit:auth-ip:POST/api/auth/logout:127.0.0.1`)).toBe(String(AUTH_MAX + 6));
   });
 
   const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
