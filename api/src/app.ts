@@ -116,7 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await fastify.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }, zlibOptions: { level: 6 } });
   const limits = createRateLimits(config);
   if (!(await limits.connected(2000))) fastify.log.warn('Redis is not reachable yet: rate limits count in this process until it is');
-  // The per-IP limit of /api/auth counts in the same Redis as the named limits (shared by every process).
+  // The per-IP limit of /api/auth counts in the same Redis as the named limits (shared by every
+  // process), and in this process while Redis is unreachable (SEC-LIMITS, decision 0042).
   await fastify.register(rateLimit, { global: false, ...limits.pluginOptions });
   const analytics = registerAnalytics(fastify, { db: database.db, config }); // before the pages it counts (ANALYTICS-DOCUMENT)
   // Stored pages the fast path answers never reach the hook: counted there, with Fastify's idea of the client's address.

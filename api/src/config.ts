@@ -71,6 +71,8 @@ export interface Config {
   webDistDir: string;
   persistedQueriesFile: string;
   pageCacheMaxEntries: number;
+  /** How long a cached page is served at most, in seconds (`PAGE_CACHE_MAX_AGE_SECONDS`, 300; SITE-CACHE, decision 0042). */
+  pageCacheMaxAgeSeconds: number;
   logLevel: string;
   shutdownTimeoutMs: number;
   seed: boolean;
@@ -198,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: resolve(e.WEB_DIST_DIR),
     persistedQueriesFile: resolve(e.PERSISTED_QUERIES_FILE),
     pageCacheMaxEntries: e.PAGE_CACHE_MAX_ENTRIES,
+    pageCacheMaxAgeSeconds: e.PAGE_CACHE_MAX_AGE_SECONDS,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     seed: e.SEED,

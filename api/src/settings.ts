@@ -162,6 +162,8 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().default(resolve(repoRoot, 'web', 'dist')),
   PERSISTED_QUERIES_FILE: z.string().default(resolve(repoRoot, 'web', 'persisted-queries.json')),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(1000),
+  // The last safety net of page-cache coherence (decision 0042): at least a second, at most a day.
+  PAGE_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   SEED: bool.default(true),

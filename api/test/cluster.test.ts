@@ -5,12 +5,17 @@
  * deploy/nginx.conf.template as the README shows it. Proves, pinning requests to each process as
  * well as going through nginx: a sign-in on one process is good on the others; an avatar stored
  * through one is served by all; a subscription on one process (and one through nginx) hears a
- * mutation made on another; the /api/auth rate limit is one count for all; SIGKILL of a process
- * under a write load loses no acknowledged order; a rolling restart (SIGTERM, drain, start again,
- * for each process) under a steady load answers no 5xx through nginx.
+ * mutation made on another; the /api/auth rate limit and the order limit are one count for all; a
+ * Redis outage (decision 0042) keeps every process ready, counts the /api/auth limit per process,
+ * and a product renamed through one process meanwhile shows on every process within seconds of
+ * Redis's return; SIGKILL of a process under a write load loses no acknowledged order; a rolling
+ * restart (SIGTERM, drain, start again, for each process) under a steady load answers no 5xx
+ * through nginx.
  *
  * Needs `pnpm build` (api/dist, web/dist), nginx (/usr/sbin/nginx, `NGINX` overrides), PostgreSQL
- * and Redis. When one is missing the suite is skipped with a message, and fails when CI is set.
+ * and redis-server: the processes share a private Redis on a port of its own, which the outage test
+ * stops and starts (privateRedis.ts). When one is missing the suite is skipped with a message, and
+ * fails when CI is set.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -26,7 +31,8 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { TEST_REDIS_URL, postgres, redisSkipReason, skipReason, toResult, waitFor, withAdmin } from './harness.js';
+import { postgres, skipReason, toResult, waitFor, withAdmin } from './harness.js';
+import { type PrivateRedis, privateRedisMissing, startPrivateRedis } from './privateRedis.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverEntry = join(root, 'api', 'dist', 'main.js');
@@ -48,7 +54,7 @@ function missing(): string | null {
   if (!existsSync(serverEntry) || !existsSync(webEntry)) return 'the build is missing (api/dist, web/dist): run `pnpm build` first';
   return skipReason('postgres');
 }
-const problem = missing() ?? (await redisSkipReason());
+const problem = missing() ?? privateRedisMissing();
 if (problem && !required) console.warn(`\n⚠ SKIPPING the multi-process cluster suite: ${problem}. Set CI=1 to make this a failure.\n`);
 if (!problem && statSync(serverEntry).mtimeMs < statSync(join(root, 'api', 'src', 'app.ts')).mtimeMs) {
   console.warn('\n⚠ api/dist is older than api/src/app.ts: the cluster suite runs the last build (`pnpm --filter @studio/api build`).\n');
@@ -134,6 +140,8 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
   let lb = '';
   let lbWs = '';
   let db: pg.Client;
+  /** The processes' Redis (private: the outage test stops it) and the test's own client of it. */
+  let privateRedis: PrivateRedis;
   let redis: Redis;
   const ports: number[] = [];
   const killAll = () => children.forEach((c) => c.kill('SIGKILL'));
@@ -152,7 +160,7 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
       PUBLIC_URL: lb,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
-      REDIS_URL: TEST_REDIS_URL,
+      REDIS_URL: privateRedis.url,
       REDIS_KEY_PREFIX: prefix,
       TRUST_PROXY: '1',
       GRAPHQL_PERSISTED_ONLY: 'false',
@@ -194,7 +202,9 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
     await withAdmin((c) => c.query(`CREATE DATABASE "${database}"`));
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
-    redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+    privateRedis = await startPrivateRedis();
+    redis = new Redis(privateRedis.url, { maxRetriesPerRequest: 1 });
+    redis.on('error', () => {}); // the outage test stops the server; the client reconnects by itself
     const nginxPort = await freePort();
     lb = `http://127.0.0.1:${nginxPort}`;
     lbWs = `ws://127.0.0.1:${nginxPort}/api/graphql`;
@@ -228,9 +238,8 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
       }),
     );
     await db?.end().catch(() => {});
-    const keys = (await redis?.keys(`${prefix}*`)) ?? [];
-    if (keys.length) await redis.del(...keys);
-    await redis?.quit();
+    redis?.disconnect();
+    await privateRedis?.stop();
     await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)).catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   }, 30_000);
@@ -319,19 +328,90 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
     }
     expect(statuses.filter((s) => s !== 429), statuses.join(',')).toHaveLength(AUTH_MAX);
     expect(statuses.slice(AUTH_MAX)).toEqual(Array(6).fill(429));
+    // Counted in Redis (security/limits.ts insuredStore), not in the processes' insurance limiters.
+    expect(await redis.get(`${prefix}limit:auth-ip:POST/api/auth/logout:127.0.0.1`)).toBe(String(AUTH_MAX + 6));
   });
+
+  const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
+  const orderInput = (email: string) => ({ name: 'Load Lee', email, interest: 'design', budget: 'UNDER_10K', message: 'An order placed under load.', consent: true, locale: 'EN' });
+
+  it('the order limit is one count in Redis for every process (SEC-LIMITS)', async () => {
+    // TRUST_PROXY=1: a request pinned to a process is counted for the address it forwards.
+    const address = `198.51.100.${200 + Math.floor(Math.random() * 50)}`;
+    for (const app of apps) {
+      const placed = await post(app.base, '/api/graphql', { query: CREATE_ORDER, variables: { input: orderInput('limit-shared@example.test') } }, { 'x-forwarded-for': address });
+      expect(placed.json?.data?.createOrder?.reference, placed.text).toBeTruthy();
+    }
+    // One key, one point per order, whichever process counted it.
+    expect(await redis.get(`${prefix}limit:order:${address}`)).toBe(String(PROCESSES));
+  });
+
+  it('a Redis outage: every process stays ready and limits /api/auth by itself; a product renamed through one process meanwhile shows on every process within seconds of Redis’s return', async () => {
+    const email = `cluster-admin-${randomBytes(4).toString('hex')}@example.test`;
+    const registered = await post(lb, '/api/auth/register', { email, password: `pw-${randomBytes(8).toString('hex')}`, name: 'Cluster Admin', deviceToken: 'cluster-admin-1' });
+    expect(registered.status, registered.text).toBe(201);
+    await db.query("update users set role = 'ADMIN' where email = $1", [email]);
+    const token = registered.json.accessToken as string;
+    const product = await graphql(lb, 'query { product(slug: "aura") { id name(locale: EN) } }');
+    const { id, name: oldName } = product.json.data.product as { id: string; name: string };
+    const page = async (base: string) => {
+      const response = await fetch(`${base}/products/aura`);
+      expect(response.status, base).toBe(200);
+      return response.text();
+    };
+    // Every process has the page in its cache (the second request is a hit).
+    for (const app of apps) for (let i = 0; i < 2; i += 1) expect((await page(app.base)).includes(oldName), app.name).toBe(true);
+    const logOf = (app: AppProcess) => readFileSync(join(dir, `${app.name}.log`), 'utf8');
+    const logBefore = apps.map((app) => logOf(app).length);
+
+    await privateRedis.stop();
+    const stopped = Date.now();
+    let returned = 0;
+    try {
+      const name = `Aura renamed ${randomBytes(3).toString('hex')}`;
+      const renamed = await graphql(apps[0]!.base, 'mutation ($id: ID!, $texts: ProductTextsInput!) { updateProductTexts(id: $id, texts: $texts) { id } }', { id, texts: { locale: 'EN', name } }, token);
+      expect(renamed.json?.errors, renamed.text).toBeUndefined();
+      // The process that made the change shows it at once (SITE-CACHE).
+      expect.soft((await page(apps[0]!.base)).includes(name), 'app0 shows the new name at once').toBe(true);
+
+      // Ready, with the problem in the body (SITE-HEALTH), and said in the log.
+      for (const app of apps) {
+        const ready = await fetch(`${app.base}/api/health/ready`);
+        const body = (await ready.json()) as { status: string; redis: string };
+        expect.soft(ready.status, `${app.name} ready: ${JSON.stringify(body)}`).toBe(200);
+        expect.soft(body.redis, app.name).toMatch(/^unreachable: /);
+      }
+      // The per-address /api/auth limit counts in the process (SEC-LIMITS): AUTH_MAX, then 429.
+      const statuses: number[] = [];
+      for (let i = 0; i < AUTH_MAX + 3; i += 1) statuses.push((await post(apps[1]!.base, '/api/auth/logout', {}, { 'x-forwarded-for': '203.0.113.250' })).status);
+      expect.soft(statuses.slice(AUTH_MAX), statuses.join(',')).toEqual([429, 429, 429]);
+      expect.soft(statuses.slice(0, AUTH_MAX), statuses.join(',')).not.toContain(429);
+      for (const [i, app] of apps.entries()) expect.soft(logOf(app).slice(logBefore[i]), `${app.name} log`).toMatch(/redis[^\n]*unreachable/i);
+
+      // The change's notice waits in process 0's offline queue until ioredis gives it up: it is lost.
+      await waitFor('app0 to give up publishing the notice', () => logOf(apps[0]!).slice(logBefore[0]).includes('PUBLISH failed'), 40_000);
+      await privateRedis.start();
+      returned = Date.now();
+      for (const app of apps) await waitFor(`${app.name} to show the new name after Redis's return`, async () => (await page(app.base)).includes(name), BOUND_MS);
+      for (let i = 0; i < PROCESSES; i += 1) expect((await page(lb)).includes(name)).toBe(true);
+      console.log(`[cluster] Redis outage of ${returned - stopped} ms: every process showed the renamed product ${Date.now() - returned} ms after Redis returned`);
+    } finally {
+      if (!privateRedis.running) await privateRedis.start();
+    }
+    // Back to normal: each process's readiness sees Redis again.
+    for (const app of apps) await waitFor(`${app.name} to see Redis again`, async () => ((await (await fetch(`${app.base}/api/health/ready`)).json()) as { redis: string }).redis === 'ok', BOUND_MS);
+  }, 90_000);
 
   it('SIGKILL of one process under a write load through nginx loses no acknowledged order', async () => {
     const marker = `kill-${randomBytes(4).toString('hex')}@example.test`;
     const acknowledged: string[] = [];
     const failed = tally();
     let stop = false;
-    const CREATE = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
-    const input = { name: 'Load Lee', email: marker, interest: 'design', budget: 'UNDER_10K', message: 'An order placed under load.', consent: true, locale: 'EN' };
+    const input = orderInput(marker);
     const worker = async () => {
       while (!stop) {
         try {
-          const result = await graphql(lb, CREATE, { input });
+          const result = await graphql(lb, CREATE_ORDER, { input });
           const reference = result.json?.data?.createOrder?.reference;
           if (result.status === 200 && typeof reference === 'string') acknowledged.push(reference);
           else count(failed, result.status);

@@ -37,3 +37,16 @@ describe('ALLOWED_ORIGINS (SEC-TRANSPORT)', () => {
     }
   });
 });
+
+describe('PAGE_CACHE_MAX_AGE_SECONDS (SITE-CACHE, decision 0042)', () => {
+  it('is 300 s by default and takes whole seconds from 1 to a day', () => {
+    expect(loadConfig(base()).pageCacheMaxAgeSeconds).toBe(300);
+    expect(loadConfig({ ...base(), PAGE_CACHE_MAX_AGE_SECONDS: '60' }).pageCacheMaxAgeSeconds).toBe(60);
+  });
+
+  it('refuses 0, a fraction, more than a day and words, naming the setting', () => {
+    for (const value of ['0', '1.5', '86401', 'forever']) {
+      expect(() => loadConfig({ ...base(), PAGE_CACHE_MAX_AGE_SECONDS: value }), value).toThrow(/PAGE_CACHE_MAX_AGE_SECONDS/);
+    }
+  });
+});

@@ -181,6 +181,22 @@ describe('PageCache', () => {
     expect(again.br).toBe(stored.br);
     expect(cache.stats.hits).toBe(2);
   });
+
+  it('serves a stored page for at most its maximum age (PAGE_CACHE_MAX_AGE_SECONDS); then the next request renders it again', async () => {
+    const cache = new PageCache(10, 0.3);
+    let renders = 0;
+    const render = async () => page(`render ${(renders += 1)}`);
+    await cache.answer('system /faq', '/faq', render);
+    expect(cache.peek('system /faq')?.html.toString()).toBe('render 1');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Gone for the fast path (peek) and the page host (get) alike, without any invalidation.
+    expect(cache.peek('system /faq')).toBeUndefined();
+    expect(cache.get('system /faq')).toBeUndefined();
+    expect(htmlOf(await cache.answer('system /faq', '/faq', render))).toBe('render 2');
+    expect(storedHtml(cache, '/faq')).toBe('render 2');
+    expect(cache.stats.invalidations).toBe(0);
+    expect(() => new PageCache(10, 0)).toThrow(RangeError);
+  });
 });
 
 describe('page keys', () => {

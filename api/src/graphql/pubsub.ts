@@ -26,9 +26,18 @@
  *
  * The same bus carries content-change notices for the page cache (SITE-CACHE): topic
  * `<prefix>content:changed:site`, payload a `ContentChange` (what changed: a product, a news
- * item, or everything). They carry only public ids and slugs. A payload a listener cannot read
- * (e.g. from an older process during a rolling deploy, which sent `{ "id": "site" }`) counts as
- * `{ "kind": "all" }`, so an unknown change always flushes every page.
+ * item, or everything) plus `origin`, the publishing bus's random id. They carry only public ids
+ * and slugs. A payload a listener cannot read (e.g. from an older process during a rolling deploy,
+ * which sent `{ "id": "site" }`) counts as `{ "kind": "all" }`, so an unknown change always
+ * flushes every page. Coherence without Redis (decision 0042):
+ * - the publishing process's own listeners hear a change at once, synchronously inside
+ *   `publishContentChanged`, not through Redis (its echo from Redis, recognised by `origin`, is
+ *   dropped), so the process that made a change never serves the old page, Redis or not;
+ * - when the subscriber connection comes back after it was lost (or after Redis refused it at
+ *   start), the listeners hear `{ "kind": "all" }` once Redis has answered a PING sent behind the
+ *   re-subscription — any notice published after that reaches this process, and every page
+ *   rendered before it is dropped, so notices lost during the outage cost nothing;
+ * - the page cache's maximum age (`PAGE_CACHE_MAX_AGE_SECONDS`) bounds what is left.
  *
  * Request changes (REQ-CLIENT-AREA, `orderUpdated`): each committed change of a request (status,
  * assignee, note, message) is announced on `<prefix>order:changed:<order id>` and, when the
@@ -38,6 +47,7 @@
  * one undelivered notice for each request (a user's list hears of every request that changed).
  * A payload that is not of this shape is dropped.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type PubSub, type PubSubEventTarget, Repeater, SlidingBuffer, createPubSub } from 'graphql-yoga';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
@@ -87,8 +97,10 @@ export function parseContentChange(payload: unknown): ContentChange {
 
 /** The routing keys and payloads of the bus, as `createPubSub` types them: `(key, userId, payload)`. */
 type Topics = Record<string, [userId: string, payload: UserChange]>;
-/** The content-change notices, on the same event target: `(key, 'site', change)`. */
-type ContentTopics = Record<string, [site: 'site', payload: ContentChange]>;
+/** A content-change notice on the wire: the change and the random id of the bus that sent it. */
+type ContentNotice = ContentChange & { origin?: string };
+/** The content-change notices, on the same event target: `(key, 'site', notice)`. */
+type ContentTopics = Record<string, [site: 'site', payload: ContentNotice]>;
 
 /** The log the bus reports to (Fastify's pino logger in the app). */
 export type PubSubLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -114,12 +126,16 @@ export interface LivePubSub {
   activeSubscriptions(userId?: string): number;
   /**
    * Announces that public content (products, news) changed, so every process drops the cached
-   * pages that show it (SITE-CACHE). Never throws, like `publishUserChanged`.
+   * pages that show it (SITE-CACHE): this process's listeners are called before this returns,
+   * the other processes' through Redis. Never throws, like `publishUserChanged` (a listener that
+   * throws is logged).
    */
   publishContentChanged(change: ContentChange): void;
   /**
-   * Calls `listener` with each content-change notice, from any process (an unreadable payload
-   * arrives as `{ kind: 'all' }`); answers a function that stops listening.
+   * Calls `listener` with each content-change notice: this process's at once, other processes'
+   * through Redis (an unreadable payload arrives as `{ kind: 'all' }`), and `{ kind: 'all' }`
+   * when the Redis subscription is back after a lost connection (decision 0042). Answers a
+   * function that stops listening.
    */
   onContentChanged(listener: (change: ContentChange) => void): () => void;
   /**
@@ -155,14 +171,23 @@ export function contentChangedKey(keyPrefix: string): string {
   return `${keyPrefix}content:changed`;
 }
 
-/** `onContentChanged` over a bus: a background loop over the `site` topic until stopped. */
-function contentListener(pubsub: PubSub<ContentTopics>, key: string) {
-  return (listener: (change: ContentChange) => void) => {
-    const source = pubsub.subscribe(key, 'site');
-    void (async () => {
-      for await (const notice of source) listener(parseContentChange(notice));
-    })();
-    return () => void source.return?.();
+/**
+ * This process's content-change listeners. `tell` calls each one synchronously; one that throws is
+ * logged and the others still hear the change.
+ */
+function contentListeners(log: PubSubLog) {
+  const listeners = new Set<(change: ContentChange) => void>();
+  return {
+    listeners,
+    tell(change: ContentChange): void {
+      for (const listener of [...listeners]) {
+        try {
+          listener(change);
+        } catch (error) {
+          log.error({ err: error }, 'page cache: a content-change listener failed');
+        }
+      }
+    },
   };
 }
 
@@ -180,9 +205,13 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
   const ledgerActive = new Map<string, number>();
   const subscribeLedgerChanges = (pubsub: PubSub<Topics>) => (userId: string) => coalesced(pubsub, ledgerKey, userId, ledgerActive);
   const contentKey = contentChangedKey(config.redis.keyPrefix);
+  const content = contentListeners(log);
+  const listenLocally = (listener: (change: ContentChange) => void) => {
+    content.listeners.add(listener);
+    return () => void content.listeners.delete(listener);
+  };
   if (!config.redis.url) {
     const pubsub = createPubSub<Topics>();
-    const contentBus = createPubSub<ContentTopics>();
     const orderBus = createPubSub<OrderTopics>();
     return {
       transport: 'memory',
@@ -192,8 +221,9 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
       publishLedgerChanged: (userId) => pubsub.publish(ledgerKey, userId, { id: userId }),
       subscribeLedgerChanges: subscribeLedgerChanges(pubsub),
       activeSubscriptions,
-      publishContentChanged: (change) => contentBus.publish(contentKey, 'site', change),
-      onContentChanged: contentListener(contentBus, contentKey),
+      // One process: its listeners are everyone (SITE-CACHE).
+      publishContentChanged: (change) => content.tell(change),
+      onContentChanged: listenLocally,
       close: async () => {},
     };
   }
@@ -205,7 +235,15 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
   // in subscriber mode, which dropped the connection and, after reconnecting, its channels (a
   // listener registered while the client connects never heard a notice); pub/sub commands are
   // valid while Redis loads its data, which is all the ready check waits for.
-  const subscriber = connect(config.redis.url, config.redis.keyPrefix, 'subscriber', { maxRetriesPerRequest: null, enableReadyCheck: false }, log, () => closed);
+  // Back after a lost connection: notices may have been missed, so every cached page goes — once a
+  // PING sent behind ioredis's re-SUBSCRIBE is answered, i.e. once the channels listen again
+  // (decision 0042). A failed PING means the connection went again; the next return flushes.
+  const flushAfterResubscribe = () =>
+    void subscriber.ping().then(
+      () => !closed && content.tell({ kind: 'all' }),
+      () => {},
+    );
+  const subscriber = connect(config.redis.url, config.redis.keyPrefix, 'subscriber', { maxRetriesPerRequest: null, enableReadyCheck: false }, log, () => closed, flushAfterResubscribe);
   const report = (what: string) => (error: unknown) => {
     if (!closed) log.warn({ err: error }, `live updates: Redis ${what} failed`);
   };
@@ -225,6 +263,16 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
   }) as PubSubEventTarget<Topics>;
   const pubsub = createPubSub<Topics>({ eventTarget });
   const contentBus = createPubSub<ContentTopics>({ eventTarget: eventTarget as unknown as PubSubEventTarget<ContentTopics> });
+  // Notices from the other processes, for as long as this process has listeners; its own echo is dropped.
+  const origin = randomUUID();
+  let stopRemote: (() => void) | null = null;
+  const listenRemote = () => {
+    const source = contentBus.subscribe(contentKey, 'site');
+    void (async () => {
+      for await (const notice of source) if (notice?.origin !== origin) content.tell(parseContentChange(notice));
+    })();
+    return () => void source.return?.();
+  };
   const orderBus = createPubSub<OrderTopics>({ eventTarget: eventTarget as unknown as PubSubEventTarget<OrderTopics> });
   return {
     transport: 'redis',
@@ -247,13 +295,24 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
     subscribeLedgerChanges: subscribeLedgerChanges(pubsub),
     activeSubscriptions,
     publishContentChanged(change) {
+      content.tell(change);
       try {
-        contentBus.publish(contentKey, 'site', change);
+        contentBus.publish(contentKey, 'site', { ...change, origin });
       } catch (error) {
         report('PUBLISH')(error);
       }
     },
-    onContentChanged: contentListener(contentBus, contentKey),
+    onContentChanged(listener) {
+      const stop = listenLocally(listener);
+      stopRemote ??= listenRemote();
+      return () => {
+        stop();
+        if (content.listeners.size === 0) {
+          stopRemote?.();
+          stopRemote = null;
+        }
+      };
+    },
     async close() {
       closed = true;
       await Promise.all([quit(publisher), quit(subscriber)]);

@@ -5,8 +5,12 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import type { PubSubLog } from './pubsub.js';
 
-/** An ioredis client that logs losing and regaining its connection once each, not every retry. */
-export function connect(url: string, keyPrefix: string, role: string, options: RedisOptions, log: PubSubLog, isClosed: () => boolean): Redis {
+/**
+ * An ioredis client that logs losing and regaining its connection once each, not every retry, and
+ * calls `onBack` each time the connection is ready again after it was lost or refused (not on a
+ * first connection that just worked).
+ */
+export function connect(url: string, keyPrefix: string, role: string, options: RedisOptions, log: PubSubLog, isClosed: () => boolean, onBack?: () => void): Redis {
   // Named `<prefix>live-<role>` (e.g. `studio:live-subscriber`) in CLIENT LIST.
   const client = new Redis(url, { ...options, connectionName: `${keyPrefix}live-${role}`.replace(/\s/g, '_') });
   let down = false;
@@ -22,6 +26,7 @@ export function connect(url: string, keyPrefix: string, role: string, options: R
     if (!down) return;
     down = false;
     log.info(`live updates: Redis ${role} connection is back`);
+    onBack?.();
   });
   return client;
 }

@@ -2,11 +2,15 @@
  * Health checks for load balancers and orchestrators (SITE-HEALTH):
  * - `GET /api/health/live` — liveness: 200 `{ status: "ok" }` while the process can answer at all.
  *   Nothing else is checked, so a database outage never gets a healthy process restarted.
- * - `GET /api/health/ready` — readiness: 200 when the database answers, the data directory takes a
- *   write, Redis answers (when `REDIS_URL` is set) and the job worker is not stalled (a run that
- *   never ends, decision 0043); otherwise 503 with `reason` naming the failing parts. Each part's
- *   state is in the body: `{ status, reason?, database, disk, redis, jobs }`, each part `"ok"`,
- *   `"not configured"`/`"off"` or the problem in words.
+ * - `GET /api/health/ready` — readiness, "this process can serve": 200 when the database answers,
+ *   the data directory takes a write and the job worker is not stalled (a run that never ends,
+ *   decision 0043); otherwise 503 with `reason` naming the failing parts. Redis is reported but
+ *   never fails it (decision 0042): without Redis a process still signs in, registers and serves
+ *   pages — its rate limits count in the process, live updates and page-cache notices wait — so a
+ *   Redis blip must not take every process out of the balancer at once. Each part's state is in the
+ *   body: `{ status, reason?, database, disk, redis, jobs }`, each part `"ok"`, `"not configured"`
+ *   / `"off"` or the problem in words (`redis: "unreachable: …"`, `jobs: "stalled: …"`). Losing and
+ *   regaining Redis is logged once each (warn, info), when a probe sees it.
  * - `GET /api/health` — as before readiness existed, for existing monitors: 200 `{ status: "ok",
  *   database: "ok" }` when the database answers, else 503 (a Redis outage does not fail it).
  *
@@ -56,6 +60,8 @@ function problem(error: unknown): string {
  * `dataDir` is where the server writes (SQLite file, mail outbox); the probe file is removed again.
  */
 export function registerHealth(app: FastifyInstance, deps: { database: DatabaseHandle; config: Pick<Config, 'dataDir' | 'redis'>; jobs?: { health(): WorkerHealth } }): { close(): Promise<void> } {
+  // SITE-HEALTH: whether the last check found Redis answering (null before the first check).
+  let redisAnswered: boolean | null = null;
   const { database, config } = deps;
   const redis = config.redis.url
     ? new Redis(config.redis.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: `${config.redis.keyPrefix}health` })
@@ -94,15 +100,24 @@ export function registerHealth(app: FastifyInstance, deps: { database: DatabaseH
           )
         : Promise.resolve('not configured'),
     ]);
+    if (redis) reportRedis(cache);
     const worker = deps.jobs?.health() ?? { status: 'off' as const, overdue: [] };
     const jobs = worker.status === 'stalled' ? `stalled: ${worker.reason}` : worker.status;
-    const failing = [
-      db !== 'ok' && `database ${db}`,
-      disk !== 'ok' && `data directory ${config.dataDir} ${disk}`,
-      cache !== 'ok' && cache !== 'not configured' && `redis ${cache}`,
-      worker.status === 'stalled' && `job worker ${jobs}`,
-    ].filter(Boolean);
+    // Redis is not a condition of readiness (decision 0042): the database, the disk and the job worker are.
+    const failing = [db !== 'ok' && `database ${db}`, disk !== 'ok' && `data directory ${config.dataDir} ${disk}`, worker.status === 'stalled' && `job worker ${jobs}`].filter(Boolean);
     return { status: failing.length ? 'unavailable' : 'ok', ...(failing.length ? { reason: failing.join('; ') } : {}), database: db, disk, redis: cache, jobs };
+  }
+
+  /** Logs a change of Redis's state once: lost (warn, with the problem) or back (info). */
+  function reportRedis(state: string): void {
+    const answered = state === 'ok';
+    if (answered === redisAnswered || (answered && redisAnswered === null)) {
+      redisAnswered = answered;
+      return;
+    }
+    redisAnswered = answered;
+    if (answered) app.log.info('readiness: Redis answers again');
+    else app.log.warn({ redis: state }, `readiness: Redis ${state}; this process stays ready (rate limits count in the process, live updates and page-cache notices wait for Redis)`);
   }
 
   async function ready(): Promise<Readiness> {

@@ -3,7 +3,9 @@
  * (`@fastify/rate-limit`, auth/routes.ts): each counts events per key in a fixed window with
  * rate-limiter-flexible — in Redis when `REDIS_URL` is set, so every process shares the counts,
  * with an in-memory insurance limiter while Redis is unreachable; otherwise in memory.
- * `pluginOptions` puts the per-IP /api/auth counts into the same Redis (decision 0025).
+ * `pluginOptions` puts the per-IP /api/auth counts into the same Redis (decision 0025) through the
+ * same kind of insured limiter, so a Redis outage makes each process count for itself instead of
+ * letting every request through (SEC-LIMITS, decision 0042).
  *
  * | name          | key             | counts                                   | default    |
  * |---------------|-----------------|------------------------------------------|------------|
@@ -27,6 +29,7 @@
  * `PASSWORD_GUESS_MAX_DELAY_SECONDS` (60) after the one before; the failures are forgotten
  * `windowSeconds` after the first one, or at once after a right password.
  */
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config.js';
@@ -52,11 +55,12 @@ export interface RateLimits {
   reset(name: LimitName, key: string): Promise<void>;
   /**
    * The store options of `@fastify/rate-limit` (the per-IP limit of every /api/auth route). With
-   * Redis: this module's connection and the key prefix `<REDIS_KEY_PREFIX>limit:auth-ip:`, so all
-   * processes share one count per route and address; `skipOnError` lets requests through while
-   * Redis is unreachable (the per-account limits still count, in memory). Without Redis: in memory.
+   * Redis: `insuredStore` on this module's connection, keys
+   * `<REDIS_KEY_PREFIX>limit:auth-ip:<METHOD><url>:<address>`, so all processes share one count per
+   * route and address, and each process counts in memory while Redis is unreachable (decision
+   * 0042). Without Redis: the plugin's own in-memory store.
    */
-  readonly pluginOptions: { redis?: Redis; nameSpace?: string; skipOnError?: boolean };
+  readonly pluginOptions: { store?: FastifyRateLimitStoreCtor };
   /**
    * Resolves true once the Redis connection is ready (at once without Redis), or false after
    * `timeoutMs` — so a server does not start counting in memory merely because it was fast.
@@ -135,7 +139,7 @@ export function createRateLimits(config: Pick<Config, 'limits' | 'redis' | 'pass
       await get(name).delete(key);
     },
     passwordGuesses: createGuessLimiter(config, build),
-    pluginOptions: client ? { redis: client, nameSpace: `${config.redis.keyPrefix}limit:auth-ip:`, skipOnError: true } : {},
+    pluginOptions: client ? { store: insuredStore(client, `${config.redis.keyPrefix}limit:auth-ip:`) } : {},
     async connected(timeoutMs) {
       if (!client || client.status === 'ready') return true;
       return new Promise<boolean>((resolve) => {
@@ -195,5 +199,61 @@ function createGuessLimiter(
       await counts.reward(key, 1);
       if (ticket.gated) await gate.delete(key);
     },
+  };
+}
+
+/** What `@fastify/rate-limit` hands `child()`: the route's merged options (index.js `mergeParams`). */
+interface RouteLimitOptions {
+  routeInfo: { method: string | string[]; url: string };
+}
+
+/**
+ * A store for `@fastify/rate-limit` (its `store` option) that counts in Redis through
+ * rate-limiter-flexible, with a `RateLimiterMemory` as insurance limiter: while Redis is
+ * unreachable (the connection has no offline queue, so a command fails at once) each process counts
+ * on its own, and the plugin still refuses beyond `max` (SEC-LIMITS, decision 0042). It only counts
+ * — the plugin compares `current` with `max` and answers 429 — in fixed windows of `timeWindow` ms
+ * (rounded to whole seconds, at least 1) that start at a key's first request, like the plugin's own
+ * stores. Keys: `<namespace><METHOD><url>:<client address>` (`namespace` ends with a colon).
+ * Ignores `continueExceeding` and `exponentialBackoff`, which the site does not use.
+ */
+export function insuredStore(client: Redis, namespace: string): FastifyRateLimitStoreCtor {
+  class InsuredStore implements FastifyRateLimitStore {
+    /** One limiter per window length (a route has one). */
+    private readonly limiters = new Map<number, RateLimiterRedis>();
+    /** `keyPrefix` of the limiters; rate-limiter-flexible puts a colon between it and the key. */
+    constructor(private readonly keyPrefix: string = namespace.replace(/:$/, '')) {}
+
+    private limiter(timeWindowMs: number): RateLimiterRedis {
+      let limiter = this.limiters.get(timeWindowMs);
+      if (!limiter) {
+        // Counts only: refusing is the plugin's job, so no number of points is ever "too many".
+        const options = { points: Number.MAX_SAFE_INTEGER, duration: Math.max(1, Math.round(timeWindowMs / 1000)), keyPrefix: this.keyPrefix };
+        limiter = new RateLimiterRedis({ ...options, storeClient: client, insuranceLimiter: new RateLimiterMemory(options) });
+        this.limiters.set(timeWindowMs, limiter);
+      }
+      return limiter;
+    }
+
+    /** Counts one request of `key`; answers its count in the current window and the ms the window has left. */
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow = 60_000): void {
+      this.limiter(timeWindow)
+        .consume(key)
+        .then(
+          (res) => callback(null, { current: res.consumedPoints, ttl: res.msBeforeNext }),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
+    }
+
+    child(routeOptions: unknown): FastifyRateLimitStore {
+      const { method, url } = (routeOptions as RouteLimitOptions).routeInfo;
+      return new InsuredStore(`${namespace}${Array.isArray(method) ? method.join(',') : method}${url}`);
+    }
+  }
+  // The plugin calls `new Store(globalOptions)`: the namespace's own store, whose children are the routes'.
+  return class extends InsuredStore {
+    constructor() {
+      super();
+    }
   };
 }

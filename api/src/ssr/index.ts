@@ -74,7 +74,7 @@ export async function registerSsr(
 ): Promise<SsrHandle> {
   const { config, graphql } = opts;
   const clientDir = join(config.webDistDir, 'client');
-  const pages = new PageCache(opts.viteDev ? 0 : config.pageCacheMaxEntries);
+  const pages = new PageCache(opts.viteDev ? 0 : config.pageCacheMaxEntries, config.pageCacheMaxAgeSeconds);
   opts.fastPath?.attach(pages);
   registerSpeculationRules(app);
   // Stored pages sent by Fastify whose headers the fast path has yet to learn: recorded as they leave.

@@ -16,6 +16,9 @@
  *   an invalidation is never stored after it (its waiters, who asked before the change, still get
  *   it), and a miss after the invalidation starts a fresh flight instead of joining the old one.
  * - **Targeted invalidation**: by page paths (every locale, theme and query string of each), or all.
+ * - **A maximum age** (`PAGE_CACHE_MAX_AGE_SECONDS`, 300 by default): a stored page is not served
+ *   once it is that old, however it is asked for (lru-cache's `ttl`); the next miss renders it
+ *   again. The last safety net for a content-change notice that never arrived (decision 0042).
  * - **Not every address is stored**: a flight asked with `store: false` (an address no page links
  *   to, e.g. a search, `pageKeys.ts` `isStoredTarget`) still shares its render with the misses of
  *   its key while it flies, but keeps nothing once it lands.
@@ -120,13 +123,22 @@ export class PageCache {
   readonly stats: PageCacheStats = { hits: 0, renders: 0, joins: 0, stored: 0, discarded: 0, unstored: 0, invalidations: 0 };
   /** Test seams (see `PageCacheHooks`). */
   hooks: PageCacheHooks = {};
+  /** How long a stored page is served, in seconds (SITE-CACHE). */
+  readonly maxAgeSeconds: number;
   private readonly pages: LRUCache<string, CachedPage> | null;
   private readonly flights = new Map<string, Flight>();
   private lastGeneration = 0;
 
-  /** An LRU of at most `maxEntries` pages (`PAGE_CACHE_MAX_ENTRIES`); 0 stores nothing but still renders each key once at a time. */
-  constructor(maxEntries: number) {
-    this.pages = maxEntries > 0 ? new LRUCache<string, CachedPage>({ max: maxEntries }) : null;
+  /**
+   * An LRU of at most `maxEntries` pages (`PAGE_CACHE_MAX_ENTRIES`), each served for at most
+   * `maxAgeSeconds` after it was stored (`PAGE_CACHE_MAX_AGE_SECONDS`; fractions allowed, e.g. in
+   * tests). `maxEntries` 0 stores nothing but still renders each key once at a time.
+   * @throws RangeError when `maxAgeSeconds` is not a positive number.
+   */
+  constructor(maxEntries: number, maxAgeSeconds = 300) {
+    if (!(maxAgeSeconds > 0)) throw new RangeError(`the page cache's maximum age must be positive, not ${maxAgeSeconds}`);
+    this.maxAgeSeconds = maxAgeSeconds;
+    this.pages = maxEntries > 0 ? new LRUCache<string, CachedPage>({ max: maxEntries, ttl: Math.ceil(maxAgeSeconds * 1000) }) : null;
   }
 
   /** The stored page of `key`, or undefined. */
