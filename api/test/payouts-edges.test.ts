@@ -1,8 +1,9 @@
 /**
  * Edges of payouts, on SQLite and PostgreSQL: a server without Stripe settings (PAYOUT-METHOD:
  * STRIPE hidden and refused, webhooks absent), an outage that outlasts the transfer job's attempts
- * (PAYOUT-REQUEST: the payout fails and the money comes back, once), and a new request after a
- * failed one. The book balances after every test.
+ * (PAYOUT-REQUEST, decision 0041: the money stays in payout while the outcome is unknown; Stripe's
+ * answer that it made no transfer then fails the payout and returns the money, once), and a new
+ * request after a failed one. The book balances after every test.
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, ok, startServer, type TestServer } from './harness.js';
@@ -42,20 +43,27 @@ describeEachDb('payout edges on %s', (kind) => {
     await expectBalancedBook(plain);
   });
 
-  it('an outage that outlasts every attempt fails the payout and returns the money, once', async () => {
+  it('an outage that outlasts every attempt keeps the money in payout; Stripe then answering "no transfer" fails it and returns the money, once', async () => {
     const user = await stripeReady(world, boss, 'Gina GiveUp');
     ok(await server().graphql(REQUEST, { currency: 'EUR' }, user.accessToken));
     const row = await onlyPayoutOf(server(), user);
-    // 8 attempts of the job, each the SDK's call and its 2 retries: every call fails, none is left over.
-    world.stripe.failNext('transfers', { status: 503, times: 24 });
+    // 8 attempts of the job, each one SDK call and its retry: the create, then 7 looks for a transfer. Every one fails.
+    world.stripe.failNext('transfers', { status: 503, times: 16 });
     for (let i = 0; i < 12 && (await payoutRow(server(), row.id)).status === 'REQUESTED'; i += 1) await runJobsNow(server());
+    const checking = await payoutRow(server(), row.id);
+    expect(checking.status).toBe('PROCESSING');
+    expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 5000 });
+    expect(await mailCount(server(), user, 'payoutFailed')).toBe(0);
+    expect(await mailCount(server(), boss, 'adminPayoutChecking')).toBe(1);
+    // Stripe answers again: a successful list without a transfer is definite.
+    for (let i = 0; i < 5 && (await payoutRow(server(), row.id)).status === 'PROCESSING'; i += 1) await runJobsNow(server());
     const failed = await payoutRow(server(), row.id);
     expect(failed.status).toBe('FAILED');
     expect(failed.failureReason).toBeTruthy();
     expect(await balanceOf(server(), user)).toEqual({ available: 5000, pending: 0, inPayout: 0 });
     expect(await mailCount(server(), user, 'payoutFailed')).toBe(1);
-    const calls = world.stripe.calls.filter((c) => c.path === '/v1/transfers' && c.idempotencyKey === `payout:${row.id}`);
-    expect(calls.map((c) => c.status)).toEqual(Array.from({ length: 24 }, () => 503));
+    const calls = world.stripe.calls.filter((c) => c.path === '/v1/transfers' && (c.idempotencyKey === `payout:${row.id}` || c.params['transfer_group'] === row.id));
+    expect(calls.map((c) => `${c.method} ${c.status}`)).toEqual([...Array.from({ length: 2 }, () => 'POST 503'), ...Array.from({ length: 14 }, () => 'GET 503'), 'GET 200']);
     expect([...world.stripe.transfers.values()].filter((t) => t.metadata?.['payoutId'] === row.id)).toHaveLength(0);
   });
 
@@ -69,8 +77,8 @@ describeEachDb('payout edges on %s', (kind) => {
     expect(again).toMatchObject({ status: 'REQUESTED', amount: { amount: 5000, currency: 'EUR' } });
     await server().app.jobs.runDue();
     const rows = await server().app.database.db.selectFrom('payouts').select(['status']).where('userId', '=', user.localId).orderBy('created').execute();
-    expect(rows.map((r) => r.status).sort()).toEqual(['FAILED', 'PROCESSING']);
-    expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 5000 });
+    expect(rows.map((r) => r.status).sort()).toEqual(['FAILED', 'PAID']);
+    expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 0 });
     expect(await mailCount(server(), user, 'payoutRequested')).toBe(2);
   });
 });

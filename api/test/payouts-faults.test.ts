@@ -66,7 +66,7 @@ describeEachDb('Stripe faults around payouts on %s', (kind) => {
     expectCode(await server().graphql(REQUEST, { currency: 'EUR' }, user.accessToken), 'NOTHING_TO_PAY_OUT');
     const queue = ok(await server().graphql(QUEUE, { status: 'PROCESSING', method: 'STRIPE' }, boss.accessToken)).payouts;
     expect(queue.edges.map((e: { node: { id: string } }) => e.node.id)).toContain(globalId('Payout', row.id));
-    const told = await mailsOf(server(), 'adminPayoutChecking');
+    const told = await mailsOf(server(), 'adminPayoutChecking', row.id);
     expect(told.filter((m) => m.recipient === boss.email).map((m) => m.locale)).toEqual(['en']);
     expect(told.filter((m) => m.recipient === russianBoss.email).map((m) => m.locale)).toEqual(['ru']);
     expect(told.filter((m) => m.recipient === user.email)).toEqual([]);
@@ -83,9 +83,9 @@ describeEachDb('Stripe faults around payouts on %s', (kind) => {
     const payouts = await server().app.database.db.selectFrom('payouts').select('status').where('userId', '=', user.localId).execute();
     expect(payouts).toEqual([{ status: 'PAID' }]);
     for (let i = 0; i < 3; i += 1) await advanceJobs(server());
-    expect((await mailsOf(server(), 'adminPayoutChecking')).filter((m) => m.recipient === boss.email)).toHaveLength(1);
-    expect((await mailsOf(server(), 'payoutPaid')).filter((m) => m.recipient === user.email)).toHaveLength(1);
-    expect((await mailsOf(server(), 'payoutFailed')).filter((m) => m.recipient === user.email)).toHaveLength(0);
+    expect((await mailsOf(server(), 'adminPayoutChecking', row.id)).filter((m) => m.recipient === boss.email)).toHaveLength(1);
+    expect((await mailsOf(server(), 'payoutPaid', row.id)).filter((m) => m.recipient === user.email)).toHaveLength(1);
+    expect((await mailsOf(server(), 'payoutFailed', row.id)).filter((m) => m.recipient === user.email)).toHaveLength(0);
   }, 60_000);
 
   it('a retry after Stripe forgot the idempotency key looks for the transfer before it creates one', async () => {

@@ -134,9 +134,15 @@ export function transferJobOf(server: TestServer, payoutId: string) {
   return server.app.database.db.selectFrom('jobs').selectAll().where('idempotencyKey', '=', `payout.transfer:${payoutId}`).executeTakeFirstOrThrow();
 }
 
-/** The outbox mails of `template` (recipient and language), oldest first. */
-export function mailsOf(server: TestServer, template: string) {
-  return server.app.database.db.selectFrom('mailOutbox').select(['recipient', 'locale', 'template']).where('template', '=', template).orderBy('created').execute();
+/** The outbox mails of `template` (recipient, language, idempotency key), oldest first; only payout `payoutId`'s (key `payout:<id>:…`) when given. */
+export function mailsOf(server: TestServer, template: string, payoutId?: string) {
+  return server.app.database.db
+    .selectFrom('mailOutbox')
+    .select(['recipient', 'locale', 'template', 'idempotencyKey'])
+    .where('template', '=', template)
+    .$if(payoutId !== undefined, (qb) => qb.where('idempotencyKey', 'like', `payout:${payoutId}:%`))
+    .orderBy('created')
+    .execute();
 }
 
 /** A user with `amount` available EUR, STRIPE chosen and onboarding completed at the fake. */

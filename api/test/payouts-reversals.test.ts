@@ -34,9 +34,9 @@ describeEachDb('payouts paid and reversed on %s', (kind) => {
   const server = () => world.server;
   const transfersOf = (payoutId: string) => [...world.stripe.transfers.values()].filter((t) => t.transfer_group === payoutId);
   const movements = async (user: Member) => (await me(server(), user)).transactions.edges.map((e: { node: { kind: string; amount: { amount: number } } }) => [e.node.kind, e.node.amount.amount]);
-  /** How many mails of `template` went to each of: the user, the English administrator, the Russian one. */
+  /** How many mails of `template` about `user`'s one payout went to each of: the user, the English administrator, the Russian one. */
   const told = async (template: string, user: Member) => {
-    const mails = await mailsOf(server(), template);
+    const mails = await mailsOf(server(), template, (await onlyPayoutOf(server(), user)).id);
     return [user, boss, russianBoss].map((to) => mails.filter((m) => m.recipient === to.email).length);
   };
 
