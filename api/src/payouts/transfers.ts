@@ -224,7 +224,11 @@ export class StripeTransfers {
         const total = toMinor(payout.amount);
         const done = await reversedSoFar(trx, paid.id);
         const amount = Math.min(reversal.amount, total - done);
-        if (amount <= 0 || reversal.currency.toUpperCase() !== payout.currency) return [];
+        if (reversal.currency.toUpperCase() !== payout.currency) {
+          this.deps.log?.error({ payoutId, reversal: reversal.id, currency: reversal.currency }, 'payout reversal: not in the payout\'s currency; check it by hand');
+          return [];
+        }
+        if (amount <= 0) return [];
         const owner = await payoutOwner(trx, payout);
         const posted = await post(trx, {
           key: `payout-reversed:${payoutId}:${reversal.id}`,
