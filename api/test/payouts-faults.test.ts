@@ -7,6 +7,8 @@
  *   told in their language and see it in the queue, and once Stripe answers again the check finds
  *   the one transfer: PAID, one transfer, the book balanced, nothing credited back, no second payout;
  * - a retry after Stripe forgot the idempotency key (24 hours) looks before it creates;
+ * - a check Stripe never answers stops after its attempts (about 8 days, simulated): the
+ *   administrators are told again, the money stays in payout, and an operator's requeue settles it;
  * - a Stripe that accepts connections and never answers holds onboarding under 10 s
  *   (PROVIDER_UNAVAILABLE).
  */
@@ -101,6 +103,36 @@ describeEachDb('Stripe faults around payouts on %s', (kind) => {
     for (let step = 0; step < 5 && (await payoutRow(server(), row.id)).status === 'REQUESTED'; step += 1) await advanceJobs(server());
     expect(transfersOf(row.id)).toHaveLength(1);
     expect((await payoutRow(server(), row.id)).status).toBe('PAID');
+    expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 0 });
+  });
+
+  it('a check that Stripe never answers stops after its attempts: administrators are told again, the money stays in payout, an operator can requeue it', async () => {
+    const user = await stripeReady(world, boss, 'Sven Stopped');
+    ok(await server().graphql(REQUEST, { currency: 'EUR' }, user.accessToken));
+    const row = await onlyPayoutOf(server(), user);
+    world.stripe.dropReplies('transfers', true);
+    const db = server().app.database.db;
+    await server().app.jobs.runDue();
+    expect(transfersOf(row.id)).toHaveLength(1);
+    // Simulated days: the jobs' earlier attempts are marked used, so each runs its last one now.
+    await db.updateTable('jobs').set({ attempts: 7, runAt: new Date(Date.now() - 1000).toISOString() }).where('idempotencyKey', '=', `payout.transfer:${row.id}`).execute();
+    await server().app.jobs.runDue();
+    expect((await payoutRow(server(), row.id)).status).toBe('PROCESSING');
+    await db.updateTable('jobs').set({ attempts: 39, runAt: new Date(Date.now() - 1000).toISOString() }).where('idempotencyKey', '=', `payout.check:${row.id}`).execute();
+    await server().app.jobs.runDue();
+    const check = await db.selectFrom('jobs').select(['status', 'attempts']).where('idempotencyKey', '=', `payout.check:${row.id}`).executeTakeFirstOrThrow();
+    expect(check).toEqual({ status: 'failed', attempts: 40 });
+    expect((await payoutRow(server(), row.id)).status).toBe('PROCESSING');
+    expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 5000 });
+    const mails = (await mailsOf(server(), 'adminPayoutChecking', row.id)).filter((m) => m.recipient === boss.email);
+    expect(mails.map((m) => m.idempotencyKey.split(':')[2])).toEqual(['checking', 'check-stopped']);
+
+    // Stripe answers again; the operator's `pnpm jobs requeue payout.check` does this.
+    world.stripe.dropReplies('transfers', false);
+    expect(await server().app.jobs.requeueFailed('payout.check')).toHaveLength(1);
+    await server().app.jobs.runDue();
+    expect((await payoutRow(server(), row.id)).status).toBe('PAID');
+    expect(transfersOf(row.id)).toHaveLength(1);
     expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 0 });
   });
 
