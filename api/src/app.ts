@@ -186,6 +186,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const webhooks = { db: database.db, jobs, config, stripe, payouts, methods: payoutMethods, log: fastify.log };
   registerEventJob(webhooks);
+  // Payouts left in PROCESSING (before decision 0041: waiting for a transfer.paid Stripe never sends) are checked with Stripe.
+  await payouts.transfers.resume();
   await webhookRoutes(fastify, webhooks);
   const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail, ledger, payouts, payoutMethods, security, analytics: new AnalyticsReports(database.db, () => analytics.flush()) });
   registerSeoRoutes(fastify, { db: database.db, config });

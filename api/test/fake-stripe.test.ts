@@ -1,8 +1,11 @@
 /**
  * The fake Stripe (testing/fake-stripe) on its own, driven by the real `stripe` SDK the API uses:
  * Connect accounts with idempotency keys, account links and the onboarding page, transfers and
- * reversals, injected failures (and how the SDK's retries meet them), and webhook events that
- * `stripe.webhooks.constructEvent` accepts — and rejects once tampered with.
+ * reversals and their lists, injected failures (and how the SDK's retries meet them), replies
+ * dropped after the request ran, requests that hang, idempotency keys expiring, and webhook events
+ * that `stripe.webhooks.constructEvent` accepts — and rejects once tampered with. Like Stripe since
+ * API version 2017-04-06, the fake has no `transfer.paid`: its automatic transfer events are
+ * `transfer.created` and `transfer.reversed` (partial reversals included).
  */
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -211,6 +214,78 @@ describe('transfers', () => {
   });
 });
 
+describe('lists', () => {
+  it('lists transfers newest first by transfer_group, in pages, and a transfer\'s reversals', async () => {
+    const destination = await onboardedAccount('l1');
+    const made = [];
+    for (let i = 0; i < 3; i += 1) made.push(await stripe.transfers.create({ amount: 100 + i, currency: 'eur', destination, transfer_group: 'group-l1', metadata: { payoutId: 'group-l1' } }));
+    await stripe.transfers.create({ amount: 999, currency: 'eur', destination, transfer_group: 'other-l1' });
+    const page1 = await stripe.transfers.list({ transfer_group: 'group-l1', limit: 2 });
+    expect(page1.data.map((t) => t.id)).toEqual([made[2]!.id, made[1]!.id]);
+    expect(page1.has_more).toBe(true);
+    const page2 = await stripe.transfers.list({ transfer_group: 'group-l1', limit: 2, starting_after: made[1]!.id });
+    expect([page2.data.map((t) => t.id), page2.has_more]).toEqual([[made[0]!.id], false]);
+    expect(await stripe.transfers.list({ transfer_group: 'group-l1' }).autoPagingToArray({ limit: 10 })).toHaveLength(3);
+    expect((await stripe.transfers.list({ transfer_group: 'nobody' })).data).toEqual([]);
+
+    await stripe.transfers.createReversal(made[0]!.id, { amount: 40 });
+    await stripe.transfers.createReversal(made[0]!.id, { amount: 60 });
+    const reversals = await stripe.transfers.listReversals(made[0]!.id, { limit: 1 }).autoPagingToArray({ limit: 10 });
+    expect(reversals.map((r) => r.amount)).toEqual([60, 40]);
+    expect(await stripe.transfers.retrieve(made[0]!.id)).toMatchObject({ amount_reversed: 100, reversed: true });
+  });
+});
+
+describe('reply faults', () => {
+  const noRetry = () => new Stripe('sk_test_fake', { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0, timeout: 1500 });
+
+  it('dropReplies runs the request and resets the connection; a retry with the key replays the one transfer', async () => {
+    const destination = await onboardedAccount('d1');
+    const params = { amount: 321, currency: 'eur', destination, transfer_group: 'd1', metadata: { payoutId: 'd1' } };
+    fake.dropReplies('transfers', { times: 2 });
+    // The SDK retries a reset connection once on its own even with maxNetworkRetries 0: both replies are lost.
+    await expect(noRetry().transfers.create(params, { idempotencyKey: 'payout:d1' })).rejects.toMatchObject({ type: 'StripeConnectionError' });
+    const calls = fake.calls.filter((c) => c.idempotencyKey === 'payout:d1');
+    expect(calls.map((c) => [c.status, c.dropped, c.replayed])).toEqual([[200, true, false], [200, true, true]]);
+    expect([...fake.transfers.values()].filter((t) => t.transfer_group === 'd1')).toHaveLength(1);
+    const again = await noRetry().transfers.create(params, { idempotencyKey: 'payout:d1' });
+    expect([...fake.transfers.values()].filter((t) => t.transfer_group === 'd1').map((t) => t.id)).toEqual([again.id]);
+
+    // On until turned off, for every request to the route, lists included; over HTTP too.
+    await fakeStripeControls(fake.url).dropReplies('transfers', true);
+    await expect(noRetry().transfers.list({ transfer_group: 'd1' })).rejects.toMatchObject({ type: 'StripeConnectionError' });
+    expect((await noRetry().balance.retrieve()).object).toBe('balance');
+    await fakeStripeControls(fake.url).dropReplies('transfers', false);
+    expect((await noRetry().transfers.list({ transfer_group: 'd1' })).data.map((t) => t.id)).toEqual([again.id]);
+  });
+
+  it('hang accepts a request and never answers it, so the caller times out; nothing runs', async () => {
+    fake.hang('accounts', true);
+    const started = Date.now();
+    await expect(noRetry().accounts.create({ type: 'express', metadata: { userId: 'h1' } }, { idempotencyKey: 'account:h1' })).rejects.toMatchObject({ type: 'StripeConnectionError' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(fake.calls.filter((c) => c.idempotencyKey === 'account:h1').map((c) => c.hung)).toEqual([true]);
+    expect([...fake.accounts.values()].filter((a) => a.metadata.userId === 'h1')).toHaveLength(0);
+    await fakeStripeControls(fake.url).hang('accounts', false);
+    expect((await noRetry().accounts.create({ type: 'express', metadata: { userId: 'h1' } }, { idempotencyKey: 'account:h1' })).id).toMatch(/^acct_/);
+    await fakeStripeControls(fake.url).hang('balance', { times: 1 });
+    await expect(noRetry().balance.retrieve()).rejects.toMatchObject({ type: 'StripeConnectionError' });
+    expect((await noRetry().balance.retrieve()).object).toBe('balance');
+  });
+
+  it('forgets idempotency keys on demand (Stripe keeps them 24 hours): the same key then makes a second transfer', async () => {
+    const destination = await onboardedAccount('e1');
+    const params = { amount: 55, currency: 'eur', destination, transfer_group: 'e1' };
+    const first = await stripe.transfers.create(params, { idempotencyKey: 'payout:e1' });
+    expect((await stripe.transfers.create(params, { idempotencyKey: 'payout:e1' })).id).toBe(first.id);
+    await fakeStripeControls(fake.url).expireIdempotencyKeys();
+    const second = await stripe.transfers.create(params, { idempotencyKey: 'payout:e1' });
+    expect(second.id).not.toBe(first.id);
+    fake.expireIdempotencyKeys();
+    expect((await stripe.transfers.list({ transfer_group: 'e1' })).data).toHaveLength(2);
+  });
+});
+
 describe('webhook events', () => {
   it('signs events so constructEvent accepts them, and a tampered body is rejected', async () => {
     const accountId = await onboardedAccount('w1');
@@ -232,12 +307,12 @@ describe('webhook events', () => {
     const transfer = await stripe.transfers.create({ amount: 300, currency: 'usd', destination });
     const res = await fetch(`${fake.url}/__control/events`, {
       method: 'POST',
-      body: JSON.stringify({ endpoint: 'platform', type: 'transfer.paid', objectId: transfer.id, duplicate: true, id: 'evt_fixed' }),
+      body: JSON.stringify({ endpoint: 'platform', type: 'transfer.updated', objectId: transfer.id, duplicate: true, id: 'evt_fixed' }),
     });
     expect(await res.json()).toEqual({ status: 200, statuses: [200, 200], id: 'evt_fixed' });
     expect(received.map((r) => r.path)).toEqual(['/platform', '/platform']);
     const events = received.map((r) => stripe.webhooks.constructEvent(r.body, r.signature, PLATFORM_SECRET));
-    expect(events.map((e) => [e.id, e.type])).toEqual([['evt_fixed', 'transfer.paid'], ['evt_fixed', 'transfer.paid']]);
+    expect(events.map((e) => [e.id, e.type])).toEqual([['evt_fixed', 'transfer.updated'], ['evt_fixed', 'transfer.updated']]);
     expect(fake.events.filter((e) => e.event.id === 'evt_fixed')).toHaveLength(2);
 
     const state = await fakeStripeControls(fake.url).state();
@@ -246,13 +321,13 @@ describe('webhook events', () => {
     await expect(fakeStripeControls(fake.url).sendEvent('connect', 'payout.paid', { object: { id: 'po_1', object: 'payout' } }, { account: destination })).resolves.toMatchObject({ status: 200 });
     expect(stripe.webhooks.constructEvent(received.at(-1)?.body ?? '', received.at(-1)?.signature ?? '', CONNECT_SECRET)).toMatchObject({ type: 'payout.paid', account: destination });
 
-    const unknown = await fetch(`${fake.url}/__control/events`, { method: 'POST', body: JSON.stringify({ endpoint: 'platform', type: 'transfer.paid', objectId: 'tr_none' }) });
+    const unknown = await fetch(`${fake.url}/__control/events`, { method: 'POST', body: JSON.stringify({ endpoint: 'platform', type: 'transfer.updated', objectId: 'tr_none' }) });
     expect(unknown.status).toBe(404);
   });
 });
 
 describe('automatic events', () => {
-  it('sends account.updated when onboarding completes and transfer.reversed on a full reversal', async () => {
+  it('sends account.updated when onboarding completes, transfer.created once per transfer and transfer.reversed on every reversal', async () => {
     const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
     const auto = await startFakeStripe({
       autoEvents: true,
@@ -262,16 +337,21 @@ describe('automatic events', () => {
       const client = new Stripe('sk_test_fake', { host: '127.0.0.1', port: auto.port, protocol: 'http' });
       const account = await client.accounts.create({ type: 'express', capabilities: { transfers: { requested: true } } });
       await fetch(`${auto.url}/connect/onboarding/${account.id}`, { method: 'POST', body: new URLSearchParams({ return_url: 'http://app.test/back' }), redirect: 'manual' });
-      const transfer = await client.transfers.create({ amount: 700, currency: 'usd', destination: account.id });
+      const transfer = await client.transfers.create({ amount: 700, currency: 'usd', destination: account.id }, { idempotencyKey: 'auto:1' });
+      // A replay of the same request makes no transfer, so no second event.
+      expect((await client.transfers.create({ amount: 700, currency: 'usd', destination: account.id }, { idempotencyKey: 'auto:1' })).id).toBe(transfer.id);
       await client.transfers.createReversal(transfer.id, { amount: 200 });
-      expect(received).toHaveLength(1);
+      expect(received).toHaveLength(3);
       await client.transfers.createReversal(transfer.id);
       const events = received.map((r) => stripe.webhooks.constructEvent(r.body, r.signature, r.path === '/connect' ? CONNECT_SECRET : PLATFORM_SECRET));
       expect(events.map((e) => [e.type, e.data.object])).toEqual([
         ['account.updated', expect.objectContaining({ id: account.id, details_submitted: true })],
+        ['transfer.created', expect.objectContaining({ id: transfer.id, amount: 700, reversed: false, amount_reversed: 0 })],
+        ['transfer.reversed', expect.objectContaining({ id: transfer.id, reversed: false, amount_reversed: 200 })],
         ['transfer.reversed', expect.objectContaining({ id: transfer.id, reversed: true, amount_reversed: 700 })],
       ]);
-      expect(auto.events.map((e) => e.status)).toEqual([200, 200]);
+      expect(events.map((e) => e.type)).not.toContain('transfer.paid');
+      expect(auto.events.map((e) => e.status)).toEqual([200, 200, 200, 200]);
     } finally {
       await auto.close();
     }

@@ -32,6 +32,9 @@ const params: MailTemplateParams = {
   payoutPaid: { amount: 12345, currency: 'EUR', method: 'BANK_TRANSFER', destination: 'Jane · IBAN DE89 •••• 3000', reference: evil },
   payoutFailed: { amount: 12345, currency: 'USD', destination: 'Jane · IBAN DE89 •••• 3000', reason: evil },
   payoutMethodChanged: { method: 'STRIPE', destination: null, until: '2026-11-26T21:05:00.000Z', ...event },
+  payoutReversed: { amount: 2000, payoutAmount: 12345, currency: 'EUR', destination: `Stripe ${evil}`, full: false },
+  adminPayoutChecking: { amount: 12345, currency: 'USD', payoutId: 'p-1', earner: `Jane ${evil} <jane@example.test>`, stage: 'checking' },
+  adminPayoutReversed: { amount: 12345, payoutAmount: 12345, currency: 'USD', payoutId: 'p-1', earner: `Jane ${evil} <jane@example.test>`, full: true },
 };
 
 describe('escapeHtml', () => {

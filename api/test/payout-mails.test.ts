@@ -3,18 +3,22 @@ import { MAIL_LOCALES, MAIL_TEMPLATES, type MailLocale, type MailTemplateParams,
 import { formatMoney } from '../src/mail/payoutCopy.js';
 
 // The payout mails (PAYOUT-MAIL): every template in every language, money and dates per locale,
-// the links to /profile/payouts and the failure reason escaped.
+// the links to /profile/payouts and the failure reason escaped; the earner's mail when Stripe took a
+// paid payout back, and the administrators' mails (PAYOUT-QUEUE, PAYOUT-WEBHOOKS; decision 0041).
 const site = { siteName: 'Acme Studio', publicUrl: 'https://studio.example' };
 const evil = '<b onclick="x()">Card & \'bank\'</b>';
 const event = { at: '2026-11-24T21:05:00.000Z', device: { label: 'Firefox 133 on Linux', network: '203.0.113.x' } };
 const iban = 'Jane Doe · IBAN DE89 •••• •••• •••• •••• 3000';
 
-type Payout = 'payoutRequested' | 'payoutPaid' | 'payoutFailed' | 'payoutMethodChanged';
+type Payout = 'payoutRequested' | 'payoutPaid' | 'payoutFailed' | 'payoutMethodChanged' | 'payoutReversed' | 'adminPayoutChecking' | 'adminPayoutReversed';
 const params: Pick<MailTemplateParams, Payout> = {
   payoutRequested: { amount: 123450, currency: 'USD', method: 'STRIPE', destination: 'Stripe account •••• 4242' },
   payoutPaid: { amount: 123450, currency: 'USD', method: 'BANK_TRANSFER', destination: iban, reference: 'TRX-2026-0042' },
   payoutFailed: { amount: 123450, currency: 'USD', destination: iban, reason: evil },
   payoutMethodChanged: { method: 'BANK_TRANSFER', destination: iban, until: '2026-11-26T21:05:00.000Z', ...event },
+  payoutReversed: { amount: 123450, payoutAmount: 123450, currency: 'USD', destination: 'Stripe …4242', full: true },
+  adminPayoutChecking: { amount: 123450, currency: 'USD', payoutId: 'c0ffee00-0000-4000-8000-000000000001', earner: 'Jane Doe <jane@example.test>', stage: 'checking' },
+  adminPayoutReversed: { amount: 123450, payoutAmount: 123450, currency: 'USD', payoutId: 'c0ffee00-0000-4000-8000-000000000001', earner: null, full: true },
 };
 const templates = Object.keys(params) as Payout[];
 
@@ -127,5 +131,60 @@ describe('payout mails', () => {
     expect(es.text).toContain('Red: Desconocida');
     expect(es.text).not.toContain('()');
     expect(es.html).toContain('href="https://studio.example/es/auth/reset"');
+  });
+
+  it('tells the earner how much Stripe took back and that it is available again, in full or in part', () => {
+    const en = renderMail('payoutReversed', 'en', params.payoutReversed, site);
+    expect(en.subject).toBe('Your payout of $1,234.50 was taken back');
+    expect(en.text).toContain('Stripe took back the transfer of your payout of $1,234.50 to Stripe …4242. The money is back in your available balance.');
+    const part = { ...params.payoutReversed, amount: 20000, full: false };
+    const enPart = renderMail('payoutReversed', 'en', part, site);
+    expect(enPart.subject).toBe('$200.00 of your payout was taken back');
+    expect(enPart.text).toContain('Stripe took back $200.00 of your payout of $1,234.50 to Stripe …4242. That amount is back in your available balance.');
+    expect(renderMail('payoutReversed', 'ru', params.payoutReversed, site).text).toContain('Деньги вернулись на ваш доступный баланс.');
+    expect(renderMail('payoutReversed', 'ru', part, site).subject).toBe(`Из вашей выплаты возвращено ${new Intl.NumberFormat('ru', { style: 'currency', currency: 'USD' }).format(200)}`);
+    expect(renderMail('payoutReversed', 'es', params.payoutReversed, site).text).toContain('El dinero ha vuelto a tu saldo disponible.');
+    expect(renderMail('payoutReversed', 'es', part, site).text).toContain('Esa cantidad ha vuelto a tu saldo disponible.');
+    for (const locale of MAIL_LOCALES) expect(renderMail('payoutReversed', locale, part, site).text).toContain(payoutsPage[locale]);
+  });
+
+  it('tells administrators, in their language, that a payout is being checked with Stripe, or that the check stopped, with the id and the queue', () => {
+    const queue: Record<MailLocale, string> = {
+      en: 'https://studio.example/admin/payouts?status=PROCESSING&method=STRIPE',
+      ru: 'https://studio.example/ru/admin/payouts?status=PROCESSING&method=STRIPE',
+      es: 'https://studio.example/es/admin/payouts?status=PROCESSING&method=STRIPE',
+    };
+    const en = renderMail('adminPayoutChecking', 'en', params.adminPayoutChecking, site);
+    expect(en.subject).toBe('Payout of $1,234.50 needs checking: Stripe did not answer');
+    expect(en.text).toContain('to Jane Doe <jane@example.test> could not be confirmed');
+    expect(en.text).toContain('The money stays in payout');
+    expect(en.text).toContain('Payout (Stripe transfer group): c0ffee00-0000-4000-8000-000000000001');
+    expect(en.html).toContain('Jane Doe &lt;jane@example.test&gt;');
+    expect(renderMail('adminPayoutChecking', 'ru', params.adminPayoutChecking, site).text).toContain('Деньги остаются в выплате');
+    expect(renderMail('adminPayoutChecking', 'es', params.adminPayoutChecking, site).text).toContain('El dinero sigue en pago');
+    for (const locale of MAIL_LOCALES) {
+      const mail = renderMail('adminPayoutChecking', locale, params.adminPayoutChecking, site);
+      expect(mail.text).toContain(queue[locale]);
+      expect(mail.html).toContain(`href="${escapeHtml(queue[locale])}"`);
+    }
+    const stopped = renderMail('adminPayoutChecking', 'en', { ...params.adminPayoutChecking, stage: 'stopped' }, site);
+    expect(stopped.subject).toBe('Payout of $1,234.50 is still unresolved: check it in Stripe');
+    expect(stopped.text).toContain('pnpm jobs requeue payout.check');
+    expect(renderMail('adminPayoutChecking', 'ru', { ...params.adminPayoutChecking, stage: 'stopped' }, site).text).toContain('проверка остановлена');
+    expect(renderMail('adminPayoutChecking', 'es', { ...params.adminPayoutChecking, stage: 'stopped' }, site).text).toContain('comprobación automática se detuvo');
+  });
+
+  it('tells administrators of a reversal: full (now Reversed) or in part (stays Paid), a deleted earner in words', () => {
+    const en = renderMail('adminPayoutReversed', 'en', params.adminPayoutReversed, site);
+    expect(en.subject).toBe('Stripe reversed a payout of $1,234.50');
+    expect(en.text).toContain('of a payout of $1,234.50 to a deleted account.');
+    expect(en.text).toContain('the payout is now Reversed');
+    expect(en.text).toContain('https://studio.example/admin/payouts?status=REVERSED&method=STRIPE');
+    const part = renderMail('adminPayoutReversed', 'en', { ...params.adminPayoutReversed, amount: 20000, full: false, earner: 'Jane Doe <jane@example.test>' }, site);
+    expect(part.subject).toBe('Stripe reversed $200.00 of a payout of $1,234.50');
+    expect(part.text).toContain('the payout stays Paid');
+    expect(part.text).toContain('https://studio.example/admin/payouts?status=PAID&method=STRIPE');
+    expect(renderMail('adminPayoutReversed', 'ru', params.adminPayoutReversed, site).text).toContain('«Возвращена»');
+    expect(renderMail('adminPayoutReversed', 'es', params.adminPayoutReversed, site).text).toContain('«Devuelto»');
   });
 });

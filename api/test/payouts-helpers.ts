@@ -113,6 +113,38 @@ export async function runJobsNow(server: TestServer) {
   return server.app.jobs.runDue();
 }
 
+/**
+ * One step of simulated time for the job queue: the earliest queued job's `run_at` becomes now
+ * (with every job due by then), then the due jobs run. Answers the milliseconds skipped (0 when
+ * something was due already or nothing is queued) and whether anything was queued at all.
+ */
+export async function advanceJobs(server: TestServer): Promise<{ skippedMs: number; queued: boolean }> {
+  const db = server.app.database.db;
+  const next = await db.selectFrom('jobs').select('runAt').where('status', '=', 'queued').orderBy('runAt').executeTakeFirst();
+  if (!next) return { skippedMs: 0, queued: false };
+  const now = Date.now();
+  const skippedMs = Math.max(0, Date.parse(next.runAt) - now);
+  await db.updateTable('jobs').set({ runAt: new Date(now - 1000).toISOString() }).where('status', '=', 'queued').where('runAt', '<=', new Date(now + skippedMs).toISOString()).execute();
+  await server.app.jobs.runDue();
+  return { skippedMs, queued: true };
+}
+
+/** The transfer job of payout `payoutId` (key `payout.transfer:<id>`). */
+export function transferJobOf(server: TestServer, payoutId: string) {
+  return server.app.database.db.selectFrom('jobs').selectAll().where('idempotencyKey', '=', `payout.transfer:${payoutId}`).executeTakeFirstOrThrow();
+}
+
+/** The outbox mails of `template` (recipient, language, idempotency key), oldest first; only payout `payoutId`'s (key `payout:<id>:…`) when given. */
+export function mailsOf(server: TestServer, template: string, payoutId?: string) {
+  return server.app.database.db
+    .selectFrom('mailOutbox')
+    .select(['recipient', 'locale', 'template', 'idempotencyKey'])
+    .where('template', '=', template)
+    .$if(payoutId !== undefined, (qb) => qb.where('idempotencyKey', 'like', `payout:${payoutId}:%`))
+    .orderBy('created')
+    .execute();
+}
+
 /** A user with `amount` available EUR, STRIPE chosen and onboarding completed at the fake. */
 export async function stripeReady(world: PayoutWorld, boss: Member, name: string, amount = 5000): Promise<Member> {
   const { server, stripe } = world;

@@ -1,8 +1,8 @@
 /**
  * A webhook's job and the transfer job of the same payout running at the same time (PAYOUT-WEBHOOKS,
- * PAYOUT-REQUEST), on SQLite and PostgreSQL: Stripe made the transfer and said it is paid while the
- * transfer job was still recording it. Whatever order the two commit in, the payout must end PAID,
- * once, with one transfer. The book balances afterwards.
+ * PAYOUT-REQUEST), on SQLite and PostgreSQL: Stripe made the transfer and sent `transfer.created`
+ * while the transfer job was still recording it. Whatever order the two commit in, the payout must
+ * end PAID, once, with one transfer. The book balances afterwards.
  */
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ describeEachDb('payout events racing the transfer job on %s', (kind) => {
   });
   afterAll(() => world?.close());
 
-  it(`transfer.paid handled while the transfer job runs ends the payout PAID (${ROUNDS} payouts at once)`, async () => {
+  it(`transfer.created handled while the transfer job runs ends the payout PAID (${ROUNDS} payouts at once)`, async () => {
     const server = world.server;
     const sdk = new Stripe('sk_test_fake', { host: '127.0.0.1', port: world.stripe.port, protocol: 'http' });
     const users = await Promise.all(Array.from({ length: ROUNDS }, (_, i) => stripeReady(world, boss, `Racer ${i}`)));
@@ -33,12 +33,12 @@ describeEachDb('payout events racing the transfer job on %s', (kind) => {
     for (const user of users) {
       ok(await server.graphql(REQUEST, { currency: 'EUR' }, user.accessToken));
       const row = await onlyPayoutOf(server, user);
-      // Stripe makes the transfer (the job's own call will replay it: same idempotency key) and says it is paid.
+      // Stripe makes the transfer (the job's own call will replay it: same idempotency key) and tells of it.
       const made = await sdk.transfers.create(
         { amount: 5000, currency: 'eur', destination: (await me(server, user)).stripeAccountId, transfer_group: row.id, metadata: { payoutId: row.id } },
         { idempotencyKey: `payout:${row.id}` },
       );
-      expect((await world.stripe.sendEvent('platform', 'transfer.paid', made)).status).toBe(200);
+      expect((await world.stripe.sendEvent('platform', 'transfer.created', made)).status).toBe(200);
       rows.push(row);
     }
     // Both kinds of job are due: the worker runs them side by side.

@@ -41,7 +41,7 @@ describeEachDb('payout safeties on %s', (kind) => {
   const storedEvents = async () => (await server().app.database.db.selectFrom('stripeEvents').select('id').execute()).map((r) => r.id);
 
   it('webhooks with a tampered body, a wrong secret or no signature answer 400 and store nothing', async () => {
-    const event = { id: 'evt_safety_1', object: 'event', type: 'transfer.paid', data: { object: { id: 'tr_nothing', object: 'transfer' } } };
+    const event = { id: 'evt_safety_1', object: 'event', type: 'transfer.created', data: { object: { id: 'tr_nothing', object: 'transfer' } } };
     const payload = JSON.stringify(event);
     const before = await storedEvents();
     const post = (path: string, body: string, headers: Record<string, string>) => fetch(`${server().baseUrl}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });

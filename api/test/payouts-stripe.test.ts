@@ -1,9 +1,11 @@
 /**
  * Stripe payouts end to end over GraphQL and the webhooks, on SQLite and PostgreSQL, against the
  * fake Stripe: onboarding (PAYOUT-STRIPE), a request and its transfer job (PAYOUT-REQUEST: one
- * transfer per payout, idempotency key `payout:<id>`), the events that end it (PAYOUT-WEBHOOKS:
- * paid, replayed, out of order, reversed, failed) and Stripe's refusals and outages. The book
- * balances after every test; each payout mails once per step (PAYOUT-MAIL).
+ * transfer per payout, idempotency key `payout:<id>`, PAID as soon as Stripe made it — a Connect
+ * transfer has no status of its own, decision 0041), the events (PAYOUT-WEBHOOKS: Stripe's
+ * `transfer.created`, legacy `transfer.paid` / `transfer.failed` that change nothing, out of order,
+ * reversed) and Stripe's refusals and outages. The book balances after every test; each payout
+ * mails once per step (PAYOUT-MAIL).
  */
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -68,7 +70,7 @@ describeEachDb('Stripe payouts on %s', (kind) => {
     expect((await me(server(), user)).stripeOnboardingCompleted).toBe(true);
   });
 
-  it('a request needs completed onboarding; then one transfer however often the job runs, and transfer.paid pays it once', async () => {
+  it('a request needs completed onboarding; then one transfer however often the job runs, PAID at once', async () => {
     const user = await member(server(), 'Paula Paid');
     await fund(server(), boss, user, 5000);
     ok(await server().graphql(SET_METHOD, { input: { method: 'STRIPE' } }, user.accessToken));
@@ -83,28 +85,27 @@ describeEachDb('Stripe payouts on %s', (kind) => {
     const transfers = transfersTo(row.id);
     expect(transfers).toHaveLength(1);
     expect(world.stripe.calls.filter((c) => c.path === '/v1/transfers' && c.method === 'POST').at(-1)!.idempotencyKey).toBe(`payout:${row.id}`);
-    const processing = await payoutRow(server(), row.id);
-    expect([processing.status, processing.stripeTransferId]).toEqual(['PROCESSING', transfers[0]!.id]);
+    const paid = await payoutRow(server(), row.id);
+    expect([paid.status, paid.stripeTransferId]).toEqual(['PAID', transfers[0]!.id]);
+    expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 0 });
     await server().app.jobs.runDue();
     expect((await server().app.jobs.enqueue('payout.transfer', { payoutId: row.id }, { key: `payout.transfer:${row.id}` })).queued).toBe(false);
     await server().app.jobs.enqueue('payout.transfer', { payoutId: row.id });
     await runJobsNow(server());
     expect(transfersTo(row.id)).toHaveLength(1);
-    const paid = await world.stripe.sendEvent('platform', 'transfer.paid', transfers[0]!, { duplicate: true });
-    expect(paid.statuses).toEqual([200, 200]);
-    await server().app.jobs.runDue();
-    expect((await payoutRow(server(), row.id)).status).toBe('PAID');
-    expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 0 });
     const movements = (await me(server(), user)).transactions.edges.map((e: { node: { kind: string } }) => e.node.kind);
     expect(movements.filter((k: string) => k === 'PAYOUT')).toHaveLength(1);
-    const replay = await world.stripe.sendEvent('platform', 'transfer.paid', transfers[0]!, { id: paid.event.id });
-    expect(replay.status).toBe(200);
+    // Stripe's transfer.created (and a legacy transfer.paid), delivered twice and replayed: nothing more.
+    const created = await world.stripe.sendEvent('platform', 'transfer.created', transfers[0]!, { duplicate: true });
+    expect(created.statuses).toEqual([200, 200]);
+    expect((await world.stripe.sendEvent('platform', 'transfer.paid', transfers[0]!)).status).toBe(200);
+    expect((await world.stripe.sendEvent('platform', 'transfer.created', transfers[0]!, { id: created.event.id })).status).toBe(200);
     await server().app.jobs.runDue();
-    expect((await payoutRow(server(), row.id)).version).toBe(processing.version + 1);
+    expect(await payoutRow(server(), row.id)).toEqual(paid);
     expect([await mailCount(server(), user, 'payoutRequested'), await mailCount(server(), user, 'payoutPaid'), await mailCount(server(), user, 'payoutFailed')]).toEqual([1, 1, 0]);
   });
 
-  it('a transfer.paid that arrives before the job recorded the transfer resolves the payout by its metadata', async () => {
+  it('a transfer.created that arrives before the job recorded the transfer resolves the payout by its metadata', async () => {
     const { user, row } = await requested('Olive OutOfOrder');
     const user2 = await me(server(), user);
     // Stripe made the transfer, but the API has not recorded it (as if it crashed after the call).
@@ -114,7 +115,7 @@ describeEachDb('Stripe payouts on %s', (kind) => {
       { idempotencyKey: `payout:${row.id}` },
     );
     expect((await payoutRow(server(), row.id)).stripeTransferId).toBeNull();
-    expect((await world.stripe.sendEvent('platform', 'transfer.paid', made)).status).toBe(200);
+    expect((await world.stripe.sendEvent('platform', 'transfer.created', made)).status).toBe(200);
     await server().app.jobs.runDue(['stripe.event']);
     expect((await payoutRow(server(), row.id)).status).toBe('PAID');
     // The transfer job, running late, finds the payout ended and makes no second transfer.
@@ -135,19 +136,21 @@ describeEachDb('Stripe payouts on %s', (kind) => {
     expect(await mailCount(server(), user, 'payoutFailed')).toBe(1);
   });
 
-  it('an outage (500 past the SDK’s retries) is retried by the job, then makes exactly one transfer', async () => {
+  it('an outage (500 past the SDK’s retry) is retried by the job, which looks first, then makes exactly one transfer', async () => {
     const { user, row } = await requested('Otto Outage');
     world.stripe.failNext('transfers', { status: 500, times: 3 });
     await server().app.jobs.runDue();
     expect((await payoutRow(server(), row.id)).status).toBe('REQUESTED');
     expect(transfersTo(row.id)).toHaveLength(0);
     await runJobsNow(server());
-    expect((await payoutRow(server(), row.id)).status).toBe('PROCESSING');
+    expect((await payoutRow(server(), row.id)).status).toBe('PAID');
     expect(transfersTo(row.id)).toHaveLength(1);
-    expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 5000 });
+    const calls = world.stripe.calls.filter((c) => c.path === '/v1/transfers' && (c.idempotencyKey === `payout:${row.id}` || c.params['transfer_group'] === row.id));
+    expect(calls.map((c) => `${c.method} ${c.status}`)).toEqual(['POST 500', 'POST 500', 'GET 500', 'GET 200', 'POST 200']);
+    expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 0 });
   });
 
-  it('a transfer.paid whose transfer Stripe now shows reversed fails the payout; payout.paid on connect is only stored', async () => {
+  it('a legacy transfer.paid whose transfer Stripe now shows reversed reverses the payout; payout.paid on connect is only stored', async () => {
     const { user, row } = await requested('Vera Reversed');
     await server().app.jobs.runDue();
     const transfer = transfersTo(row.id)[0]!;
@@ -156,7 +159,7 @@ describeEachDb('Stripe payouts on %s', (kind) => {
     const account = (await me(server(), user)).stripeAccountId;
     expect((await world.stripe.sendEvent('connect', 'payout.paid', { id: 'po_fake_1', object: 'payout', amount: 5000, currency: 'eur' }, { account })).status).toBe(200);
     await server().app.jobs.runDue();
-    expect((await payoutRow(server(), row.id)).status).toBe('FAILED');
+    expect((await payoutRow(server(), row.id)).status).toBe('REVERSED');
     expect(await balanceOf(server(), user)).toEqual({ available: 5000, pending: 0, inPayout: 0 });
     const stored = await server().app.database.db.selectFrom('stripeEvents').select(['type', 'endpoint']).where('objectId', '=', 'po_fake_1').execute();
     expect(stored).toEqual([{ type: 'payout.paid', endpoint: 'connect' }]);
@@ -166,33 +169,27 @@ describeEachDb('Stripe payouts on %s', (kind) => {
   // payout ends only by Stripe's word, or its money could be paid twice (a transfer and a return).
   it('administrators cannot mark a Stripe payout sent or failed', async () => {
     const { user, row } = await requested('Sam StripeMarked');
-    await server().app.jobs.runDue();
     const id = globalId('Payout', row.id);
     const version = (await payoutRow(server(), row.id)).version;
     const sent = await server().graphql(MARK_SENT, { id, reference: 'MANUAL', version }, boss.accessToken);
     const failed = await server().graphql(MARK_FAILED, { id, reason: 'Manual', version }, boss.accessToken);
     const outcome = { sent: sent.errors?.[0]?.extensions?.['code'], failed: failed.errors?.[0]?.extensions?.['code'], status: (await payoutRow(server(), row.id)).status };
-    // Clean up whatever happened, so the book and later tests are not disturbed.
-    await world.stripe.sendEvent('platform', 'transfer.paid', transfersTo(row.id)[0]!);
+    // Let the transfer job end it, so the book and later tests are not disturbed.
     await server().app.jobs.runDue();
-    expect(await balanceOf(server(), user)).not.toEqual({ available: 5000, pending: 0, inPayout: 0 });
-    expect(outcome).toEqual({ sent: 'INVALID_PAYOUT_STATE', failed: 'INVALID_PAYOUT_STATE', status: 'PROCESSING' });
+    expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 0 });
+    expect(outcome).toEqual({ sent: 'INVALID_PAYOUT_STATE', failed: 'INVALID_PAYOUT_STATE', status: 'REQUESTED' });
   });
 
-  for (const type of ['transfer.reversed', 'transfer.failed']) {
-    it(`${type} fails a processing payout and returns the money`, async () => {
-      const { user, row } = await requested(`Rita ${type}`);
-      await server().app.jobs.runDue();
-      const transfer = transfersTo(row.id)[0]!;
-      if (type === 'transfer.reversed') {
-        const reversed = await fetch(`${world.stripe.url}/v1/transfers/${transfer.id}/reversals`, { method: 'POST', headers: { authorization: 'Bearer sk_test_fake' } });
-        expect(reversed.status).toBe(200);
-      }
-      expect((await world.stripe.sendEvent('platform', type, world.stripe.transfers.get(transfer.id)!)).status).toBe(200);
-      await server().app.jobs.runDue();
-      expect((await payoutRow(server(), row.id)).status).toBe('FAILED');
-      expect(await balanceOf(server(), user)).toEqual({ available: 5000, pending: 0, inPayout: 0 });
-      expect([await mailCount(server(), user, 'payoutPaid'), await mailCount(server(), user, 'payoutFailed')]).toEqual([0, 1]);
-    });
-  }
+  // Before decision 0041 a transfer.failed failed the payout and returned the money, though Stripe's transfer stood.
+  it('a legacy transfer.failed for a transfer Stripe shows intact changes nothing: the payout stays PAID', async () => {
+    const { user, row } = await requested('Fritz Failed');
+    await server().app.jobs.runDue();
+    const paid = await payoutRow(server(), row.id);
+    expect(paid.status).toBe('PAID');
+    expect((await world.stripe.sendEvent('platform', 'transfer.failed', transfersTo(row.id)[0]!)).status).toBe(200);
+    await server().app.jobs.runDue();
+    expect(await payoutRow(server(), row.id)).toEqual(paid);
+    expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 0 });
+    expect([await mailCount(server(), user, 'payoutPaid'), await mailCount(server(), user, 'payoutFailed')]).toEqual([1, 0]);
+  });
 });

@@ -19,8 +19,8 @@ export interface LedgerAccountsTable {
   created: string;
 }
 
-/** What a transaction is (LEDGER-KINDS). */
-export type LedgerKind = 'commission' | 'release' | 'reversal' | 'adjustment' | 'payout' | 'payout_paid' | 'payout_failed';
+/** What a transaction is (LEDGER-KINDS); `payout_reversed`: a paid payout's transfer that Stripe took back (PAYOUT-WEBHOOKS). */
+export type LedgerKind = 'commission' | 'release' | 'reversal' | 'adjustment' | 'payout' | 'payout_paid' | 'payout_failed' | 'payout_reversed';
 
 /** A balanced, immutable set of entries. */
 export interface LedgerTransactionsTable {
@@ -55,8 +55,13 @@ export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
 export type LedgerTransactionRow = Selectable<LedgerTransactionsTable>;
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 
-/** PAYOUT-STATUS: REQUESTED (money in payout) → PROCESSING (a Stripe transfer exists) → PAID or FAILED (money back). */
-export type PayoutStatus = 'REQUESTED' | 'PROCESSING' | 'PAID' | 'FAILED';
+/**
+ * Where a payout is (PAYOUT-REQUEST, decision 0041): REQUESTED (money in payout) → PAID (Stripe made
+ * the transfer, or the bank transfer was sent) or FAILED (money back); a Stripe payout whose outcome
+ * Stripe left unknown waits in PROCESSING while it is checked; a PAID Stripe payout whose transfer
+ * Stripe took back in full is REVERSED (money back). Rows before 0041 may be PROCESSING with a transfer id.
+ */
+export type PayoutStatus = 'REQUESTED' | 'PROCESSING' | 'PAID' | 'FAILED' | 'REVERSED';
 
 /** A request to pay out a user's available earnings (migration 0014). */
 export interface PayoutsTable {

@@ -23,7 +23,7 @@ export type MovementStatus = 'PENDING' | 'AVAILABLE' | 'REVERSED' | 'COMPLETED';
 /** One ledger transaction as its user sees it: the net amount on their accounts. */
 export interface Movement {
   id: string;
-  /** `payout_paid` reads as PAYOUT. */
+  /** `payout_paid` reads as PAYOUT, `payout_reversed` as PAYOUT_REVERSED. */
   kind: Exclude<LedgerKind, 'release' | 'payout' | 'payout_failed'>;
   /** Signed minor units: what it added to (or took from) balance + held. */
   amount: number;

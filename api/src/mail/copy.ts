@@ -5,6 +5,7 @@
 import { type Copy, type Doc, EMAIL_CODE_TTL_MINUTES, type MailLocale, type MailTemplateParams, type SiteContext, changePasswordUrl } from './templates.js';
 import { ORDER_COPY } from './orderCopy.js';
 import { PAYOUT_COPY } from './payoutCopy.js';
+import { PAYOUT_ADMIN_COPY } from './payoutAdminCopy.js';
 import { SECURITY_COPY } from './securityCopy.js';
 import { SIGN_IN_METHOD_COPY } from './signInMethodCopy.js';
 
@@ -210,4 +211,5 @@ export const COPY: Copy = {
   ...SECURITY_COPY,
   ...SIGN_IN_METHOD_COPY,
   ...PAYOUT_COPY,
+  ...PAYOUT_ADMIN_COPY,
 };

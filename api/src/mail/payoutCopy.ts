@@ -1,6 +1,6 @@
 /**
  * The words of the payout mails (PAYOUT-MAIL) in every site language: a payout requested, paid or
- * failed, and — a security notice (MAIL-SECURITY, PAYOUT-COOLDOWN) — the payout method changed with
+ * failed, taken back by Stripe after it was paid (in part or in full), and — a security notice (MAIL-SECURITY, PAYOUT-COOLDOWN) — the payout method changed with
  * payouts paused. Money is formatted with Intl in the mail's language with the currency's own
  * decimals (`formatMoney`); dates like the security mails (`formatWhen`: to the minute, UTC, zone
  * named). Parameters are plain text (the failure reason is the studio's or Stripe's words);
@@ -31,6 +31,14 @@ interface Words {
   requested: { subject: (money: string) => string; lead: (money: string, destination: string) => string; next: Record<PayoutMethodName, string> };
   paid: { subject: (money: string) => string; lead: (money: string, destination: string) => string; reference: string; next: Record<PayoutMethodName, string> };
   failed: { subject: (money: string) => string; lead: (money: string, destination: string, reason: string) => string; next: string };
+  /** `money` the payout, `back` the amount taken back (PAYOUT-WEBHOOKS). */
+  reversed: {
+    subjectFull: (money: string) => string;
+    subjectPart: (back: string) => string;
+    leadFull: (money: string, destination: string) => string;
+    leadPart: (back: string, money: string, destination: string) => string;
+    next: string;
+  };
   changed: {
     subject: (site: string) => string;
     lead: (site: string, method: string, destination: string | null, until: string) => string;
@@ -67,6 +75,13 @@ const WORDS: Record<MailLocale, Words> = {
       lead: (m, d, r) => `Your payout of ${m} to ${d} could not be made: ${r}. The money is back in your available balance.`,
       next: 'Check your payout method and request the payout again when you are ready.',
     },
+    reversed: {
+      subjectFull: (m) => `Your payout of ${m} was taken back`,
+      subjectPart: (b) => `${b} of your payout was taken back`,
+      leadFull: (m, d) => `Stripe took back the transfer of your payout of ${m} to ${d}. The money is back in your available balance.`,
+      leadPart: (b, m, d) => `Stripe took back ${b} of your payout of ${m} to ${d}. That amount is back in your available balance.`,
+      next: 'This happens when a transfer is reversed at Stripe, for example after a correction. You can request a payout again from your payouts page; if you do not know why it happened, contact us.',
+    },
     changed: {
       subject: (site) => `Your ${site} payout method was changed`,
       lead: (site, m, d, u) => `The payout method of your ${site} account was changed to ${m}${d ? ` (${d})` : ''}. Payouts are paused until ${u} for your safety.`,
@@ -101,6 +116,13 @@ const WORDS: Record<MailLocale, Words> = {
       lead: (m, d, r) => `Не удалось провести вашу выплату ${m} (${d}): ${r}. Деньги вернулись на ваш доступный баланс.`,
       next: 'Проверьте способ выплаты и, когда будете готовы, снова отправьте заявку на выплату.',
     },
+    reversed: {
+      subjectFull: (m) => `Выплата ${m} возвращена`,
+      subjectPart: (b) => `Из вашей выплаты возвращено ${b}`,
+      leadFull: (m, d) => `Stripe отменил перевод вашей выплаты ${m} (${d}). Деньги вернулись на ваш доступный баланс.`,
+      leadPart: (b, m, d) => `Stripe вернул ${b} из вашей выплаты ${m} (${d}). Эта сумма снова на вашем доступном балансе.`,
+      next: 'Так бывает, когда перевод отменяют в Stripe, например после исправления. Вы можете снова запросить выплату на странице выплат; если вы не знаете, почему так произошло, свяжитесь с нами.',
+    },
     changed: {
       subject: (site) => `Способ выплаты на ${site} изменён`,
       lead: (site, m, d, u) => `Способ выплаты в вашего аккаунта ${site} изменён: теперь это ${m}${d ? ` (${d})` : ''}. В целях безопасности выплаты приостановлены до ${u}.`,
@@ -134,6 +156,13 @@ const WORDS: Record<MailLocale, Words> = {
       subject: (m) => `No se ha podido hacer tu pago de ${m}`,
       lead: (m, d, r) => `No se ha podido hacer tu pago de ${m} a ${d}: ${r}. El dinero ha vuelto a tu saldo disponible.`,
       next: 'Revisa tu método de cobro y vuelve a solicitar el pago cuando quieras.',
+    },
+    reversed: {
+      subjectFull: (m) => `Se ha devuelto tu pago de ${m}`,
+      subjectPart: (b) => `Se han devuelto ${b} de tu pago`,
+      leadFull: (m, d) => `Stripe ha revertido la transferencia de tu pago de ${m} a ${d}. El dinero ha vuelto a tu saldo disponible.`,
+      leadPart: (b, m, d) => `Stripe ha revertido ${b} de tu pago de ${m} a ${d}. Esa cantidad ha vuelto a tu saldo disponible.`,
+      next: 'Esto ocurre cuando se revierte una transferencia en Stripe, por ejemplo tras una corrección. Puedes volver a solicitar un pago desde tu página de pagos; si no sabes por qué ha ocurrido, ponte en contacto con nosotros.',
     },
     changed: {
       subject: (site) => `Se ha cambiado tu método de cobro en ${site}`,
@@ -179,6 +208,17 @@ function failed(locale: MailLocale) {
   };
 }
 
+function reversed(locale: MailLocale) {
+  return (p: MailTemplateParams['payoutReversed'], site: SiteContext): Doc => {
+    const w = WORDS[locale].reversed;
+    const money = formatMoney(p.payoutAmount, p.currency, locale);
+    const back = formatMoney(p.amount, p.currency, locale);
+    const subject = p.full ? w.subjectFull(money) : w.subjectPart(back);
+    const lead = p.full ? w.leadFull(money, p.destination) : w.leadPart(back, money, p.destination);
+    return payoutDoc(subject, [{ p: lead }, { p: w.next }], locale, site);
+  };
+}
+
 /** The security notice: what changed and the pause, the event's fields, then what to do if it wasn't the reader. */
 function methodChanged(locale: MailLocale) {
   return (p: MailTemplateParams['payoutMethodChanged'], site: SiteContext): Doc => {
@@ -196,9 +236,10 @@ function methodChanged(locale: MailLocale) {
 }
 
 /** The copy of the payout templates in every language. */
-export const PAYOUT_COPY: Pick<Copy, 'payoutRequested' | 'payoutPaid' | 'payoutFailed' | 'payoutMethodChanged'> = {
+export const PAYOUT_COPY: Pick<Copy, 'payoutRequested' | 'payoutPaid' | 'payoutFailed' | 'payoutMethodChanged' | 'payoutReversed'> = {
   payoutRequested: { en: requested('en'), ru: requested('ru'), es: requested('es') },
   payoutPaid: { en: paid('en'), ru: paid('ru'), es: paid('es') },
   payoutFailed: { en: failed('en'), ru: failed('ru'), es: failed('es') },
   payoutMethodChanged: { en: methodChanged('en'), ru: methodChanged('ru'), es: methodChanged('es') },
+  payoutReversed: { en: reversed('en'), ru: reversed('ru'), es: reversed('es') },
 };

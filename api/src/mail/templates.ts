@@ -86,6 +86,25 @@ export interface MailTemplateParams {
    * ISO 8601 end of the payout pause.
    */
   payoutMethodChanged: { method: PayoutMethodName; destination: string | null; until: string } & SecurityEvent;
+  /**
+   * To the user when Stripe took back `amount` (minor units) of their paid payout of `payoutAmount`
+   * (PAYOUT-MAIL, PAYOUT-WEBHOOKS): that money is back in available; `full` when nothing of the transfer is left.
+   */
+  payoutReversed: { amount: number; payoutAmount: number; currency: string; destination: string; full: boolean };
+  /**
+   * To every administrator, in their language, when a Stripe payout's outcome is unknown
+   * (PAYOUT-QUEUE, decision 0041): `stage` `checking` when the transfer job ran out of attempts
+   * and the automatic check began, `stopped` when that check gave up after about a week. The
+   * payout's `amount`, its id (also its Stripe transfer group) and `earner` ("Name <address>", null
+   * for a deleted account).
+   */
+  adminPayoutChecking: { amount: number; currency: string; payoutId: string; earner: string | null; stage: 'checking' | 'stopped' };
+  /**
+   * To every administrator, in their language, when Stripe took back `amount` of a paid payout of
+   * `payoutAmount` (PAYOUT-WEBHOOKS): posted back to the earner's available balance; `full` when
+   * the payout is now REVERSED.
+   */
+  adminPayoutReversed: { amount: number; payoutAmount: number; currency: string; payoutId: string; earner: string | null; full: boolean };
 }
 export type MailTemplate = keyof MailTemplateParams;
 export const MAIL_TEMPLATES: readonly MailTemplate[] = [
@@ -108,6 +127,9 @@ export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'payoutPaid',
   'payoutFailed',
   'payoutMethodChanged',
+  'payoutReversed',
+  'adminPayoutChecking',
+  'adminPayoutReversed',
 ];
 
 /** A change the `signInMethodChanged` mail tells of (the timeline's kinds of the same name, ACC-TIMELINE). */
@@ -176,4 +198,12 @@ export function requestUrl(site: SiteContext, locale: MailLocale, reference: str
  */
 export function payoutsUrl(site: SiteContext, locale: MailLocale): string {
   return `${site.publicUrl}${localizePath('/profile/payouts', locale)}`;
+}
+
+/**
+ * The administrators' payouts queue filtered to Stripe payouts of `status`:
+ * `<PUBLIC_URL><locale prefix>/admin/payouts?status=<status>&method=STRIPE` (PAYOUT-QUEUE).
+ */
+export function adminPayoutsUrl(site: SiteContext, locale: MailLocale, status: 'PROCESSING' | 'PAID' | 'REVERSED'): string {
+  return `${site.publicUrl}${localizePath('/admin/payouts', locale)}?status=${status}&method=STRIPE`;
 }

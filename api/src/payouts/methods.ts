@@ -3,8 +3,10 @@
  * choosing the method (a recent proof; bank details checked, sealed and masked; payouts paused and
  * the account's address told), proving the password again, and Stripe Connect onboarding — which
  * counts as complete only when a fresh lookup of the account says so (`onboardingComplete`), after
- * the user comes back or when an `account.updated` webhook arrives.
+ * the user comes back or when an `account.updated` webhook arrives. The onboarding calls a person
+ * waits for share one `userFacingDeadline()`: under 10 s in all, then PROVIDER_UNAVAILABLE (decision 0041).
  */
+import type Stripe from 'stripe';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/types.js';
@@ -20,7 +22,7 @@ import { type BankAccountInput, checkBankAccount } from './bankAccounts.js';
 import { requireRecentProof, stampProof } from '../accountSecurity/window.js';
 import { pausePayouts } from './safety.js';
 import { destinationOf } from './service.js';
-import { type StripeClient, isFinalStripeError, onboardingComplete, providerUnavailable } from './stripe.js';
+import { type StripeClient, isFinalStripeError, onboardingComplete, providerUnavailable, userFacingDeadline } from './stripe.js';
 
 export interface PayoutMethodDeps {
   db: Db;
@@ -95,26 +97,27 @@ export class PayoutMethods {
   /**
    * Starts or continues Stripe onboarding of `userId` (PAYOUT-STRIPE): creates the connected account
    * for transfers only (once: idempotency key `account:<user id>`), then a one-time link back to
-   * `/profile/payouts` in `localizedPayoutsPath`.
-   * @throws HttpError STRIPE_UNAVAILABLE, PROVIDER_UNAVAILABLE.
+   * `/profile/payouts` in `localizedPayoutsPath`. Stripe's calls take under 10 s in all (decision 0041).
+   * @throws HttpError STRIPE_UNAVAILABLE, STRIPE_REFUSED, PROVIDER_UNAVAILABLE (Stripe down, failing or not answering in time).
    */
   async startOnboarding(userId: string, localizedPayoutsPath: string): Promise<string> {
     const { stripe } = this.deps;
     if (!stripe) throw stripeUnavailable();
     const user = await this.user(userId);
+    const limits = userFacingDeadline();
     try {
       let accountId = user.stripeAccountId;
       if (!accountId) {
         const account = await stripe.accounts.create(
           { type: 'express', email: user.email, capabilities: { transfers: { requested: true } }, tos_acceptance: { service_agreement: 'recipient' }, metadata: { userId } },
-          { idempotencyKey: `account:${userId}` },
+          { idempotencyKey: `account:${userId}`, ...limits() },
         );
         accountId = account.id;
         await this.deps.db.updateTable('users').set({ stripeAccountId: accountId, stripeOnboardingCompleted: 0, updated: nowIso() }).where('id', '=', userId).execute();
         this.deps.userChanged(userId);
       }
       const back = `${this.deps.config.publicUrl}${localizedPayoutsPath}`;
-      const link = await stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: `${back}?stripe=return`, refresh_url: `${back}?stripe=refresh` });
+      const link = await stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: `${back}?stripe=return`, refresh_url: `${back}?stripe=refresh` }, limits());
       return link.url;
     } catch (error) {
       if (error instanceof HttpError) throw error;
@@ -123,22 +126,28 @@ export class PayoutMethods {
     }
   }
 
-  /** Looks `userId`'s connected account up at Stripe and stores whether onboarding is complete. @throws HttpError STRIPE_UNAVAILABLE, PROVIDER_UNAVAILABLE. */
+  /**
+   * Looks `userId`'s connected account up at Stripe and stores whether onboarding is complete;
+   * under 10 s (decision 0041). @throws HttpError STRIPE_UNAVAILABLE, PROVIDER_UNAVAILABLE.
+   */
   async refreshOnboarding(userId: string): Promise<void> {
     if (!this.deps.stripe) throw stripeUnavailable();
     const user = await this.user(userId);
     if (!user.stripeAccountId) return;
     try {
-      await this.syncAccount(user.stripeAccountId);
+      await this.syncAccount(user.stripeAccountId, userFacingDeadline()());
     } catch (error) {
       if (error instanceof HttpError) throw error;
       throw providerUnavailable();
     }
   }
 
-  /** Re-reads connected account `accountId` and sets its user's `stripeOnboardingCompleted` (webhooks too). Throws Stripe's errors. */
-  async syncAccount(accountId: string): Promise<void> {
-    const account = await this.deps.stripe!.accounts.retrieve(accountId);
+  /**
+   * Re-reads connected account `accountId` (with the SDK `requestOptions` given, else the client's
+   * job limits) and sets its user's `stripeOnboardingCompleted` (webhooks too). Throws Stripe's errors.
+   */
+  async syncAccount(accountId: string, requestOptions?: Stripe.RequestOptions): Promise<void> {
+    const account = await this.deps.stripe!.accounts.retrieve(accountId, undefined, requestOptions);
     const complete = onboardingComplete(account) ? 1 : 0;
     const rows = await this.deps.db.updateTable('users').set({ stripeOnboardingCompleted: complete, updated: nowIso() }).where('stripeAccountId', '=', accountId).where('stripeOnboardingCompleted', '!=', complete).returning('id').execute();
     for (const row of rows) this.deps.userChanged(row.id);

@@ -1,15 +1,13 @@
 /**
- * Payout requests (PAYOUT-REQUEST, PAYOUT-QUEUE, PAYOUT-MAIL; decision 0035). A request moves the
- * user's whole available balance of one currency to `in_payout` (ledger key `payout:<id>`) in the
- * transaction that stores the payout, its mail and — for STRIPE — its transfer job; the payout ends
- * PAID (`in_payout → studio paid_out`, `payout-paid:<id>`) or FAILED (`in_payout → available`,
- * `payout-failed:<id>`), each exactly once: the status moves only from REQUESTED/PROCESSING, in the
- * same transaction as its posting, and every posting has its key.
+ * Payout requests (PAYOUT-REQUEST, PAYOUT-QUEUE, PAYOUT-MAIL; decisions 0035 and 0041). A request
+ * moves the user's whole available balance of one currency to `in_payout` (ledger key
+ * `payout:<id>`) in the transaction that stores the payout, its mail and — for STRIPE — its
+ * transfer job; the payout ends PAID (`in_payout → studio paid_out`, `payout-paid:<id>`) or FAILED
+ * (`in_payout → available`, `payout-failed:<id>`), each exactly once: the status moves only from
+ * REQUESTED/PROCESSING, in the same transaction as its posting, and every posting has its key.
  *
- * The transfer job creates the Stripe transfer with the idempotency key `payout:<id>`, so however
- * often it runs (retries, a crash between the call and the write) Stripe makes one transfer; a
- * refusal by Stripe (4xx) fails the payout and returns the money; anything else is retried with
- * backoff, and giving up fails the payout too.
+ * The Stripe side — the transfer job, the check of an unknown outcome, transfers reversed after
+ * PAID — is transfers.ts (`StripeTransfers`), which this service owns as `transfers`.
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, PostgresAdapter } from 'kysely';
@@ -24,12 +22,12 @@ import { lockAccounts, post, STUDIO, toMinor } from '../ledger/book.js';
 import type { MailService } from '../mail/index.js';
 import { requireRecentProof } from '../accountSecurity/window.js';
 import { assertNotPaused } from './safety.js';
-import { type StripeClient, isFinalStripeError, stripeErrorText } from './stripe.js';
+import type { StripeClient } from './stripe.js';
+import { StripeTransfers, TRANSFER_JOB, payoutOwner } from './transfers.js';
+
+export { CHECK_JOB, TRANSFER_JOB } from './transfers.js';
 
 type Trx = Kysely<Database>;
-
-/** The job that creates a payout's Stripe transfer. */
-export const TRANSFER_JOB = 'payout.transfer';
 
 export interface PayoutServiceDeps {
   db: Db;
@@ -39,7 +37,7 @@ export interface PayoutServiceDeps {
   stripe: StripeClient | null;
   /** After commit: the users whose ledger changed (publishes `transactionsUpdated`, `viewerUpdated`). */
   changed: (userIds: string[]) => void;
-  log?: { warn(obj: unknown, msg?: string): void };
+  log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }
 
 const code = (status: number, name: string, message: string) => new HttpError(status, name, message);
@@ -63,15 +61,11 @@ export function maskedDetails(stored: string | null): string | null {
 }
 
 export class PayoutService {
+  /** The Stripe side of payouts: transfer and check jobs, settling on Stripe's transfer, reversals (transfers.ts). */
+  readonly transfers: StripeTransfers;
+
   constructor(private readonly deps: PayoutServiceDeps) {
-    deps.jobs.register<{ payoutId: string }>({
-      kind: TRANSFER_JOB,
-      maxAttempts: 8,
-      run: ({ payoutId }) => this.transfer(payoutId),
-      onGiveUp: async ({ payoutId }) => {
-        await this.finish(payoutId, { status: 'FAILED', reason: 'the payment provider could not be reached; the money is back in your balance' });
-      },
-    });
+    this.transfers = new StripeTransfers(deps, this);
   }
 
   /** The smallest payout of `currency`, in minor units. */
@@ -140,39 +134,16 @@ export class PayoutService {
     return payout;
   }
 
-  /** The transfer job's run (see the module docstring). Errors worth retrying are thrown. */
-  async transfer(payoutId: string): Promise<void> {
-    const { db, stripe } = this.deps;
-    const payout = await db.selectFrom('payouts').selectAll().where('id', '=', payoutId).executeTakeFirst();
-    if (!payout || payout.status !== 'REQUESTED' || payout.method !== 'STRIPE') return;
-    if (!stripe) throw new Error('Stripe is not configured; the transfer waits');
-    const user = payout.userId ? await db.selectFrom('users').select('stripeAccountId').where('id', '=', payout.userId).executeTakeFirst() : undefined;
-    if (!user?.stripeAccountId) {
-      await this.finish(payoutId, { status: 'FAILED', reason: 'the Stripe account is gone' });
-      return;
-    }
-    try {
-      const transfer = await stripe.transfers.create(
-        { amount: toMinor(payout.amount), currency: payout.currency.toLowerCase(), destination: user.stripeAccountId, transfer_group: payout.id, metadata: { payoutId: payout.id } },
-        { idempotencyKey: `payout:${payout.id}` },
-      );
-      await db.updateTable('payouts').set({ status: 'PROCESSING', stripeTransferId: transfer.id, updated: nowIso(), version: payout.version + 1 }).where('id', '=', payoutId).where('status', '=', 'REQUESTED').execute();
-      if (payout.userId) this.deps.changed([payout.userId]);
-    } catch (error) {
-      if (!isFinalStripeError(error)) throw error;
-      await this.finish(payoutId, { status: 'FAILED', reason: stripeErrorText(error) });
-    }
-  }
-
   /**
-   * Ends payout `payoutId` as PAID (with the bank's `reference`) or FAILED (with the `reason` the
-   * user is told), once: only from REQUESTED or PROCESSING (and at `version` when given, for
-   * administrators: VERSION_CONFLICT otherwise); the ledger posting, the mail and (`actor`) the
-   * audit entry in the same transaction. Answers the payout, or null when it had ended already.
+   * Ends payout `payoutId` as PAID (with the bank's `reference`, or the Stripe transfer it was paid
+   * by) or FAILED (with the `reason` the user is told), once: only from REQUESTED or PROCESSING (and
+   * at `version` when given, for administrators: VERSION_CONFLICT otherwise); the ledger posting,
+   * the mail and (`actor`) the audit entry in the same transaction. Answers the payout, or null when
+   * it had ended already.
    */
   async finish(
     payoutId: string,
-    outcome: { status: 'PAID'; reference?: string | null } | { status: 'FAILED'; reason: string },
+    outcome: { status: 'PAID'; reference?: string | null; stripeTransferId?: string } | { status: 'FAILED'; reason: string },
     admin?: { actor: AuditActor; version: number },
   ): Promise<PayoutRow | null> {
     const ended = await this.deps.db.transaction().execute(async (trx) => {
@@ -194,7 +165,7 @@ export class PayoutService {
       }
       const patch =
         outcome.status === 'PAID'
-          ? { status: 'PAID' as const, reference: outcome.reference ?? payout.reference }
+          ? { status: 'PAID' as const, reference: outcome.reference ?? payout.reference, stripeTransferId: outcome.stripeTransferId ?? payout.stripeTransferId }
           : { status: 'FAILED' as const, failureReason: outcome.reason };
       const updated = await trx
         .updateTable('payouts')
@@ -223,9 +194,7 @@ export class PayoutService {
   /** The ledger posting and the mail of a payout's end, in `trx`. */
   private async postOutcome(trx: Trx, payout: PayoutRow, status: 'PAID' | 'FAILED'): Promise<void> {
     const amount = toMinor(payout.amount);
-    const owner = payout.userId ?? '';
-    const owners = await trx.selectFrom('ledgerTransactions as t').innerJoin('ledgerEntries as e', 'e.transactionId', 't.id').innerJoin('ledgerAccounts as a', 'a.id', 'e.accountId').select('a.owner').where('t.idempotencyKey', '=', `payout:${payout.id}`).where('a.type', '=', 'in_payout').executeTakeFirst();
-    const account = owners?.owner ?? owner;
+    const account = await payoutOwner(trx, payout);
     await post(trx, {
       key: `${status === 'PAID' ? 'payout-paid' : 'payout-failed'}:${payout.id}`,
       kind: status === 'PAID' ? 'payout_paid' : 'payout_failed',

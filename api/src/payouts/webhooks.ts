@@ -6,7 +6,13 @@
  * (a duplicate answers 200 and does nothing), queues the `stripe.event` job in the same transaction
  * and answers 200 at once. The job re-reads the object from Stripe and acts on what Stripe says now,
  * so events that arrive late, twice or out of order change nothing they should not: an ended payout
- * stays ended (PayoutService.finish moves only open ones).
+ * stays ended (PayoutService.finish moves only open ones), a reversal is posted once.
+ *
+ * Transfer events (decision 0041): Stripe sends `transfer.created`, `transfer.updated` and
+ * `transfer.reversed` (partial reversals too) — no `transfer.paid` or `transfer.failed` since API
+ * version 2017-04-06. Whatever the type (a legacy `transfer.paid` included), the event only means
+ * "look again": the re-read transfer settles an open payout (PAID) and its reversals are posted
+ * (StripeTransfers.sync).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
@@ -46,15 +52,10 @@ export function registerEventJob(deps: WebhookDeps): void {
           throw error;
         });
         if (!transfer) return deps.log.warn({ eventId, transfer: event.objectId }, 'stripe event: Stripe does not know this transfer');
-        const payoutId = transfer.metadata?.['payoutId'];
+        const payoutId = transfer.metadata?.['payoutId'] ?? transfer.transfer_group;
         const payout = payoutId ? await deps.payouts.byId(payoutId) : await deps.db.selectFrom('payouts').selectAll().where('stripeTransferId', '=', transfer.id).executeTakeFirst();
-        if (!payout) return deps.log.warn({ eventId, transfer: transfer.id }, 'stripe event: no payout for this transfer');
-        if (transfer.reversed || event.type === 'transfer.failed') {
-          await deps.payouts.finish(payout.id, { status: 'FAILED', reason: 'the transfer was returned by Stripe; the money is back in your balance' });
-        } else if (event.type === 'transfer.paid') {
-          await deps.payouts.finish(payout.id, { status: 'PAID' });
-        }
-        return;
+        if (!payout || payout.method !== 'STRIPE') return deps.log.warn({ eventId, transfer: transfer.id }, 'stripe event: no payout for this transfer');
+        return deps.payouts.transfers.sync(payout.id, transfer);
       }
       deps.log.info({ eventId, type: event.type }, 'stripe event stored; nothing to do for this type');
     },

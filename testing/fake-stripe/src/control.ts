@@ -4,7 +4,7 @@
  * URL). Every method throws on a non-2xx control answer with the fake's error message.
  */
 import type { FakeAccount, FakeTransfer } from './store.js';
-import type { FakeStripeCall, FakeStripeRoute } from './server.js';
+import type { FakeStripeCall, FakeStripeRoute, ReplyFault } from './server.js';
 import type { WebhookEndpointName } from './events.js';
 
 /** What `GET /__control/state` answers. */
@@ -21,6 +21,12 @@ export interface FakeStripeControls {
   completeOnboarding(accountId: string): Promise<FakeAccount>;
   /** Makes the next `times` (default 1) requests to `/v1/<route>` fail with `status` (and `code`). */
   failNext(route: FakeStripeRoute, failure: { status: number; code?: string; times?: number }): Promise<void>;
+  /** Runs requests to `/v1/<route>` but drops their replies: `true` until `false`, or `{ times }` (index.ts). */
+  dropReplies(route: FakeStripeRoute, fault: ReplyFault): Promise<void>;
+  /** Accepts requests to `/v1/<route>` and never answers: `true` until `false`, or `{ times }` (index.ts). */
+  hang(route: FakeStripeRoute, fault: ReplyFault): Promise<void>;
+  /** Forgets every stored idempotency key (Stripe's 24-hour expiry). */
+  expireIdempotencyKeys(): Promise<void>;
   /**
    * Sends a `type` event for the stored account or transfer `objectId` (or a literal `object`)
    * to an endpoint; resolves with the receiver's status (0 = unreachable) and the event id.
@@ -51,6 +57,15 @@ export function fakeStripeControls(url: string): FakeStripeControls {
     completeOnboarding: (accountId) => call('POST', `complete/${encodeURIComponent(accountId)}`),
     failNext: async (route, failure) => {
       await call('POST', 'fail-next', { route, ...failure });
+    },
+    dropReplies: async (route, fault) => {
+      await call('POST', 'drop-replies', { route, ...(typeof fault === 'boolean' ? { on: fault } : { times: fault.times }) });
+    },
+    hang: async (route, fault) => {
+      await call('POST', 'hang', { route, ...(typeof fault === 'boolean' ? { on: fault } : { times: fault.times }) });
+    },
+    expireIdempotencyKeys: async () => {
+      await call('POST', 'expire-idempotency-keys');
     },
     sendEvent: (endpoint, type, target, options = {}) => call('POST', 'events', { endpoint, type, ...target, ...options }),
     state: () => call('GET', 'state'),

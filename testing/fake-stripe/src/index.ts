@@ -12,7 +12,13 @@
  *   `expires_at` five minutes on.
  * - POST /v1/transfers (400 `account_invalid` unless the destination exists and completed
  *   onboarding; 400 `balance_insufficient` beyond the platform balance), GET /v1/transfers/:id,
- *   POST /v1/transfers/:id/reversals (all by default; then `reversed: true`), GET /v1/balance.
+ *   GET /v1/transfers (a list, newest first: `transfer_group`, `destination`, `limit`,
+ *   `starting_after`), POST /v1/transfers/:id/reversals (all by default; `reversed: true` once
+ *   nothing is left), GET /v1/transfers/:id/reversals (a list), GET /v1/balance.
+ * - Transfers have no status of their own, as at Stripe since API version 2017-04-06: a Connect
+ *   transfer moves the money into the connected account's balance at once. Stripe's only transfer
+ *   events are `transfer.created`, `transfer.updated` and `transfer.reversed` (partial reversals
+ *   included); there is no `transfer.paid` or `transfer.failed` (stripe 23.1, Events.d.ts).
  * - Any `Authorization: Bearer sk_test_…` key is accepted; none or another is 401.
  * - `Idempotency-Key` on POST: the same key and parameters replay the first successful answer
  *   (so it never creates a second account or transfer); other parameters → 400 `idempotency_error`.
@@ -25,12 +31,24 @@
  * Controls over HTTP (for e2e in another process; JSON in and out, no key needed):
  * - POST /__control/complete/:acct → the completed account.
  * - POST /__control/fail-next `{ route: 'accounts'|'account_links'|'transfers'|'balance', status, code?, times? }`.
+ * - POST /__control/drop-replies `{ route, on: boolean }` or `{ route, times }`: requests to the
+ *   route run (a transfer is made, its idempotency key stored) but the reply is never sent: the
+ *   fake destroys the socket instead, as when a reply is lost on the network. The SDK sees a
+ *   connection reset (ECONNRESET) and cannot tell whether Stripe acted.
+ * - POST /__control/hang `{ route, on: boolean }` or `{ route, times }`: requests to the route are
+ *   accepted and read, never run and never answered (the socket stays open until the client's
+ *   timeout or `close()`): a Stripe that accepts connections but does not answer.
+ * - POST /__control/expire-idempotency-keys: forgets every stored idempotency key, as Stripe does
+ *   24 hours after a key's first use; the same key then runs the request again.
  * - POST /__control/events `{ endpoint: 'platform'|'connect', type, objectId?, object?, id?, duplicate?, account? }`:
  *   the event is built from the stored account/transfer `objectId` (or the literal `object`),
  *   signed with the endpoint's secret and POSTed to its URL; answers 200
  *   `{ status: <the webhook's HTTP status, 0 if unreachable>, statuses, id }`.
  * - GET /__control/state → `{ accounts, transfers, calls, events }`.
  * `fakeStripeControls(url)` (control.ts) wraps them in typed calls.
+ *
+ * `hang` wins over `dropReplies` and `failNext`; `failNext` answers are dropped too while
+ * `dropReplies` is on.
  *
  * Note on the SDK: it retries (twice by default in Node) on 5xx and 409 and on connection
  * errors, with the same auto-generated idempotency key, so a single injected 500 is invisible
@@ -39,7 +57,7 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type SendEventOptions, type SentEvent, type WebhookEndpoint, type WebhookEndpointName, buildEvent, deliver } from './events.js';
-import { type FailureSpec, type FakeStripeCall, type FakeStripeCore, type FakeStripeRoute, createHandler } from './server.js';
+import { type FailureSpec, type FakeStripeCall, type FakeStripeCore, type FakeStripeRoute, type ReplyFault, createHandler } from './server.js';
 import { type FakeAccount, FakeStripeError, FakeStripeStore, type FakeTransfer } from './store.js';
 
 export type { FakeStripeControls, FakeStripeState } from './control.js';
@@ -47,7 +65,7 @@ export { fakeStripeControls } from './control.js';
 export type { FormObject, FormValue } from './form.js';
 export { parseForm } from './form.js';
 export type { FakeEvent, SendEventOptions, SentEvent, WebhookEndpoint, WebhookEndpointName } from './events.js';
-export type { FailureSpec, FakeStripeCall, FakeStripeRoute } from './server.js';
+export type { FailureSpec, FakeStripeCall, FakeStripeRoute, ReplyFault } from './server.js';
 export type { FakeAccount, FakeTransfer, FakeTransferReversal } from './store.js';
 
 /** Options of `startFakeStripe`. */
@@ -62,8 +80,10 @@ export interface FakeStripeOptions {
   balances?: Record<string, number>;
   /**
    * Send events on their own, as Stripe would (default false: tests send them explicitly):
-   * `account.updated` (connect) when onboarding completes, `transfer.reversed` (platform) when a
-   * transfer is fully reversed. Delivery failures are recorded in `events`, never thrown.
+   * `account.updated` (connect) when onboarding completes, `transfer.created` (platform) when a
+   * transfer is made (not when an idempotent request is replayed), `transfer.reversed` (platform)
+   * on every reversal, partial or full. Each is delivered before the request that caused it is
+   * answered. Delivery failures are recorded in `events`, never thrown.
    */
   autoEvents?: boolean;
 }
@@ -87,6 +107,16 @@ export interface FakeStripe {
    */
   failNext(route: FakeStripeRoute, failure: FailureSpec): void;
   /**
+   * Runs requests to a route but drops their replies (destroys the socket instead of answering):
+   * `true` until `dropReplies(route, false)`, or `{ times }` for the next requests. The requests'
+   * effects stay (a transfer is made; its idempotency key is stored, so a retry replays it).
+   */
+  dropReplies(route: FakeStripeRoute, fault: ReplyFault): void;
+  /** Accepts requests to a route and never answers them (nor runs them): `true` until `hang(route, false)`, or `{ times }`. */
+  hang(route: FakeStripeRoute, fault: ReplyFault): void;
+  /** Forgets every idempotency key, as Stripe does 24 hours after a key's first use. */
+  expireIdempotencyKeys(): void;
+  /**
    * Sends a `type` event wrapping `object` to an endpoint; resolves with the receiver's HTTP
    * status (0 = unreachable) of the last delivery, every delivery's status and the event.
    */
@@ -101,6 +131,8 @@ export interface FakeStripe {
 export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeStripe> {
   const store = new FakeStripeStore(options.balances);
   const failures = new Map<string, Required<Pick<FailureSpec, 'status' | 'times'>> & { code?: string }>();
+  /** Reply faults by `<kind> <route>`: how many requests are left to affect (Infinity while on). */
+  const faults = new Map<string, number>();
   const events: SentEvent[] = [];
   const calls: FakeStripeCall[] = [];
   let url = '';
@@ -141,6 +173,19 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     failNext(route, failure) {
       failures.set(route, { status: failure.status, times: failure.times ?? 1, ...(failure.code ? { code: failure.code } : {}) });
     },
+    takeFault(kind, route) {
+      const left = faults.get(`${kind} ${route}`) ?? 0;
+      if (left <= 0) return false;
+      if (left === Infinity) return true;
+      if (left === 1) faults.delete(`${kind} ${route}`);
+      else faults.set(`${kind} ${route}`, left - 1);
+      return true;
+    },
+    setFault(kind, route, fault) {
+      const times = typeof fault === 'boolean' ? (fault ? Infinity : 0) : fault.times;
+      if (times > 0) faults.set(`${kind} ${route}`, times);
+      else faults.delete(`${kind} ${route}`);
+    },
     async controlEvent(input) {
       const { endpoint, type, objectId, object, id, duplicate, account } = input;
       if ((endpoint !== 'platform' && endpoint !== 'connect') || typeof type !== 'string') {
@@ -156,6 +201,9 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
         duplicate: duplicate === true,
       });
       return { status: result.status, statuses: result.statuses, id: result.event.id };
+    },
+    async transferCreated(transferId) {
+      if (options.autoEvents) await sendEvent('platform', 'transfer.created', store.transfer(transferId));
     },
     async transferReversed(transferId) {
       if (options.autoEvents) await sendEvent('platform', 'transfer.reversed', store.transfer(transferId));
@@ -194,6 +242,9 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     transfers: store.transfers,
     completeOnboarding,
     failNext: (route, failure) => core.failNext(route, failure),
+    dropReplies: (route, fault) => core.setFault('drop', route, fault),
+    hang: (route, fault) => core.setFault('hang', route, fault),
+    expireIdempotencyKeys: () => core.idempotency.clear(),
     sendEvent,
     events,
     calls,

@@ -23,6 +23,12 @@ export interface FailureSpec {
   times?: number;
 }
 
+/**
+ * A reply fault (see `dropReplies` and `hang` in index.ts): `true` for every request to the route
+ * until turned off with `false`, or `{ times }` for the next `times` requests.
+ */
+export type ReplyFault = boolean | { times: number };
+
 /** One API request the fake received, in order. */
 export interface FakeStripeCall {
   method: string;
@@ -37,6 +43,10 @@ export interface FakeStripeCall {
   replayed: boolean;
   /** True when the answer was an injected failure. */
   injected: boolean;
+  /** True when the request ran but its reply was dropped (the socket destroyed instead, `dropReplies`). */
+  dropped: boolean;
+  /** True when the request was accepted and never answered (`hang`). */
+  hung: boolean;
 }
 
 /** What the HTTP layer needs from the running fake (index.ts provides it). */
@@ -50,8 +60,15 @@ export interface FakeStripeCore {
   takeFailure(route: string): FailureSpec | undefined;
   completeOnboarding(accountId: string): Promise<unknown>;
   failNext(route: FakeStripeRoute, failure: FailureSpec): void;
+  /** Takes (consumes one of) the pending reply fault of `kind` for `route`: true when this request gets it. */
+  takeFault(kind: 'drop' | 'hang', route: string): boolean;
+  /** Sets or clears a reply fault of `kind` for `route`. */
+  setFault(kind: 'drop' | 'hang', route: FakeStripeRoute, fault: ReplyFault): void;
   /** Sends an event for a stored object (or a given object) and resolves with the delivery summary. */
   controlEvent(input: Record<string, unknown>): Promise<{ status: number; [key: string]: unknown }>;
+  /** A transfer was created (not replayed): `transfer.created` with autoEvents. */
+  transferCreated(transferId: string): Promise<void>;
+  /** A transfer was reversed, in part or in full: `transfer.reversed` with autoEvents. */
   transferReversed(transferId: string): Promise<void>;
   state(): unknown;
 }
@@ -102,11 +119,18 @@ async function dispatch(core: FakeStripeCore, method: string, path: string, form
   if (resource === 'accounts' && parts.length === 1 && method === 'POST') return store.createAccount(form);
   if (resource === 'accounts' && parts.length === 2 && method === 'GET') return store.account(id ?? '');
   if (resource === 'account_links' && parts.length === 1 && method === 'POST') return store.createAccountLink(form, core.baseUrl());
-  if (resource === 'transfers' && parts.length === 1 && method === 'POST') return store.createTransfer(form);
+  if (resource === 'transfers' && parts.length === 1 && method === 'POST') {
+    const transfer = store.createTransfer(form);
+    await core.transferCreated(transfer.id);
+    return transfer;
+  }
+  if (resource === 'transfers' && parts.length === 1 && method === 'GET') return store.listTransfers(form);
   if (resource === 'transfers' && parts.length === 2 && method === 'GET') return store.transfer(id ?? '');
+  if (resource === 'transfers' && sub === 'reversals' && parts.length === 3 && method === 'GET') return store.listReversals(id ?? '', form);
   if (resource === 'transfers' && sub === 'reversals' && parts.length === 3 && method === 'POST') {
     const reversal = store.reverseTransfer(id ?? '', form);
-    if (store.transfer(id ?? '').reversed) await core.transferReversed(id ?? '');
+    // Stripe sends transfer.reversed for every reversal, partial ones included (Events.d.ts).
+    await core.transferReversed(id ?? '');
     return reversal;
   }
   if (resource === 'balance' && parts.length === 1 && method === 'GET') return store.balance();
@@ -118,10 +142,22 @@ async function api(core: FakeStripeCore, req: IncomingMessage, res: ServerRespon
   const path = url.pathname;
   const keyHeader = req.headers['idempotency-key'];
   const key = typeof keyHeader === 'string' && keyHeader !== '' ? keyHeader : null;
-  const call: FakeStripeCall = { method, path, idempotencyKey: key, params: parseForm(method === 'GET' ? url.search.slice(1) : body), status: 0, replayed: false, injected: false };
+  const call: FakeStripeCall = { method, path, idempotencyKey: key, params: parseForm(method === 'GET' ? url.search.slice(1) : body), status: 0, replayed: false, injected: false, dropped: false, hung: false };
   core.calls.push(call);
+  const route = path.split('/')[2] ?? '';
+  if (core.takeFault('hang', route)) {
+    // Accepted and read, never run nor answered: the socket stays open until the client gives up or close().
+    call.hung = true;
+    return;
+  }
   const answer = (status: number, json: unknown, headers?: Record<string, string>): void => {
     call.status = status;
+    if (core.takeFault('drop', route)) {
+      // The request ran (its effects and idempotency record stay); the reply is lost on the way.
+      call.dropped = true;
+      res.socket?.destroy();
+      return;
+    }
     sendJson(res, status, json, headers);
   };
   const auth = req.headers.authorization ?? '';
@@ -129,7 +165,7 @@ async function api(core: FakeStripeCore, req: IncomingMessage, res: ServerRespon
     answer(401, errorBody(new FakeStripeError(401, 'authentication_error', undefined, 'Invalid API Key provided: the fake accepts any Bearer sk_test_… key.')));
     return;
   }
-  const failure = core.takeFailure(path.split('/')[2] ?? '');
+  const failure = core.takeFailure(route);
   if (failure) {
     call.injected = true;
     const message = failure.status >= 500 ? 'An unknown error occurred (injected by the fake).' : 'Injected failure.';
@@ -176,6 +212,16 @@ async function control(core: FakeStripeCore, req: IncomingMessage, res: ServerRe
       throw new FakeStripeError(400, 'invalid_request_error', undefined, `fail-next needs { route: ${ROUTES.join('|')}, status: number, code?, times? }`);
     }
     core.failNext(route as FakeStripeRoute, { status, ...(typeof code === 'string' ? { code } : {}), ...(typeof times === 'number' ? { times } : {}) });
+    sendJson(res, 200, { ok: true });
+  } else if (method === 'POST' && (path === '/__control/drop-replies' || path === '/__control/hang')) {
+    const { route, on, times } = input;
+    if (typeof route !== 'string' || !ROUTES.includes(route) || (typeof on !== 'boolean' && typeof times !== 'number')) {
+      throw new FakeStripeError(400, 'invalid_request_error', undefined, `${path.slice(11)} needs { route: ${ROUTES.join('|')}, on: boolean } or { route, times: number }`);
+    }
+    core.setFault(path.endsWith('hang') ? 'hang' : 'drop', route as FakeStripeRoute, typeof times === 'number' ? { times } : on === true);
+    sendJson(res, 200, { ok: true });
+  } else if (method === 'POST' && path === '/__control/expire-idempotency-keys') {
+    core.idempotency.clear();
     sendJson(res, 200, { ok: true });
   } else if (method === 'POST' && path === '/__control/events') {
     sendJson(res, 200, await core.controlEvent(input));

@@ -61,6 +61,14 @@ export interface FakeTransfer {
   transfer_group: string | null;
 }
 
+/** A page of a Stripe list (`object: 'list'`). */
+export interface FakeList<T> {
+  object: 'list';
+  data: T[];
+  has_more: boolean;
+  url: string;
+}
+
 /** A Stripe-style API error: HTTP status and the `error` object's fields. */
 export class FakeStripeError extends Error {
   constructor(
@@ -101,6 +109,18 @@ const invalid = (message: string, param?: string, code = 'parameter_missing'): F
   new FakeStripeError(400, 'invalid_request_error', code, message, param);
 const missing = (what: string, id: string, param?: string): FakeStripeError =>
   new FakeStripeError(404, 'invalid_request_error', 'resource_missing', `No such ${what}: '${id}'`, param);
+
+/** `items` (newest first) after `starting_after`, at most `limit` (1–100, default 10) of them. */
+function page<T extends { id: string }>(items: T[], query: FormObject, url: string): FakeList<T> {
+  const limitText = str(query, 'limit');
+  const limit = limitText === undefined ? 10 : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalid('Invalid integer: limit must be between 1 and 100', 'limit', 'parameter_invalid_integer');
+  const after = str(query, 'starting_after');
+  const start = after === undefined ? 0 : items.findIndex((item) => item.id === after) + 1;
+  if (after !== undefined && start === 0) throw missing('object', after, 'starting_after');
+  const data = items.slice(start, start + limit);
+  return { object: 'list', data, has_more: start + limit < items.length, url };
+}
 
 /** The fake's objects and the endpoints' rules (see the module comment). */
 export class FakeStripeStore {
@@ -231,6 +251,22 @@ export class FakeStripeStore {
     const transfer = this.transfers.get(id);
     if (!transfer) throw missing('transfer', id);
     return transfer;
+  }
+
+  /**
+   * GET /v1/transfers: the transfers newest first as a Stripe list, filtered by `transfer_group`
+   * and `destination` when given; `limit` (1–100, default 10) and `starting_after` page through them.
+   */
+  listTransfers(query: FormObject): FakeList<FakeTransfer> {
+    const group = str(query, 'transfer_group');
+    const destination = str(query, 'destination');
+    const all = [...this.transfers.values()].reverse().filter((t) => (group === undefined || t.transfer_group === group) && (destination === undefined || t.destination === destination));
+    return page(all, query, '/v1/transfers');
+  }
+
+  /** GET /v1/transfers/:id/reversals: the transfer's reversals newest first, paged like `listTransfers`. */
+  listReversals(id: string, query: FormObject): FakeList<FakeTransferReversal> {
+    return page(this.transfer(id).reversals.data, query, `/v1/transfers/${id}/reversals`);
   }
 
   /**

@@ -14,7 +14,7 @@ import { canReadPrivate, isAdmin } from '../policy.js';
 import { type ConnectionArgs, type Ctx, auditActor, connection, loadUser, page, requireAdmin, requireViewer, userOrForbidden } from './common.js';
 
 const DEFAULT_PAGE = 20;
-const STATUSES = ['REQUESTED', 'PROCESSING', 'PAID', 'FAILED'] as const;
+const STATUSES = ['REQUESTED', 'PROCESSING', 'PAID', 'FAILED', 'REVERSED'] as const;
 const METHODS = ['STRIPE', 'BANK_TRANSFER'] as const;
 
 const setMethodInput = z.object({

@@ -17,7 +17,7 @@ import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperatio
 import { live } from '../requests/testData';
 import { EarningsPage } from './EarningsPage';
 import { TRANSACTIONS_PAGE_SIZE } from './EarningsPageQuery';
-import { ADJUSTMENT, AVAILABLE_COMMISSION, earningsResolvers, PENDING_COMMISSION, REVERSAL, REVERSED_COMMISSION, type MovementFixture } from './testData';
+import { ADJUSTMENT, AVAILABLE_COMMISSION, earningsResolvers, PAYOUT, PAYOUT_REVERSED, PENDING_COMMISSION, REVERSAL, REVERSED_COMMISSION, type MovementFixture } from './testData';
 
 // The environment "has a WebSocket" while `live.enabled` (the switch the client area's tests share).
 // A spy on the module's export, not a vi.mock: the suite shares one module graph (isolate: false),
@@ -108,6 +108,18 @@ describe('EarningsPage', () => {
     within(reversed).getByText('Anulada');
     // A commission taken back is no longer waiting for its hold to end.
     expect(within(reversed).queryByTestId('earnings-available-on')).toBeNull();
+  });
+
+  it('names a payout and a payout Stripe took back in words, in every language', async () => {
+    const words = { en: ['Payout taken back', 'Payout'], ru: ['Возврат выплаты', 'Выплата'], es: ['Pago devuelto', 'Pago'] } as const;
+    for (const locale of ['en', 'ru', 'es'] as const) {
+      const { unmount } = renderEarnings([PAYOUT_REVERSED, PAYOUT], { locale });
+      const [back, paid] = (await screen.findAllByTestId('earnings-movement')) as [HTMLElement, HTMLElement];
+      within(back).getByText(words[locale][0]);
+      within(paid).getByText(words[locale][1]);
+      expect(text(within(back).getByTestId('earnings-movement-amount'))).toMatch(/^\+/);
+      unmount();
+    }
   });
 
   it('shows a row per currency when the earnings are in several', async () => {

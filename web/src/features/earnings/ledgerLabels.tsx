@@ -12,7 +12,7 @@ const STATUS_TONES: Record<string, NonNullable<BadgeProps['tone']>> = {
   REVERSED: 'danger',
   COMPLETED: 'neutral',
 };
-const KINDS = ['COMMISSION', 'REVERSAL', 'ADJUSTMENT'];
+const KINDS = ['COMMISSION', 'REVERSAL', 'ADJUSTMENT', 'PAYOUT', 'PAYOUT_REVERSED'];
 
 /** A movement's status (`LedgerTransactionStatus`) as a coloured badge. */
 export function TransactionStatusBadge(props: { status: string }) {

@@ -7,7 +7,7 @@ import type { MockResolvers } from 'relay-test-utils';
 
 export interface MovementFixture {
   id: string;
-  kind: 'COMMISSION' | 'REVERSAL' | 'ADJUSTMENT';
+  kind: 'COMMISSION' | 'REVERSAL' | 'ADJUSTMENT' | 'PAYOUT' | 'PAYOUT_REVERSED';
   amount: { amount: number; currency: string };
   status: 'PENDING' | 'AVAILABLE' | 'REVERSED' | 'COMPLETED';
   orderReference: string | null;
@@ -71,6 +71,28 @@ export const REVERSAL: MovementFixture = {
   orderReference: 'ST-9Q4W2E',
   reason: null,
   created: '2026-08-20T16:00:00.000Z',
+  availableAt: null,
+};
+
+/** A paid payout of $400.00, and Stripe taking its transfer back (decision 0041). */
+export const PAYOUT: MovementFixture = {
+  id: 'TGVkZ2VyVHJhbnNhY3Rpb246Ng',
+  kind: 'PAYOUT',
+  amount: { amount: -40000, currency: 'USD' },
+  status: 'COMPLETED',
+  orderReference: null,
+  reason: null,
+  created: '2026-11-15T12:00:00.000Z',
+  availableAt: null,
+};
+export const PAYOUT_REVERSED: MovementFixture = {
+  id: 'TGVkZ2VyVHJhbnNhY3Rpb246Nw',
+  kind: 'PAYOUT_REVERSED',
+  amount: { amount: 40000, currency: 'USD' },
+  status: 'COMPLETED',
+  orderReference: null,
+  reason: null,
+  created: '2026-11-18T12:00:00.000Z',
   availableAt: null,
 };
 

@@ -10,7 +10,7 @@ import { graphql, usePaginationFragment } from 'react-relay';
 import { Money } from '../earnings/Money';
 import type { PayoutHistory_user$key } from './__generated__/PayoutHistory_user.graphql';
 import { PAYOUTS_PAGE_SIZE } from './PayoutsPageQuery';
-import { PayoutMethodText, PayoutStatusBadge } from './payoutLabels';
+import { PayoutMethodText, PayoutStatusBadge, isCheckingWithStripe } from './payoutLabels';
 import styles from './payouts.module.css';
 
 /** `shownRef` is kept at the number of payouts shown, for the page's quiet refetch. */
@@ -84,6 +84,16 @@ export function PayoutHistory(props: { user: PayoutHistory_user$key; shownRef: R
             {node.reference ? (
               <p className={styles.meta} data-testid="payout-reference">
                 <FormattedMessage id="payouts.history.reference" values={{ reference: node.reference }} />
+              </p>
+            ) : null}
+            {isCheckingWithStripe(node) ? (
+              <p className={styles.meta} data-testid="payout-checking">
+                <FormattedMessage id="payouts.history.checking" />
+              </p>
+            ) : null}
+            {node.status === 'REVERSED' ? (
+              <p className={styles.meta} data-testid="payout-reversed">
+                <FormattedMessage id="payouts.history.reversed" />
               </p>
             ) : null}
             {node.status === 'FAILED' && node.failureReason ? (

@@ -17,7 +17,7 @@ import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperatio
 import { live } from '../requests/testData';
 import { PayoutsPage } from './PayoutsPage';
 import { openStripe } from './StripeOnboarding';
-import { FAILED_BANK, PAID_BANK, type PayoutFixture, payoutsResolvers } from './testData';
+import { FAILED_BANK, PAID_BANK, PROCESSING_STRIPE, type PayoutFixture, REVERSED_STRIPE, payoutsResolvers } from './testData';
 
 // The environment "has a WebSocket" while `live.enabled`. A spy on the module's export, not a
 // vi.mock: the suite shares one module graph (isolate: false), so a page module another test file
@@ -60,6 +60,17 @@ describe('PayoutsPage', () => {
     expect(within(failed).getByTestId('payout-failure').textContent).toBe('Reason: The bank returned the transfer: account closed.');
     expect(failed.textContent).toContain('€30.00');
     screen.getByText('2 of 2 payouts');
+  });
+
+  it('says a Stripe payout is being confirmed with Stripe, and a reversed one is back in the balance, in the page’s language', async () => {
+    renderPayouts([PROCESSING_STRIPE, REVERSED_STRIPE, PAID_BANK], { locale: 'ru' });
+    const [checking, reversed, paid] = (await screen.findAllByTestId('payout-row')) as [HTMLElement, HTMLElement, HTMLElement];
+    within(checking).getByText('В обработке');
+    expect(within(checking).getByTestId('payout-checking').textContent).toBe('Мы уточняем этот перевод у Stripe. Деньги остаются в выплате, пока Stripe не ответит.');
+    within(reversed).getByText('Возвращена');
+    expect(within(reversed).getByTestId('payout-reversed').textContent).toBe('Stripe отменил этот перевод; деньги вернулись на ваш доступный баланс.');
+    expect(within(paid).queryByTestId('payout-checking')).toBeNull();
+    expect(within(paid).queryByTestId('payout-reversed')).toBeNull();
   });
 
   it('requests a payout of the whole balance after stating the amount and where it goes', async () => {

@@ -10,7 +10,7 @@ export interface PayoutFixture {
   amount: { amount: number; currency: string };
   method: 'STRIPE' | 'BANK_TRANSFER';
   destination: string;
-  status: 'REQUESTED' | 'PROCESSING' | 'PAID' | 'FAILED';
+  status: 'REQUESTED' | 'PROCESSING' | 'PAID' | 'FAILED' | 'REVERSED';
   failureReason: string | null;
   reference: string | null;
   created: string;
@@ -62,7 +62,7 @@ export const REQUESTED_BANK: PayoutFixture = {
   user: { id: 'VXNlcjox', fullName: 'Anna Petrova', email: 'anna@example.com' },
 };
 
-/** A Stripe transfer on its way. */
+/** A Stripe payout whose transfer is being checked with Stripe (its answer was lost, decision 0041). */
 export const PROCESSING_STRIPE: PayoutFixture = {
   id: 'UGF5b3V0OjQ',
   amount: { amount: 2500, currency: 'USD' },
@@ -74,6 +74,21 @@ export const PROCESSING_STRIPE: PayoutFixture = {
   created: '2026-11-21T12:00:00.000Z',
   updated: '2026-11-21T12:00:00.000Z',
   version: 1,
+  user: { id: 'VXNlcjoy', fullName: 'Boris Ivanov', email: 'boris@example.com' },
+};
+
+/** A Stripe payout whose transfer Stripe took back after it was paid. */
+export const REVERSED_STRIPE: PayoutFixture = {
+  id: 'UGF5b3V0OjU',
+  amount: { amount: 4000, currency: 'USD' },
+  method: 'STRIPE',
+  destination: 'Stripe account …K2Qd',
+  status: 'REVERSED',
+  failureReason: null,
+  reference: null,
+  created: '2026-11-15T12:00:00.000Z',
+  updated: '2026-11-18T12:00:00.000Z',
+  version: 3,
   user: { id: 'VXNlcjoy', fullName: 'Boris Ivanov', email: 'boris@example.com' },
 };
 

@@ -9,7 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerError, fieldMessage, mutationsSent } from '../../../test/forms';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../../test/renderWithRelay';
-import { PROCESSING_STRIPE, REQUESTED_BANK, type PayoutFixture, payoutsResolvers } from '../../payouts/testData';
+import { PROCESSING_STRIPE, REQUESTED_BANK, REVERSED_STRIPE, type PayoutFixture, payoutsResolvers } from '../../payouts/testData';
 import { ADMIN_PAYOUTS_PAGE_SIZE, AdminPayoutsPage } from './AdminPayoutsPage';
 
 function renderQueue(payouts: PayoutFixture[], options: { route?: string; locale?: 'en' | 'ru' | 'es' } = {}) {
@@ -51,6 +51,19 @@ describe('AdminPayoutsPage', () => {
     const [row] = (await screen.findAllByTestId('admin-payout-row')) as [HTMLElement];
     expect(variables).toEqual([{ count: ADMIN_PAYOUTS_PAGE_SIZE, status: null, method: 'STRIPE' }]);
     expect(within(row).getByTestId('payout-status').textContent).toBe('Processing');
+    expect(within(row).getByTestId('admin-payout-checking').textContent).toContain('checked with Stripe automatically');
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
+
+  it('offers every status as a filter, REVERSED included, and shows a reversed Stripe payout', async () => {
+    const { variables } = renderQueue([REVERSED_STRIPE], { route: '/admin/payouts?status=REVERSED&method=STRIPE' });
+    const [row] = (await screen.findAllByTestId('admin-payout-row')) as [HTMLElement];
+    expect(variables).toEqual([{ count: ADMIN_PAYOUTS_PAGE_SIZE, status: 'REVERSED', method: 'STRIPE' }]);
+    const status = screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement;
+    expect([...status.options].map((o) => o.value)).toEqual(['all', 'REQUESTED', 'PROCESSING', 'PAID', 'FAILED', 'REVERSED']);
+    expect(status.value).toBe('REVERSED');
+    expect(within(row).getByTestId('payout-status').textContent).toBe('Reversed');
+    expect(row.textContent).toContain('the money was returned to the earner');
     expect(within(row).queryByRole('button')).toBeNull();
   });
 

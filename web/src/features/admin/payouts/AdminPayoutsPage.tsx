@@ -3,6 +3,7 @@
  * by status and method (`status` / `method` in the address; by default the bank-transfer queue:
  * REQUESTED bank transfers; `all` lifts a filter). Each row: the user (name, e-mail, a link to
  * their page), the amount, method, masked destination, status and when it was requested; a
+ * Stripe payout being checked with Stripe and a reversed one say so; a
  * REQUESTED bank transfer offers "Mark sent" and "Mark failed" (PayoutActionDialog). "Load more"
  * appends the next page; after a VERSION_CONFLICT, Reload refetches the list.
  */
@@ -12,7 +13,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { TextLink } from '../../layout/links';
 import { formatMoney } from '../../payouts/payoutErrors';
-import { PAYOUT_STATUSES, PayoutMethodText, PayoutStatusBadge } from '../../payouts/payoutLabels';
+import { PAYOUT_STATUSES, PayoutMethodText, PayoutStatusBadge, isCheckingWithStripe } from '../../payouts/payoutLabels';
 import { AdminShell } from '../AdminShell';
 import { ListFooter } from '../ListFooter';
 import { useRefetchOnChange } from '../useRefetchOnChange';
@@ -122,6 +123,16 @@ function PayoutList(props: { query: AdminPayoutsPage_query$key; status: PayoutSt
                 {node.reference ? (
                   <span className={styles.meta}>
                     <FormattedMessage id="payouts.history.reference" values={{ reference: node.reference }} />
+                  </span>
+                ) : null}
+                {isCheckingWithStripe(node) ? (
+                  <span className={styles.meta} data-testid="admin-payout-checking">
+                    <FormattedMessage id="admin.payouts.checking" />
+                  </span>
+                ) : null}
+                {node.status === 'REVERSED' ? (
+                  <span className={styles.meta}>
+                    <FormattedMessage id="admin.payouts.reversed" />
                   </span>
                 ) : null}
                 {node.failureReason ? (
