@@ -115,7 +115,7 @@ describeEachDb('kill -9 during mail delivery (%s)', (kind) => {
     rmSync(dataDir, { recursive: true, force: true });
   });
   const start = async (env: Record<string, string>) => {
-    const s = await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, MAIL_TRANSPORT: 'outbox', JOBS_LEASE_MS: '1500', ...env });
+    const s = await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, MAIL_TRANSPORT: 'outbox', JOBS_LEASE_MS: '3000', ...env });
     running.push(s);
     return s;
   };
@@ -143,7 +143,7 @@ describeEachDb('kill -9 during mail delivery (%s)', (kind) => {
     expect(deliveredBeforeKill).toBeLessThan(acknowledged.length * 2); // the kill did interrupt delivery
 
     const restarted = await start({ JOBS_WORKER: 'on' });
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 60_000;
     while (mails().length < acknowledged.length * 2 && Date.now() < deadline) await sleep(100);
     await sleep(2_000); // a duplicate delivery would show up as a second file by now
     await restarted.stop();
@@ -155,7 +155,7 @@ describeEachDb('kill -9 during mail delivery (%s)', (kind) => {
     for (const reference of acknowledged) {
       expect(contents.filter((c) => c.includes(reference)).length, reference).toBe(2);
     }
-  });
+  }, 120_000);
 
   it('over SMTP, three kills during delivery re-send at most the mails in flight at each', async () => {
     const sink = await startSink();
@@ -175,7 +175,7 @@ describeEachDb('kill -9 during mail delivery (%s)', (kind) => {
         await worker.stop('SIGKILL');
       }
       const restarted = await start(smtp);
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + 60_000;
       const ids = () => new Set(sink.received.map((m) => m.messageId));
       while (ids().size < acknowledged.length * 2 && Date.now() < deadline) await sleep(100);
       await sleep(2_000); // a late duplicate shows up by now

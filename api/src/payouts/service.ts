@@ -33,7 +33,7 @@ export interface PayoutServiceDeps {
   db: Db;
   jobs: JobQueue;
   mail: MailService;
-  config: Pick<Config, 'payouts'>;
+  config: Pick<Config, 'payouts' | 'jobs'>;
   stripe: StripeClient | null;
   /** After commit: the users whose ledger changed (publishes `transactionsUpdated`, `viewerUpdated`). */
   changed: (userIds: string[]) => void;

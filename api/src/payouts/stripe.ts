@@ -30,6 +30,15 @@ const SDK_RETRY_PAUSE_MS = 500;
 /** Below this a try cannot succeed in practice: answer PROVIDER_UNAVAILABLE instead of trying. */
 const SHORTEST_TRY_MS = 500;
 
+/**
+ * The time limit of one run of a job that calls Stripe (JobHandler.timeoutMs, decision 0043): three
+ * lease/12 calls with their retry take up to about half the lease, which is the queue's default
+ * limit, so these jobs take three quarters of it (90 s at the default 120 s lease).
+ */
+export function stripeJobTimeoutMs(leaseMs: number): number {
+  return Math.floor(leaseMs * 0.75);
+}
+
 /** The per-try timeout of the jobs' Stripe calls for a job lease of `leaseMs`: lease/12, at most 10 s (see the module comment). */
 export function jobTryMs(leaseMs: number): number {
   return Math.max(SHORTEST_TRY_MS, Math.min(10_000, Math.floor(leaseMs / 12)));

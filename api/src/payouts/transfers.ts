@@ -33,7 +33,7 @@ import type { Database, PayoutRow } from '../db/types.js';
 import { STUDIO, post, toMinor } from '../ledger/book.js';
 import type { MailTemplateParams } from '../mail/index.js';
 import type { PayoutService, PayoutServiceDeps } from './service.js';
-import { isFinalStripeError, stripeErrorText } from './stripe.js';
+import { isFinalStripeError, stripeErrorText, stripeJobTimeoutMs } from './stripe.js';
 
 type Trx = Kysely<Database>;
 
@@ -61,12 +61,14 @@ export class StripeTransfers {
     deps.jobs.register<Job>({
       kind: TRANSFER_JOB,
       maxAttempts: TRANSFER_ATTEMPTS,
+      timeoutMs: stripeJobTimeoutMs(deps.config.jobs.leaseMs),
       run: ({ payoutId }, job) => this.transfer(payoutId, job.attempts > 1),
       onGiveUp: ({ payoutId }, _job, lastError) => this.startChecking(payoutId, lastError),
     });
     deps.jobs.register<Job>({
       kind: CHECK_JOB,
       maxAttempts: CHECK_ATTEMPTS,
+      timeoutMs: stripeJobTimeoutMs(deps.config.jobs.leaseMs),
       retry: CHECK_RETRY,
       run: ({ payoutId }) => this.check(payoutId),
       onGiveUp: async ({ payoutId }, _job, lastError) => {

@@ -20,7 +20,7 @@ import { type Db, nowIso } from '../db/index.js';
 import type { JobQueue } from '../jobs/types.js';
 import type { PayoutMethods } from './methods.js';
 import type { PayoutService } from './service.js';
-import type { StripeClient } from './stripe.js';
+import { type StripeClient, stripeJobTimeoutMs } from './stripe.js';
 
 /** The job that acts on one stored event. */
 export const EVENT_JOB = 'stripe.event';
@@ -30,7 +30,7 @@ type Endpoint = 'platform' | 'connect';
 export interface WebhookDeps {
   db: Db;
   jobs: JobQueue;
-  config: Pick<Config, 'payouts'>;
+  config: Pick<Config, 'payouts' | 'jobs'>;
   stripe: StripeClient | null;
   payouts: PayoutService;
   methods: PayoutMethods;
@@ -41,6 +41,7 @@ export interface WebhookDeps {
 export function registerEventJob(deps: WebhookDeps): void {
   deps.jobs.register<{ eventId: string }>({
     kind: EVENT_JOB,
+    timeoutMs: stripeJobTimeoutMs(deps.config.jobs.leaseMs),
     run: async ({ eventId }) => {
       const event = await deps.db.selectFrom('stripeEvents').selectAll().where('id', '=', eventId).executeTakeFirst();
       if (!event?.objectId || !deps.stripe) return;
