@@ -10,7 +10,6 @@
  * - `memory`: the stream transport's buffer is kept in `sent` (tests, and the SMTP-less dev loop).
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { type Socket, connect } from 'node:net';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
@@ -89,22 +88,14 @@ export function smtpUrlWithDefaults(smtpUrl: string, connections: number): strin
   return url.toString();
 }
 
-/**
- * Hands nodemailer the TCP connection of an SMTP session with Nagle's algorithm off (nodemailer's
- * documented `getSocket` hook; it starts TLS on it itself for smtps:// and STARTTLS). nodemailer
- * writes a message's end-of-data mark as a separate small segment; with Nagle on, it waits for the
- * ACK the server delays by ~40 ms, which capped delivery at ~20 mails/s per connection (measured
- * here: 48 ms per mail with Nagle, 5 ms without).
- *
- * The socket is handed over while it is still connecting, never an error: nodemailer then sees a
- * refused or failed connect as its own socket error and releases the pool slot. An error answered
- * through this callback reaches only the message, and the pool never frees that slot: after
- * `MAIL_SMTP_CONNECTIONS` refusals every later send waited for ever (decision 0043). A connect that
- * hangs ends with nodemailer's `greetingTimeout`.
+/*
+ * No `getSocket` hook (decision 0043): nodemailer opens its own connections. An earlier hook that
+ * turned Nagle's algorithm off answered a failed connect as an error, which nodemailer reports to
+ * the message only and never frees the pool slot: after `MAIL_SMTP_CONNECTIONS` refusals every send
+ * waited for ever. Handing it a still-connecting socket instead freed the slots but slowed every
+ * delivery by seconds in the browser tests. Nagle's ~40 ms per message is the price of the library's
+ * own connection handling.
  */
-function connectWithoutNagle(options: { host?: string; port?: number }, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void): void {
-  callback(null, { connection: connect({ host: options.host, port: options.port ?? 25, noDelay: true }) });
-}
 
 /**
  * Creates the transport of `config.mail.transport`.
@@ -115,8 +106,6 @@ export function createMailTransport(config: Pick<Config, 'mail' | 'dataDir'>): M
   if (kind === 'smtp') {
     if (!config.mail.smtpUrl) throw new Error('SMTP_URL is required when MAIL_TRANSPORT=smtp');
     const transporter = nodemailer.createTransport(smtpUrlWithDefaults(config.mail.smtpUrl, config.mail.smtpConnections));
-    // nodemailer's typings omit the Mail object's documented getSocket property.
-    (transporter as typeof transporter & { getSocket: typeof connectWithoutNagle }).getSocket = connectWithoutNagle;
     return {
       kind,
       sent: null,
