@@ -214,7 +214,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       closing ??= (async () => {
         fastPath.close();
         await graphql.close();
-        await fastify.close();
+        // Fastify closes the connections idle at this moment; one still receiving a request
+        // becomes idle later and would otherwise be held for the keep-alive timeout (72 s).
+        const sweep = setInterval(() => fastify.server.closeIdleConnections(), 200);
+        try {
+          await fastify.close();
+        } finally {
+          clearInterval(sweep);
+        }
         stopInvalidation();
         await pubsub.close();
         await limits.close();

@@ -230,23 +230,37 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
 
   let closed = false;
   const publisher = connect(config.redis.url, config.redis.keyPrefix, 'publisher', { maxRetriesPerRequest: 20 }, log, () => closed);
+  const report = (what: string) => (error: unknown) => {
+    if (!closed) log.warn({ err: error }, `live updates: Redis ${what} failed`);
+  };
+  // The channels this process listens on. ioredis's own resubscription after a reconnect drops the
+  // promise of its SUBSCRIBE, so a connection lost again at that moment ended in an unhandled
+  // rejection ("Connection is closed"); with `autoResubscribe: false` we resubscribe ourselves.
+  const channels = new Set<string>();
+  // Back after a lost connection: notices may have been missed, so every cached page goes — once a
+  // PING sent behind the re-SUBSCRIBE is answered, i.e. once the channels listen again
+  // (decision 0042). A failed PING means the connection went again; the next return flushes.
+  const resubscribeAndFlush = () => {
+    if (channels.size > 0) void subscriber.subscribe(...channels).catch(report('SUBSCRIBE'));
+    void subscriber.ping().then(
+      () => !closed && content.tell({ kind: 'all' }),
+      () => {},
+    );
+  };
   // SUBSCRIBE/UNSUBSCRIBE wait for the connection instead of failing after N reconnections. No
   // ready check: its INFO fails once a SUBSCRIBE issued during the handshake has put the connection
   // in subscriber mode, which dropped the connection and, after reconnecting, its channels (a
   // listener registered while the client connects never heard a notice); pub/sub commands are
   // valid while Redis loads its data, which is all the ready check waits for.
-  // Back after a lost connection: notices may have been missed, so every cached page goes — once a
-  // PING sent behind ioredis's re-SUBSCRIBE is answered, i.e. once the channels listen again
-  // (decision 0042). A failed PING means the connection went again; the next return flushes.
-  const flushAfterResubscribe = () =>
-    void subscriber.ping().then(
-      () => !closed && content.tell({ kind: 'all' }),
-      () => {},
-    );
-  const subscriber = connect(config.redis.url, config.redis.keyPrefix, 'subscriber', { maxRetriesPerRequest: null, enableReadyCheck: false }, log, () => closed, flushAfterResubscribe);
-  const report = (what: string) => (error: unknown) => {
-    if (!closed) log.warn({ err: error }, `live updates: Redis ${what} failed`);
-  };
+  const subscriber = connect(
+    config.redis.url,
+    config.redis.keyPrefix,
+    'subscriber',
+    { maxRetriesPerRequest: null, enableReadyCheck: false, autoResubscribe: false },
+    log,
+    () => closed,
+    resubscribeAndFlush,
+  );
   // The event target uses only these members and drops the promises they return: these adapters
   // catch them, since an unhandled rejection would end the process.
   const publishClient = {
@@ -254,8 +268,14 @@ export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog):
   };
   const subscribeClient = {
     on: (event: 'message', listener: (channel: string, message: string) => void) => subscriber.on(event, listener),
-    subscribe: (channel: string) => subscriber.subscribe(channel).catch(report('SUBSCRIBE')),
-    unsubscribe: (channel: string) => (closed ? Promise.resolve(0) : subscriber.unsubscribe(channel).catch(report('UNSUBSCRIBE'))),
+    subscribe: (channel: string) => {
+      channels.add(channel);
+      return subscriber.subscribe(channel).catch(report('SUBSCRIBE'));
+    },
+    unsubscribe: (channel: string) => {
+      channels.delete(channel);
+      return closed ? Promise.resolve(0) : subscriber.unsubscribe(channel).catch(report('UNSUBSCRIBE'));
+    },
   };
   const eventTarget = createRedisEventTarget({
     publishClient: publishClient as unknown as Redis,
