@@ -38,6 +38,7 @@ import { AccountSecurity } from './accountSecurity/service.js';
 import { type MailService, createMailService } from './mail/index.js';
 import { createOrderService } from './orders/service.js';
 import { registerControlCharGuard } from './security/controlChars.js';
+import { guardAuthRoutes } from './accountSecurity/restGuard.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { registerTransportRules } from './security/transport.js';
 import { createRateLimits } from './security/limits.js';
@@ -119,7 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The per-IP limit of /api/auth counts in the same Redis as the named limits (shared by every
   // process), and in this process while Redis is unreachable (SEC-LIMITS, decision 0042).
   await fastify.register(rateLimit, { global: false, ...limits.pluginOptions });
-  const analytics = registerAnalytics(fastify, { db: database.db, config }); // before the pages it counts (ANALYTICS-DOCUMENT)
+  const analytics = registerAnalytics(fastify, { db: database.db, config, limits }); // before the pages it counts (ANALYTICS-DOCUMENT)
   // Stored pages the fast path answers never reach the hook: counted there, with Fastify's idea of the client's address.
   const clientAddress = clientAddressOf(fastifyTrustProxy(config.trustProxy));
   fastPath.onServed = (raw) =>
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await fastify.register(challengeRoutes, { challenges, config });
   // ACC-2FA, ACC-PASSKEYS, ACC-SUDO, ACC-TIMELINE (decision 0040)
   const security = new AccountSecurity({ db: database.db, config, limits, credentials, sessions, mail, userChanged: (id) => pubsub.publishUserChanged(id) });
+  guardAuthRoutes(fastify, { sessions, security }); // ACC-SUDO: the /api/auth routes behind the one proof table (decision 0044)
   await fastify.register(authRoutes, { db: database.db, sessions, config, credentials, limits, challenges, security });
   await fastify.register(uploadRoutes, { uploads, sessions, limits });
   const social = new SocialAuthService({

@@ -216,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       challengeOrder: e.CHALLENGE_AFTER_ORDERS,
       challengeRegister: e.CHALLENGE_AFTER_REGISTRATIONS,
       twoFactor: e.RATE_LIMIT_TWO_FACTOR,
+      analyticsView: e.RATE_LIMIT_ANALYTICS_VIEW,
     },
     passwordGuessMaxDelaySeconds: e.PASSWORD_GUESS_MAX_DELAY_SECONDS,
     challenge: { cost: e.CHALLENGE_COST, counterMax: e.CHALLENGE_COUNTER_MAX, expiresSeconds: e.CHALLENGE_EXPIRES_SECONDS, afterPasswordFailures: e.CHALLENGE_AFTER_PASSWORD_FAILURES },

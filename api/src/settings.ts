@@ -200,6 +200,8 @@ export const envSchema = z.object({
   RATE_LIMIT_UPLOAD: limitRule.prefault('20/3600'),
   /** Authenticator and recovery codes entered per account (sign-in and re-authentication, ACC-2FA). */
   RATE_LIMIT_TWO_FACTOR: limitRule.prefault('10/900'),
+  /** Page views counted per client address (documents and beacons; ANALYTICS-VISITORS); beyond it views are answered but not counted. */
+  RATE_LIMIT_ANALYTICS_VIEW: limitRule.prefault('120/600'),
   // SEC-CHALLENGE: a proof-of-work challenge is required once one address passes these counts.
   CHALLENGE_AFTER_ORDERS: limitRule.prefault('3/3600'),
   CHALLENGE_AFTER_REGISTRATIONS: limitRule.prefault('3/3600'),

@@ -19,13 +19,17 @@ import { type Member, member } from './requests-helpers.js';
 describeEachDb('account security on %s', (kind) => {
   let server: TestServer;
   let limited: TestServer;
+  let roomy: TestServer;
   beforeAll(async () => {
     server = await startServer(kind, { JOBS_POLL_INTERVAL_MS: '600000' });
     limited = await startServer(kind, { RATE_LIMIT_TWO_FACTOR: '3/900' });
+    // Room for many codes per account, so the challenge's own cap is what stops them.
+    roomy = await startServer(kind, { RATE_LIMIT_TWO_FACTOR: '100/900' });
   });
   afterAll(async () => {
     await server?.close();
     await limited?.close();
+    await roomy?.close();
   });
   const db = () => server.app.database.db;
   const timeline = async (user: Member, token = user.accessToken) =>
@@ -112,7 +116,9 @@ describeEachDb('account security on %s', (kind) => {
       // Regenerating needs a recent proof.
       await ageSession(server, fresh);
       expectCode(await server.graphql(REGENERATE, {}, fresh.accessToken), 'REAUTHENTICATION_REQUIRED');
-      ok(await server.graphql(REAUTH, { password: user.password }, fresh.accessToken));
+      // With 2FA the password alone is no proof (decision 0044); a recovery code is.
+      expectCode(await server.graphql(REAUTH, { password: user.password }, fresh.accessToken), 'PROOF_NOT_ACCEPTED');
+      ok(await server.graphql(REAUTH, { code: recoveryCodes[2]! }, fresh.accessToken));
       const regenerated = ok(await server.graphql(REGENERATE, {}, fresh.accessToken)).regenerateRecoveryCodes;
       expect(regenerated.user.twoFactor.recoveryCodesLeft).toBe(10);
       expect(regenerated.recoveryCodes).not.toContain(recoveryCodes[1]);
@@ -144,6 +150,21 @@ describeEachDb('account security on %s', (kind) => {
         expect(answer.status, answer.text).toBe(400);
         expect(answer.json.error.code).toMatch(/VALIDATION_FAILED|MALFORMED_JSON/);
       }
+    });
+
+    it('30 wrong codes sent at once on one challenge: at most five are evaluated', async () => {
+      const user = await member(roomy, 'Pia Parallel');
+      const { secret } = await enableTwoFactor(roomy, user);
+      const token = (await passwordLogin(roomy, user)).json.challengeToken as string;
+      const wrong = totpAt(secret, stepNow() + 7);
+      const answers = await Promise.all(Array.from({ length: 30 }, () => secondStep(roomy, { challengeToken: token, deviceToken: user.deviceToken, code: wrong })));
+      const codes = answers.map((a) => a.json.error?.code as string);
+      expect(codes.filter((c) => c === 'TWO_FACTOR_CODE_INVALID')).toHaveLength(5);
+      expect(codes.filter((c) => c === 'TWO_FACTOR_CHALLENGE_INVALID')).toHaveLength(25);
+      expect(answers.map((a) => a.json.error?.attemptsLeft).filter((n) => n !== undefined).sort()).toEqual([0, 1, 2, 3, 4]);
+      // Each evaluated code is one TWO_FACTOR_FAILED on the timeline.
+      const failed = await roomy.app.database.db.selectFrom('securityEvents').select('id').where('userId', '=', user.localId).where('kind', '=', 'TWO_FACTOR_FAILED').execute();
+      expect(failed).toHaveLength(5);
     });
 
     it('codes entered are rate limited per account (RATE_LIMIT_TWO_FACTOR)', async () => {
@@ -183,14 +204,14 @@ describeEachDb('account security on %s', (kind) => {
 
     it('the window ends after 10 minutes', async () => {
       const user = await member(server, 'Wendy Window');
-      await enableTwoFactor(server, user);
+      const { secret } = await enableTwoFactor(server, user);
       await ageSession(server, user);
-      ok(await server.graphql(REAUTH, { password: user.password }, user.accessToken));
+      ok(await server.graphql(REAUTH, { code: totpAt(secret, stepNow()) }, user.accessToken));
       ok(await server.graphql(REGENERATE, {}, user.accessToken));
       const sessionId = (await db().selectFrom('sessions').select('id').where('userId', '=', user.localId).where('deviceToken', '=', user.deviceToken).executeTakeFirstOrThrow()).id;
       await db().updateTable('sessions').set({ reauthenticatedAt: new Date(Date.now() - 10 * 60_000 - 1000).toISOString() }).where('id', '=', sessionId).execute();
       expectCode(await server.graphql(REGENERATE, {}, user.accessToken), 'REAUTHENTICATION_REQUIRED');
-      expect(ok(await server.graphql(TIMELINE, { id: user.id }, user.accessToken)).node.reauthenticationMethods).toEqual(['PASSWORD', 'TOTP']);
+      expect(ok(await server.graphql(TIMELINE, { id: user.id }, user.accessToken)).node.reauthenticationMethods).toEqual(['TOTP']); // the password alone does not count with 2FA (decision 0044)
     });
   });
 

@@ -258,7 +258,7 @@ describeEachDb('accounts on %s', (kind) => {
       const newPassword = 'a fresh reset password';
       const result = await confirm(resetToken, newPassword);
       expect(result.status, result.text).toBe(200);
-      expect(result.json).toEqual({ data: { removedLinks: [] } });
+      expect(result.json).toEqual({ data: { removedLinks: [], removedPasskeys: [], twoFactorRemoved: false } });
       for (const session of [user, second]) {
         expect((await server.graphql('{ viewer { id } }', undefined, session.accessToken)).status).toBe(401);
         expect((await server.refresh(session.refreshToken)).status).toBe(401);

@@ -4,8 +4,9 @@
  * and after, never secrets — in the same transaction as the change; a refused change (version
  * conflict, missing translation, forbidden, own admin role) writes none; `auditLog` pages newest
  * first with its filters and search, resolves the actor (null once deleted) and is for
- * administrators only.
+ * administrators only; the database itself refuses UPDATE and DELETE of an entry.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId } from '../src/graphql/ids.js';
 import { type Member, auditCount, auditRows, expectCode, member, newsTexts, productTexts } from './admin-helpers.js';
@@ -199,6 +200,15 @@ describeEachDb('audit log on %s', (kind) => {
       ok(await asAdmin(DELETE_USER, { id: gone.id }));
       const [entry] = ok(await asAdmin(AUDIT_LOG, { targetId: id })).auditLog.edges.map((e: any) => e.node);
       expect(entry).toMatchObject({ actor: null, actorEmail: gone.email, action: 'news.create' });
+    });
+
+    it('is append-only in the database: UPDATE and DELETE are refused', async () => {
+      const [row] = await db().selectFrom('auditLog').select(['id', 'action']).where('targetId', '=', localOf(itemId)).execute();
+      expect(row).toBeDefined();
+      await expect(db().updateTable('auditLog').set({ action: 'news.forged' }).where('id', '=', row!.id).execute()).rejects.toThrow(/append-only/);
+      await expect(db().deleteFrom('auditLog').where('id', '=', row!.id).execute()).rejects.toThrow(/append-only/);
+      await expect(sql`delete from audit_log`.execute(db())).rejects.toThrow(/append-only/);
+      expect(await db().selectFrom('auditLog').select('action').where('id', '=', row!.id).executeTakeFirst()).toEqual({ action: row!.action });
     });
 
     it('is for administrators only; bad filters are bad input', async () => {

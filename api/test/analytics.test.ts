@@ -3,8 +3,9 @@
  * production server counts HTML documents and beacons as daily aggregates — page without locale
  * prefix, locale, external referrer host, device class, `?ref=` — and counts nothing for bots,
  * Do Not Track, Global Privacy Control or prefetches; a visitor is counted once per day per address
- * and browser; a bad beacon is a 400; a test-mode server counts nothing; only administrators read
- * the report. Needs `pnpm build` (the server renders the pages from web/dist).
+ * and browser; a bad beacon is a 400; a private page counts under its route; one address counts
+ * at most RATE_LIMIT_ANALYTICS_VIEW views; a test-mode server counts nothing; only administrators
+ * read the report. Needs `pnpm build` (the server renders the pages from web/dist).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, ok, startServer, type TestServer } from './harness.js';
@@ -146,6 +147,31 @@ describeEachDb('analytics on %s', (kind) => {
     expect(refused.errors?.[0]?.message).toBe('Forbidden resource');
     const tooMany = await server.graphql(REPORT, { days: 400 }, admin.accessToken);
     expect(tooMany.errors?.[0]?.message).toMatch(/days/);
+  });
+
+  it('keeps a private page under its route, not its identifier; public slugs stay', async () => {
+    for (const path of ['/ru/profile/requests/ST-2026-0042', '/profile/requests/ST-2026-0043?tab=messages']) {
+      expect((await server.post('/api/analytics/view', { path }, { 'user-agent': CHROME })).status).toBe(204);
+    }
+    expect((await server.get('/profile/requests/ST-2026-0044', { 'user-agent': CHROME })).status).toBeLessThan(500);
+    await server.post('/api/analytics/view', { path: '/products/aura' }, { 'user-agent': CHROME });
+    const paths = (await views()).map((r) => r.path);
+    expect(paths.filter((p) => p.includes('ST-'))).toEqual([]);
+    expect(paths).toContain('/profile/requests/:reference');
+    expect(paths).toContain('/products/aura');
+  });
+
+  it('300 beacons from one address with changing User-Agents count at most RATE_LIMIT_ANALYTICS_VIEW views and visitors', async () => {
+    const before = await dayRow();
+    for (let i = 0; i < 300; i++) {
+      const answer = await server.post('/api/analytics/view', { path: '/faq' }, { 'user-agent': `${CHROME} Flood/${i}` });
+      expect(answer.status).toBe(204);
+    }
+    const after = await dayRow();
+    expect(after.visitors - before.visitors).toBeLessThanOrEqual(120);
+    expect(after.views - before.views).toBeLessThanOrEqual(120);
+    // Counted up to the limit, not nothing at all.
+    expect(after.views - before.views).toBeGreaterThan(0);
   });
 });
 

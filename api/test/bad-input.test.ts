@@ -2,10 +2,15 @@
  * Bad input found by fuzzing answers 4xx, never 500 (API-ERRORS, API-TEXT), on SQLite and
  * PostgreSQL: GET /api/graphql with non-JSON `variables`/`extensions`; NUL and other control
  * characters in REST bodies, GraphQL variables and inline arguments (refused before anything is
- * written; PostgreSQL text cannot hold NUL); concurrent `sendEmailVerification`.
+ * written; PostgreSQL text cannot hold NUL), also inside a decoded global id — for every ID
+ * argument of the schema, found by walking it, so a new one is covered — and inside a passkey
+ * answer's credential id; concurrent `sendEmailVerification`.
  */
+import { typeDefs } from '@studio/schema';
+import { type GraphQLArgument, type GraphQLInputType, buildSchema, getNamedType, isCompositeType, isEnumType, isInputObjectType, isListType, isNonNullType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { globalId, type NodeType } from '../src/graphql/ids.js';
 import { describeEachDb, type GraphQLResult, ok, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 const NUL = '\u0000';
@@ -21,6 +26,50 @@ function expectCode(result: GraphQLResult, code: string) {
   expect(result.errors![0]!.extensions?.['code'], result.text).toBe(code);
   return result.errors![0]!;
 }
+
+const NODE_TYPES: NodeType[] = ['User', 'Image', 'ServiceAccount', 'ReferralCode', 'Product', 'NewsItem', 'Session', 'AuditEntry', 'Order', 'OrderMessage', 'OrderNote', 'LedgerTransaction', 'Payout', 'Passkey', 'SecurityEvent'];
+const schema = buildSchema(typeDefs);
+
+/** A plausible value of a required input, with `probe` at every ID and `pathTo` the ID under test (or null: a harmless id). */
+function valueOf(type: GraphQLInputType, probe: string, path: string, target: string): unknown {
+  if (isNonNullType(type)) return valueOf(type.ofType, probe, path, target);
+  if (isListType(type)) return [valueOf(type.ofType, probe, path, target)];
+  const named = getNamedType(type);
+  if (isEnumType(named)) return named.getValues()[0]!.value;
+  if (isInputObjectType(named)) {
+    const out: Record<string, unknown> = {};
+    for (const field of Object.values(named.getFields())) {
+      const at = `${path}.${field.name}`;
+      if (isNonNullType(field.type) || target.startsWith(at)) out[field.name] = valueOf(field.type, probe, at, target);
+    }
+    return out;
+  }
+  switch (named.name) {
+    case 'ID': return path === target ? probe : globalId('User', 'no-such-user');
+    case 'Int': return 1;
+    case 'Float': return 1;
+    case 'Boolean': return true;
+    default: return 'x';
+  }
+}
+
+/** Every path to an ID in `args` (an argument, or a field of an input object, to depth 3). */
+function idPaths(args: readonly GraphQLArgument[]): string[] {
+  const paths: string[] = [];
+  const walk = (type: GraphQLInputType, path: string, depth: number) => {
+    const named = getNamedType(type);
+    if (named.name === 'ID') paths.push(path);
+    else if (isInputObjectType(named) && depth < 3) for (const field of Object.values(named.getFields())) walk(field.type, `${path}.${field.name}`, depth + 1);
+  };
+  for (const arg of args) walk(arg.type, arg.name, 0);
+  return paths;
+}
+
+/** Each query and mutation field of the schema with an ID among its inputs, and those paths. */
+const ID_OPERATIONS = (['query', 'mutation'] as const).flatMap((kind) => {
+  const root = kind === 'query' ? schema.getQueryType()! : schema.getMutationType()!;
+  return Object.values(root.getFields()).flatMap((field) => idPaths(field.args).map((path) => ({ kind, field, path })));
+});
 
 describe('NODE_ENV default', () => {
   it('loadConfig without NODE_ENV runs in production (no stack traces, persisted operations only)', () => {
@@ -123,6 +172,53 @@ describeEachDb('bad input on %s', (kind) => {
     const variable = await server.graphql('query ($id: ID!) { node(id: $id) { id } }', { id: `User:${NUL}` });
     expect(variable.status, variable.text).toBe(400);
     expect(expectCode(variable, 'BAD_USER_INPUT').extensions?.['field']).toBe('id');
+  });
+
+  it('every ID argument of the schema with NUL or a control character inside the decoded id: BAD_USER_INPUT, never an internal error', async () => {
+    expect(ID_OPERATIONS.length).toBeGreaterThan(20);
+    const admin = await server.register({ name: 'Ida Ids' });
+    await db().updateTable('users').set({ role: 'ADMIN' }).where('email', '=', admin.email).execute();
+    const failures: string[] = [];
+    let refused = 0;
+    for (const { kind, field, path } of ID_OPERATIONS) {
+      const argName = path.split('.')[0]!;
+      for (const type of NODE_TYPES) {
+        for (const local of [`a${NUL}b`, 'x\u0001y']) {
+          const probe = globalId(type, local);
+          const args = field.args.filter((a) => isNonNullType(a.type) || a.name === argName);
+          const variables = Object.fromEntries(args.map((a) => [a.name, valueOf(a.type, probe, a.name, path)]));
+          const declared = args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ');
+          const passed = args.map((a) => `${a.name}: $${a.name}`).join(', ');
+          const selection = isCompositeType(getNamedType(field.type)) ? '{ __typename }' : '';
+          const document = `${kind}${declared ? ` (${declared})` : ''} { ${field.name}${passed ? `(${passed})` : ''} ${selection} }`;
+          const result = await server.graphql(document, variables, admin.accessToken);
+          const what = `${field.name}(${path} = ${type}:${JSON.stringify(local)})`;
+          // A document this test built wrong would prove nothing: that is a failure too.
+          if (result.status >= 500 || /INTERNAL_SERVER_ERROR|Unexpected error\.|GRAPHQL_VALIDATION_FAILED/.test(result.text)) failures.push(`${what} → ${result.status} ${result.text.slice(0, 200)}`);
+          else if (result.errors?.some((e) => e.extensions?.['code'] === 'BAD_USER_INPUT')) refused++;
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(refused).toBeGreaterThan(0);
+  });
+
+  it('a user id whose decoded local id holds NUL: BAD_USER_INPUT naming the argument; node(id:) answers null as for any malformed id', async () => {
+    const user = await server.register({ name: 'Nul Local' });
+    const probe = globalId('User', `x${NUL}`);
+    const node = await server.graphql('query ($id: ID!) { node(id: $id) { id } }', { id: probe }, user.accessToken);
+    expect(node.errors, node.text).toBeUndefined();
+    expect(node.data.node).toBeNull();
+    expect(expectCode(await server.graphql(UPDATE_USER, { id: probe, bio: 'x' }, user.accessToken), 'BAD_USER_INPUT').extensions?.['field']).toBe('id');
+  });
+
+  it('POST /api/auth/passkey/login with NUL in the credential id: 400 PASSKEY_INVALID', async () => {
+    for (const id of [`cred${NUL}id`, 'cred\u0007id']) {
+      const response = JSON.stringify({ id, rawId: id, type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' } });
+      const answer = await server.post('/api/auth/passkey/login', { response, deviceToken: uniqueDevice() });
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.json.error).toMatchObject({ code: 'PASSKEY_INVALID', field: 'passkey' });
+    }
   });
 
   it('createOrder with NUL in the name: BAD_USER_INPUT, no order row; a multi-line message is accepted', async () => {

@@ -16,6 +16,7 @@ const params: MailTemplateParams = {
   emailVerificationCode: { code: 'AB12CD34' },
   emailChangeCode: { code: 'ZX98YW76', newEmail: `new+${evil}@example.test` },
   accountDeletionCode: { code: 'DELETE23' },
+  reauthenticationCode: { code: 'PROVE234' },
   emailChangedNotice: { oldEmail: 'old@example.test', newEmail: `new${evil}@example.test`, ...event },
   passwordReset: { token: 'tok/en+=&"<>' },
   passwordChanged: { firstPassword: false, ...event },
@@ -58,7 +59,7 @@ describe('renderMail', () => {
         expect(mail.html).not.toContain('<Studio>');
         expect(mail.html).toContain('Acme &lt;Studio&gt; &amp; &quot;Co&quot;');
         expect(mail.text).toContain('https://studio.example');
-        if (!['emailVerificationCode', 'emailChangeCode', 'accountDeletionCode', 'passwordReset', 'orderReceived', 'orderStatusChanged', 'orderAnswered'].includes(template)) {
+        if (!['emailVerificationCode', 'emailChangeCode', 'accountDeletionCode', 'reauthenticationCode', 'passwordReset', 'orderReceived', 'orderStatusChanged', 'orderAnswered'].includes(template)) {
           expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;');
           expect(mail.text).toContain(evil);
         }

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { migrate, migrationState, openDatabase } from '../src/db/index.js';
+import { migrationProvider } from '../src/db/migrations/index.js';
 import { BASE_ENV, type TestServer, describeEachDb, startServer } from './harness.js';
 import { BUILT_SERVER } from './processes.js';
 
@@ -53,18 +54,20 @@ describeEachDb('database ahead of the build (%s)', (kind) => {
 
   it('MIGRATE_ON_START=off refuses to start while a migration is pending; pnpm db:migrate applies it', async () => {
     const first = await start();
-    await sql`delete from kysely_migration where name = '0017_account_security'`.execute(first.app.database.db);
-    // Undo what 0017 made, so that applying it again is real.
-    const { migration } = await import('../src/db/migrations/0017_account_security.js');
-    await migration.down!(first.app.database.db);
-    await expect(openDatabase(configOf(first, { MIGRATE_ON_START: 'off' }), undefined, 'check')).rejects.toThrow(/0017_account_security are not applied; run `pnpm db:migrate`/);
+    // The build's newest migration (migrations apply in name order, so only the last can be pending alone).
+    const migrations = await migrationProvider.getMigrations();
+    const newest = Object.keys(migrations).sort().at(-1)!;
+    await sql`delete from kysely_migration where name = ${newest}`.execute(first.app.database.db);
+    // Undo what it made, so that applying it again is real.
+    await migrations[newest]!.down!(first.app.database.db);
+    await expect(openDatabase(configOf(first, { MIGRATE_ON_START: 'off' }), undefined, 'check')).rejects.toThrow(new RegExp(`${newest} are not applied; run \`pnpm db:migrate\``));
     await expect(start({ MIGRATE_ON_START: 'off' }, first)).rejects.toThrow(/pnpm db:migrate/);
     const cli = spawnSync(process.execPath, [join(BUILT_SERVER, '..', 'db', 'migrateCli.js')], {
       env: { ...process.env, ...BASE_ENV, DATA_DIR: first.dataDir, ...(first.config.database.kind === 'postgres' ? { DATABASE_URL: first.config.database.url } : {}) },
       encoding: 'utf8',
     });
     expect(cli.stderr).toBe('');
-    expect(cli.stdout).toContain('applied 1 migration(s): 0017_account_security');
+    expect(cli.stdout).toContain(`applied 1 migration(s): ${newest}`);
     expect(cli.status).toBe(0);
     const next = await start({ MIGRATE_ON_START: 'off' }, first);
     expect((await next.get('/api/health/ready')).status).toBe(200);

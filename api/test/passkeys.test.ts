@@ -7,63 +7,16 @@
  * and a wrong origin are refused; a passkey proves identity for `reauthenticate(passkey)`; removal
  * is recorded on the timeline.
  */
-import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { isoCBOR } from '@simplewebauthn/server/helpers';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { expectCode } from './admin-helpers.js';
 import { REAUTH, TIMELINE, enableTwoFactor } from './account-security-helpers.js';
 import { type TestServer, describeEachDb, ok, startServer, uniqueDevice } from './harness.js';
 import { ageSession } from './payouts-helpers.js';
 import { member } from './requests-helpers.js';
+import { SoftAuthenticator } from './soft-authenticator.js';
 
 const SITE = 'http://studio.test';
 const b64 = (bytes: Uint8Array | Buffer) => Buffer.from(bytes).toString('base64url');
-const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
-
-/** A software authenticator holding one ES256 credential for `rpId`. */
-class SoftAuthenticator {
-  readonly id = randomBytes(16);
-  private readonly keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  counter = 0;
-  constructor(private readonly rpId = 'studio.test', private readonly origin = SITE) {}
-
-  private authData(flags: number, attested?: Uint8Array): Buffer {
-    const count = Buffer.alloc(4);
-    count.writeUInt32BE(this.counter);
-    return Buffer.concat([sha256(this.rpId), Buffer.from([flags]), count, ...(attested ? [Buffer.from(attested)] : [])]);
-  }
-
-  /** The browser's `RegistrationResponseJSON` for creation options `optionsJson`. */
-  register(optionsJson: string): string {
-    const options = JSON.parse(optionsJson) as { challenge: string };
-    const jwk = this.keys.publicKey.export({ format: 'jwk' });
-    const cose = isoCBOR.encode(new Map<number, number | Uint8Array>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')]]));
-    const idLength = Buffer.alloc(2);
-    idLength.writeUInt16BE(this.id.length);
-    const attested = Buffer.concat([Buffer.alloc(16), idLength, this.id, Buffer.from(cose)]);
-    const authData = this.authData(0x01 | 0x04 | 0x40, attested);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]) as never);
-    const clientData = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: this.origin, crossOrigin: false });
-    return JSON.stringify({
-      id: b64(this.id), rawId: b64(this.id), type: 'public-key', clientExtensionResults: {}, authenticatorAttachment: 'platform',
-      response: { clientDataJSON: b64(Buffer.from(clientData)), attestationObject: b64(attestationObject), transports: ['internal'] },
-    });
-  }
-
-  /** The browser's `AuthenticationResponseJSON` for request options `optionsJson` (the counter grows unless `keepCounter`). */
-  assert(optionsJson: string, options: { keepCounter?: boolean; origin?: string } = {}): string {
-    const { challenge } = JSON.parse(optionsJson) as { challenge: string };
-    if (!options.keepCounter) this.counter += 1;
-    const authData = this.authData(0x01 | 0x04);
-    const clientData = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge, origin: options.origin ?? this.origin, crossOrigin: false }));
-    const signature = sign('sha256', Buffer.concat([authData, sha256(clientData)]), this.keys.privateKey);
-    return JSON.stringify({
-      id: b64(this.id), rawId: b64(this.id), type: 'public-key', clientExtensionResults: {},
-      response: { clientDataJSON: b64(clientData), authenticatorData: b64(authData), signature: b64(signature) },
-    });
-  }
-}
-
 const START = 'mutation { startPasskeyRegistration { options } }';
 const FINISH = 'mutation ($response: String!, $name: String!) { finishPasskeyRegistration(response: $response, name: $name) { id name created lastUsed } }';
 const DELETE = 'mutation ($id: ID!) { deletePasskey(id: $id) { passkeys { id } } }';
@@ -81,11 +34,12 @@ describeEachDb('passkeys on %s', (kind) => {
 
   it('registers behind a recent proof, signs in without an e-mail as two factors, refuses replays and clones', async () => {
     const user = await member(server, 'Pia Passkey');
-    await enableTwoFactor(server, user);
+    const { recoveryCodes } = await enableTwoFactor(server, user);
     const authenticator = new SoftAuthenticator();
     await ageSession(server, user);
     expectCode(await server.graphql(START, {}, user.accessToken), 'REAUTHENTICATION_REQUIRED');
-    ok(await server.graphql(REAUTH, { password: user.password }, user.accessToken));
+    // With 2FA a second factor is the proof, not the password (decision 0044).
+    ok(await server.graphql(REAUTH, { code: recoveryCodes[0]! }, user.accessToken));
     const creation = ok(await server.graphql(START, {}, user.accessToken)).startPasskeyRegistration.options as string;
     expect(JSON.parse(creation)).toMatchObject({ rp: { id: 'studio.test' }, authenticatorSelection: { residentKey: 'required', userVerification: 'required' } });
     // Bad input: not JSON, and a wrong name.
@@ -115,7 +69,7 @@ describeEachDb('passkeys on %s', (kind) => {
     expect((await server.post('/api/auth/passkey/login', { response: '{"id":1}', deviceToken: device })).status).toBe(400);
     expect((await server.post('/api/auth/passkey/login', { deviceToken: device })).status).toBe(400);
     const events = ok(await server.graphql(TIMELINE, { id: user.id, first: 50 }, signedIn.json.accessToken)).node;
-    expect(events.reauthenticationMethods).toEqual(['PASSWORD', 'TOTP', 'PASSKEY']);
+    expect(events.reauthenticationMethods).toEqual(['TOTP', 'PASSKEY']);
     expect(events.securityEvents.edges[0].node).toMatchObject({ kind: 'SIGN_IN', method: 'passkey' });
     expect(events.securityEvents.edges.map((e: { node: { kind: string } }) => e.node.kind)).toContain('PASSKEY_ADDED');
   });

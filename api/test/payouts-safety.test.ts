@@ -1,6 +1,7 @@
 /**
  * The safeties around payouts, on SQLite and PostgreSQL: signed webhooks only (PAYOUT-WEBHOOKS:
- * a tampered body, a wrong secret or no signature answer 400 and store nothing), a recent proof
+ * a tampered body, a wrong secret, no signature or a timestamp in the future answer 400 and store
+ * nothing), a recent proof
  * (PAYOUT-REAUTH), the cool-down after a method or password change (PAYOUT-COOLDOWN, with the
  * `payoutMethodChanged` mail), and the request's own refusals (PAYOUT-REQUEST: minimum, nothing
  * available, two at once, deletion while in payout). The book balances after every test.
@@ -56,6 +57,25 @@ describeEachDb('payout safeties on %s', (kind) => {
     expect((await post('/api/webhooks/stripe', payload, { 'stripe-signature': signed(PLATFORM_SECRET) })).status).toBe(200);
     expect((await post('/api/webhooks/stripe', payload, { 'stripe-signature': signed(PLATFORM_SECRET) })).status).toBe(200);
     expect((await storedEvents()).filter((id) => id === 'evt_safety_1')).toHaveLength(1);
+    await server().app.jobs.runDue();
+  });
+
+  it('a webhook signed in the future beyond five minutes answers 400 and is not stored; a small skew is accepted', async () => {
+    const post = (payload: string, timestamp: number) =>
+      fetch(`${server().baseUrl}/api/webhooks/stripe`, {
+        method: 'POST',
+        body: payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: PLATFORM_SECRET, timestamp }) },
+      });
+    const now = Math.floor(Date.now() / 1000);
+    const ahead = JSON.stringify({ id: 'evt_future_1', object: 'event', type: 'transfer.paid', data: { object: { id: 'tr_future', object: 'transfer' } } });
+    const refused = await post(ahead, now + 3600);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('BAD_SIGNATURE');
+    expect(await storedEvents()).not.toContain('evt_future_1');
+    const skewed = JSON.stringify({ id: 'evt_future_2', object: 'event', type: 'transfer.paid', data: { object: { id: 'tr_future', object: 'transfer' } } });
+    expect((await post(skewed, now + 60)).status).toBe(200);
+    expect(await storedEvents()).toContain('evt_future_2');
     await server().app.jobs.runDue();
   });
 

@@ -1,6 +1,7 @@
 /**
  * Referral earnings end to end over GraphQL, on SQLite and PostgreSQL: the order form's code
- * (LEDGER-ATTRIBUTION), the commission of a won request (LEDGER-COMMISSION) held until the release
+ * (LEDGER-ATTRIBUTION; a self-referral by an unverified own address held for review), the
+ * commission of a won request (LEDGER-COMMISSION) held until the release
  * job runs (LEDGER-HOLD, with a hold of under a second), the refund of a won request before the
  * release, after it, and after the money was paid out (LEDGER-REFUND, LEDGER-NEGATIVE), and the
  * live `transactionsUpdated` events (LEDGER-LIVE). The book balances after every test.
@@ -16,6 +17,7 @@ import { type Member, admin, markVerified, member } from './requests-helpers.js'
 /** 0.00001 days = 864 ms. */
 const HOLD_MS = 864;
 const ORDER_LEDGER = 'query ($id: ID!) { node(id: $id) { ... on Order { referralCode referrer { id } commission { kind amount { amount currency } status } } } }';
+const HELD_LEDGER = 'query ($id: ID!) { node(id: $id) { ... on Order { referralHeldForReview commission { status availableAt } } } }';
 
 describeEachDb('referral earnings on %s', (kind) => {
   let server: TestServer;
@@ -73,6 +75,25 @@ describeEachDb('referral earnings on %s', (kind) => {
     expect([row.referralCode, row.referrerId]).toEqual([code, owner.localId]);
     const seen = ok(await server.graphql(ORDER_LEDGER, { id: sameAddress.id }, boss.accessToken)).node;
     expect(seen).toEqual({ referralCode: code, referrer: { id: owner.id }, commission: null });
+  });
+
+  it("a signed-out order with the referrer's own code and own unverified address: the commission is held for review, never released by the job", async () => {
+    const owner = await member(server, 'Sam Self');
+    const order = await referredOrder(server, owner, { email: owner.email.toUpperCase() });
+    const held = await db().selectFrom('orders').select('referralReview').where('id', '=', order.localId).executeTakeFirstOrThrow();
+    expect(held.referralReview).toBe(1);
+    await winOrder(server, boss, order.id, 1_000_000, 'EUR');
+    const [commission] = (await mine(owner)).transactions.edges.map((e: any) => e.node);
+    expect(commission).toMatchObject({ kind: 'COMMISSION', status: 'PENDING', availableAt: null, amount: { amount: 100_000, currency: 'EUR' } });
+    const seen = ok(await server.graphql(HELD_LEDGER, { id: order.id }, boss.accessToken)).node;
+    expect(seen).toMatchObject({ referralHeldForReview: true, commission: { status: 'PENDING', availableAt: null } });
+    // No release is queued: however long one waits, the jobs leave it pending.
+    await new Promise((resolve) => setTimeout(resolve, HOLD_MS + 50));
+    await server.app.jobs.runDue();
+    expect(await mine(owner)).toMatchObject({ balance: 0, held: 100_000 });
+    // Someone else's address with the same code is paid as usual.
+    const other = await referredOrder(server, owner);
+    expect(ok(await server.graphql(HELD_LEDGER, { id: other.id }, boss.accessToken)).node.referralHeldForReview).toBe(false);
   });
 
   it('a won referred request credits the commission pending; the release job makes it available once', async () => {

@@ -93,12 +93,14 @@ export function socialBrowser(server: () => TestServer) {
     return visit(`/api/auth/oidc/get-login-url?${startQuery(uniqueDevice('link'))}`, { authorization: `Bearer ${accessToken}` });
   }
 
-  /** A whole link as the bearer's user with the provider account `login`: where the browser lands. */
-  async function link(accessToken: string, login: string): Promise<URL> {
+  /** A whole link as the bearer's user with the provider account `login` (`meanwhile` runs while at the provider): where the browser lands. */
+  async function link(accessToken: string, login: string, meanwhile?: () => Promise<void>): Promise<URL> {
     const answer = await askLink(accessToken);
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     remember(answer.json.data, answer.cookie);
-    return callback(await completeAtProvider(answer.json.data, login));
+    const back = await completeAtProvider(answer.json.data, login);
+    await meanwhile?.();
+    return callback(back);
   }
 
   /** A whole social sign-in as `login`: the credentials, or the landing URL's error. */

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectCode } from './admin-helpers.js';
-import { REAUTH, REGENERATE, enableTwoFactor, stepNow, totpAt } from './account-security-helpers.js';
+import { REAUTH, REGENERATE, START_2FA, enableTwoFactor, stepNow, totpAt } from './account-security-helpers.js';
 import { type TestServer, describeEachDb, ok, startServer } from './harness.js';
 import { ageSession } from './payouts-helpers.js';
 import { type Member, member } from './requests-helpers.js';
@@ -43,12 +43,22 @@ describeEachDb('e-mail change under re-authentication on %s', (kind) => {
 
   it('the current password given inline is a proof: it stamps the session for the next sensitive step', async () => {
     const user = await member(server, 'Ike Inline');
-    await enableTwoFactor(server, user);
     await ageSession(server, user);
     expectCode(await server.graphql(UPDATE, { id: user.id, email: newAddress(user), checkPassword: 'not the password' }, user.accessToken), 'WRONG_PASSWORD', 'checkPassword');
-    expectCode(await server.graphql(REGENERATE, {}, user.accessToken), 'REAUTHENTICATION_REQUIRED');
+    expectCode(await server.graphql(START_2FA, {}, user.accessToken), 'REAUTHENTICATION_REQUIRED');
     const address = newAddress(user);
     expect(ok(await server.graphql(UPDATE, { id: user.id, email: address, checkPassword: user.password }, user.accessToken)).updateUser.pendingEmail).toBe(address);
+    expect(ok(await server.graphql(START_2FA, {}, user.accessToken)).startTwoFactorSetup.secret).toEqual(expect.any(String));
+  });
+
+  it('with 2FA the inline password is not enough (decision 0044): the change waits for a second factor', async () => {
+    const user = await member(server, 'Ida Inline');
+    const { secret } = await enableTwoFactor(server, user);
+    await ageSession(server, user);
+    const refused = expectCode(await server.graphql(UPDATE, { id: user.id, email: newAddress(user), checkPassword: user.password }, user.accessToken), 'REAUTHENTICATION_REQUIRED');
+    expect(refused.extensions?.['methods']).toEqual(['TOTP']);
+    expectCode(await server.graphql(REGENERATE, {}, user.accessToken), 'REAUTHENTICATION_REQUIRED');
+    ok(await server.graphql(REAUTH, { code: totpAt(secret, stepNow()) }, user.accessToken));
     expect(ok(await server.graphql(REGENERATE, {}, user.accessToken)).regenerateRecoveryCodes.recoveryCodes).toHaveLength(10);
   });
 
@@ -57,7 +67,8 @@ describeEachDb('e-mail change under re-authentication on %s', (kind) => {
     const { secret } = await enableTwoFactor(server, user);
     await server.app.database.db.updateTable('users').set({ passwordHash: null }).where('id', '=', user.localId).execute();
     await ageSession(server, user);
-    expectCode(await server.graphql(UPDATE, { id: user.id, email: newAddress(user), checkPassword: 'anything' }, user.accessToken), 'PASSWORD_NOT_SET', 'checkPassword');
+    // A password it does not have proves nothing (decision 0044: an old session is asked for a proof first).
+    expectCode(await server.graphql(UPDATE, { id: user.id, email: newAddress(user), checkPassword: 'anything' }, user.accessToken), 'REAUTHENTICATION_REQUIRED');
     const refused = expectCode(await server.graphql(UPDATE, { id: user.id, email: newAddress(user) }, user.accessToken), 'REAUTHENTICATION_REQUIRED');
     expect(refused.extensions?.['methods']).toEqual(['TOTP']);
     ok(await server.graphql(REAUTH, { code: totpAt(secret, stepNow()) }, user.accessToken));

@@ -29,6 +29,8 @@ export const SECURITY_EVENT_KINDS = [
   'PAYOUT_METHOD_CHANGED',
   'SESSION_ENDED',
   'REPORTED_NOT_ME',
+  // A provider link removed (by a password reset, ACC-RESET).
+  'PROVIDER_UNLINKED',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

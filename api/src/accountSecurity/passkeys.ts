@@ -20,9 +20,11 @@ import {
 } from '@simplewebauthn/server';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
+import type { AddedProof } from './provenance.js';
 import { type Db, nowIso } from '../db/index.js';
 import type { Database, PasskeyRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
+import { controlCharPath } from '../security/controlChars.js';
 
 const CEREMONY_TTL_MS = 5 * 60_000;
 /** At most this many passkeys per account. */
@@ -30,13 +32,22 @@ export const PASSKEY_MAX = 20;
 
 const passkeyInvalid = (message = 'passkey: this passkey answer could not be verified') => new HttpError(400, 'PASSKEY_INVALID', message, { field: 'passkey' });
 
-/** Parses a browser answer sent as JSON text. @throws HttpError 400 PASSKEY_INVALID. */
+/**
+ * Parses a browser answer sent as JSON text. An answer with a control character in any string, or
+ * any at all in the credential id, is no WebAuthn answer (API-TEXT): the id is looked up, and
+ * PostgreSQL text cannot hold NUL. @throws HttpError 400 PASSKEY_INVALID.
+ */
 function parseJson<T>(text: string): T {
+  let value: unknown;
   try {
-    const value = JSON.parse(text) as unknown;
-    if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string' && typeof (value as { response?: unknown }).response === 'object') return value as T;
+    value = JSON.parse(text) as unknown;
   } catch {
-    // fall through
+    value = null;
+  }
+  const id = (value as { id?: unknown } | null)?.id;
+  if (value && typeof value === 'object' && typeof id === 'string' && typeof (value as { response?: unknown }).response === 'object') {
+    if (controlCharPath(value) !== null || /[\u0000-\u001f\u007f]/.test(id)) throw passkeyInvalid('passkey: the answer holds control characters');
+    return value as T;
   }
   throw passkeyInvalid('passkey: the answer is not a WebAuthn credential in JSON');
 }
@@ -100,7 +111,13 @@ export class PasskeyService {
    * Verifies and stores the passkey the browser created (ACC-PASSKEYS); `onAdded` runs in the same transaction.
    * @throws HttpError 400 PASSKEY_INVALID (bad JSON, unknown or used challenge, wrong origin or RP), 409 PASSKEY_EXISTS.
    */
-  async register(userId: string, responseJson: string, name: string, onAdded: (trx: Kysely<Database>) => Promise<void>): Promise<PasskeyRow> {
+  async register(
+    userId: string,
+    responseJson: string,
+    name: string,
+    onAdded: (trx: Kysely<Database>) => Promise<void>,
+    provenance: { addedSessionId: string | null; addedProof: AddedProof } = { addedSessionId: null, addedProof: 'none' },
+  ): Promise<PasskeyRow> {
     const response = parseJson<RegistrationResponseJSON>(responseJson);
     let verification;
     try {
@@ -125,6 +142,7 @@ export class PasskeyService {
       transports: credential.transports ? JSON.stringify(credential.transports) : null,
       created: nowIso(),
       lastUsed: null,
+      ...provenance, // ACC-RESET
     };
     const taken = await this.db.selectFrom('passkeys').select('id').where('id', '=', row.id).executeTakeFirst();
     if (taken) throw new HttpError(409, 'PASSKEY_EXISTS', 'This passkey is already registered.');

@@ -19,9 +19,10 @@ import type { RateLimits } from '../security/limits.js';
 import { SecretBox } from '../security/secretBox.js';
 import { type SecurityEventKind, SecurityTimeline, recordSecurityEvent, sessionDevice } from './events.js';
 import { PasskeyService } from './passkeys.js';
+import { provenanceOf } from './provenance.js';
 import { SignInChallenges } from './signInChallenges.js';
 import { type Proof, Reauthentication } from './sudo.js';
-import { proofMethods, requireRecentProof } from './window.js';
+import { proofMethods, recentProofUntil, requireRecentProof, stampProof } from './window.js';
 import { TwoFactorService, type TotpEnrolment } from './twoFactor.js';
 
 export interface AccountSecurityDeps {
@@ -103,19 +104,45 @@ export class AccountSecurity {
     return { userId };
   }
 
+  /**
+   * ACC-SUDO, decision 0044: what policy.ts's table asks of a protected operation. Passes when
+   * session `sessionId` has a recent proof that counts for its account; else, with `inline` (the
+   * current password given with the call), checks it under the account's growing delay and stamps
+   * a PASSWORD proof — which counts only for an account without a second factor.
+   * @throws HttpError REAUTHENTICATION_REQUIRED (with `methods`), WRONG_PASSWORD at `inline.field`,
+   *   TOO_MANY_REQUESTS, SERVER_BUSY.
+   */
+  async requireProof(userId: string, sessionId: string, inline: { value: string; field: string } | null = null): Promise<void> {
+    if (await recentProofUntil(this.deps.db, sessionId)) return;
+    if (inline) {
+      const user = await this.deps.db.selectFrom('users').select(['id', 'passwordHash']).where('id', '=', userId).executeTakeFirst();
+      if (user?.passwordHash) {
+        await this.deps.credentials.assertCurrentPassword(user, inline.value, { field: inline.field, message: 'the current password did not match' });
+        await stampProof(this.deps.db, sessionId, 'PASSWORD');
+      }
+    }
+    await requireRecentProof(this.deps.db, sessionId);
+  }
+
   /** The proofs `user` can give (ACC-SUDO). */
   proofMethods(user: { id: string; passwordHash: string | null }) {
     return proofMethods(this.deps.db, user);
   }
 
-  /** ACC-2FA: a new authenticator secret for the signed-in user. */
+  /** ACC-2FA: a new authenticator secret for the signed-in user (a recent proof first: policy.ts). */
   startTwoFactor(actor: Actor, email: string): Promise<TotpEnrolment> {
     return this.twoFactor.start(actor.userId, email);
   }
 
-  /** ACC-2FA: turns it on with the first code; answers the recovery codes. */
+  /**
+   * ACC-2FA: turns it on with the first code (a recent proof first: policy.ts); answers the recovery
+   * codes. The code just given is this session's proof from now on (decision 0044): the password
+   * or sign-in that came before no longer counts for the account.
+   */
   async confirmTwoFactor(actor: Actor, code: string): Promise<string[]> {
-    const codes = await this.twoFactor.confirm(actor.userId, code, (trx) => this.recordAndTell(actor, 'TWO_FACTOR_ENABLED', 'totp', trx));
+    const provenance = await provenanceOf(this.deps.db, actor.sessionId); // ACC-RESET
+    const codes = await this.twoFactor.confirm(actor.userId, code, (trx) => this.recordAndTell(actor, 'TWO_FACTOR_ENABLED', 'totp', trx), provenance);
+    if (actor.sessionId) await stampProof(this.deps.db, actor.sessionId, 'TOTP');
     this.deps.userChanged(actor.userId);
     return codes;
   }
@@ -145,7 +172,8 @@ export class AccountSecurity {
   /** ACC-PASSKEYS, ACC-SUDO: stores the new passkey. */
   async finishPasskeyRegistration(actor: SessionActor, response: string, name: string): Promise<PasskeyRow> {
     await requireRecentProof(this.deps.db, actor.sessionId);
-    const row = await this.passkeys.register(actor.userId, response, name, (trx) => this.recordAndTell(actor, 'PASSKEY_ADDED', name, trx, name));
+    const provenance = await provenanceOf(this.deps.db, actor.sessionId); // ACC-RESET
+    const row = await this.passkeys.register(actor.userId, response, name, (trx) => this.recordAndTell(actor, 'PASSKEY_ADDED', name, trx, name), provenance);
     this.deps.userChanged(actor.userId);
     return row;
   }

@@ -4,8 +4,8 @@
  * instead of credentials; `POST /api/auth/login/2fa` with the token and an authenticator or
  * recovery code completes it. A token is 256 random bits stored as its SHA-256, bound to the
  * device token of the first step, valid `CHALLENGE_TTL_MS` (5 minutes), single use, and dies after
- * `CHALLENGE_MAX_ATTEMPTS` wrong codes; every code also counts against the account's `twoFactor`
- * limit (SEC-LIMITS).
+ * `CHALLENGE_MAX_ATTEMPTS` codes evaluated (counted atomically, however many arrive at once); every
+ * code also counts against the account's `twoFactor` limit (SEC-LIMITS).
  */
 import { type Db, nowIso } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
@@ -54,13 +54,29 @@ export class SignInChallenges {
    */
   async complete(token: string, deviceToken: string, factor: SecondFactor, onFailure: (userId: string) => Promise<void>): Promise<PassedChallenge> {
     const id = hashToken(token);
-    const row = await this.db.selectFrom('twoFactorChallenges').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row || row.expiresAt <= nowIso() || row.deviceToken !== deviceToken || row.attempts >= CHALLENGE_MAX_ATTEMPTS) throw invalid();
-    const kind = await this.twoFactor.verify(row.userId, factor);
+    // Taking a try and checking the cap are one statement, so parallel codes cannot all pass a
+    // check made before any of them was counted (ACC-2FA: at most CHALLENGE_MAX_ATTEMPTS evaluated).
+    const row = await this.db
+      .updateTable('twoFactorChallenges')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('deviceToken', '=', deviceToken)
+      .where('expiresAt', '>', nowIso())
+      .where('attempts', '<', CHALLENGE_MAX_ATTEMPTS)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw invalid();
+    let kind: Awaited<ReturnType<TwoFactorService['verify']>>;
+    try {
+      kind = await this.twoFactor.verify(row.userId, factor);
+    } catch (error) {
+      // Not evaluated (the account's rate limit, a fault): the try is given back.
+      await this.db.updateTable('twoFactorChallenges').set((eb) => ({ attempts: eb('attempts', '-', 1) })).where('id', '=', id).execute();
+      throw error;
+    }
     if (!kind) {
-      await this.db.updateTable('twoFactorChallenges').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', id).execute();
       await onFailure(row.userId);
-      const attemptsLeft = Math.max(0, CHALLENGE_MAX_ATTEMPTS - row.attempts - 1);
+      const attemptsLeft = Math.max(0, CHALLENGE_MAX_ATTEMPTS - row.attempts);
       const field = 'recoveryCode' in factor ? 'recoveryCode' : 'code';
       throw new HttpError(401, 'TWO_FACTOR_CODE_INVALID', `${field}: this code is not valid`, { field, attemptsLeft });
     }

@@ -17,6 +17,7 @@ import type { Database } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 import type { RateLimits } from '../security/limits.js';
 import type { SecretBox } from '../security/secretBox.js';
+import type { AddedProof } from './provenance.js';
 import { tooManyRequests } from '../credentials/codes.js';
 
 export const TOTP = { period: 30, digits: 6, algorithm: 'SHA-1' } as const;
@@ -113,7 +114,12 @@ export class TwoFactorService {
    * `onEnabled` runs in the same transaction (the timeline entry).
    * @throws HttpError 409 TWO_FACTOR_NOT_STARTED / TWO_FACTOR_ALREADY_ENABLED, 400 CODE_INVALID, 429 TOO_MANY_REQUESTS.
    */
-  async confirm(userId: string, code: string, onEnabled: (trx: Kysely<Database>) => Promise<void>): Promise<string[]> {
+  async confirm(
+    userId: string,
+    code: string,
+    onEnabled: (trx: Kysely<Database>) => Promise<void>,
+    provenance: { addedSessionId: string | null; addedProof: AddedProof } = { addedSessionId: null, addedProof: 'none' },
+  ): Promise<string[]> {
     const row = await this.deps.db.selectFrom('totpSecrets').selectAll().where('userId', '=', userId).executeTakeFirst();
     if (!row) throw new HttpError(409, 'TWO_FACTOR_NOT_STARTED', 'Start setting up the authenticator first.');
     if (row.confirmedAt) throw new HttpError(409, 'TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already on.');
@@ -121,7 +127,7 @@ export class TwoFactorService {
     if (step === null) throw new HttpError(400, 'CODE_INVALID', 'code: this code is not the authenticator’s current one', { field: 'code' });
     const codes = newRecoveryCodes();
     await this.deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('totpSecrets').set({ confirmedAt: nowIso(), lastUsedStep: step }).where('userId', '=', userId).execute();
+      await trx.updateTable('totpSecrets').set({ confirmedAt: nowIso(), lastUsedStep: step, ...provenance }).where('userId', '=', userId).execute();
       await this.storeRecoveryCodes(trx, userId, codes);
       await onEnabled(trx);
     });

@@ -13,7 +13,10 @@ import { LRUCache } from 'lru-cache';
 
 /** A counted page's dimensions. */
 export interface PageDimensions {
-  /** The page's path without locale prefix, query or trailing slash: `/`, `/faq`, `/products/aura`. */
+  /**
+   * The page's path without locale prefix, query or trailing slash: `/`, `/faq`, `/products/aura`;
+   * a private page with a parameter as its route: `/profile/requests/:reference`.
+   */
   path: string;
   locale: Locale;
   /** Whether the address had a `ref` query parameter (a referral link, ANALYTICS-FUNNEL). */
@@ -78,7 +81,9 @@ function parsePage(url: string): PageDimensions | null {
   if (/^\/(api|admin)(\/|$)/.test(pathname) || /^\/(api|admin)(\/|$)/.test(unprefixed)) return null;
   const def = pageOfPath(pathname);
   if (!def || def.adminOnly) return null;
-  const path = unprefixed.length > 1 ? unprefixed.replace(/\/+$/, '') : '/';
+  // A private page's parameter identifies someone's own thing (a request's reference): such a page
+  // is kept under its route, `/profile/requests/:reference` (ANALYTICS-DIMENSIONS). Public slugs stay.
+  const path = !def.indexable && def.path.includes(':') ? `/${def.path}` : unprefixed.length > 1 ? unprefixed.replace(/\/+$/, '') : '/';
   return { path, locale: localeFromPath(pathname), referred: parsed.searchParams.has('ref') };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The in-memory counter of page views (decision 0036): `record` only adds to maps — it never
- * waits, queries or throws, so counting cannot slow or fail a response — and `flush` (every
+ * waits, queries or throws, so counting cannot slow or fail a response; `recordFrom` first asks the
+ * `analyticsView` limit of the client's address, without making the caller wait — and `flush` (every
  * `flushIntervalMs`, before a report is read and at close) writes the aggregated increments to the
  * database (store.ts). Visitor keys (IP + User-Agent) stay in memory only until the next flush,
  * where they are hashed with the day's salt; nothing but the hash reaches the database
@@ -8,6 +9,7 @@
  * a salt outlives its UTC day by at most one flush interval while any process runs.
  */
 import type { Db } from '../db/index.js';
+import type { RateLimits } from '../security/limits.js';
 import { type DailyCount, addDay, forgetPastDays, saltOf } from './store.js';
 
 /** One counted page view. */
@@ -33,6 +35,8 @@ export interface RecorderOptions {
   /** How often pending counts are written, in ms (default 2000); 0 = only on `flush()`. */
   flushIntervalMs?: number;
   log?: { warn(obj: unknown, msg?: string): void };
+  /** The named limits: `analyticsView` bounds the views counted per client address (ANALYTICS-VISITORS). */
+  limits?: Pick<RateLimits, 'consume'>;
 }
 
 /** Distinct aggregate rows and visitor keys kept per day between two flushes; beyond them views still count, under `(other)` referrers / without visitors. */
@@ -62,6 +66,9 @@ export class AnalyticsRecorder {
   private flushing: Promise<void> = Promise.resolve();
   private purgedBefore = '';
   private closed = false;
+  private readonly limits: RecorderOptions['limits'];
+  /** Views waiting for the limit's answer; a flush waits for them, so it writes what was counted before it. */
+  private readonly gates = new Set<Promise<void>>();
 
   constructor(options: RecorderOptions) {
     this.enabled = options.enabled;
@@ -69,6 +76,7 @@ export class AnalyticsRecorder {
     this.db = options.db;
     this.now = options.now ?? (() => new Date());
     this.log = options.log;
+    this.limits = options.limits;
     const interval = options.flushIntervalMs ?? 2000;
     if (this.enabled && interval > 0) {
       this.timer = setInterval(() => void this.flush(), interval);
@@ -97,6 +105,25 @@ export class AnalyticsRecorder {
     if (batch.visitors.size < MAX_VISITORS) batch.visitors.add(event.visitorKey);
   }
 
+  /**
+   * Adds one view from client `address` when the `analyticsView` limit (SEC-LIMITS) still allows
+   * that address one; beyond it the view is not counted, so a script that changes its User-Agent
+   * cannot add a visitor per request (ANALYTICS-VISITORS). Returns at once, never throws; without
+   * limits it is `record`. A limiter fault counts the view (counting never blocks the site).
+   */
+  recordFrom(address: string, event: ViewEvent): void {
+    if (!this.enabled || this.closed) return;
+    if (!this.limits) return this.record(event);
+    const gate: Promise<void> = this.limits
+      .consume('analyticsView', address)
+      .then(
+        (wait) => (wait === null ? this.record(event) : undefined),
+        () => this.record(event),
+      )
+      .finally(() => this.gates.delete(gate));
+    this.gates.add(gate);
+  }
+
   private day = { name: '', endsAt: 0 };
 
   /** Today's UTC day, formatted once per day (the clock is read on every view). */
@@ -115,7 +142,11 @@ export class AnalyticsRecorder {
    */
   flush(): Promise<void> {
     if (!this.enabled) return Promise.resolve();
-    this.flushing = this.flushing.then(() => this.write());
+    const gates = [...this.gates];
+    this.flushing = this.flushing.then(async () => {
+      await Promise.all(gates);
+      await this.write();
+    });
     return this.flushing;
   }
 

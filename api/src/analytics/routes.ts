@@ -3,7 +3,9 @@
  * counts every HTML document answered 200 to a GET (`recordDocumentView`, also called by paths
  * that answer without hooks), and `POST /api/analytics/view` for the single-page app's client
  * navigations (`navigator.sendBeacon`, body `{ path, referrer? }` as JSON or text/plain JSON;
- * 204, or 400 VALIDATION_FAILED naming the problem; limited per IP). Counting happens only in
+ * 204, or 400 VALIDATION_FAILED naming the problem; limited per IP). Each address has at most
+ * `RATE_LIMIT_ANALYTICS_VIEW` views counted (ANALYTICS-VISITORS); private pages count under their
+ * route (classify.ts). Counting happens only in
  * production (ANALYTICS-PRODUCTION) and never for bots, Do Not Track, Global Privacy Control or
  * prefetches (ANALYTICS-EXCLUDE); it only adds to memory (recorder.ts), so it cannot slow or fail
  * an answer.
@@ -15,6 +17,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
+import type { RateLimits } from '../security/limits.js';
 import { USER_AGENT_MAX, deviceClass, exclusionOf, pageOf, referrerHost } from './classify.js';
 import { AnalyticsRecorder } from './recorder.js';
 
@@ -64,7 +67,7 @@ function count(recorder: AnalyticsRecorder | undefined, request: DocumentRequest
   if (!page) return;
   const ua = (firstHeader(request.headers['user-agent']) ?? '').slice(0, USER_AGENT_MAX);
   const ownHosts = [recorder.publicHost, (request.hostname ?? '').replace(/:\d+$/, '')];
-  recorder.record({ ...page, referrer: referrerHost(referrer, ownHosts), device: deviceClass(ua), visitorKey: `${request.ip}\n${ua}` });
+  recorder.recordFrom(request.ip, { ...page, referrer: referrerHost(referrer, ownHosts), device: deviceClass(ua), visitorKey: `${request.ip}\n${ua}` });
 }
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
@@ -119,9 +122,10 @@ function beaconBody(body: unknown): unknown {
  * the counting hook and the beacon route. Register before the routes whose pages are counted.
  * @returns the recorder (`close()` it after the server, to write what is pending).
  */
-export function registerAnalytics(fastify: FastifyInstance, opts: { db: Db; config: Pick<Config, 'env' | 'publicUrl'>; now?: () => Date }): AnalyticsRecorder {
+export function registerAnalytics(fastify: FastifyInstance, opts: { db: Db; config: Pick<Config, 'env' | 'publicUrl'>; now?: () => Date; limits?: Pick<RateLimits, 'consume'> }): AnalyticsRecorder {
   const recorder = new AnalyticsRecorder({
     db: opts.db,
+    ...(opts.limits ? { limits: opts.limits } : {}),
     enabled: opts.config.env === 'production',
     publicHost: new URL(opts.config.publicUrl).hostname,
     log: fastify.log,

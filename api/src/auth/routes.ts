@@ -61,6 +61,7 @@ import { registerWithPassword, signInWithPassword } from './signIn.js';
 import { type Challenges, requireChallenge } from '../security/challenge.js';
 import type { AccountSecurity } from '../accountSecurity/service.js';
 import { recordSecurityEvent } from '../accountSecurity/events.js';
+import { recordSessionProof } from '../accountSecurity/provenance.js';
 
 // Route schemas: the shared field rules (messages are message ids; the error handler turns them
 // into "field: text"). `locale` sets the language of the account's mails.
@@ -145,7 +146,9 @@ export async function authRoutes(
   /** Starts the session of a completed sign-in and records it on the timeline (ACC-TIMELINE). */
   const signedIn = async (request: FastifyRequest, reply: FastifyReply, userId: string, deviceToken: string, method: string) => {
     const device = sessionDeviceOf(request);
-    const { sessionId, ...pair } = await sessions.start(userId, deviceToken, device);
+    // ACC-SUDO: a sign-in that passed a second factor (`password+totp`, `social+recovery`) or a passkey's counts as a strong proof.
+    const { sessionId, ...pair } = await sessions.start(userId, deviceToken, device, { secondFactor: method === 'passkey' || method.includes('+') });
+    await recordSessionProof(db, sessionId, method); // ACC-RESET: what vouches for ways in this session adds
     await recordSecurityEvent(db, { userId, kind: 'SIGN_IN', method, sessionId, device });
     return newSession(request, reply, pair);
   };

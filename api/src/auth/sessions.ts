@@ -52,21 +52,22 @@ export class SessionService {
    * Starts a new family for `userId` on `deviceToken`, revoking any earlier family of that
    * device (one family per device), and answers its first credentials with the session id (the
    * security timeline names it, ACC-TIMELINE). The session keeps `device`
-   * (raw User-Agent and approximate network) for the user's session list (SESSION-DEVICES).
+   * (raw User-Agent and approximate network) for the user's session list (SESSION-DEVICES), and
+   * `options.secondFactor`: whether the sign-in passed a second factor or was a passkey's (ACC-SUDO).
    */
-  async start(userId: string, deviceToken: string, device: SessionDevice): Promise<Credentials & { sessionId: string }> {
+  async start(userId: string, deviceToken: string, device: SessionDevice, options: { secondFactor?: boolean } = {}): Promise<Credentials & { sessionId: string }> {
     // A concurrent login on the same device may win the unique index sessions_live_device;
     // then revoke its family in turn and try again (the newest login keeps the device).
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.startOnce(userId, deviceToken, device);
+        return await this.startOnce(userId, deviceToken, device, options.secondFactor === true);
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 4) throw error;
       }
     }
   }
 
-  private async startOnce(userId: string, deviceToken: string, device: SessionDevice): Promise<Credentials & { sessionId: string }> {
+  private async startOnce(userId: string, deviceToken: string, device: SessionDevice, secondFactor: boolean): Promise<Credentials & { sessionId: string }> {
     const now = Date.now();
     const sessionId = randomUUID();
     const refreshToken = newOpaqueToken();
@@ -90,6 +91,8 @@ export class SessionService {
           revokedReason: null,
           userAgent: device.userAgent,
           network: device.network,
+          // ACC-SUDO (decision 0044): whether this sign-in counts as a proof for an account with 2FA.
+          secondFactorSignIn: secondFactor ? 1 : 0,
         })
         .execute();
       await this.insertRefreshToken(trx, sessionId, refreshToken, now);

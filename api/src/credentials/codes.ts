@@ -2,7 +2,7 @@
  * E-mail codes (ACC-EMAIL): 8 characters from a 32-letter alphabet without look-alikes (40 bits),
  * mailed, valid `EMAIL_CODE_TTL_MINUTES` (20), void after `CODE_MAX_ATTEMPTS` (5) wrong tries; one
  * live code per user and purpose (`verify`, `change`, `delete` — ACC-DELETE for accounts without a
- * password), a new one replaces it. Only an HMAC-SHA256
+ * password, `reauth` — ACC-SUDO's mailed proof), a new one replaces it. Only an HMAC-SHA256
  * of the code (keyed with the server secret) is stored, and it is compared in constant time.
  * Entering codes is limited per user (`codeEntry`, security/limits.ts, SEC-LIMITS).
  */
@@ -94,6 +94,7 @@ export class EmailCodes {
             .execute();
           const locale = mailLocale(user.locale);
           if (purpose === 'verify') await this.deps.mail.send({ to: email, template: 'emailVerificationCode', locale, params: { code }, key: `code:${id}` }, { db: trx });
+          else if (purpose === 'reauth') await this.deps.mail.send({ to: email, template: 'reauthenticationCode', locale, params: { code }, key: `code:${id}` }, { db: trx });
           else if (purpose === 'delete') await this.deps.mail.send({ to: email, template: 'accountDeletionCode', locale, params: { code }, key: `code:${id}` }, { db: trx });
           else await this.deps.mail.send({ to: email, template: 'emailChangeCode', locale, params: { code, newEmail: email }, key: `code:${id}` }, { db: trx });
         });

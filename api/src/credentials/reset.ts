@@ -21,6 +21,7 @@ import { type Db, nowIso } from '../db/index.js';
 import type { Database } from '../db/types.js';
 import type { DeviceInfo } from '../http/device.js';
 import { recordSecurityEvent } from '../accountSecurity/events.js';
+import { TRUSTED_BY_RESET } from '../accountSecurity/provenance.js';
 import { HttpError } from '../http/errors.js';
 import { type MailService, PASSWORD_RESET_TTL_MINUTES, securityEvent } from '../mail/index.js';
 import { linkedServiceName } from '../users/linked.js';
@@ -59,9 +60,14 @@ export interface RemovedLink {
  */
 export type ResetLinkStatus = 'valid' | 'used' | 'expired' | 'invalid';
 
-/** What a completed reset did besides the password: the links it removed (ACC-LINKED). */
+/**
+ * What a completed reset did besides the password (ACC-RESET, decision 0045): the links, passkeys
+ * (their names) and authenticator it removed because no proof it trusts vouched for them.
+ */
 export interface ResetOutcome {
   removedLinks: RemovedLink[];
+  removedPasskeys: string[];
+  twoFactorRemoved: boolean;
 }
 
 /**
@@ -156,28 +162,62 @@ export class PasswordResets {
       await pausePayouts(trx, row.userId, this.deps.config.payouts?.cooldownMs ?? 0); // PAYOUT-COOLDOWN
       await trx.deleteFrom('passwordResets').where('userId', '=', row.userId).where('id', '!=', row.id).execute();
       await voidEmailChange(trx, row.userId);
-      const removedLinks = await this.removeUnverifiedLinks(trx, row.userId);
       await recordSecurityEvent(trx, { userId: row.userId, kind: 'PASSWORD_RESET', method: 'mail' }); // ACC-TIMELINE
+      const removed = await removeUntrustedWaysIn(trx, row.userId);
       const user = await trx.selectFrom('users').select(['email', 'locale']).where('id', '=', row.userId).executeTakeFirstOrThrow();
       const oidcName = this.deps.config.social?.oidc?.name;
-      const params = { removedLinks: removedLinks.map((link) => linkedServiceName(link.service, oidcName) + (link.name ? ` (${link.name})` : '')), ...securityEvent(device) };
+      const params = {
+        removedLinks: removed.removedLinks.map((link) => linkedServiceName(link.service, oidcName) + (link.name ? ` (${link.name})` : '')),
+        removedPasskeys: removed.removedPasskeys,
+        twoFactorRemoved: removed.twoFactorRemoved,
+        ...securityEvent(device),
+      };
       await this.deps.mail.send({ to: user.email, template: 'passwordResetDone', locale: mailLocale(user.locale), params, key: `reset-done:${row.id}` }, { db: trx });
-      return { removedLinks };
+      return removed;
     });
     if (!outcome) throw invalid();
     await this.deps.sessions.revokeOthers(row.userId, null, 'password-reset');
     this.deps.userChanged(row.userId);
     return outcome;
   }
+}
 
-  /** Deletes the user's links marked `addedUnverified` (ACC-LINKED) and answers what they were. */
-  private async removeUnverifiedLinks(trx: Transaction<Database>, userId: string): Promise<RemovedLink[]> {
-    const rows = await trx
-      .deleteFrom('serviceAccounts')
-      .where('userId', '=', userId)
-      .where('addedUnverified', '=', 1)
-      .returning(['serviceType', 'serviceUsername', 'serviceEmail', 'created'])
-      .execute();
-    return rows.sort((a, b) => a.created.localeCompare(b.created)).map((r) => ({ service: r.serviceType, name: r.serviceUsername ?? r.serviceEmail }));
-  }
+/**
+ * Removes, in the reset's transaction `trx`, every way into `userId`'s account that the reset does
+ * not trust (ACC-RESET, decision 0045), each with a timeline entry (method `password-reset`):
+ * - links added while the address was unverified (ACC-LINKED, decision 0028), and links and
+ *   passkeys whose adding session had proved itself, within the window, only by something the
+ *   reset replaces, equals or distrusts (the password, a mailed code, a provider sign-in) or not at
+ *   all; links from before migration 0021 other than an account's sign-up link go too (no proof
+ *   was ever asked for them);
+ * - the authenticator (with its recovery codes) when it was turned on without a recent proof: one
+ *   turned on with a proof stays, so the mailbox alone does not undo two-factor authentication
+ *   (decision 0040); its way out is the delayed recovery (ACC-2FA-RECOVERY).
+ * Kept: what a second factor or a passkey vouched for, the sign-up link, and passkeys from before
+ * migration 0021 (they were behind ACC-SUDO).
+ * @returns the removed links (oldest first), passkey names (oldest first) and whether 2FA went.
+ */
+export async function removeUntrustedWaysIn(trx: Transaction<Database>, userId: string): Promise<ResetOutcome> {
+  const links = await trx
+    .deleteFrom('serviceAccounts')
+    .where('userId', '=', userId)
+    .where((eb) => eb.or([eb('addedUnverified', '=', 1), eb('addedProof', 'is', null), eb('addedProof', 'not in', TRUSTED_BY_RESET)]))
+    .returning(['serviceType', 'serviceUsername', 'serviceEmail', 'created'])
+    .execute();
+  const passkeys = await trx
+    .deleteFrom('passkeys')
+    .where('userId', '=', userId)
+    .where('addedProof', 'is not', null)
+    .where('addedProof', 'not in', TRUSTED_BY_RESET)
+    .returning(['name', 'created'])
+    .execute();
+  const totp = await trx.deleteFrom('totpSecrets').where('userId', '=', userId).where('confirmedAt', 'is not', null).where('addedProof', '=', 'none').executeTakeFirst();
+  const twoFactorRemoved = Number(totp.numDeletedRows) > 0;
+  if (twoFactorRemoved) await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute();
+  const removedLinks = links.sort((a, b) => a.created.localeCompare(b.created)).map((r) => ({ service: r.serviceType, name: r.serviceUsername ?? r.serviceEmail }));
+  const removedPasskeys = passkeys.sort((a, b) => a.created.localeCompare(b.created)).map((p) => p.name);
+  for (const _link of removedLinks) await recordSecurityEvent(trx, { userId, kind: 'PROVIDER_UNLINKED', method: 'password-reset' });
+  for (const _ of removedPasskeys) await recordSecurityEvent(trx, { userId, kind: 'PASSKEY_REMOVED', method: 'password-reset' });
+  if (twoFactorRemoved) await recordSecurityEvent(trx, { userId, kind: 'TWO_FACTOR_DISABLED', method: 'password-reset' });
+  return { removedLinks, removedPasskeys, twoFactorRemoved };
 }

@@ -23,7 +23,7 @@ import { accountGuessKey, checkPasswordGuarded } from '../auth/passwordGuard.js'
 import { hashPassword, refuseNewPassword } from '../auth/passwords.js';
 import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../config.js';
-import { reauthenticationRequired, requireRecentProof, stampProof } from '../accountSecurity/window.js';
+import { proofMethods, reauthenticationRequired, requireRecentProof, stampProof } from '../accountSecurity/window.js';
 import { pausePayouts } from '../payouts/safety.js';
 import { type Db, isUniqueViolation, nowIso } from '../db/index.js';
 import type { UserRow } from '../db/types.js';
@@ -105,6 +105,33 @@ export class CredentialService {
     if (row.email !== user.email) throw codeExpired('confirmation: this code was sent to another address; ask for a new one', 'confirmation');
   }
 
+  /**
+   * Mails a code that proves it is the owner (`sendReauthenticationCode`, ACC-SUDO, decision 0044)
+   * to the address of an account that has neither a password nor a second factor.
+   * @throws HttpError 409 PROOF_NOT_ACCEPTED (the account proves itself otherwise; with `methods`),
+   *   TOO_MANY_REQUESTS (codeSend).
+   */
+  async sendReauthenticationCode(userId: string): Promise<{ sentTo: string; expiresAt: string }> {
+    const user = await this.loadUser(userId);
+    const methods = await proofMethods(this.deps.db, user);
+    if (!methods.includes('EMAIL_CODE')) throw new HttpError(409, 'PROOF_NOT_ACCEPTED', `This account confirms it is you with ${methods.join(' or ')}.`, { methods });
+    const wait = await this.deps.limits.consume('codeSend', userId);
+    if (wait !== null) throw tooManyRequests(wait);
+    const { expiresAt } = await this.codes.issue(user, 'reauth', user.email);
+    return { sentTo: user.email, expiresAt };
+  }
+
+  /**
+   * Consumes the code `sendReauthenticationCode` mailed (entry counted, `codeEntry`); it must have
+   * gone to the account's current address. @throws HttpError CODE_INVALID (attemptsLeft),
+   * CODE_EXPIRED, TOO_MANY_REQUESTS — each at field `emailCode`.
+   */
+  async consumeReauthenticationCode(userId: string, code: string): Promise<void> {
+    const user = await this.loadUser(userId);
+    const row = await this.codes.consume(userId, 'reauth', code.slice(0, 64), 'emailCode');
+    if (row.email !== user.email) throw codeExpired('emailCode: this code was sent to another address; ask for a new one', 'emailCode');
+  }
+
   /** After registration: mails the first verification code (not counted against resends). */
   async startVerification(user: UserRow): Promise<void> {
     await this.codes.issue(user, 'verify', user.email);
@@ -158,7 +185,7 @@ export class CredentialService {
         throw new HttpError(400, 'PASSWORD_NOT_SET', 'checkPassword: this account has no password; confirm it is you with reauthenticate instead', { field: 'checkPassword' });
       }
       await this.assertCurrentPassword(user, checkPassword, { field: 'checkPassword', message: 'the current password did not match' });
-      if (sessionId) await stampProof(this.deps.db, sessionId);
+      if (sessionId) await stampProof(this.deps.db, sessionId, 'PASSWORD');
     }
     const taken = await this.deps.db.selectFrom('users').select('id').where('email', '=', newEmail).where('id', '!=', userId).executeTakeFirst();
     if (taken) throw new HttpError(409, 'EMAIL_TAKEN', 'email: an account with this e-mail already exists', { field: 'email' });

@@ -19,6 +19,8 @@ export interface OrdersTable {
   referralCode: string | null;
   /** The referrer the order was attributed to when placed (LEDGER-ATTRIBUTION); null when none or deleted. */
   referrerId: Generated<string | null>;
+  /** 1: placed with the referrer's own unverified address, the commission is held for review (LEDGER-SELF-REFERRAL). */
+  referralReview: Generated<number>;
   locale: string;
   /** The client's account: the user who placed it signed in, or who verified its e-mail address (REQ-CLAIM). */
   userId: string | null;

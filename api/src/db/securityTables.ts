@@ -15,6 +15,9 @@ export interface TotpSecretsTable {
   /** The TOTP step (unix seconds / 30) of the last accepted code: never accepted again. */
   lastUsedStep: number | string | null;
   created: string;
+  /** The session that added it and what vouched for it then (ACC-RESET, migration 0021; null before). */
+  addedSessionId: Generated<string | null>;
+  addedProof: Generated<string | null>;
 }
 
 /** A single-use recovery code, stored as HMAC-SHA-256 (ACC-2FA). */
@@ -52,6 +55,9 @@ export interface PasskeysTable {
   transports: string | null;
   created: string;
   lastUsed: string | null;
+  /** The session that added it and what vouched for it then (ACC-RESET, migration 0021; null before). */
+  addedSessionId: Generated<string | null>;
+  addedProof: Generated<string | null>;
 }
 
 /** A single-use WebAuthn ceremony challenge (`id` is the challenge itself, base64url). */

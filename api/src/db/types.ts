@@ -65,6 +65,12 @@ export interface SessionsTable {
   network: string | null;
   /** When the session last proved its password again (PAYOUT-REAUTH). */
   reauthenticatedAt: Generated<string | null>;
+  /** 1 when the sign-in passed a second factor or was a passkey's (ACC-SUDO, decision 0044). */
+  secondFactorSignIn: Generated<number>;
+  /** The proof `reauthenticatedAt` stands for: PASSWORD, TOTP, PASSKEY or EMAIL_CODE (null: before decision 0044, read as PASSWORD). */
+  reauthenticatedMethod: Generated<string | null>;
+  /** How the session last proved itself: its sign-in's method or its last re-authentication's (ACC-RESET, migration 0021). */
+  proofMethod: Generated<string | null>;
 }
 
 /** One opaque refresh token of a family, stored only as its SHA-256 hash. */
@@ -133,6 +139,10 @@ export interface ServiceAccountsTable {
   serviceRefreshToken: string | null;
   /** 1 when linked while the user's address was unverified (ACC-LINKED, migration 0010); a password reset removes such links. */
   addedUnverified: Generated<number>;
+  /** The session that added the link (ACC-RESET, migration 0021); null for a sign-up or an older link. */
+  addedSessionId: Generated<string | null>;
+  /** What vouched for the link when it was added (`AddedProof`, accountSecurity/provenance.ts). */
+  addedProof: Generated<string | null>;
 }
 
 /** A pending social authorization request, keyed by the SHA-256 of its `state` (single use, 10 min). */
@@ -150,6 +160,8 @@ export interface SocialStatesTable {
   returnPath: string;
   /** SHA-256 of the `studio.social` cookie of the browser that started it (RFC 6749 §10.12). */
   browserBinding: string;
+  /** The session that started a `link` (ACC-LINKED, ACC-SUDO: its proof must have counted then; ACC-RESET: it is recorded on the link). */
+  sessionId: string | null;
   expiresAt: string;
   created: string;
 }
@@ -180,7 +192,7 @@ export interface ReferralCodesTable {
 export interface EmailCodesTable {
   id: string;
   userId: string;
-  purpose: 'verify' | 'change' | 'delete';
+  purpose: 'verify' | 'change' | 'delete' | 'reauth';
   email: string;
   codeHash: string;
   attempts: number;

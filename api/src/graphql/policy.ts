@@ -1,10 +1,11 @@
 /**
  * The one authorisation policy of the server (ACC-POLICY): a user reads and changes only
  * their own record; `role`, `isVerified`, `type` and other users' records are admin-only, as are
- * the back-office's lists (users, audit log) and ending someone's sessions (ADMIN-USERS, ADMIN-AUDIT).
+ * the back-office's lists (users, audit log) and ending someone's sessions (ADMIN-USERS, ADMIN-AUDIT);
+ * an administrator's own money needs a second administrator (LEDGER-ADJUSTMENT, PAYOUT-QUEUE).
  * Every resolver that touches a user's private data asks this module.
  */
-import { forbidden } from './errors.js';
+import { conflict, forbidden } from './errors.js';
 
 export interface Viewer {
   userId: string;
@@ -37,6 +38,17 @@ export function assertCanUpdateUser(viewer: Viewer, targetId: string, fields: re
 /** Asserts that `viewer` may act on something owned by `ownerId` (delete user, password, accounts). */
 export function assertOwnerOrAdmin(viewer: Viewer, ownerId: string): void {
   if (viewer.userId !== ownerId && !isAdmin(viewer)) throw forbidden();
+}
+
+/**
+ * Asserts that an administrator's action on money is not on their own (LEDGER-ADJUSTMENT,
+ * PAYOUT-QUEUE): `postLedgerAdjustment` for oneself and `markPayoutSent` / `markPayoutFailed` of
+ * one's own payout need a second administrator. `ownerId` is the local id of the balance's or
+ * payout's user (null: a deleted account's payout, nobody's own).
+ * @throws GraphQLError `SECOND_ADMIN_REQUIRED` when `ownerId` is the viewer.
+ */
+export function assertSecondAdmin(viewer: Viewer, ownerId: string | null): void {
+  if (ownerId !== null && viewer.userId === ownerId) throw conflict('SECOND_ADMIN_REQUIRED', 'Another administrator must do this: administrators cannot change their own balance or payouts.');
 }
 
 /**

@@ -28,6 +28,7 @@ import { createPersistedFastPath, sendFetchResponse } from './fastPath.js';
 import { unauthenticated } from './errors.js';
 import { PersistedOperations } from './persisted.js';
 import { resolvers } from './resolvers/index.js';
+import { assertMutationsClassified, guardMutations } from './proofGuard.js';
 import { WS_MAX_PAYLOAD_BYTES, allowedOrigins, webSocketOriginAllowed } from '../security/transport.js';
 
 type RequestCtx = { req: FastifyRequest; reply: FastifyReply };
@@ -91,7 +92,10 @@ export function registerGraphQL(app: FastifyInstance, server: Services): GraphQL
   const { config } = services;
   // Resolvers take typed database rows as parents; graphql-tools' resolver map types every
   // parent loosely, so the map is widened once here rather than in every resolver.
-  const schema = createSchema<GraphQLContext>({ typeDefs, resolvers: resolvers as SchemaResolvers });
+  // ACC-SUDO: the mutations behind the one proof table (accountSecurity/policy.ts, decision 0044).
+  const guarded = { ...resolvers, Mutation: guardMutations(resolvers.Mutation as unknown as Parameters<typeof guardMutations>[0]) };
+  const schema = createSchema<GraphQLContext>({ typeDefs, resolvers: guarded as unknown as SchemaResolvers });
+  assertMutationsClassified(schema);
   const persisted = new PersistedOperations(config.persistedQueriesFile);
   const armor = EnvelopArmorPlugin({
     // Depth is the nesting of data: a Relay fragment spread or inline fragment adds no level (GRAPHQL-LIMITS).

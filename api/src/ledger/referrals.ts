@@ -39,9 +39,11 @@ export type AttributionProblem = 'unknown' | 'own';
 /**
  * The referrer `code` names for an order by `orderer` (signed-in user id or null) with e-mail
  * `email`: the code must exist and be active (any letter case), and must not be the orderer's own
- * — by account, or by the referrer's verified e-mail address being the order's.
+ * — by account, or by the referrer's verified e-mail address being the order's. The referrer's
+ * unverified address being the order's is accepted but answers `review: true`: its commission is
+ * held for review (LEDGER-SELF-REFERRAL), since that address may be the orderer's or an impostor's.
  */
-export async function attribute(db: Trx, code: string, orderer: { userId: string | null; email: string }): Promise<{ referrerId: string } | { problem: AttributionProblem }> {
+export async function attribute(db: Trx, code: string, orderer: { userId: string | null; email: string }): Promise<{ referrerId: string; review: boolean } | { problem: AttributionProblem }> {
   const row = await db
     .selectFrom('referralCodes')
     .innerJoin('users', 'users.id', 'referralCodes.userId')
@@ -50,8 +52,9 @@ export async function attribute(db: Trx, code: string, orderer: { userId: string
     .executeTakeFirst();
   if (!row || row.isActive !== 1) return { problem: 'unknown' };
   if (row.userId === orderer.userId) return { problem: 'own' };
-  if (row.isVerified === 1 && row.email.toLowerCase() === orderer.email.trim().toLowerCase()) return { problem: 'own' };
-  return { referrerId: row.userId };
+  const sameAddress = row.email.toLowerCase() === orderer.email.trim().toLowerCase();
+  if (row.isVerified === 1 && sameAddress) return { problem: 'own' };
+  return { referrerId: row.userId, review: sameAddress };
 }
 
 /** The commission on `amount` minor units at `basisPoints`, rounded down (integer arithmetic). */
@@ -86,12 +89,15 @@ export async function beneficiaryOf(db: Trx, commission: LedgerTransactionRow): 
  * Credits the commission of `order`, just marked WON with its contract value, to its referrer
  * (pending) and queues its release, in `trx`. Nothing for an order without a referrer, whose
  * referrer became its client, or whose commission rounds to zero. Replays write nothing.
+ * A commission held for review (`heldForReview`, LEDGER-SELF-REFERRAL) is credited pending with no
+ * `availableAt` and no release job: it stays pending until an administrator acts (a refund takes it back).
  */
 export async function creditCommission(trx: Trx, jobs: JobQueue, settings: ReferralSettings, order: OrderRow & { contractAmount: number; contractCurrency: string }): Promise<Posted | null> {
   if (!order.referrerId || order.referrerId === order.userId) return null;
   const amount = commissionOf(order.contractAmount, settings.commissionBasisPoints);
   if (amount <= 0) return null;
-  const availableAt = nowIso(Date.now() + settings.holdMs);
+  const held = await heldForReview(trx, order);
+  const availableAt = held ? null : nowIso(Date.now() + settings.holdMs);
   const posted = await post(trx, {
     key: `commission:${order.id}`,
     kind: 'commission',
@@ -104,8 +110,21 @@ export async function creditCommission(trx: Trx, jobs: JobQueue, settings: Refer
     ],
   });
   const id = posted.transaction.id;
-  await jobs.enqueue(RELEASE_JOB, { transactionId: id }, { db: trx, key: `${RELEASE_JOB}:${id}`, runAt: posted.transaction.availableAt ?? availableAt });
+  const runAt = posted.transaction.availableAt ?? availableAt;
+  if (runAt !== null) await jobs.enqueue(RELEASE_JOB, { transactionId: id }, { db: trx, key: `${RELEASE_JOB}:${id}`, runAt });
   return posted;
+}
+
+/**
+ * Whether the commission of `order` is held for review (LEDGER-SELF-REFERRAL): the order was
+ * placed with the referrer's own unverified address (`referralReview`), or its address is the
+ * referrer's address now (verified since, or changed to it).
+ */
+export async function heldForReview(db: Trx, order: Pick<OrderRow, 'referrerId' | 'referralReview' | 'email'>): Promise<boolean> {
+  if (!order.referrerId) return false;
+  if (order.referralReview === 1) return true;
+  const referrer = await db.selectFrom('users').select('email').where('id', '=', order.referrerId).executeTakeFirst();
+  return !!referrer && referrer.email.toLowerCase() === order.email.trim().toLowerCase();
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Database, LedgerKind, OrderRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 import type { JobQueue } from '../jobs/types.js';
 import { balancesOf, toMinor } from './book.js';
-import { RELEASE_JOB, type ReferralSettings, beneficiaryOf, commissionOfOrder, creditCommission, postAdjustment, releaseCommission, reverseCommission } from './referrals.js';
+import { RELEASE_JOB, type ReferralSettings, beneficiaryOf, commissionOfOrder, creditCommission, heldForReview, postAdjustment, releaseCommission, reverseCommission } from './referrals.js';
 
 type Trx = Kysely<Database>;
 
@@ -158,6 +158,16 @@ export class LedgerService {
     const commission = await commissionOfOrder(this.deps.db, orderId);
     if (!commission) return undefined;
     return this.movement(await beneficiaryOf(this.deps.db, commission), commission.id);
+  }
+
+  /**
+   * Whether order `order`'s commission is held for review (LEDGER-SELF-REFERRAL): once credited, a
+   * commission without `availableAt`; before, whether it would be. Null without a referrer.
+   */
+  async referralHeldForReview(order: OrderRow): Promise<boolean | null> {
+    if (!order.referrerId) return null;
+    const commission = await commissionOfOrder(this.deps.db, order.id);
+    return commission ? commission.availableAt === null : heldForReview(this.deps.db, order);
   }
 
   /** Movement `id` if it touches user `userId`'s accounts (for `node`), else undefined. */

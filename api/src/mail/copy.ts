@@ -145,6 +145,32 @@ export const COPY: Copy = {
       ],
     }),
   },
+  reauthenticationCode: {
+    en: (p, s) => ({
+      subject: `${p.code} is your code to confirm it is you on ${s.siteName}`,
+      blocks: [
+        { p: `Someone signed in to your ${s.siteName} account asked to confirm it is you before changing how the account is signed into or where its payouts go. Enter this code to confirm:` },
+        { code: p.code },
+        { p: `The code is valid for ${EMAIL_CODE_TTL_MINUTES} minutes. If you didn't ask for this, don't share the code with anyone and sign out of the devices you don't recognise.` },
+      ],
+    }),
+    ru: (p, s) => ({
+      subject: `${p.code} — код подтверждения на ${s.siteName}`,
+      blocks: [
+        { p: `В вашем аккаунте ${s.siteName} попросили подтвердить, что это вы, перед изменением способов входа или реквизитов для выплат. Чтобы подтвердить, введите этот код:` },
+        { code: p.code },
+        { p: `Код действует ${EMAIL_CODE_TTL_MINUTES} минут. Если вы ничего не запрашивали, никому не сообщайте код и выйдите из незнакомых устройств.` },
+      ],
+    }),
+    es: (p, s) => ({
+      subject: `${p.code} es tu código para confirmar que eres tú en ${s.siteName}`,
+      blocks: [
+        { p: `Desde una sesión de tu cuenta de ${s.siteName} se ha pedido confirmar que eres tú antes de cambiar cómo se accede a la cuenta o adónde van sus pagos. Introduce este código para confirmarlo:` },
+        { code: p.code },
+        { p: `El código es válido durante ${EMAIL_CODE_TTL_MINUTES} minutos. Si no lo has pedido tú, no compartas el código con nadie y cierra la sesión en los dispositivos que no reconozcas.` },
+      ],
+    }),
+  },
   passwordReset: {
     en: (p, s) => ({
       subject: `Reset your ${s.siteName} password`,

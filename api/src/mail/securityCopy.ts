@@ -85,6 +85,18 @@ function quoted(name: string | null, open: string, close: string): string {
   return name ? ` ${open}${name}${close}` : '';
 }
 
+/**
+ * The paragraphs of `passwordResetDone` naming what the reset removed (ACC-RESET, decision 0045):
+ * links by provider and name, passkeys by name, two-factor authentication; none when nothing went.
+ */
+function removedBlocks(
+  p: { removedLinks: string[]; removedPasskeys?: string[] | undefined; twoFactorRemoved?: boolean | undefined },
+  words: { intro: string; passkey: string; twoFactor: string; outro: string },
+) {
+  const lines = [...p.removedLinks, ...(p.removedPasskeys ?? []).map((name) => `${words.passkey}: ${name}`), ...(p.twoFactorRemoved ? [words.twoFactor] : [])];
+  return lines.length ? [{ p: words.intro }, { quote: lines.join('\n') }, { p: words.outro }] : [];
+}
+
 /** The copy of the security templates in every language. */
 export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' | 'passwordResetDone' | 'providerLinked' | 'accountDeleted'> = {
   emailChangedNotice: {
@@ -125,13 +137,12 @@ export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' 
         `Your ${s.siteName} password was reset`,
         [
           { p: `The password of your ${s.siteName} account was reset with the link we emailed you. Every device was signed out.` },
-          ...(p.removedLinks.length
-            ? [
-                { p: 'These sign-in methods were connected before your email address was confirmed, so we could not tell who connected them. We disconnected them:' },
-                { quote: p.removedLinks.join('\n') },
-                { p: 'If they are yours, connect them again from your profile.' },
-              ]
-            : []),
+          ...removedBlocks(p, {
+            intro: 'These ways to sign in were added without a proof we can trust (before your email address was confirmed, by a session that had not recently proved it was you, or on the strength of the old password alone), so we could not tell who added them. We removed them:',
+            passkey: 'Passkey',
+            twoFactor: 'Two-step verification (the authenticator app and its recovery codes)',
+            outro: 'If they are yours, add them again from your profile.',
+          }),
         ],
         p,
         'en',
@@ -142,13 +153,12 @@ export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' 
         `Пароль на ${s.siteName} сброшен`,
         [
           { p: `Пароль вашего аккаунта ${s.siteName} сброшен по ссылке из нашего письма. На всех устройствах выполнен выход.` },
-          ...(p.removedLinks.length
-            ? [
-                { p: 'Эти способы входа были подключены до того, как вы подтвердили адрес почты, поэтому мы не можем знать, кто их подключил. Мы их отключили:' },
-                { quote: p.removedLinks.join('\n') },
-                { p: 'Если это ваши аккаунты, подключите их снова в профиле.' },
-              ]
-            : []),
+          ...removedBlocks(p, {
+            intro: 'Эти способы входа были добавлены без подтверждения, которому мы можем доверять (до подтверждения адреса почты, сеансом, который давно не подтверждал, что это вы, или только по старому паролю), поэтому мы не можем знать, кто их добавил. Мы их отключили:',
+            passkey: 'Ключ доступа',
+            twoFactor: 'Двухэтапная проверка (приложение-аутентификатор и резервные коды)',
+            outro: 'Если это ваши, добавьте их снова в профиле.',
+          }),
         ],
         p,
         'ru',
@@ -159,13 +169,12 @@ export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' 
         `Se ha restablecido tu contraseña de ${s.siteName}`,
         [
           { p: `La contraseña de tu cuenta de ${s.siteName} se ha restablecido con el enlace que te enviamos. Se ha cerrado la sesión en todos los dispositivos.` },
-          ...(p.removedLinks.length
-            ? [
-                { p: 'Estos métodos de inicio de sesión se conectaron antes de que confirmaras tu correo, así que no podemos saber quién lo hizo. Los hemos desconectado:' },
-                { quote: p.removedLinks.join('\n') },
-                { p: 'Si son tuyos, vuelve a conectarlos desde tu perfil.' },
-              ]
-            : []),
+          ...removedBlocks(p, {
+            intro: 'Estas formas de iniciar sesión se añadieron sin una prueba en la que podamos confiar (antes de que confirmaras tu correo, desde una sesión que no había demostrado hace poco que eras tú, o solo con la contraseña anterior), así que no podemos saber quién lo hizo. Las hemos quitado:',
+            passkey: 'Llave de acceso',
+            twoFactor: 'Verificación en dos pasos (la app de autenticación y sus códigos de recuperación)',
+            outro: 'Si son tuyas, vuelve a añadirlas desde tu perfil.',
+          }),
         ],
         p,
         'es',

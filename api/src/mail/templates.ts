@@ -38,6 +38,8 @@ export interface MailTemplateParams {
   emailChangeCode: { code: string; newEmail: string };
   /** To the address of an account without a password: the code that confirms deleting it (ACC-DELETE). */
   accountDeletionCode: { code: string };
+  /** To the address of an account without a password or second factor: the code that confirms it is the owner (ACC-SUDO). */
+  reauthenticationCode: { code: string };
   /** To the OLD address after an e-mail change went through (MAIL-SECURITY). */
   emailChangedNotice: { oldEmail: string; newEmail: string } & SecurityEvent;
   /** The reset link's token (opaque, URL-encoded into `/auth/change-password?token=…`). */
@@ -45,7 +47,8 @@ export interface MailTemplateParams {
   /** After `updatePassword` (MAIL-SECURITY); `firstPassword` when the account had none before. */
   passwordChanged: { firstPassword: boolean } & SecurityEvent;
   /** After a completed password reset (MAIL-SECURITY, ACC-RESET): the links it removed, as "Provider (account)" labels. */
-  passwordResetDone: { removedLinks: string[] } & SecurityEvent;
+  /** What the reset removed (ACC-RESET, decision 0045): links (named), passkeys (their names), 2FA. */
+  passwordResetDone: { removedLinks: string[]; removedPasskeys?: string[]; twoFactorRemoved?: boolean } & SecurityEvent;
   /** After a provider account was linked (MAIL-SECURITY, ACC-LINKED): the provider's name and the account's name there, if known. */
   providerLinked: { provider: string; account: string | null } & SecurityEvent;
   /** To the address of a deleted account (MAIL-SECURITY, ACC-DELETE); `byAdmin` when an administrator deleted it. */
@@ -112,6 +115,7 @@ export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'emailChangeCode',
   'emailChangedNotice',
   'accountDeletionCode',
+  'reauthenticationCode',
   'passwordReset',
   'passwordChanged',
   'passwordResetDone',

@@ -145,10 +145,13 @@ export function createOrderService(
       if (!isService && !product) return { kind: 'invalid', message: `interest: ${problemText({ id: 'order.interest.error.invalid' })}`, field: 'interest' };
       // LEDGER-ATTRIBUTION: a code that credits no one is refused, never silently accepted.
       let referrerId: string | null = null;
+      let referralReview = 0;
       if (input.referralCode) {
         const attribution = await attribute(db, input.referralCode, { userId: who.userId, email: input.email });
         if ('problem' in attribution) throw referralProblem(attribution.problem);
         referrerId = attribution.referrerId;
+        // LEDGER-SELF-REFERRAL: the referrer's own unverified address; the commission waits for review.
+        referralReview = attribution.review ? 1 : 0;
       }
 
       const summary = [
@@ -175,6 +178,7 @@ export function createOrderService(
             message: input.message,
             referralCode: input.referralCode ? input.referralCode.toUpperCase() : null,
             referrerId,
+            referralReview,
             locale: input.locale,
             userId: who.userId,
             created,

@@ -54,7 +54,7 @@ export class PayoutMethods {
     const user = await this.user(userId);
     if (user.passwordHash === null) throw new HttpError(409, 'NO_PASSWORD', 'password: this account has no password; sign out and in again to continue', { field: 'password' });
     await this.deps.credentials.assertCurrentPassword(user, password, { field: 'password', message: 'the password did not match' });
-    return stampProof(this.deps.db, sessionId);
+    return stampProof(this.deps.db, sessionId, 'PASSWORD');
   }
 
   /**
@@ -98,9 +98,13 @@ export class PayoutMethods {
    * Starts or continues Stripe onboarding of `userId` (PAYOUT-STRIPE): creates the connected account
    * for transfers only (once: idempotency key `account:<user id>`), then a one-time link back to
    * `/profile/payouts` in `localizedPayoutsPath`. Stripe's calls take under 10 s in all (decision 0041).
+   * The onboarding is where the bank details are entered, so each link counts as a payout-method
+   * change (PAYOUT-COOLDOWN, decision 0044): with `change` (the user's session and device) it pauses
+   * payouts, mails `payoutMethodChanged` and records the change, in one transaction once the link
+   * exists. The recent proof is the table's (accountSecurity/policy.ts).
    * @throws HttpError STRIPE_UNAVAILABLE, STRIPE_REFUSED, PROVIDER_UNAVAILABLE (Stripe down, failing or not answering in time).
    */
-  async startOnboarding(userId: string, localizedPayoutsPath: string): Promise<string> {
+  async startOnboarding(userId: string, localizedPayoutsPath: string, change?: { sessionId: string; device?: DeviceInfo | undefined }): Promise<string> {
     const { stripe } = this.deps;
     if (!stripe) throw stripeUnavailable();
     const user = await this.user(userId);
@@ -118,12 +122,27 @@ export class PayoutMethods {
       }
       const back = `${this.deps.config.publicUrl}${localizedPayoutsPath}`;
       const link = await stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: `${back}?stripe=return`, refresh_url: `${back}?stripe=refresh` }, limits());
+      if (change) await this.onboardingStarted(userId, change.sessionId, change.device);
       return link.url;
     } catch (error) {
       if (error instanceof HttpError) throw error;
       if (isFinalStripeError(error)) throw new HttpError(409, 'STRIPE_REFUSED', 'Stripe refused to set up payouts for this account; choose bank transfer or contact us.');
       throw providerUnavailable();
     }
+  }
+
+  /** PAYOUT-COOLDOWN for a Stripe onboarding link: the pause, the `payoutMethodChanged` mail (method STRIPE) and the timeline entry. */
+  private async onboardingStarted(userId: string, sessionId: string, device?: DeviceInfo): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+      const until = await pausePayouts(trx, userId, this.deps.config.payouts.cooldownMs);
+      await this.deps.mail.send(
+        { to: user.email, template: 'payoutMethodChanged', locale: mailLocale(user.locale), params: { method: 'STRIPE', destination: destinationOf({ ...user, withdrawalMethod: 'STRIPE' }), until, ...securityEvent(device) } },
+        { db: trx },
+      );
+      await this.deps.recordChange?.(trx, userId, sessionId);
+    });
+    this.deps.userChanged(userId);
   }
 
   /**

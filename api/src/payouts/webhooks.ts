@@ -2,7 +2,8 @@
  * Stripe webhooks (PAYOUT-WEBHOOKS): `POST /api/webhooks/stripe` (the platform's events) and
  * `POST /api/webhooks/stripe-connect` (connected accounts' events). Each route keeps its raw body
  * (a JSON parser of its own, scoped to these routes), verifies `Stripe-Signature` against it with
- * `stripe.webhooks.constructEvent` (400 and nothing stored when it fails), stores the event id once
+ * `stripe.webhooks.constructEvent` (400 and nothing stored when it fails, or when the signed
+ * timestamp is more than 300 s ahead of this server's clock), stores the event id once
  * (a duplicate answers 200 and does nothing), queues the `stripe.event` job in the same transaction
  * and answers 200 at once. The job re-reads the object from Stripe and acts on what Stripe says now,
  * so events that arrive late, twice or out of order change nothing they should not: an ended payout
@@ -87,6 +88,12 @@ export async function webhookRoutes(app: FastifyInstance, deps: WebhookDeps): Pr
           event = deps.stripe.webhooks.constructEvent(request.body, signature, secret);
         } catch {
           return reply.status(400).send({ error: { code: 'BAD_SIGNATURE', message: 'the Stripe-Signature header does not match this body' } });
+        }
+        // constructEvent bounds only the past; a signed `t=` ahead of our clock by more than the
+        // same 300 s is refused too (PAYOUT-WEBHOOKS). Read as the SDK does: the last `t=` counts.
+        const signedAt = signature.split(',').reduce((t, item) => (item.trim().startsWith('t=') ? Number(item.trim().slice(2)) : t), Number.NaN);
+        if (!(signedAt <= Date.now() / 1000 + 300)) {
+          return reply.status(400).send({ error: { code: 'BAD_SIGNATURE', message: 'the Stripe-Signature timestamp is in the future' } });
         }
         const objectId = (event.data?.object as { id?: unknown } | undefined)?.id;
         await deps.db.transaction().execute(async (trx) => {

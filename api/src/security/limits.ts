@@ -19,6 +19,7 @@
  * | challengeOrder    | IP          | orders before a challenge is required    | 3 / 3600 s |
  * | challengeRegister | IP          | registrations before a challenge         | 3 / 3600 s |
  * | twoFactor     | user id         | authenticator / recovery codes entered (ACC-2FA) | 10 / 900 s |
+ * | analyticsView | IP              | page views counted (ANALYTICS-VISITORS)  | 120 / 600 s|
  *
  * Settings: `RATE_LIMIT_<NAME>` = `<max>/<windowSeconds>`, e.g. `RATE_LIMIT_CODE_SEND=3/900`
  * (the two `challenge*` counts: `CHALLENGE_AFTER_ORDERS`, `CHALLENGE_AFTER_REGISTRATIONS`, SEC-CHALLENGE)
@@ -34,7 +35,7 @@ import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config.js';
 
-export const LIMIT_NAMES = ['order', 'passwordGuess', 'resetIp', 'resetEmail', 'codeSend', 'codeEntry', 'upload', 'challengeOrder', 'challengeRegister', 'twoFactor'] as const;
+export const LIMIT_NAMES = ['order', 'passwordGuess', 'resetIp', 'resetEmail', 'codeSend', 'codeEntry', 'upload', 'challengeOrder', 'challengeRegister', 'twoFactor', 'analyticsView'] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
 /** One limit: at most `max` events per key within `windowSeconds`. */

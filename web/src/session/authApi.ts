@@ -31,6 +31,8 @@ export class AuthApiError extends Error {
     readonly field: string | null = null,
     /** The message id of the shared rule that refused the field (e.g. `passwords.error.context`), when the server said. */
     readonly problem: string | null = null,
+    /** The proofs the account can give (`REAUTHENTICATION_REQUIRED`, ACC-SUDO), when the server named them. */
+    readonly methods: readonly string[] | null = null,
   ) {
     super(message);
     this.name = 'AuthApiError';
@@ -55,13 +57,14 @@ async function send<T>(path: string, init: { method: 'GET' | 'POST'; body?: unkn
     throw new AuthApiError(0, 'NETWORK', (error as Error).message);
   }
   if (response.status === 204) return undefined as T;
-  const json = (await response.json().catch(() => null)) as { error?: { code: string; message: string; field?: unknown; problem?: unknown; retryAfterSeconds?: unknown } } | null;
+  const json = (await response.json().catch(() => null)) as { error?: { code: string; message: string; field?: unknown; problem?: unknown; retryAfterSeconds?: unknown; methods?: unknown } } | null;
   if (!response.ok) {
     const error = json?.error;
     // Retry-After first; a proxy may drop it, the body's retryAfterSeconds then still tells the wait.
     const wait = retryAfter(response.headers.get('retry-after')) ?? (typeof error?.retryAfterSeconds === 'number' && error.retryAfterSeconds > 0 ? error.retryAfterSeconds : null);
     const text = (value: unknown) => (typeof value === 'string' ? value : null);
-    throw new AuthApiError(response.status, error?.code ?? 'UNKNOWN', error?.message ?? response.statusText, wait, text(error?.field), text(error?.problem));
+    const methods = Array.isArray(error?.methods) ? error.methods.filter((m): m is string => typeof m === 'string') : null;
+    throw new AuthApiError(response.status, error?.code ?? 'UNKNOWN', error?.message ?? response.statusText, wait, text(error?.field), text(error?.problem), methods);
   }
   return json as T;
 }
@@ -257,7 +260,8 @@ export function exchangeSocialCode(code: string, deviceToken: string): Promise<C
  * The provider's sign-in page for linking it to the signed-in user (AUTH-SOCIAL, ACC-LINKED;
  * `GET {api}/auth/{provider}/get-login-url` with the bearer token; `data` is the URL). The
  * provider then returns to `/loading?success=success&state=<returnPath>`. Fails with 401
- * (token refused), `PROVIDER_NOT_FOUND`, `CALLBACK_URL_INVALID`, `RATE_LIMITED` or `NETWORK`.
+ * (token refused), 403 `REAUTHENTICATION_REQUIRED` (no recent proof, ACC-SUDO; `methods` names
+ * the proofs that count), 403 `SOCIAL_EMAIL_NOT_VERIFIED`, `PROVIDER_NOT_FOUND`, `CALLBACK_URL_INVALID`, `RATE_LIMITED` or `NETWORK`.
  */
 export async function getLinkUrl(providerId: string, accessToken: string, options: SocialUrlOptions): Promise<string> {
   const answer = await send<{ data?: unknown } | null>(`/auth/${encodeURIComponent(providerId)}/get-login-url?${socialQuery(options)}`, { method: 'GET', accessToken });

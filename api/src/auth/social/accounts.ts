@@ -8,6 +8,7 @@ import type { Transaction } from 'kysely';
 import { type Db, isUniqueViolation, nowIso } from '../../db/index.js';
 import type { Database } from '../../db/types.js';
 import { HttpError } from '../../http/errors.js';
+import type { AddedProof } from '../../accountSecurity/provenance.js';
 import type { SecretBox } from '../../security/secretBox.js';
 import type { ProviderProfile } from './profiles.js';
 import type { ProviderTokens, SocialProvider } from './providers.js';
@@ -40,6 +41,8 @@ export class SocialAccountStore {
     userId: string,
     result: { profile: ProviderProfile; tokens: ProviderTokens },
     addedUnverified: boolean,
+    /** The session that added it and what vouched for it (ACC-RESET, accountSecurity/provenance.ts). */
+    provenance: { addedSessionId: string | null; addedProof: AddedProof },
   ) {
     try {
       await db
@@ -51,6 +54,7 @@ export class SocialAccountStore {
           serviceType: provider.serviceType,
           serviceUserId: result.profile.id,
           addedUnverified: addedUnverified ? 1 : 0,
+          ...provenance,
           ...(await this.accountValues(provider, result)),
         })
         .execute();

@@ -8,6 +8,8 @@
  * - `GET /api/auth/{provider}/get-login-url?callbackUrl&deviceToken&state` + bearer →
  *   200 `{ data: url }` to link the provider to the signed-in user; 401 without a valid token,
  *   403 SOCIAL_EMAIL_NOT_VERIFIED while the user's address is unverified (ACC-LINKED),
+ *   403 REAUTHENTICATION_REQUIRED without a recent proof (ACC-SUDO, accountSecurity/policy.ts; the
+ *   callback links only when that session's proof counted when it started and it is still live),
  *   503 SOCIAL_PROVIDER_UNAVAILABLE.
  * - `GET /api/auth/{provider}/callback?code&state` (the provider's redirect) → 302 to the callback
  *   URL with `code=` (one-time), `success=success` or `error=` (service.ts).
@@ -41,6 +43,7 @@ import { SocialError } from './providers.js';
 import type { SocialAuthService } from './service.js';
 import type { AccountSecurity } from '../../accountSecurity/service.js';
 import { recordSecurityEvent } from '../../accountSecurity/events.js';
+import { recordSessionProof } from '../../accountSecurity/provenance.js';
 import type { Db } from '../../db/index.js';
 
 const providerParams = z.object({ provider: z.string() });
@@ -151,7 +154,7 @@ export async function socialRoutes(
       const input = startInput(request.query, config);
       await social.assertCanLink(claims.userId);
       try {
-        const url = await social.begin(provider, { ...input, mode: 'link', userId: claims.userId, browserBinding: bindBrowser(request, reply, config) });
+        const url = await social.begin(provider, { ...input, mode: 'link', userId: claims.userId, sessionId: claims.sessionId, browserBinding: bindBrowser(request, reply, config) });
         return reply.header('cache-control', 'no-store').send({ data: url.toString() });
       } catch (error) {
         if (error instanceof SocialError) throw new HttpError(503, error.code, `${provider.name} cannot be reached right now. Please try again later.`);
@@ -181,6 +184,7 @@ export async function socialRoutes(
     }
     const device = sessionDeviceOf(request);
     const { sessionId, ...credentials } = await sessions.start(userId, deviceToken, device);
+    await recordSessionProof(db, sessionId, 'social'); // ACC-RESET
     await recordSecurityEvent(db, { userId, kind: 'SIGN_IN', method: 'social', sessionId, device });
     const maxAge = refreshCookieMaxAge(config, Date.now() + config.sessionMaxAge * 1000);
     return answerWithCookie(reply, { ...credentials, returnPath }, { cookieMode: wantsCookieMode(request), maxAge });

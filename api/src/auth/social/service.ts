@@ -30,10 +30,12 @@
  *
  * Provider tokens are kept encrypted at rest (service_accounts.service_access_token / _refresh_token).
  */
+import { recentProofUntil } from '../../accountSecurity/window.js';
 import { SOCIAL_BINDING_MAX_AGE } from '@studio/site/cookies';
 import type { Locale } from '@studio/site/locales';
 import type { AuthProviderId } from '@studio/site/ssr';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Selectable } from 'kysely';
 import * as oidc from 'openid-client';
 import type { CredentialService } from '../../credentials/service.js';
 import type { Config } from '../../config.js';
@@ -48,6 +50,7 @@ import { SecretBox } from '../../security/secretBox.js';
 import { createUser } from '../../users/service.js';
 import type { SessionService } from '../sessions.js';
 import { hashToken, newOpaqueToken } from '../tokens.js';
+import { provenanceOf } from '../../accountSecurity/provenance.js';
 import { SocialAccountStore } from './accounts.js';
 import { callbackLocale } from './callbackUrl.js';
 import type { ProviderProfile } from './profiles.js';
@@ -67,12 +70,15 @@ export type SocialFailure =
   | 'SOCIAL_ACCOUNT_CONFLICT'
   | 'SOCIAL_EMAIL_TAKEN'
   | 'SOCIAL_EMAIL_MISSING'
-  | 'SOCIAL_EMAIL_NOT_VERIFIED';
+  | 'SOCIAL_EMAIL_NOT_VERIFIED'
+  | 'REAUTHENTICATION_REQUIRED';
 
 export interface BeginInput {
   mode: 'login' | 'link';
   /** The signed-in user, for `link`. */
   userId: string | null;
+  /** Their session, for `link`: its recent proof is checked again at the callback (ACC-SUDO) and recorded on the link (ACC-RESET). */
+  sessionId?: string | null;
   /** An allowed callback URL (callbackUrl.ts). */
   callbackUrl: string;
   deviceToken: string;
@@ -155,6 +161,7 @@ export class SocialAuthService {
         provider: provider.id,
         mode: input.mode,
         userId: input.userId,
+        sessionId: input.sessionId ?? null,
         codeVerifier: await this.box.seal(checks.codeVerifier),
         nonce: checks.nonce,
         callbackUrl: input.callbackUrl,
@@ -202,7 +209,10 @@ export class SocialAuthService {
     }
     try {
       if (record.mode === 'link' && record.userId) {
-        await this.link(provider, record.userId, result, device);
+        // ACC-SUDO (decision 0044): the session that started the link must have had a recent proof
+        // then and still be signed in; a state started without one never links.
+        if (!record.sessionId || !(await recentProofUntil(this.deps.db, record.sessionId, Date.parse(record.created)))) return fail('REAUTHENTICATION_REQUIRED');
+        await this.link(provider, record.userId, record.sessionId, result, device);
         return withQuery(record.callbackUrl, { success: 'success', state: record.returnPath });
       }
       const userId = await this.findOrCreateUser(provider, result, callbackLocale(record.callbackUrl));
@@ -229,12 +239,12 @@ export class SocialAuthService {
   }
 
   /** Takes the state record out (single use); null when unknown or expired. */
-  private async consumeState(state: string): Promise<SocialStatesTable | null> {
+  private async consumeState(state: string): Promise<Selectable<SocialStatesTable> | null> {
     const row = await this.deps.db.deleteFrom('socialStates').where('id', '=', hashToken(state)).returningAll().executeTakeFirst();
     return row && row.expiresAt > nowIso() ? row : null;
   }
 
-  private async link(provider: SocialProvider, userId: string, result: { profile: ProviderProfile; tokens: ProviderTokens }, device?: DeviceInfo): Promise<void> {
+  private async link(provider: SocialProvider, userId: string, sessionId: string | null, result: { profile: ProviderProfile; tokens: ProviderTokens }, device?: DeviceInfo): Promise<void> {
     // Checked again here: the address may have changed while its owner was at the provider.
     const user = await this.assertCanLink(userId);
     const existing = await this.accounts.find(provider, result.profile.id);
@@ -244,7 +254,8 @@ export class SocialAuthService {
     if (existing) await this.accounts.update(existing.id, provider, result);
     else {
       await this.deps.db.transaction().execute(async (trx) => {
-        await this.accounts.insert(trx, provider, userId, result, false);
+        // ACC-RESET: the session's proof now, at the link, is what vouches for it.
+        await this.accounts.insert(trx, provider, userId, result, false, await provenanceOf(trx, sessionId));
         const params = { provider: provider.name, account: result.profile.username ?? result.profile.email ?? null, ...securityEvent(device) };
         await this.deps.mail.send({ to: user.email, template: 'providerLinked', locale: mailLocale(user.locale), params }, { db: trx });
       });
@@ -270,7 +281,7 @@ export class SocialAuthService {
         username: profile.username ?? profile.email,
         locale,
         isVerified: profile.emailVerified,
-        alsoInsert: (trx, row) => this.accounts.insert(trx, provider, row.id, result, !profile.emailVerified),
+        alsoInsert: (trx, row) => this.accounts.insert(trx, provider, row.id, result, !profile.emailVerified, { addedSessionId: null, addedProof: 'signup' }),
       });
       if (!profile.emailVerified) await this.deps.credentials.startVerification(user);
       return user.id;

@@ -12,7 +12,7 @@ import type { Movement } from '../../ledger/service.js';
 import { buildContext, servicesOf } from '../context.js';
 import { forbidden, fromHttp, fromZod, unauthenticated } from '../errors.js';
 import { expectId, globalId } from '../ids.js';
-import { canReadPrivate, isAdmin } from '../policy.js';
+import { assertSecondAdmin, canReadPrivate, isAdmin } from '../policy.js';
 import { type ConnectionArgs, type Ctx, auditActor, connection, loadUser, page, requireViewer, userOrForbidden } from './common.js';
 
 /** Movements per page when `first` is not given. */
@@ -89,6 +89,11 @@ export const ledgerResolvers = {
       if (!o.referrerId) return null;
       return (await ctx.ledger.commissionOf(o.id)) ?? null;
     },
+    /** Administrators only (LEDGER-SELF-REFERRAL). */
+    referralHeldForReview: (o: OrderRow, _: unknown, ctx: Ctx) => {
+      if (!isAdmin(ctx.viewer)) throw forbidden();
+      return ctx.ledger.referralHeldForReview(o);
+    },
   },
   LedgerTransaction: {
     id: (m: Movement) => globalId('LedgerTransaction', m.id),
@@ -102,6 +107,7 @@ export const ledgerResolvers = {
       if (!parsed.success) throw fromZod(parsed.error);
       const userId = expectId(parsed.data.userId, 'User', 'userId');
       await userOrForbidden(ctx, userId);
+      assertSecondAdmin(requireViewer(ctx), userId);
       const { amount, currency, reason, idempotencyKey } = parsed.data;
       const transaction = await fromHttp(() => ctx.ledger.adjust(actor, { userId, amount, currency, reason, key: idempotencyKey }));
       ctx.loaders.user.clear(userId);

@@ -10,7 +10,7 @@ import type { PayoutRow, PayoutStatus, UserRow } from '../../db/types.js';
 import { toMinor } from '../../ledger/book.js';
 import { conflict, forbidden, fromHttp, fromZod } from '../errors.js';
 import { expectId, globalId } from '../ids.js';
-import { canReadPrivate, isAdmin } from '../policy.js';
+import { assertSecondAdmin, canReadPrivate, isAdmin } from '../policy.js';
 import { type ConnectionArgs, type Ctx, auditActor, connection, loadUser, page, requireAdmin, requireViewer, userOrForbidden } from './common.js';
 
 const DEFAULT_PAGE = 20;
@@ -89,7 +89,10 @@ export const payoutResolvers = {
       const viewer = requireViewer(ctx);
       const user = await userOrForbidden(ctx, viewer.userId);
       const path = localizePath('/profile/payouts', user.locale === 'ru' || user.locale === 'es' ? user.locale : 'en');
-      return { url: await fromHttp(() => ctx.payoutMethods.startOnboarding(viewer.userId, path)) };
+      // PAYOUT-COOLDOWN: a new onboarding link pauses payouts and tells the address (decision 0044).
+      const url = await fromHttp(() => ctx.payoutMethods.startOnboarding(viewer.userId, path, { sessionId: viewer.sessionId, device: ctx.device }));
+      ctx.loaders.user.clear(viewer.userId);
+      return { url };
     },
     async refreshStripeOnboarding(_: unknown, __: unknown, ctx: Ctx) {
       const viewer = requireViewer(ctx);
@@ -106,13 +109,16 @@ export const payoutResolvers = {
       const id = expectId(args.id, 'Payout', 'id');
       const payout = await ctx.payouts.byId(id);
       if (!payout) throw forbidden();
+      assertSecondAdmin(requireViewer(ctx), payout.userId);
       const reference = arg(referenceArg, args.reference, 'reference');
       return fromHttp(async () => (await ctx.payouts.finish(id, { status: 'PAID', reference }, { actor, version: args.version })) ?? Promise.reject(conflict('VERSION_CONFLICT', 'This was changed since you opened it; reload to see the changes.', 'version')));
     },
     async markPayoutFailed(_: unknown, args: { id: string; reason: string; version: number }, ctx: Ctx) {
       const actor = await auditActor(ctx);
       const id = expectId(args.id, 'Payout', 'id');
-      if (!(await ctx.payouts.byId(id))) throw forbidden();
+      const payout = await ctx.payouts.byId(id);
+      if (!payout) throw forbidden();
+      assertSecondAdmin(requireViewer(ctx), payout.userId);
       const reason = arg(reasonArg, args.reason, 'reason');
       return fromHttp(async () => (await ctx.payouts.finish(id, { status: 'FAILED', reason }, { actor, version: args.version })) ?? Promise.reject(conflict('VERSION_CONFLICT', 'This was changed since you opened it; reload to see the changes.', 'version')));
     },

@@ -2,7 +2,7 @@
  * The account security centre (decision 0040): `User.twoFactor`, `User.passkeys`,
  * `User.reauthenticationMethods`, `User.securityEvents` (only the user themselves, like the
  * session list: `canManageSessions`, ACC-POLICY), the `Passkey` and `SecurityEvent` types, and the
- * mutations of ACC-2FA, ACC-PASSKEYS, ACC-SUDO (`reauthenticate`) and ACC-TIMELINE
+ * mutations of ACC-2FA, ACC-PASSKEYS, ACC-SUDO (`reauthenticate`, `sendReauthenticationCode`) and ACC-TIMELINE
  * (`reportSecurityEvent`). The rules are accountSecurity/'s.
  */
 import { z } from 'zod';
@@ -64,14 +64,20 @@ export const securityResolvers = {
     sessionActive: (e: SecurityEventRow, _: unknown, ctx: Ctx) => ctx.security.sessionActive(e),
   },
   Mutation: {
-    async reauthenticate(_: unknown, args: { password?: string | null; code?: string | null; passkey?: string | null }, ctx: Ctx) {
+    async reauthenticate(_: unknown, args: { password?: string | null; code?: string | null; passkey?: string | null; emailCode?: string | null }, ctx: Ctx) {
       const who = actor(ctx);
       const proof = {
         password: args.password == null ? null : arg(z.string().max(1024), args.password, 'password'),
         code: args.code == null ? null : arg(codeArg, args.code, 'code'),
         passkey: args.passkey == null ? null : arg(jsonArg, args.passkey, 'passkey'),
+        emailCode: args.emailCode == null ? null : arg(codeArg, args.emailCode, 'emailCode'),
       };
       return { validUntil: await fromHttp(() => ctx.security.reauthenticate(who, proof)) };
+    },
+    async sendReauthenticationCode(_: unknown, __: unknown, ctx: Ctx) {
+      const who = actor(ctx);
+      const sent = await fromHttp(() => ctx.credentials.sendReauthenticationCode(who.userId));
+      return { ...sent, user: await userOrForbidden(ctx, who.userId) };
     },
     async startTwoFactorSetup(_: unknown, __: unknown, ctx: Ctx) {
       const who = actor(ctx);

@@ -68,3 +68,16 @@ describe('LoadingPage: social sign-in', () => {
     expect(readCredentials()).toBeNull();
   });
 });
+
+describe('LoadingPage: a link whose proof lapsed (ACC-SUDO)', () => {
+  it.each([
+    ['en', 'For your security, the account was not connected: your last confirmation is more than 10 minutes old.'],
+    ['ru', 'В целях безопасности аккаунт не привязан: последнее подтверждение было больше 10 минут назад.'],
+    ['es', 'Por tu seguridad, la cuenta no se ha vinculado: tu última confirmación fue hace más de 10 minutos.'],
+  ] as const)('explains error=REAUTHENTICATION_REQUIRED in %s', async (locale, text) => {
+    renderWithRelay(<LoadingPage />, { page: 'loading', locale, route: '/loading?error=REAUTHENTICATION_REQUIRED' });
+    const message = await screen.findByTestId('social-error');
+    expect(message.getAttribute('data-code')).toBe('REAUTHENTICATION_REQUIRED');
+    expect(message.textContent).toContain(text);
+  });
+});

@@ -90,6 +90,8 @@ const SOCIAL_CODES: ReadonlySet<string> = new Set([
   'SOCIAL_EMAIL_MISSING',
   'SOCIAL_EMAIL_NOT_VERIFIED',
   'SOCIAL_CODE_INVALID',
+  // A link whose session's recent proof lapsed during the round trip (ACC-SUDO): nothing was linked.
+  'REAUTHENTICATION_REQUIRED',
 ]);
 
 /** Codes whose message names the provider when the page knows it (`.unnamed` variants otherwise). */

@@ -192,6 +192,21 @@ describe('PayoutsPage', () => {
     expect(go).toHaveBeenCalledWith('https://connect.stripe.test/setup/e/acct_1/abc');
   });
 
+  it('asks for a recent proof before Stripe onboarding (ACC-SUDO), then starts it once more and opens Stripe', async () => {
+    const go = vi.spyOn(openStripe, 'go').mockImplementation(() => undefined);
+    const { environment, user } = renderPayouts([], { viewer: { withdrawalMethod: 'STRIPE', withdrawalMethodDetails: null } });
+    await user.click(await screen.findByRole('button', { name: 'Set up payouts with Stripe' }));
+    await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required', { methods: ['PASSWORD'] });
+    const reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.type(within(reauth).getByLabelText(/^Password/), 'correct horse battery staple');
+    await user.click(within(reauth).getByRole('button', { name: 'Continue' }));
+    await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T05:10:00.000Z' }) });
+    await waitFor(() => expect(mutationsSent(environment).map((m) => m.name)).toEqual(['StripeOnboardingStartMutation', 'ReauthDialogMutation', 'StripeOnboardingStartMutation']));
+    expect(go).not.toHaveBeenCalled();
+    await resolveOperation(environment, { StripeOnboardingPayload: () => ({ url: 'https://connect.stripe.test/setup/e/acct_1/abc' }) });
+    expect(go).toHaveBeenCalledWith('https://connect.stripe.test/setup/e/acct_1/abc');
+  });
+
   it('says “Continue onboarding” while it is in progress', async () => {
     renderPayouts([], { viewer: { withdrawalMethod: 'STRIPE', stripeAccountId: 'acct_1', stripeOnboardingCompleted: false } });
     expect((await screen.findByTestId('stripe-status')).textContent).toBe('In progress');

@@ -129,3 +129,63 @@ describe('re-authentication', () => {
     await screen.findByRole('dialog', { name: 'Confirma que eres tú' });
   });
 });
+
+describe('re-authentication with a mailed code (EMAIL_CODE)', () => {
+  it('sends a code to the address, shows refused codes at the field, then replays the request once', async () => {
+    const { environment, user } = renderPayouts();
+    await user.click(await screen.findByRole('button', { name: 'Request payout' }));
+    const request = await screen.findByRole('dialog', { name: 'Pay out $123.45?' });
+    await user.click(within(request).getByRole('button', { name: 'Request payout' }));
+    await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required', { methods: ['EMAIL_CODE', 'PASSKEY'] });
+
+    const reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    expect(within(reauth).queryByLabelText(/^Password/)).toBeNull();
+    expect(within(reauth).getByRole('button', { name: 'Use a passkey instead' })).toBeTruthy();
+    await user.click(within(reauth).getByRole('button', { name: 'Send me a code' }));
+    expect(mutationsSent(environment).at(-1)?.name).toBe('ReauthDialogSendCodeMutation');
+    await resolveOperation(environment, { EmailCodePayload: () => ({ sentTo: 'ada@example.com', expiresAt: '2026-11-28T05:20:00.000Z' }) });
+    expect(within(reauth).getByRole('status').textContent).toBe('We sent a code to ada@example.com. It works for 20 minutes.');
+
+    const code = within(reauth).getByLabelText(/^Code from the e-mail/);
+    await user.type(code, 'WRONG123');
+    await user.click(within(reauth).getByRole('button', { name: 'Continue' }));
+    expect(mutationsSent(environment).at(-1)).toMatchObject({ name: 'ReauthDialogEmailCodeMutation', variables: { emailCode: 'WRONG123' } });
+    await answerError(environment, 'CODE_INVALID', 'Wrong code', { attemptsLeft: 4 });
+    expect(fieldMessage(code)).toBe('This code is not valid.');
+
+    await user.click(within(reauth).getByRole('button', { name: 'Continue' }));
+    await answerError(environment, 'CODE_EXPIRED', 'Expired');
+    expect(fieldMessage(code)).toBe('This code has expired. Send a new one.');
+
+    await user.click(within(reauth).getByRole('button', { name: 'Send a new code' }));
+    await answerError(environment, 'TOO_MANY_REQUESTS', 'Too many', { retryAfterSeconds: 90 });
+    expect(fieldMessage(code)).toBe('Too many attempts. Please try again in 2 minutes.');
+
+    await user.clear(code);
+    await user.type(code, 'AB12CD34');
+    await user.click(within(reauth).getByRole('button', { name: 'Continue' }));
+    await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T05:10:00.000Z' }) });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).toBeNull());
+    expect(mutationsSent(environment).map((m) => m.name)).toEqual([
+      'PayoutBalancesRequestMutation',
+      'ReauthDialogSendCodeMutation',
+      'ReauthDialogEmailCodeMutation',
+      'ReauthDialogEmailCodeMutation',
+      'ReauthDialogSendCodeMutation',
+      'ReauthDialogEmailCodeMutation',
+      'PayoutBalancesRequestMutation',
+    ]);
+  });
+
+  it('speaks Russian for the mailed code', async () => {
+    const { environment, user } = renderPayouts({}, 'ru');
+    await user.click(await screen.findByRole('button', { name: 'Запросить выплату' }));
+    const request = await screen.findByRole('dialog');
+    await user.click(within(request).getByRole('button', { name: 'Запросить выплату' }));
+    await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required', { methods: ['EMAIL_CODE'] });
+    const reauth = await screen.findByRole('dialog', { name: 'Подтвердите, что это вы' });
+    await user.click(within(reauth).getByRole('button', { name: 'Отправить мне код' }));
+    await resolveOperation(environment, { EmailCodePayload: () => ({ sentTo: 'ada@example.com', expiresAt: '2026-11-28T05:20:00.000Z' }) });
+    expect(within(reauth).getByRole('status').textContent).toBe('Мы отправили код на ada@example.com. Он действует 20 минут.');
+  });
+});

@@ -5,10 +5,13 @@
  * `REAUTHENTICATION_REQUIRED`, a dialog asks for one of the proofs the error names
  * (`extensions.methods`; without them, the password or a code): the password
  * (`WRONG_PASSWORD` and `TOO_MANY_REQUESTS` with the wait shown at the field), an authenticator or
- * recovery code (`CODE_INVALID`) or a passkey (ReauthPasskey). Once proven, the original mutation
+ * recovery code (`CODE_INVALID`), a passkey (ReauthPasskey) or, for an account without a password
+ * or second factor, a code mailed to its address (`EMAIL_CODE`: `sendReauthenticationCode`, then
+ * `reauthenticate(emailCode:)`; `CODE_INVALID`, `CODE_EXPIRED` and `TOO_MANY_REQUESTS` at the
+ * field). Once proven, the original mutation
  * is sent again, once. Resolves with the answer of the last attempt, or null when the user
- * cancelled. An account with no proof to give (no password, 2FA or passkey) is offered a fresh
- * sign-in that comes back here.
+ * cancelled. An account with no proof to give (the error names none) is offered a fresh sign-in
+ * that comes back here.
  */
 import { Button, Callout, Dialog, DialogActions, PasswordField, Stack, Text, TextField } from '@studio/ui';
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
@@ -17,12 +20,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import type { MutationParameters } from 'relay-runtime';
 import { type MutationResult, runMutation } from '../../forms/runMutation';
-import { firstError, formProblem, waitProblem } from '../../forms/serverErrors';
+import { type ServerError, firstError, formProblem, waitProblem } from '../../forms/serverErrors';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { signInPath } from '../../session/returnTo';
 import { useSession } from '../../session/SessionProvider';
 import { ReauthPasskey } from './ReauthPasskey';
 import type { ReauthDialogMutation } from './__generated__/ReauthDialogMutation.graphql';
+import type { ReauthDialogEmailCodeMutation } from './__generated__/ReauthDialogEmailCodeMutation.graphql';
+import type { ReauthDialogSendCodeMutation } from './__generated__/ReauthDialogSendCodeMutation.graphql';
 
 const ReauthenticateMutation = graphql`
   mutation ReauthDialogMutation($password: String, $code: String) {
@@ -32,8 +37,27 @@ const ReauthenticateMutation = graphql`
   }
 `;
 
+const SendCodeMutation = graphql`
+  mutation ReauthDialogSendCodeMutation {
+    sendReauthenticationCode {
+      sentTo
+      expiresAt
+    }
+  }
+`;
+
+const EmailCodeMutation = graphql`
+  mutation ReauthDialogEmailCodeMutation($emailCode: String!) {
+    reauthenticate(emailCode: $emailCode) {
+      validUntil
+    }
+  }
+`;
+
 /** A proof the server accepts (`ReauthenticationMethod`). */
-export type ProofMethod = 'PASSWORD' | 'TOTP' | 'PASSKEY';
+export type ProofMethod = 'PASSWORD' | 'TOTP' | 'PASSKEY' | 'EMAIL_CODE';
+
+const KNOWN_METHODS: readonly string[] = ['PASSWORD', 'TOTP', 'PASSKEY', 'EMAIL_CODE'];
 
 /** What the dialog offers when the error did not say (an older server): the password or a code. */
 const DEFAULT_METHODS: ProofMethod[] = ['PASSWORD', 'TOTP'];
@@ -42,10 +66,117 @@ const DEFAULT_METHODS: ProofMethod[] = ['PASSWORD', 'TOTP'];
 function methodsOf(extensions: Record<string, unknown> | undefined): ProofMethod[] {
   const named = extensions?.['methods'];
   if (!Array.isArray(named)) return DEFAULT_METHODS;
-  return named.filter((m): m is ProofMethod => m === 'PASSWORD' || m === 'TOTP' || m === 'PASSKEY');
+  return named.filter((m): m is ProofMethod => typeof m === 'string' && KNOWN_METHODS.includes(m));
 }
 
-const SWITCH_LABEL: Record<ProofMethod, string> = { PASSWORD: 'payouts.reauth.usePassword', TOTP: 'payouts.reauth.useCode', PASSKEY: 'payouts.reauth.usePasskey' };
+const SWITCH_LABEL: Record<ProofMethod, string> = {
+  PASSWORD: 'payouts.reauth.usePassword',
+  TOTP: 'payouts.reauth.useCode',
+  PASSKEY: 'payouts.reauth.usePasskey',
+  EMAIL_CODE: 'payouts.reauth.useEmailCode',
+};
+
+const LEAD: Record<ProofMethod, string> = {
+  PASSWORD: 'payouts.reauth.text',
+  TOTP: 'payouts.reauth.codeText',
+  PASSKEY: 'payouts.reauth.passkeyLead',
+  EMAIL_CODE: 'payouts.reauth.emailText',
+};
+
+/** The field message for a refused send or code (`CODE_INVALID`, `CODE_EXPIRED`, the wait), or null for a form-level problem. */
+function codeFieldMessage(intl: ReturnType<typeof useIntl>, error: ServerError): string | null {
+  if (error.code === 'CODE_INVALID') return intl.formatMessage({ id: 'payouts.reauth.wrongCode' });
+  if (error.code === 'CODE_EXPIRED') return intl.formatMessage({ id: 'payouts.reauth.emailCodeExpired' });
+  if (error.code === 'TOO_MANY_REQUESTS' || error.code === 'RATE_LIMITED') {
+    const wait = waitProblem(error.extensions['retryAfterSeconds'] as number | undefined);
+    return intl.formatMessage({ id: wait.id }, wait.values);
+  }
+  return null;
+}
+
+/**
+ * The mailed code (EMAIL_CODE, ACC-SUDO): "Send me a code" mails one to the account's address
+ * (`sendReauthenticationCode`; the address it went to is shown), then the code is given to
+ * `reauthenticate(emailCode:)`; `onProven()` once the server accepted it. Refusals at the field.
+ */
+function EmailCodeProof(props: { onProven: () => void; children: ReactNode }) {
+  const intl = useIntl();
+  const [send, sending] = useMutation<ReauthDialogSendCodeMutation>(SendCodeMutation);
+  const [prove, proving] = useMutation<ReauthDialogEmailCodeMutation>(EmailCodeMutation);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  function showError(error: ServerError | null) {
+    const atField = error ? codeFieldMessage(intl, error) : null;
+    if (atField) return setFieldError(atField);
+    const problem = formProblem(error ?? { code: 'UNKNOWN', extensions: {} });
+    setFormError(intl.formatMessage({ id: problem.id }, problem.values));
+  }
+
+  async function sendCode() {
+    setFieldError(null);
+    setFormError(null);
+    const { response, errors } = await runMutation(send, { variables: {} });
+    if (response) {
+      setSentTo(response.sendReauthenticationCode.sentTo);
+      setValue('');
+      return;
+    }
+    showError(firstError(errors));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFieldError(null);
+    setFormError(null);
+    if (!value.trim()) {
+      setFieldError(intl.formatMessage({ id: 'payouts.reauth.codeRequired' }));
+      return;
+    }
+    const { response, errors } = await runMutation(prove, { variables: { emailCode: value.trim() } });
+    if (response) {
+      setValue('');
+      props.onProven();
+      return;
+    }
+    showError(firstError(errors));
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap={4}>
+        {formError ? (
+          <Callout tone="danger" role="alert">
+            {formError}
+          </Callout>
+        ) : null}
+        <p role="status">{sentTo ? <FormattedMessage id="payouts.reauth.emailSent" values={{ address: <bdi>{sentTo}</bdi> }} /> : null}</p>
+        <Button type="button" variant={sentTo ? 'ghost' : 'secondary'} size="sm" loading={sending} disabled={sending} onClick={() => void sendCode()}>
+          <FormattedMessage id={sentTo ? 'payouts.reauth.emailResend' : 'payouts.reauth.emailSend'} />
+        </Button>
+        {sentTo || fieldError ? (
+          <TextField
+            label={<FormattedMessage id="payouts.reauth.emailCode" />}
+            autoComplete="one-time-code"
+            maxLength={40}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            error={fieldError ?? undefined}
+            required
+          />
+        ) : null}
+        {props.children}
+        <DialogActions cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}>
+          <Button type="submit" loading={proving} disabled={proving || !sentTo}>
+            <FormattedMessage id="payouts.reauth.confirm" />
+          </Button>
+        </DialogActions>
+      </Stack>
+    </form>
+  );
+}
 
 /** The password or code form; `onProven()` once the server accepted it. */
 function SecretProof(props: { method: 'PASSWORD' | 'TOTP'; onProven: () => void; children: ReactNode }) {
@@ -166,7 +297,7 @@ function ReauthDialog(props: { open: boolean; methods: ProofMethod[]; onDone: (p
       <FormattedMessage id={SWITCH_LABEL[other]} />
     </Button>
   ));
-  const text = method === null ? 'payouts.reauth.signInAgainTitle' : method === 'PASSKEY' ? 'payouts.reauth.passkeyLead' : method === 'TOTP' ? 'payouts.reauth.codeText' : 'payouts.reauth.text';
+  const text = method === null ? 'payouts.reauth.signInAgainTitle' : LEAD[method];
 
   return (
     <Dialog
@@ -191,6 +322,10 @@ function ReauthDialog(props: { open: boolean; methods: ProofMethod[]; onDone: (p
           {switches}
           <DialogActions cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />} />
         </Stack>
+      ) : method === 'EMAIL_CODE' ? (
+        <EmailCodeProof key={method} onProven={proven}>
+          {switches}
+        </EmailCodeProof>
       ) : (
         <SecretProof key={method} method={method} onProven={proven}>
           {switches}

@@ -2,7 +2,7 @@
  * Stripe Connect onboarding on /profile/payouts (PAYOUT-STRIPE), shown when the method is Stripe:
  * not started (no connected account yet), in progress, or complete; "Set up payouts with Stripe" /
  * "Continue onboarding" asks `startStripeOnboarding` for a one-time address and opens it in this
- * tab. Stripe sends the user back to `/profile/payouts?stripe=return` (or `?stripe=refresh` when
+ * tab — after a recent proof (ACC-SUDO: the shared re-authentication dialog, then sent again once). Stripe sends the user back to `/profile/payouts?stripe=return` (or `?stripe=refresh` when
  * the address expired): the page then calls `refreshStripeOnboarding` once and says the result.
  */
 import { Badge, Button, Callout, Stack, Text } from '@studio/ui';
@@ -11,6 +11,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { useSearchParams } from 'react-router';
 import { runMutation } from '../../forms/runMutation';
+import { useReauthentication } from './ReauthDialog';
 import type { StripeOnboardingRefreshMutation } from './__generated__/StripeOnboardingRefreshMutation.graphql';
 import type { StripeOnboardingStartMutation } from './__generated__/StripeOnboardingStartMutation.graphql';
 import type { StripeOnboarding_user$key } from './__generated__/StripeOnboarding_user.graphql';
@@ -58,6 +59,7 @@ export function StripeOnboarding(props: { user: StripeOnboarding_user$key }) {
   const [params] = useSearchParams();
   const [start, starting] = useMutation<StripeOnboardingStartMutation>(StartMutation);
   const [refresh] = useMutation<StripeOnboardingRefreshMutation>(RefreshMutation);
+  const { withReauthentication, dialog } = useReauthentication();
   const [returned, setReturned] = useState<Returned | null>(null);
   const [error, setError] = useState<string | null>(null);
   const refreshed = useRef(false);
@@ -73,7 +75,10 @@ export function StripeOnboarding(props: { user: StripeOnboarding_user$key }) {
 
   async function onboard() {
     setError(null);
-    const { response, errors } = await runMutation(start, { variables: {} });
+    // Where payouts go: needs a recent proof (ACC-SUDO, PAYOUT-REAUTH); cancelled, nothing happens.
+    const result = await withReauthentication(() => runMutation(start, { variables: {} }));
+    if (!result) return;
+    const { response, errors } = result;
     if (response) openStripe.go(response.startStripeOnboarding.url);
     else setError(payoutProblem(intl, errors).message);
   }
@@ -108,6 +113,7 @@ export function StripeOnboarding(props: { user: StripeOnboarding_user$key }) {
           )}
         </>
       ) : null}
+      {dialog}
     </Stack>
   );
 }

@@ -29,6 +29,7 @@ const PLAIN: Record<string, string> = {
   REAUTHENTICATION_REQUIRED: 'payouts.error.reauthenticationRequired',
   WRONG_PASSWORD: 'passwords.error.wrongPassword',
   FORBIDDEN: 'admin.requests.error.forbidden',
+  SECOND_ADMIN_REQUIRED: 'admin.error.secondAdminRequired',
 };
 
 /** The bank form's fields as the server names them, and their message. */

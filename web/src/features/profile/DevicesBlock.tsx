@@ -23,6 +23,7 @@ import type { DevicesBlockRevokeMutation } from './__generated__/DevicesBlockRev
 import type { DevicesBlockRevokeOthersMutation } from './__generated__/DevicesBlockRevokeOthersMutation.graphql';
 import { genericProblem } from '../../forms/serverErrors';
 import { runMutation } from '../../forms/runMutation';
+import { useReauthentication } from '../payouts/ReauthDialog';
 import { LoadErrorBoundary } from './LoadErrorBoundary';
 import { ProfileSection } from './ProfileSection';
 import { formatLastActive } from './relativeTime';
@@ -130,10 +131,15 @@ function SignOutOthers(props: { count: number; onDone: (count: number) => void }
   const intl = useIntl();
   const [commit] = useMutation<DevicesBlockRevokeOthersMutation>(RevokeOthersMutation);
   const [error, setError] = useState<ReactNode>(null);
+  // ACC-SUDO: signing the other devices out needs a recent proof, asked on top of the confirmation.
+  const { withReauthentication, dialog } = useReauthentication();
 
   async function confirm() {
     setError(null);
-    const { response, errors } = await runMutation(commit, { variables: { first: SESSIONS_SHOWN } });
+    const result = await withReauthentication(() => runMutation(commit, { variables: { first: SESSIONS_SHOWN } }));
+    // Cancelled proof: the confirmation stays open, nothing was signed out.
+    if (!result) throw new Error('The other sessions were not signed out');
+    const { response, errors } = result;
     if (response) return props.onDone(response.revokeOtherSessions.revokedCount);
     const problem = genericProblem(errors);
     setError(intl.formatMessage({ id: problem.id }, problem.values));
@@ -142,6 +148,8 @@ function SignOutOthers(props: { count: number; onDone: (count: number) => void }
   }
 
   return (
+    <>
+    {dialog}
     <AlertDialog
       trigger={
         <Button variant="secondary" className={styles.others}>
@@ -158,6 +166,7 @@ function SignOutOthers(props: { count: number; onDone: (count: number) => void }
       onConfirm={confirm}
       error={error}
     />
+    </>
   );
 }
 

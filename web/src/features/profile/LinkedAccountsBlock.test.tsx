@@ -4,11 +4,13 @@
  * when it was linked; none yet; the providers the server offers for linking (AUTH-SOCIAL); the line
  * after a finished link; in English and Russian (SITE-LOCALES).
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useFragment, useLazyLoadQuery } from 'react-relay';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { mutationsSent, restAnswer, stubFetch } from '../../test/forms';
 import { viewerResolvers } from '../../test/mockData';
-import { createTestEnvironment, queueResolvers, renderWithRelay, type RenderWithRelayOptions } from '../../test/renderWithRelay';
+import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation, type RenderWithRelayOptions } from '../../test/renderWithRelay';
+import { writeCredentials } from '../../session/cookies';
 import { SOCIAL_LINKED_STATE } from '../auth/social';
 import ProfilePageQuery, { type ProfilePageQuery as ProfilePageQueryType } from './__generated__/ProfilePageQuery.graphql';
 import ProfilePageUser, { type ProfilePage_user$key } from './__generated__/ProfilePage_user.graphql';
@@ -81,5 +83,50 @@ describe('LinkedAccountsBlock', () => {
     within(account).getByText('Привязан 20 янв. 2025 г.');
     within(account).getByRole('button', { name: 'Отключить Яндекс' });
     within(card).getByRole('button', { name: 'Привязать Google' });
+  });
+});
+
+/** A bearer token that is not about to expire, so the block asks get-login-url without a refresh first. */
+function signedInWithFreshToken() {
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  writeCredentials({ accessToken: `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'VXNlcjox', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig` });
+}
+
+describe('LinkedAccountsBlock: linking needs a recent proof (ACC-SUDO)', () => {
+  it('a 403 REAUTHENTICATION_REQUIRED from get-login-url opens the dialog; after the proof the address is asked for once more', async () => {
+    const network = stubFetch(
+      restAnswer(403, { error: { code: 'REAUTHENTICATION_REQUIRED', message: 'Re-authentication required', methods: ['PASSWORD', 'PASSKEY'] } }),
+      restAnswer(200, { data: 'https://accounts.google.test/o/oauth2/auth?state=s1' }),
+    );
+    // The tab's note of the provider outlives the test otherwise (test files may share a window).
+    onTestFinished(() => sessionStorage.removeItem('studio.socialProvider'));
+    const { environment, user, intl } = renderAccounts({ accounts: [] }, { app: { authProviders: [{ id: 'google', name: 'Google' }] } });
+    signedInWithFreshToken();
+    await user.click(await screen.findByRole('button', { name: 'Connect Google' }));
+
+    const reauth = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'payouts.reauth.title' }) });
+    within(reauth).getByRole('button', { name: intl.formatMessage({ id: 'payouts.reauth.usePasskey' }) });
+    expect(network.requests().map((r) => new URL(r.url, 'http://x').pathname)).toEqual(['/api/auth/google/get-login-url']);
+    await user.type(within(reauth).getByLabelText(/^Password/), 'correct horse battery staple');
+    await user.click(within(reauth).getByRole('button', { name: intl.formatMessage({ id: 'payouts.reauth.confirm' }) }));
+    await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T05:10:00.000Z' }) });
+    await waitFor(() => expect(network.requests()).toHaveLength(2));
+    expect(new URL(network.requests()[1]!.url, 'http://x').pathname).toBe('/api/auth/google/get-login-url');
+    expect(mutationsSent(environment).map((m) => m.name)).toEqual(['ReauthDialogMutation']);
+    // On its way to the provider: the round trip's provider is noted for /loading.
+    await waitFor(() => expect(sessionStorage.getItem('studio.socialProvider')).toBe('google'));
+  });
+
+  it('cancelling the proof asks for nothing more and leaves the button usable', async () => {
+    const network = stubFetch(restAnswer(403, { error: { code: 'REAUTHENTICATION_REQUIRED', message: 'Re-authentication required', methods: ['PASSWORD'] } }));
+    const { user, intl } = renderAccounts({ accounts: [] }, { app: { authProviders: [{ id: 'google', name: 'Google' }] } });
+    signedInWithFreshToken();
+    await user.click(await screen.findByRole('button', { name: 'Connect Google' }));
+    const reauth = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'payouts.reauth.title' }) });
+    await user.click(within(reauth).getByRole('button', { name: intl.formatMessage({ id: 'payouts.dialog.cancel' }) }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(network.requests()).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Connect Google' }).getAttribute('aria-busy')).not.toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -10,6 +10,8 @@
  * Under the list (AUTH-SOCIAL), "Connect another account" offers one button per provider enabled on
  * the server (page data): it asks for the provider's address with the bearer token
  * (`get-login-url`, one refresh and retry on a refused token, SESSION-REFRESH) and goes there;
+ * without a recent proof (403 `REAUTHENTICATION_REQUIRED`, ACC-SUDO) the shared re-authentication
+ * dialog asks for one first and the address is asked for again (restReauth.ts);
  * the provider returns through /loading (`?success=success`), which comes back here with
  * `SOCIAL_LINKED_STATE` — the status line then says the account was connected, and the list is
  * fresh because the profile fetches the viewer network-only. Failures to start are shown in the
@@ -35,6 +37,8 @@ import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import { AuthApiError, getLinkUrl, socialCallbackUrl } from '../../session/authApi';
 import { authorizedFetch } from '../../session/authorizedFetch';
 import { ProfileSection } from './ProfileSection';
+import { useReauthentication } from '../payouts/ReauthDialog';
+import { restAttempt } from '../payouts/restReauth';
 import { errorCode, genericProblem } from '../../forms/serverErrors';
 import styles from './blocks.module.css';
 
@@ -66,13 +70,20 @@ function LinkedAccount(props: { account: Account; userId: string; providers: rea
   const [error, setError] = useState<ReactNode>(null);
   const name = providerName(intl, account.serviceType, props.providers);
   const identity = account.serviceEmail ?? account.serviceUsername;
+  // ACC-SUDO: unlinking changes the ways in, so it needs a recent proof, asked on top of the confirmation.
+  const { withReauthentication, dialog } = useReauthentication();
 
   async function disconnect() {
     setError(null);
-    const { errors } = await runMutation(commit, {
-      variables: { accountId: account.id },
-      updater: (store) => dropAccount(store, userId, account.id),
-    });
+    const result = await withReauthentication(() =>
+      runMutation(commit, {
+        variables: { accountId: account.id },
+        updater: (store) => dropAccount(store, userId, account.id),
+      }),
+    );
+    // Cancelled proof: the confirmation stays open, nothing changed.
+    if (!result) throw new Error('The account was not disconnected');
+    const { errors } = result;
     if (!errors.length) return props.onDisconnected(name);
     if (errorCode(errors) === 'LAST_SIGN_IN_METHOD') {
       setError(
@@ -123,6 +134,7 @@ function LinkedAccount(props: { account: Account; userId: string; providers: rea
         onConfirm={disconnect}
         error={error}
       />
+      {dialog}
     </li>
   );
 }
@@ -140,14 +152,18 @@ function ConnectAccounts(props: { providers: readonly AuthProvider[] }) {
   const titleId = useId();
   const [pending, setPending] = useLeavingFor();
   const [error, setError] = useState<SocialMessage | null>(null);
-
+  const { withReauthentication, dialog } = useReauthentication();
 
   async function connect(id: AuthProviderId) {
     if (pending) return;
     setPending(id);
     setError(null);
     try {
-      const url = await linkUrl(id, { callbackUrl: socialCallbackUrl(locale, window.location.origin), returnPath: to('/profile') });
+      // Linking adds a way into the account: needs a recent proof (ACC-SUDO); the dialog asks, then it is asked again once.
+      const result = await withReauthentication(() => restAttempt(() => linkUrl(id, { callbackUrl: socialCallbackUrl(locale, window.location.origin), returnPath: to('/profile') })));
+      if (!result) return setPending(null);
+      const url = result.response?.answer;
+      if (url === undefined) throw new AuthApiError(403, 'REAUTHENTICATION_REQUIRED', 'The proof did not count');
       rememberSocialProvider(id);
       // The button keeps spinning while the browser leaves for the provider.
       window.location.assign(url);
@@ -187,6 +203,7 @@ function ConnectAccounts(props: { providers: readonly AuthProvider[] }) {
           <FormattedMessage id={error.id} values={error.values} />
         </p>
       ) : null}
+      {dialog}
     </div>
   );
 }

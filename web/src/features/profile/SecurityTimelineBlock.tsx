@@ -25,7 +25,7 @@ import styles from './blocks.module.css';
 /** The kinds this page has words for (SecurityEventKind); a newer one is shown as the server names it. */
 const KINDS = new Set([
   'SIGN_IN', 'SIGN_IN_FAILED', 'TWO_FACTOR_FAILED', 'PASSWORD_CHANGED', 'PASSWORD_RESET', 'EMAIL_CHANGED', 'TWO_FACTOR_ENABLED', 'TWO_FACTOR_DISABLED',
-  'RECOVERY_CODES_REGENERATED', 'RECOVERY_CODE_USED', 'PASSKEY_ADDED', 'PASSKEY_REMOVED', 'PAYOUT_METHOD_CHANGED', 'SESSION_ENDED', 'REPORTED_NOT_ME',
+  'RECOVERY_CODES_REGENERATED', 'RECOVERY_CODE_USED', 'PASSKEY_ADDED', 'PASSKEY_REMOVED', 'PAYOUT_METHOD_CHANGED', 'SESSION_ENDED', 'REPORTED_NOT_ME', 'PROVIDER_UNLINKED',
 ]);
 
 /**
@@ -39,6 +39,7 @@ const METHODS: Record<string, string> = {
   'one device': 'oneDevice',
   passkey: 'passkey',
   password: 'password',
+  'password-reset': 'passwordReset',
   'password+recovery': 'passwordRecovery',
   'password+totp': 'passwordTotp',
   reauthenticate: 'reauthenticate',

@@ -142,4 +142,43 @@ describe('TwoFactorBlock', () => {
     expect(within(card).getByTestId('two-factor-state').textContent).toBe('Включена. Осталось резервных кодов: 2.');
     within(card).getByRole('button', { name: 'Новые резервные коды' });
   });
+
+  it('starting and confirming the set-up ask for a recent proof (ACC-SUDO), each then sent again once', async () => {
+    const { environment, user, intl } = renderBlock({ enabled: false, recoveryCodesLeft: 0 });
+    const card = await screen.findByRole('region', { name: intl.formatMessage({ id: 'profile.twoFactor.title' }) });
+    await user.click(within(card).getByRole('button', { name: intl.formatMessage({ id: 'profile.twoFactor.turnOn' }) }));
+    const dialog = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'profile.twoFactor.setupTitle' }) });
+    await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required', { methods: ['PASSWORD'] });
+    let reauth = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'payouts.reauth.title' }) });
+    await user.type(within(reauth).getByLabelText(/^Password/), 'correct horse battery staple');
+    await user.click(within(reauth).getByRole('button', { name: intl.formatMessage({ id: 'payouts.reauth.confirm' }) }));
+    await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T05:10:00.000Z' }) });
+    await waitFor(() => expect(mutationsSent(environment).map((m) => m.name)).toEqual(['TwoFactorBlockStartMutation', 'ReauthDialogMutation', 'TwoFactorBlockStartMutation']));
+    await resolveOperation(environment, { TwoFactorSetupPayload: () => ({ secret: SECRET, uri: `otpauth://totp/Studio:anna%40example.com?secret=${SECRET}&issuer=Studio` }) });
+    expect((await within(dialog).findByTestId('totp-secret')).textContent).toBe(SECRET);
+
+    const code = labelled(intl.formatMessage({ id: 'profile.twoFactor.codeLabel' }));
+    await fill(user, code, '654321');
+    await user.click(within(dialog).getByRole('button', { name: intl.formatMessage({ id: 'profile.twoFactor.confirm' }) }));
+    await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required', { methods: ['PASSWORD'] });
+    reauth = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'payouts.reauth.title' }) });
+    await user.type(within(reauth).getByLabelText(/^Password/), 'correct horse battery staple');
+    await user.click(within(reauth).getByRole('button', { name: intl.formatMessage({ id: 'payouts.reauth.confirm' }) }));
+    await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T05:20:00.000Z' }) });
+    await waitFor(() => expect(mutationsSent(environment).at(-1)).toEqual({ name: 'TwoFactorBlockConfirmMutation', variables: { code: '654321' } }));
+    expect(mutationsSent(environment).filter((m) => m.name === 'TwoFactorBlockConfirmMutation')).toHaveLength(2);
+    await resolveOperation(environment, { RecoveryCodesPayload: () => ({ recoveryCodes: CODES }), ...twoFactorUser({ enabled: true, recoveryCodesLeft: 10 }) });
+    await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'profile.twoFactor.codesTitle' }) });
+  });
+
+  it('cancelling the proof when the set-up starts closes the set-up and sends nothing more', async () => {
+    const { environment, user, intl } = renderBlock({ enabled: false, recoveryCodesLeft: 0 });
+    const card = await screen.findByRole('region', { name: intl.formatMessage({ id: 'profile.twoFactor.title' }) });
+    await user.click(within(card).getByRole('button', { name: intl.formatMessage({ id: 'profile.twoFactor.turnOn' }) }));
+    await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required', { methods: ['PASSWORD'] });
+    const reauth = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'payouts.reauth.title' }) });
+    await user.click(within(reauth).getByRole('button', { name: intl.formatMessage({ id: 'payouts.dialog.cancel' }) }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(mutationsSent(environment).map((m) => m.name)).toEqual(['TwoFactorBlockStartMutation']);
+  });
 });

@@ -3,8 +3,10 @@
  * authenticator's QR code (inline SVG) and its secret as text, and a field for the first code
  * (`startTwoFactorSetup`, `confirmTwoFactorSetup`); the ten recovery codes are then shown once,
  * with Copy (app/useCopy: when the browser refuses, the codes are selected and it says so) and Download. On → how many recovery codes are left, "New recovery codes"
- * (`regenerateRecoveryCodes`) and "Turn off" (asks first, `disableTwoFactor`); both need a recent
- * proof (ACC-SUDO), asked for inline by the shared re-authentication dialog, which then repeats the action.
+ * (`regenerateRecoveryCodes`) and "Turn off" (asks first, `disableTwoFactor`). Starting and
+ * confirming the set-up, new codes and turning off all need a recent proof (ACC-SUDO), asked for
+ * inline by the shared re-authentication dialog, which then repeats the action; cancelling the proof
+ * when the set-up starts closes the set-up dialog.
  */
 import { AlertDialog, Button, Callout, Dialog, Stack, TextField } from '@studio/ui';
 import { type FormEvent, useRef, useState } from 'react';
@@ -13,7 +15,7 @@ import { graphql, useFragment, useMutation } from 'react-relay';
 import { useCopy } from '../../app/useCopy';
 import { runMutation } from '../../forms/runMutation';
 import { firstError, formProblem } from '../../forms/serverErrors';
-import { useReauthentication } from '../payouts/ReauthDialog';
+import { type Reauthentication, useReauthentication } from '../payouts/ReauthDialog';
 import type { TwoFactorBlock_user$key } from './__generated__/TwoFactorBlock_user.graphql';
 import type { TwoFactorBlockConfirmMutation } from './__generated__/TwoFactorBlockConfirmMutation.graphql';
 import type { TwoFactorBlockDisableMutation } from './__generated__/TwoFactorBlockDisableMutation.graphql';
@@ -107,7 +109,7 @@ function RecoveryCodes(props: { codes: string[]; onDone: () => void }) {
 }
 
 /** The set-up dialog's body: QR code, secret as text, the first code; then the recovery codes. */
-function SetupDialog(props: { open: boolean; onClose: () => void }) {
+function SetupDialog(props: { open: boolean; onClose: () => void; reauth: Reauthentication['withReauthentication'] }) {
   const intl = useIntl();
   const [start] = useMutation<TwoFactorBlockStartMutation>(StartMutation);
   const [confirm, confirming] = useMutation<TwoFactorBlockConfirmMutation>(ConfirmMutation);
@@ -117,16 +119,6 @@ function SetupDialog(props: { open: boolean; onClose: () => void }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [started, setStarted] = useState(false);
 
-  if (props.open && !started) {
-    setStarted(true);
-    void runMutation(start, { variables: {} }).then(({ response, errors }) => {
-      if (response) setSetup(response.startTwoFactorSetup);
-      else {
-        const p = formProblem(firstError(errors) ?? { code: 'UNKNOWN', extensions: {} });
-        setProblem(intl.formatMessage({ id: p.id }, p.values));
-      }
-    });
-  }
   const close = () => {
     setSetup(null);
     setCodes(null);
@@ -135,10 +127,25 @@ function SetupDialog(props: { open: boolean; onClose: () => void }) {
     setStarted(false);
     props.onClose();
   };
+  if (props.open && !started) {
+    setStarted(true);
+    // A new way into the account: needs a recent proof (ACC-SUDO); cancelling the proof closes the set-up.
+    void props.reauth(() => runMutation(start, { variables: {} })).then((result) => {
+      if (!result) return close();
+      const { response, errors } = result;
+      if (response) setSetup(response.startTwoFactorSetup);
+      else {
+        const p = formProblem(firstError(errors) ?? { code: 'UNKNOWN', extensions: {} });
+        setProblem(intl.formatMessage({ id: p.id }, p.values));
+      }
+    });
+  }
   async function submit(event: FormEvent) {
     event.preventDefault();
     setProblem(null);
-    const { response, errors } = await runMutation(confirm, { variables: { code: code.replace(/\s/g, '') } });
+    const result = await props.reauth(() => runMutation(confirm, { variables: { code: code.replace(/\s/g, '') } }));
+    if (!result) return;
+    const { response, errors } = result;
     if (response) setCodes([...response.confirmTwoFactorSetup.recoveryCodes]);
     else setProblem(intl.formatMessage({ id: firstError(errors)?.code === 'CODE_INVALID' ? 'profile.twoFactor.wrongCode' : 'profile.twoFactor.failed' }));
   }
@@ -260,7 +267,7 @@ export function TwoFactorBlock(props: { user: TwoFactorBlock_user$key; className
           )}
         </Stack>
       </Stack>
-      <SetupDialog open={settingUp} onClose={() => setSettingUp(false)} />
+      <SetupDialog open={settingUp} onClose={() => setSettingUp(false)} reauth={withReauthentication} />
       <Dialog
         open={newCodes !== null}
         onOpenChange={(open) => {

@@ -7,7 +7,7 @@
  * password it rejects, a rate limit) at the field or as the focused alert with the typed values
  * kept; and the confirmation once the password is set or changed.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerError, fieldMessage, fill, labelled, mutationsSent } from '../../test/forms';
 import { viewerResolvers } from '../../test/mockData';
@@ -195,5 +195,29 @@ describe('UpdatePasswordForm on /profile/set-password', () => {
 
     expect(await screen.findByText(intl.formatMessage({ id: 'passwords.setPassword.doneTitle' }))).toBeTruthy();
     expect(screen.getByText(intl.formatMessage({ id: 'passwords.setPassword.done' }, { email: 'anna@example.com' }))).toBeTruthy();
+  });
+});
+
+describe('UpdatePasswordForm: a recent proof (ACC-SUDO)', () => {
+  it('a first password on an account without one asks for a mailed code, then is sent again once', async () => {
+    const { environment, user, intl, fresh, repeat, submit } = await renderPasswordPage('set');
+    await fill(user, fresh, 'violet kettle meadow');
+    await fill(user, repeat, 'violet kettle meadow');
+    await submit();
+    await waitFor(() => expect(mutationsSent(environment)).toHaveLength(1));
+    await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required', { methods: ['EMAIL_CODE'] });
+
+    const reauth = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'payouts.reauth.title' }) });
+    await user.click(within(reauth).getByRole('button', { name: intl.formatMessage({ id: 'payouts.reauth.emailSend' }) }));
+    await resolveOperation(environment, { EmailCodePayload: () => ({ sentTo: 'anna@example.com', expiresAt: '2026-11-28T05:20:00.000Z' }) });
+    await user.type(within(reauth).getByLabelText(new RegExp(`^${intl.formatMessage({ id: 'payouts.reauth.emailCode' })}`)), 'AB12CD34');
+    await user.click(within(reauth).getByRole('button', { name: intl.formatMessage({ id: 'payouts.reauth.confirm' }) }));
+    await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T05:10:00.000Z' }) });
+    await waitFor(() =>
+      expect(mutationsSent(environment).map((m) => m.name)).toEqual(['UpdatePasswordFormMutation', 'ReauthDialogSendCodeMutation', 'ReauthDialogEmailCodeMutation', 'UpdatePasswordFormMutation']),
+    );
+    expect(mutationsSent(environment).at(-1)?.variables).toEqual({ newPassword: 'violet kettle meadow', oldPassword: null });
+    await resolveOperation(environment, viewerResolvers({ passwordIsSet: true }));
+    expect(await screen.findByText(intl.formatMessage({ id: 'passwords.setPassword.doneTitle' }))).toBeTruthy();
   });
 });

@@ -4,7 +4,9 @@
  * checked with the common-password list on submit) and its repetition, sent with `updatePassword`
  * (`oldPassword` only when given). `WRONG_PASSWORD` is shown at the current-password field, a new
  * password equal to the current one (`PASSWORD_UNCHANGED`, also checked here) at the new one; the
- * server signs the other devices out and this one stays signed in. The store then holds
+ * server signs the other devices out and this one stays signed in. Without a recent proof the server
+ * answers `REAUTHENTICATION_REQUIRED` (ACC-SUDO): the shared re-authentication dialog asks for one and
+ * the form is sent again once (cancelled: nothing more). The store then holds
  * `passwordIsSet: true`; the page shows its confirmation (PasswordDone) through `onDone`.
  * `PasswordPageContent` is what both pages show around the form; `NeedsPassword` the notice of a
  * page that needs a password the account does not have yet.
@@ -18,6 +20,7 @@ import { z } from 'zod';
 import type { UpdatePasswordFormMutation } from './__generated__/UpdatePasswordFormMutation.graphql';
 import { useNotify } from '../../app/toasts';
 import { runMutation } from '../../forms/runMutation';
+import { useReauthentication } from '../payouts/ReauthDialog';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { LinkCallout, SuccessNotice } from '../account/notices';
@@ -69,6 +72,7 @@ export function UpdatePasswordForm(props: {
   username?: string | null | undefined;
 }) {
   const [commit] = useMutation<UpdatePasswordFormMutation>(Mutation);
+  const { withReauthentication, dialog } = useReauthentication();
   const notify = useNotify();
   const { siteName } = useAppContext();
   const SCHEMAS = useMemo(() => schemas({ email: props.email, username: props.username, siteName }), [props.email, props.username, siteName]);
@@ -77,7 +81,10 @@ export function UpdatePasswordForm(props: {
     prepare: waitForCommonPasswords('newPassword'),
     async onValid(value) {
       const oldPassword = 'oldPassword' in value ? value.oldPassword : null;
-      const { response, errors } = await runMutation(commit, { variables: { newPassword: value.newPassword, oldPassword } });
+      // Setting or changing the password needs a recent proof (ACC-SUDO): asked for, then sent again once.
+      const result = await withReauthentication(() => runMutation(commit, { variables: { newPassword: value.newPassword, oldPassword } }));
+      if (!result) return null;
+      const { response, errors } = result;
       const error = firstError(errors);
       if (!error && response) {
         notify(props.requireCurrent ? 'toast.passwordChanged' : 'toast.passwordSet'); // FEEDBACK-TOAST
@@ -87,14 +94,18 @@ export function UpdatePasswordForm(props: {
     },
   });
 
+  // The dialog stays outside the form: its own form's submit would bubble through the portal into this one.
   return (
-    <Form {...formProps}>
-      {formMessage}
-      {props.requireCurrent ? <CurrentPasswordField {...field('oldPassword')} /> : null}
-      <NewPasswordField {...field('newPassword')} />
-      <ConfirmPasswordField {...field('confirmation')} />
-      <AccountFormActions busy={busy} label={props.submitLabel} busyLabel={<FormattedMessage id="passwords.saving" />} />
-    </Form>
+    <>
+      <Form {...formProps}>
+        {formMessage}
+        {props.requireCurrent ? <CurrentPasswordField {...field('oldPassword')} /> : null}
+        <NewPasswordField {...field('newPassword')} />
+        <ConfirmPasswordField {...field('confirmation')} />
+        <AccountFormActions busy={busy} label={props.submitLabel} busyLabel={<FormattedMessage id="passwords.saving" />} />
+      </Form>
+      {dialog}
+    </>
   );
 }
 

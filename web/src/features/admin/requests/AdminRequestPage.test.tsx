@@ -96,6 +96,15 @@ describe('AdminRequestPage', () => {
     expect(within(details).getByTestId('commission-amount').textContent).toBe('€1,250.05');
     within(details).getByText('On hold');
     within(details).getByText(/^Available on Dec 21, 2026/);
+    expect(within(details).queryByTestId('commission-held')).toBeNull();
+  });
+
+  it('says a pending commission without a release date is held for review (LEDGER-SELF-REFERRAL)', async () => {
+    const commission = { id: 'TGVkZ2VyVHJhbnNhY3Rpb246MQ', amount: { amount: 100000, currency: 'EUR' }, status: 'PENDING', availableAt: null };
+    renderPage(orderValues({ status: 'WON', referralCode: 'SAM-2026', referrer: { id: 'VXNlcjo4', fullName: 'Sam Self', email: 'sam@example.com' }, commission, contractValue: { amount: 1000000, currency: 'EUR' } }));
+    const details = await screen.findByRole('region', { name: 'Request' });
+    expect(within(details).getByTestId('commission-held').textContent).toMatch(/^Held for review/);
+    expect(within(details).queryByText(/^Available on/)).toBeNull();
   });
 
   it('formats the commission for the page’s locale (Russian)', async () => {

@@ -75,6 +75,12 @@ export function ReferralDetails(props: { order: ReferralDetails_order$key }) {
               <FormattedMessage id="admin.requests.detail.commissionAvailableAt" values={{ date: <FormattedDate value={commission.availableAt} dateStyle="medium" timeStyle="short" /> }} />
             </Text>
           ) : null}
+          {/* Pending with no release date: held for review (LEDGER-SELF-REFERRAL). */}
+          {commission.status === 'PENDING' && !commission.availableAt ? (
+            <Text size="sm" tone="muted" data-testid="commission-held">
+              <FormattedMessage id="admin.requests.detail.commissionHeld" />
+            </Text>
+          ) : null}
         </DetailRow>
       ) : null}
     </>

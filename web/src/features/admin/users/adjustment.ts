@@ -57,14 +57,16 @@ const REFUSED: Record<AdjustmentField, string> = {
 
 /**
  * The message of a failed `postLedgerAdjustment`: BAD_USER_INPUT at the field it names (amount,
- * currency, reason), INSUFFICIENT_FUNDS and BALANCE_LIMIT at the amount, IDEMPOTENCY_KEY_REUSED for
- * the form; else adminUserProblem's reading (no longer
+ * currency, reason), INSUFFICIENT_FUNDS and BALANCE_LIMIT at the amount, IDEMPOTENCY_KEY_REUSED and
+ * SECOND_ADMIN_REQUIRED for the form; else adminUserProblem's reading (no longer
  * an administrator, the network, the server's storage away, "could not save").
  */
 export function adjustmentProblem(errors: readonly GraphQLErrorLike[]): AdjustmentProblem {
   const error = firstError(errors) ?? UNKNOWN_ERROR;
   if (error.code === 'INSUFFICIENT_FUNDS') return { field: 'amount', problem: { id: 'admin.earnings.adjust.error.insufficient' } };
   if (error.code === 'BALANCE_LIMIT') return { field: 'amount', problem: { id: 'admin.earnings.adjust.error.limit' } };
+  // One's own balance: another administrator must post it (LEDGER-ADJUSTMENT).
+  if (error.code === 'SECOND_ADMIN_REQUIRED') return { field: null, problem: { id: 'admin.error.secondAdminRequired' } };
   // The form's key already posted other values (a retry after the values changed): a new form makes a new key.
   if (error.code === 'IDEMPOTENCY_KEY_REUSED') return { field: null, problem: { id: 'admin.earnings.adjust.error.keyReused' } };
   if (error.code === 'BAD_USER_INPUT' && error.field && Object.hasOwn(REFUSED, error.field)) {
