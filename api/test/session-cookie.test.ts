@@ -7,7 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REFRESH_COOKIE, SESSION_TRANSPORT_HEADER } from '@studio/site/cookies';
+import { REFRESH_COOKIE, SESSION_MARKER_COOKIE, SESSION_TRANSPORT_HEADER } from '@studio/site/cookies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/auth/tokens.js';
 import { loadConfig } from '../src/config.js';
@@ -21,9 +21,9 @@ interface SetCookie {
   attributes: Map<string, string>;
 }
 
-/** The refresh cookie set by `result`, with its attributes (lower-case names), or undefined. */
-function refreshCookieOf(result: HttpResult): SetCookie | undefined {
-  const line = result.headers.getSetCookie().find((header) => header.startsWith(`${REFRESH_COOKIE}=`));
+/** The cookie `name` (the refresh cookie by default) set by `result`, with its attributes (lower-case names), or undefined. */
+function refreshCookieOf(result: HttpResult, name: string = REFRESH_COOKIE): SetCookie | undefined {
+  const line = result.headers.getSetCookie().find((header) => header.startsWith(`${name}=`));
   if (!line) return undefined;
   const [pair, ...rest] = line.split(';').map((part) => part.trim());
   const attributes = new Map(
@@ -32,7 +32,7 @@ function refreshCookieOf(result: HttpResult): SetCookie | undefined {
       return [name!.toLowerCase(), value.join('=')] as [string, string];
     }),
   );
-  return { value: decodeURIComponent(pair!.slice(REFRESH_COOKIE.length + 1)), attributes };
+  return { value: decodeURIComponent(pair!.slice(name.length + 1)), attributes };
 }
 
 /** The refresh cookie of `result`; fails the test when there is none. */
@@ -85,6 +85,23 @@ describeEachDb('refresh cookie on %s', (kind) => {
     expect(cookie.attributes.has('domain')).toBe(false);
     expect(Number(cookie.attributes.get('max-age'))).toBe(server.config.refreshTokenTtl);
     expect(result.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('sets the session marker beside it — `1`, readable by script, SameSite=Lax, the same lifetime — and clears both together (decision 0048)', async () => {
+    const { cookie, deviceToken } = await browserRegister();
+    const rotated = await server.post('/api/auth/refresh', {}, cookieHeader(cookie.value));
+    const marker = refreshCookieOf(rotated, SESSION_MARKER_COOKIE);
+    expect(marker, JSON.stringify(rotated.headers.getSetCookie())).toBeDefined();
+    expect(marker!.value).toBe('1');
+    expect(marker!.attributes.has('httponly')).toBe(false);
+    expect(marker!.attributes.has('secure')).toBe(true);
+    expect(marker!.attributes.get('samesite')).toBe('Lax');
+    expect(marker!.attributes.get('path')).toBe('/');
+    expect(marker!.attributes.get('max-age')).toBe(requireCookie(rotated).attributes.get('max-age'));
+    const out = await server.post('/api/auth/logout', { deviceToken }, cookieHeader(requireCookie(rotated).value));
+    expect(out.status, out.text).toBe(204);
+    expect(refreshCookieOf(out, SESSION_MARKER_COOKIE)?.value).toBe('');
+    expect(requireCookie(out).value).toBe('');
   });
 
   it('answers cookie-mode register, login and refresh with the access token alone', async () => {

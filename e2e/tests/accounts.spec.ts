@@ -11,7 +11,8 @@ import { LOCALE_TAGS, type Locale, escapeRegExp, expect, localizePath, t, test, 
 
 const CREDENTIALS_COOKIE = 'studio.credentials';
 const REFRESH_COOKIE = '__Host-studio.refresh';
-const SESSION_COOKIES = [CREDENTIALS_COOKIE, REFRESH_COOKIE];
+const SESSION_MARKER_COOKIE = 'studio.session';
+const SESSION_COOKIES = [SESSION_MARKER_COOKIE, REFRESH_COOKIE];
 /** The script-readable refresh-token cookie of earlier versions: never written any more. */
 const LEGACY_TOKEN_COOKIE = 'apollo:default.token';
 const PASSWORD = 'correct horse battery staple';
@@ -97,19 +98,19 @@ for (const { locale, name } of CASES) {
       expect(token.value).toMatch(/^[\w-]{43}$/);
       expect(token.expires).toBeGreaterThan(now + 604800 - 120);
       expect(token.expires).toBeLessThan(now + 604800 + 5);
-      const credentials = cookies.find((c) => c.name === CREDENTIALS_COOKIE)!;
-      expect(credentials).toMatchObject({ path: '/', sameSite: 'Lax', httpOnly: false });
-      // It outlives the 15-minute token inside as the sign that a session may go on (7 days).
-      expect(credentials.expires).toBeGreaterThan(now + 604800 - 120);
-      expect(credentials.expires).toBeLessThan(now + 604800 + 5);
-      const stored = JSON.parse(decodeURIComponent(credentials.value)) as Record<string, unknown>;
-      expect(Object.keys(stored)).toEqual(['accessToken']);
-      // No script on the page can read the refresh token.
+      // The marker says only that a session may exist: `1`, readable by script, as long as the refresh cookie.
+      const marker = cookies.find((c) => c.name === SESSION_MARKER_COOKIE)!;
+      expect(marker).toMatchObject({ value: '1', path: '/', sameSite: 'Lax', httpOnly: false, secure: true });
+      expect(Math.abs(marker.expires - token.expires)).toBeLessThan(5);
+      // No script on the page can read the refresh token, nor the access token (memory only, decision 0048).
       const visible = await page.evaluate(() => document.cookie);
-      expect(visible).toContain(CREDENTIALS_COOKIE);
+      expect(visible).toContain(SESSION_MARKER_COOKIE);
       expect(visible).not.toContain(REFRESH_COOKIE);
       expect(visible).not.toContain(token.value);
       expect(visible).not.toContain(LEGACY_TOKEN_COOKIE);
+      expect(visible).not.toContain(CREDENTIALS_COOKIE);
+      const stored = await page.evaluate(() => JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]));
+      expect(stored).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/); // no JWT anywhere a later script could read
 
       // Still signed in after a reload (server render with the cookies, then the browser's fetch).
       await page.reload();

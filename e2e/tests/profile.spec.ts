@@ -21,7 +21,7 @@ import { type AllowedConsoleMessage, type Locale, SITE_NAME, escapeRegExp, expec
 
 const PASSWORD = 'correct horse battery staple';
 // Every session cookie, the HttpOnly refresh cookie too: sign-out leaves none (SESSION-COOKIES, decision 0026).
-const SESSION_COOKIES = ['studio.credentials', '__Host-studio.refresh', 'apollo:default.token'];
+const SESSION_COOKIES = ['studio.session', '__Host-studio.refresh', 'studio.credentials', 'apollo:default.token'];
 
 /** A short unique tag (lower-case letters and digits) for e-mails and usernames. */
 function uniqueTag(): string {

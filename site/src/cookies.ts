@@ -6,11 +6,11 @@
  */
 
 /**
- * `{ accessToken }` as JSON, readable by script (every tab shares it; SESSION-COOKIES). The access
- * token inside expires after 15 minutes; the cookie lives as long as a refresh token (7 days), so an
- * expired token in it tells the browser that a session may go on and a refresh is worth a try.
- * Cookies of earlier versions also held `refreshToken` here; the browser reads it once to move that
- * session to the HttpOnly cookie (decision 0026).
+ * `{ accessToken }` as JSON, readable by script: where earlier versions kept the access token
+ * (decision 0048 moved it to the tab's memory). Never written now; the browser adopts a token left
+ * here once and deletes the cookie, and SSR still counts it as a session. Versions before decision
+ * 0026 also held `refreshToken` here; the browser reads it once to move that session to the
+ * HttpOnly cookie.
  */
 export const CREDENTIALS_COOKIE = 'studio.credentials';
 /** The access token's lifetime in seconds (the default of `ACCESS_TOKEN_TTL_SECONDS`). */
@@ -39,8 +39,16 @@ export const LEGACY_TOKEN_COOKIE = 'apollo:default.token';
 export const SESSION_TRANSPORT_HEADER = 'x-session-transport';
 export const SESSION_TRANSPORT_COOKIE = 'cookie';
 
+/**
+ * Says that a session may exist, and nothing else: value `1`, no secret. Set and cleared by the
+ * server with `REFRESH_COOKIE` and living as long, but readable by script (SameSite=Lax, Path=/,
+ * Secure), so a page whose access token is only in another tab's memory, or in none, knows that a
+ * refresh is worth a try (SESSION-COOKIES, decision 0048).
+ */
+export const SESSION_MARKER_COOKIE = 'studio.session';
+
 /** The session cookies: a request carrying any of them is treated as signed in by SSR. */
-export const SESSION_COOKIES = [CREDENTIALS_COOKIE, REFRESH_COOKIE, LEGACY_TOKEN_COOKIE] as const;
+export const SESSION_COOKIES = [SESSION_MARKER_COOKIE, REFRESH_COOKIE, CREDENTIALS_COOKIE, LEGACY_TOKEN_COOKIE] as const;
 
 /** The visitor's chosen language (365 days); read first by locale detection. */
 export const LOCALE_COOKIE = 'i18n_redirected';

@@ -13,14 +13,20 @@
  * refresh whose token came from the cookie is cookie mode too; then the body is `{ accessToken }`
  * (plus `returnPath` for the social exchange), so a script that calls /refresh learns nothing that
  * outlives 15 minutes.
+ *
+ * With it goes `studio.session=1` (`SESSION_MARKER_COOKIE`): no secret, readable by script, same
+ * lifetime, so the browser — which keeps the access token in memory only (decision 0048) — knows on
+ * a fresh page that a refresh is worth a try.
  */
-import { REFRESH_COOKIE, SESSION_TRANSPORT_COOKIE, SESSION_TRANSPORT_HEADER } from '@studio/site/cookies';
+import { REFRESH_COOKIE, SESSION_MARKER_COOKIE, SESSION_TRANSPORT_COOKIE, SESSION_TRANSPORT_HEADER } from '@studio/site/cookies';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Credentials } from './sessions.js';
 
 /** The attributes shared by setting and clearing, so a clear always matches the cookie it deletes. */
 const ATTRIBUTES = { path: '/', httpOnly: true, secure: true, sameSite: 'strict' } as const;
+/** The marker's: readable by script, and sent on a top-level navigation from another site so SSR renders signed in. */
+const MARKER_ATTRIBUTES = { path: '/', httpOnly: false, secure: true, sameSite: 'lax' } as const;
 
 /**
  * The cookie's Max-Age in whole seconds: the refresh token's lifetime, cut to what is left of the
@@ -30,14 +36,16 @@ export function refreshCookieMaxAge(config: Pick<Config, 'refreshTokenTtl'>, ses
   return Math.max(1, Math.min(config.refreshTokenTtl, Math.floor((sessionEndsAt - now) / 1000)));
 }
 
-/** Sets the refresh cookie on `reply` to `refreshToken`, living `maxAge` seconds. */
+/** Sets the refresh cookie on `reply` to `refreshToken`, and the session marker, living `maxAge` seconds. */
 export function setRefreshCookie(reply: FastifyReply, refreshToken: string, maxAge: number): void {
   reply.setCookie(REFRESH_COOKIE, refreshToken, { ...ATTRIBUTES, maxAge });
+  reply.setCookie(SESSION_MARKER_COOKIE, '1', { ...MARKER_ATTRIBUTES, maxAge });
 }
 
-/** Deletes the refresh cookie (sign-out, a refused refresh). */
+/** Deletes the refresh cookie and the session marker (sign-out, a refused refresh). */
 export function clearRefreshCookie(reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, ATTRIBUTES);
+  reply.clearCookie(SESSION_MARKER_COOKIE, MARKER_ATTRIBUTES);
 }
 
 /** The refresh token of the request's cookie, or undefined. */

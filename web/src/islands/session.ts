@@ -1,8 +1,8 @@
 /**
  * The header's account actions on an HTML-first page (SESSION-TABS, AUTH-LOGOUT, SITE-DELIVERY):
  * the page is the same for everyone, so this island shows the user menu (NAV-USER-MENU,
- * islands/userMenu.ts) instead of "Sign in" when the browser holds a session (the script-readable
- * credentials cookie), follows sign-ins and sign-outs of other tabs, and signs out like the app:
+ * islands/userMenu.ts) instead of "Sign in" when the browser holds a session (the session marker
+ * cookie, SESSION-COOKIES), follows sign-ins and sign-outs of other tabs, and signs out like the app:
  * the server ends the session and clears its cookie, local credentials go whatever it answered,
  * other tabs hear of it, and the visitor lands on the home page of the page's language, which says
  * "You're signed out" in a polite status line (FEEDBACK-TOAST: a flag in this tab's
@@ -11,7 +11,8 @@
 import { emitAppEvent, onAppEvent } from '../app/events';
 import { localeFromPath, localizePath } from '../i18n/locales';
 import { logout } from '../session/authApi';
-import { clearCredentials, hasSession, readCredentials } from '../session/cookies';
+import { hasSession } from '../session/cookies';
+import { clearCredentials, readCredentials } from '../session/credentials';
 import { getDeviceToken } from '../session/deviceToken';
 import { signInPath } from '../session/returnTo';
 import { forgetMenuViewer, startUserMenus } from './userMenu';

@@ -4,12 +4,13 @@
  * - Sign-in and sign-out each create a new Relay environment — a new store and a new WebSocket —
  *   so no data of the previous user stays in memory, and revalidate the routes.
  * - Other tabs follow through the app channel: `sign-in` / `social-sign-in-done` sign them in
- *   (the credentials cookies are shared), `sign-out` signs them out.
+ *   (they share the refresh cookie and get their own access token from it), `sign-out` signs them out.
  * - A rejected refresh (session/tokens.ts) ends the session here and in other tabs; a `refresh` from
  *   another tab hands this tab its new access token (one rotation for all tabs).
- * - The refresh token is the server's HttpOnly cookie (SESSION-COOKIES, decision 0026): when the page
- *   was rendered signed in (the server saw that cookie) but no access token is visible here, the
- *   session is probed with one refresh; sign-out needs no access token (the cookie identifies it).
+ * - The refresh token is the server's HttpOnly cookie and the access token lives in memory only
+ *   (SESSION-COOKIES, decisions 0026 and 0048): a fresh page that was rendered signed in or sees
+ *   the session marker gets its access token with one refresh, which also tells whether the
+ *   session goes on; sign-out needs no access token (the cookie identifies it).
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { RelayEnvironmentProvider } from 'react-relay';
@@ -19,7 +20,8 @@ import { emitAppEvent, onAppEvent } from '../app/events';
 import { createClientEnvironment, disposeClientEnvironment } from '../relay/environment';
 import { logout } from './authApi';
 import { tokenProvider } from './authorizedFetch';
-import { type Credentials, clearCredentials, hasSession, readCredentials, writeCredentials } from './cookies';
+import { type Credentials, hasSession } from './cookies';
+import { clearCredentials, readCredentials, writeCredentials } from './credentials';
 import { getDeviceToken } from './deviceToken';
 import { type SignOutOptions, createSignOut } from './logout';
 import { adoptRotatedToken, onSessionEnded, refreshCredentials } from './tokens';
@@ -82,8 +84,8 @@ export function SessionProvider(props: {
     // The server decided from the same cookies; re-check after hydration in case they changed since the page was cached.
     const visible = hasSession(document.cookie);
     setSignedIn(visible || initialSignedIn.current);
-    if (!visible && initialSignedIn.current) {
-      // Only the HttpOnly refresh cookie is left: one refresh tells whether the session goes on.
+    if ((visible || initialSignedIn.current) && !readCredentials()) {
+      // A fresh page has no access token: one refresh gets it and tells whether the session goes on.
       refreshCredentials(undefined, { probe: true }).then(
         (credentials) => credentials === null && setSignedIn(false),
         () => {}, // offline: keep what the server rendered; the next call retries

@@ -52,7 +52,7 @@ export function createAuthorizedFetch(tokens: TokenSource): AuthorizedFetch {
   };
 }
 
-/** The session's tokens: the credentials cookies, refreshed single-flight across tabs (session/tokens.ts). */
+/** The session's tokens: this tab's access token in memory, refreshed by the HttpOnly cookie single-flight across tabs (session/tokens.ts). */
 const sessionTokens: TokenSource = {
   getAccessToken: () => getAccessToken(),
   forceRefresh: (rejectedToken) => forceRefresh(rejectedToken),

@@ -1,17 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CREDENTIALS_COOKIE, LEGACY_TOKEN_COOKIE, REFRESH_COOKIE, TOKEN_MAX_AGE } from '@studio/site/cookies';
-import { clearCredentials, hasSession, legacyRefreshToken, parseCredentials, readCredentials, writeCredentials } from './cookies';
+import { CREDENTIALS_COOKIE, LEGACY_TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE } from '@studio/site/cookies';
+import { hasSession, legacyRefreshToken, parseCredentials } from './cookies';
+import { clearCredentials, readCredentials, writeCredentials } from './credentials';
 
-afterEach(() => clearCredentials());
+afterEach(() => {
+  clearCredentials();
+  document.cookie = `${SESSION_MARKER_COOKIE}=; path=/; max-age=0`;
+});
 
-describe('credentials cookie (SESSION-COOKIES, decision 0026)', () => {
-  it('writes the access token alone; no refresh token is readable by script', () => {
+describe('the access token in memory only (SESSION-COOKIES, decision 0048)', () => {
+  it('keeps the access token where no script reads it later: no cookie, no storage', () => {
     writeCredentials({ accessToken: 'a.b.c' });
     expect(readCredentials()).toEqual({ accessToken: 'a.b.c' });
-    expect(JSON.parse(decodeURIComponent(document.cookie.split(`${CREDENTIALS_COOKIE}=`)[1]!.split(';')[0]!))).toEqual({ accessToken: 'a.b.c' });
-    expect(document.cookie).not.toContain(LEGACY_TOKEN_COOKIE);
-    expect(hasSession(document.cookie)).toBe(true);
-    expect(TOKEN_MAX_AGE).toBe(604800);
+    expect(document.cookie).not.toContain('a.b.c');
+    expect(document.cookie).not.toContain(CREDENTIALS_COOKIE);
+    expect(JSON.stringify({ ...localStorage })).not.toContain('a.b.c');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('a.b.c');
+    clearCredentials();
+    expect(readCredentials()).toBeNull();
   });
 
   it('deletes a leftover refresh-token cookie of an earlier version when writing and clearing', () => {
@@ -21,9 +27,7 @@ describe('credentials cookie (SESSION-COOKIES, decision 0026)', () => {
     expect(document.cookie).not.toContain(LEGACY_TOKEN_COOKIE);
     document.cookie = `${LEGACY_TOKEN_COOKIE}=old; path=/`;
     clearCredentials();
-    expect(readCredentials()).toBeNull();
     expect(document.cookie).not.toContain(LEGACY_TOKEN_COOKIE);
-    expect(document.cookie).not.toContain(CREDENTIALS_COOKIE);
   });
 
   it('reads the refresh token an earlier credentials cookie held, once, for the move to the HttpOnly cookie', () => {
@@ -40,10 +44,11 @@ describe('credentials cookie (SESSION-COOKIES, decision 0026)', () => {
     expect(hasSession('other=1')).toBe(false);
   });
 
-  it('sees a session in a server Cookie header holding only the HttpOnly refresh cookie (SSR)', () => {
+  it('sees a session in the marker the server sets, and in a server Cookie header holding only the HttpOnly refresh cookie (SSR)', () => {
+    expect(hasSession(document.cookie)).toBe(false);
+    document.cookie = `${SESSION_MARKER_COOKIE}=1; path=/`;
+    expect(hasSession(document.cookie)).toBe(true);
     expect(hasSession(`${REFRESH_COOKIE}=abc; i18n_redirected=ru`)).toBe(true);
     expect(parseCredentials(`${REFRESH_COOKIE}=abc`)).toBeNull();
-    const header = `${CREDENTIALS_COOKIE}=${encodeURIComponent(JSON.stringify({ accessToken: 'x' }))}; i18n_redirected=ru`;
-    expect(parseCredentials(header)).toEqual({ accessToken: 'x' });
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LEGACY_TOKEN_COOKIE, SESSION_TRANSPORT_HEADER } from '@studio/site/cookies';
-import { clearCredentials, readCredentials, writeCredentials } from './cookies';
+import { LEGACY_TOKEN_COOKIE, SESSION_MARKER_COOKIE, SESSION_TRANSPORT_HEADER } from '@studio/site/cookies';
+import { clearCredentials, readCredentials, writeCredentials } from './credentials';
 import { onAppEvent } from '../app/events';
 import { EXPIRY_MARGIN_MS, adoptRotatedToken, getAccessToken, isExpiring, onSessionEnded } from './tokens';
 
@@ -130,39 +130,59 @@ describe('across tabs (Web Lock)', () => {
     Reflect.deleteProperty(navigator, 'locks');
   });
 
-  /** Two tabs: two instances of the module sharing the cookies (document.cookie) and the lock manager. */
+  /**
+   * Two tabs: two instances of the modules, each with its own memory (decision 0048), sharing the
+   * cookies (document.cookie, where the server's session marker is) and the lock manager.
+   */
   async function twoTabs() {
+    document.cookie = `${SESSION_MARKER_COOKIE}=1; path=/`;
     vi.resetModules();
-    const tabA = await import('./tokens');
+    const tabA = { tokens: await import('./tokens'), credentials: await import('./credentials') };
     vi.resetModules();
-    const tabB = await import('./tokens');
+    const tabB = { tokens: await import('./tokens'), credentials: await import('./credentials') };
     return { tabA, tabB };
   }
+  afterEach(() => {
+    document.cookie = `${SESSION_MARKER_COOKIE}=; path=/; max-age=0`;
+  });
 
-  it('lets only one tab rotate; the other re-reads the stored token inside the lock', async () => {
+  it('fresh pages: each tab gets its own token by the cookie, one rotation at a time, each from the cookie the previous one set', async () => {
     const request = installFakeLocks();
-    writeCredentials({ accessToken: await token(nowSeconds() + 1) });
     const { tabA, tabB } = await twoTabs();
-    const [a, b] = await Promise.all([tabA.getAccessToken(), tabB.getAccessToken()]);
-    expect(refreshCalls).toBe(1);
-    expect(a).toBe(b);
+    expect(tabA.credentials.readCredentials()).toBeNull();
+    const [a, b] = await Promise.all([tabA.tokens.getAccessToken(), tabB.tokens.getAccessToken()]);
+    expect(a).toBeTruthy();
+    expect(b).toBeTruthy();
     expect(request).toHaveBeenCalledWith('studio-refresh', expect.any(Function));
-    expect(serverCookie).toBe('r1+');
+    // Never two at once: the second rotation presented the cookie the first one set (no reuse).
+    expect(refreshCalls).toBeLessThanOrEqual(2);
+    expect(serverCookie).toBe('r1' + '+'.repeat(refreshCalls));
+    expect(bodies).toEqual(Array.from({ length: refreshCalls }, () => ({})));
   });
 
-  it('without the lock both tabs would rotate (what the lock prevents)', async () => {
-    writeCredentials({ accessToken: await token(nowSeconds() + 1) });
+  it('a tab that was handed the token inside the lock uses it instead of rotating again', async () => {
+    installFakeLocks();
     const { tabA, tabB } = await twoTabs();
-    await Promise.all([tabA.getAccessToken(), tabB.getAccessToken()]);
-    expect(refreshCalls).toBe(2);
+    const a = await tabA.tokens.getAccessToken();
+    tabB.tokens.adoptRotatedToken(a!); // what the app channel's `refresh` event does (SessionProvider)
+    expect(await tabB.tokens.getAccessToken()).toBe(a);
+    expect(refreshCalls).toBe(1);
   });
 
-  it('after a refused token, uses a token another tab already got instead of rotating again', async () => {
+  it('without the session marker or a token a fresh page asks nothing', async () => {
+    const { tabA } = await twoTabs();
+    document.cookie = `${SESSION_MARKER_COOKIE}=; path=/; max-age=0`;
+    expect(await tabA.tokens.getAccessToken()).toBeNull();
+    expect(refreshCalls).toBe(0);
+  });
+
+  it('after a refused token, uses a token another tab already handed over instead of rotating again', async () => {
     installFakeLocks();
     const rejected = await token(nowSeconds() + 600);
     const rotatedElsewhere = await token(nowSeconds() + 700);
-    writeCredentials({ accessToken: rotatedElsewhere });
-    const { forceRefresh } = await import('./tokens');
+    const { tabA } = await twoTabs();
+    tabA.credentials.writeCredentials({ accessToken: rotatedElsewhere });
+    const { forceRefresh } = tabA.tokens;
     expect(await forceRefresh(rejected)).toBe(rotatedElsewhere);
     expect(refreshCalls).toBe(0);
     // The same token refused again is rotated.
@@ -210,7 +230,7 @@ describe('a rotation lost to another tab (409 REFRESH_TOKEN_RACE)', () => {
   it('waits for the other tab’s token to become visible here and uses it', async () => {
     writeCredentials({ accessToken: await token(nowSeconds() - 10) });
     const rotated = await token(nowSeconds() + 900);
-    // The other tab's cookie arrives 250 ms after the server refused ours.
+    // The other tab's token arrives on the app channel 250 ms after the server refused ours.
     race(() => setTimeout(() => writeCredentials({ accessToken: rotated }), 250));
     expect(await getAccessToken()).toBe(rotated);
   });

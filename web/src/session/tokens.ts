@@ -1,9 +1,11 @@
 /**
  * Access-token freshness and refresh (SESSION-TOKENS, SESSION-REFRESH):
  * - a token that is expired or within 2 s of expiry is refreshed before it is used;
+ * - the access token is in this tab's memory only (decision 0048): a fresh page has none and, when
+ *   the session marker cookie says a session may exist, gets one with a refresh;
  * - one refresh at a time in a tab (callers share one promise) and across tabs (a Web Lock,
- *   `studio-refresh`); inside the lock the stored access token is read again, so a tab that
- *   waited uses the token another tab just got instead of rotating again;
+ *   `studio-refresh`); inside the lock the access token is read again, so a tab that waited uses
+ *   the token another tab just handed over (`refresh` event) instead of rotating again;
  * - a definite rejection (the server answers 4xx) clears the credentials, tells this tab's
  *   listeners (who clear the user and the Relay store) and raises `sign-out` for other tabs;
  *   a network failure keeps the credentials and throws.
@@ -14,7 +16,8 @@ import { decodeJwt } from 'jose';
 import pRetry from 'p-retry';
 import { emitAppEvent } from '../app/events';
 import { AuthApiError, refresh } from './authApi';
-import { type Credentials, clearCredentials, legacyRefreshToken, readCredentials, writeCredentials } from './cookies';
+import { type Credentials, hasSession, legacyRefreshToken } from './cookies';
+import { clearCredentials, readCredentials, writeCredentials } from './credentials';
 
 /** Token expiry margin (SESSION-REFRESH), in milliseconds. */
 export const EXPIRY_MARGIN_MS = 2000;
@@ -35,6 +38,9 @@ export function isExpiring(accessToken: string, now: number = Date.now()): boole
 const DEFINITE_REJECTIONS: ReadonlySet<number> = new Set([400, 401, 403]);
 
 let inflight: Promise<Credentials | null> | null = null;
+
+/** Whether this page sees a session cookie (the marker, or one of an earlier version). */
+const sessionVisible = () => typeof document !== 'undefined' && hasSession(document.cookie);
 const listeners = new Set<() => void>();
 
 /** Subscribes to the end of the session caused by a rejected refresh; answers an unsubscribe function. */
@@ -59,8 +65,8 @@ function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
 /** Options of `refreshCredentials`. */
 export interface RefreshOptions {
   /**
-   * Try the HttpOnly refresh cookie even when this tab sees no credentials: the server rendered the
-   * page signed in (it saw the cookie) but the script-readable credentials cookie is gone.
+   * Try the HttpOnly refresh cookie even when this tab sees no session cookie: the server rendered
+   * the page signed in (it saw the cookie) but the marker is gone.
    */
   probe?: boolean;
 }
@@ -76,21 +82,20 @@ export interface RefreshOptions {
  */
 export function refreshCredentials(rejectedToken?: string, options: RefreshOptions = {}): Promise<Credentials | null> {
   inflight ??= withRefreshLock(async () => {
-    const stored = readCredentials();
     const legacy = legacyRefreshToken();
-    if (!stored && !legacy && !options.probe) return null;
+    const stored = readCredentials();
+    if (!stored && !legacy && !options.probe && !sessionVisible()) return null;
     if (stored && !isExpiring(stored.accessToken) && stored.accessToken !== rejectedToken) return stored;
     try {
       const next = await refresh(legacy);
       writeCredentials(next);
-      // Other tabs take the new access token at once (their view of the shared cookie may lag).
+      // Other tabs take the new access token at once (each keeps its own in memory).
       emitAppEvent({ type: 'refresh', accessToken: next.accessToken });
       return next;
     } catch (error) {
       if (error instanceof AuthApiError && error.code === 'REFRESH_TOKEN_RACE') {
-        // Another tab rotated just before us (without Web Locks, or a cookie written in another tab
-        // reaches this tab's `document.cookie` a moment later: Chromium propagates cookie changes
-        // between renderers asynchronously). Use its access token once it is visible here.
+        // Another tab rotated just before us (without Web Locks, or its new refresh cookie reached
+        // this tab's requests a moment late). Use the access token it hands over on the app channel.
         return waitForRotated(stored?.accessToken ?? null);
       }
       if (error instanceof AuthApiError && DEFINITE_REJECTIONS.has(error.status)) {
@@ -126,7 +131,7 @@ function expiresAt(accessToken: string): number {
   }
 }
 
-/** Polls the stored credentials (up to ~1 s) until they hold a fresh access token other than `spent`; null if none arrives. */
+/** Polls this tab's access token (up to ~1 s) until another tab's `refresh` brought a fresh one other than `spent`; null if none arrives. */
 async function waitForRotated(spent: string | null): Promise<Credentials | null> {
   try {
     return await pRetry(
@@ -143,12 +148,13 @@ async function waitForRotated(spent: string | null): Promise<Credentials | null>
 }
 
 /**
- * A usable access token: the stored one when fresh, otherwise a refreshed one; null when
- * signed out. Throws only when the refresh could not reach the server.
+ * A usable access token: this tab's when fresh, otherwise a refreshed one (also on a fresh page
+ * whose session marker says a session may exist); null when signed out. Throws only when the
+ * refresh could not reach the server.
  */
 export async function getAccessToken(now: number = Date.now()): Promise<string | null> {
   const stored = readCredentials();
-  if (!stored && !legacyRefreshToken()) return null;
+  if (!stored && !legacyRefreshToken() && !sessionVisible()) return null;
   if (stored && !isExpiring(stored.accessToken, now)) return stored.accessToken;
   const next = await refreshCredentials();
   return next?.accessToken ?? null;

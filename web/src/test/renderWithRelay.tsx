@@ -32,7 +32,7 @@ import { PageError } from '../features/errors/PageError';
 import en from '../i18n/compiled/en.json';
 import es from '../i18n/compiled/es.json';
 import ru from '../i18n/compiled/ru.json';
-import { clearCredentials, writeCredentials } from '../session/cookies';
+import { clearCredentials, writeCredentials } from '../session/credentials';
 import { RouteLocaleProvider } from '../i18n/routeLocale';
 import { SessionProvider } from '../session/SessionProvider';
 import './jsdom';

@@ -11,7 +11,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fieldMessage, fill, labelled, restAnswer, restError, stubFetch } from '../../test/forms';
 import { TEST_SITE_NAME, renderWithRelay } from '../../test/renderWithRelay';
-import { readCredentials } from '../../session/cookies';
+import { readCredentials } from '../../session/credentials';
 import { AuthPage } from './AuthPage';
 
 /** /auth in `mode` and `locale`; answers its fields and a submit. */

@@ -10,7 +10,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fieldMessage, fill, labelled, restAnswer, restError, stubFetch } from '../../test/forms';
 import { renderWithRelay } from '../../test/renderWithRelay';
-import { readCredentials } from '../../session/cookies';
+import { readCredentials } from '../../session/credentials';
 import { LoadingPage } from './LoadingPage';
 
 const CHALLENGE = { twoFactorRequired: true, challengeToken: 'social.challenge', expiresAt: '2026-11-28T03:00:00.000Z', returnPath: '/profile/payouts' };

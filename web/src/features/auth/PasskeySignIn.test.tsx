@@ -10,7 +10,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { labelled, restAnswer, restError, stubFetch } from '../../test/forms';
 import { renderWithRelay } from '../../test/renderWithRelay';
-import { readCredentials } from '../../session/cookies';
+import { readCredentials } from '../../session/credentials';
 import { webauthn } from '../../session/webauthn';
 import { AuthPage } from './AuthPage';
 

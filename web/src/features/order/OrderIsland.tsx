@@ -17,7 +17,7 @@ import type { Messages } from '../../i18n/messages';
 import { LocaleDataContext, useLocaleData } from '../../i18n/useLocale';
 import { GRAPHQL_URL, createFetchGraphQL } from '../../relay/network';
 import { authorizedFetch } from '../../session/authorizedFetch';
-import { readCredentials } from '../../session/cookies';
+import { hasSession } from '../../session/cookies';
 import CreateOrderMutation from './__generated__/OrderPageCreateOrderMutation.graphql';
 import ViewerQuery from './__generated__/OrderPageViewerQuery.graphql';
 import type { GraphQLErrorLike } from '../../forms/serverErrors';
@@ -69,7 +69,7 @@ const sendOrder: SendOrder = async (input) => {
 function useViewer(): Viewer | null {
   const [viewer, setViewer] = useState<Viewer | null>(null);
   useEffect(() => {
-    if (!readCredentials()) return;
+    if (!hasSession(document.cookie)) return;
     let live = true;
     fetchGraphQL(ViewerQuery.params, {})
       .then((answer) => {

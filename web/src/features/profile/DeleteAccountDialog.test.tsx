@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { answerError, failNetwork, fieldMessage, fill, labelled, mutationsSent } from '../../test/forms';
 import { viewerResolvers } from '../../test/mockData';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation } from '../../test/renderWithRelay';
-import { readCredentials } from '../../session/cookies';
+import { readCredentials } from '../../session/credentials';
 import { ACCOUNT_DELETED_STATE } from './AccountDeletedNotice';
 import { ProfilePage } from './ProfilePage';
 

@@ -10,7 +10,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { mutationsSent, restAnswer, stubFetch } from '../../test/forms';
 import { viewerResolvers } from '../../test/mockData';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation, type RenderWithRelayOptions } from '../../test/renderWithRelay';
-import { writeCredentials } from '../../session/cookies';
+import { writeCredentials } from '../../session/credentials';
 import { SOCIAL_LINKED_STATE } from '../auth/social';
 import ProfilePageQuery, { type ProfilePageQuery as ProfilePageQueryType } from './__generated__/ProfilePageQuery.graphql';
 import ProfilePageUser, { type ProfilePage_user$key } from './__generated__/ProfilePage_user.graphql';

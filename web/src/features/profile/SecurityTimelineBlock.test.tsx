@@ -9,7 +9,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerError, mutationsSent, restAnswer, stubFetch } from '../../test/forms';
-import { readCredentials } from '../../session/cookies';
+import { readCredentials } from '../../session/credentials';
 import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperation, type RenderWithRelayOptions } from '../../test/renderWithRelay';
 import { SecurityTimelineBlock } from './SecurityTimelineBlock';
 
