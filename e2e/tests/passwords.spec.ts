@@ -218,7 +218,7 @@ test.describe('password reset (es)', () => {
     await save.click();
     const answer = await confirmed;
     expect(answer.status()).toBe(200);
-    expect(await answer.json()).toEqual({ data: { removedLinks: [] } });
+    expect(await answer.json()).toEqual({ data: { removedLinks: [], removedPasskeys: [], twoFactorRemoved: false } });
     await expect(page).toHaveURL(urlOf('/es/auth/reset-success'));
     await expect(main.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'page.authResetSuccess.title'));
     await expect(main.getByRole('status')).toHaveText(t(locale, 'passwords.resetSuccess.title') + t(locale, 'passwords.resetSuccess.text'));

@@ -33,8 +33,9 @@
  *   `expired` or `invalid` (unknown or replaced), without using the link, so the page says a dead
  *   link is dead before anything is typed; limited per IP like every auth route;
  * - `POST /api/auth/reset/confirm` `{ token, password }` → 200 `{ data: { removedLinks:
- *   [{ service, name }] } }` (the links added while the address was unverified, now removed,
- *   ACC-LINKED); 400 RESET_TOKEN_INVALID or VALIDATION_FAILED. Every session of the account is revoked.
+ *   [{ service, name }], removedPasskeys: [name], twoFactorRemoved } }` (the ways in no trusted
+ *   proof vouched for, now removed: ACC-RESET, decision 0045); 400 RESET_TOKEN_INVALID or
+ *   VALIDATION_FAILED. Every session of the account is revoked.
  * JSON in and out. Bodies are checked by the route schemas below (400 VALIDATION_FAILED
  * "field: text"); errors are `{ error: { code, message, ...details } }` (API-ERRORS). Every route
  * is rate limited per IP (`RATE_LIMIT_AUTH_MAX` per `RATE_LIMIT_WINDOW_MS`); failed sign-ins also
