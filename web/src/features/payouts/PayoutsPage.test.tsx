@@ -223,6 +223,19 @@ describe('PayoutsPage', () => {
     expect(mutationsSent(environment)).toHaveLength(1);
   });
 
+  it('back from Stripe after the window, asks for a recent proof before checking the account, then checks it once', async () => {
+    const { environment, user } = renderPayouts([], { route: '/profile/payouts?stripe=return', viewer: { withdrawalMethod: 'STRIPE', stripeAccountId: 'acct_1', stripeOnboardingCompleted: false } });
+    await waitFor(() => expect(mutationsSent(environment).map((m) => m.name)).toEqual(['StripeOnboardingRefreshMutation']));
+    await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required', { methods: ['PASSWORD'] });
+    const reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.type(within(reauth).getByLabelText(/^Password/), 'correct horse battery staple');
+    await user.click(within(reauth).getByRole('button', { name: 'Continue' }));
+    await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T05:10:00.000Z' }) });
+    await waitFor(() => expect(mutationsSent(environment).map((m) => m.name)).toEqual(['StripeOnboardingRefreshMutation', 'ReauthDialogMutation', 'StripeOnboardingRefreshMutation']));
+    await resolveOperation(environment, { User: () => ({ id: 'VXNlcjox', stripeAccountId: 'acct_1', stripeOnboardingCompleted: true }) });
+    expect((await screen.findByTestId('stripe-returned')).textContent).toBe('Your Stripe account is ready for payouts.');
+  });
+
   it('says Stripe still needs details when the address expired and the account is not ready', async () => {
     const { environment } = renderPayouts([], { route: '/profile/payouts?stripe=refresh', locale: 'es', viewer: { withdrawalMethod: 'STRIPE', stripeAccountId: 'acct_1' } });
     await waitFor(() => expect(mutationsSent(environment).map((m) => m.name)).toEqual(['StripeOnboardingRefreshMutation']));

@@ -3,7 +3,8 @@
  * not started (no connected account yet), in progress, or complete; "Set up payouts with Stripe" /
  * "Continue onboarding" asks `startStripeOnboarding` for a one-time address and opens it in this
  * tab — after a recent proof (ACC-SUDO: the shared re-authentication dialog, then sent again once). Stripe sends the user back to `/profile/payouts?stripe=return` (or `?stripe=refresh` when
- * the address expired): the page then calls `refreshStripeOnboarding` once and says the result.
+ * the address expired): the page then calls `refreshStripeOnboarding` once (after the same dialog when the proof
+ * has grown older than the window meanwhile) and says the result.
  */
 import { Badge, Button, Callout, Stack, Text } from '@studio/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -68,10 +69,13 @@ export function StripeOnboarding(props: { user: StripeOnboarding_user$key }) {
   useEffect(() => {
     if (refreshed.current || (stripeParam !== 'return' && stripeParam !== 'refresh')) return;
     refreshed.current = true;
-    void runMutation(refresh, { variables: {} }).then(({ response }) => {
+    // The refresh needs a recent proof too (PAYOUT-STRIPE): back after more than 10 minutes at
+    // Stripe, the dialog asks first; cancelled, the page says the state was not checked.
+    void withReauthentication(() => runMutation(refresh, { variables: {} })).then((result) => {
+      const response = result?.response;
       setReturned(response ? (response.refreshStripeOnboarding.stripeOnboardingCompleted ? 'complete' : 'incomplete') : 'failed');
     });
-  }, [stripeParam, refresh]);
+  }, [stripeParam, refresh, withReauthentication]);
 
   async function onboard() {
     setError(null);
