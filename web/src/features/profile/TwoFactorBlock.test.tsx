@@ -42,9 +42,10 @@ describe('TwoFactorBlock', () => {
     expect(within(card).getByTestId('two-factor-state').textContent).toBe(intl.formatMessage({ id: 'profile.twoFactor.off' }));
 
     await user.click(within(card).getByRole('button', { name: intl.formatMessage({ id: 'profile.twoFactor.turnOn' }) }));
-    const dialog = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'profile.twoFactor.setupTitle' }) });
     expect(mutationsSent(environment)).toEqual([{ name: 'TwoFactorBlockStartMutation', variables: {} }]);
     await resolveOperation(environment, { TwoFactorSetupPayload: () => ({ secret: SECRET, uri: `otpauth://totp/Studio:anna%40example.com?secret=${SECRET}&issuer=Studio` }) });
+    // The set-up opens with its QR code once the server answered (never empty behind a proof dialog).
+    const dialog = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'profile.twoFactor.setupTitle' }) });
     within(dialog).getByRole('img', { name: intl.formatMessage({ id: 'profile.twoFactor.qrLabel' }) });
     expect(within(dialog).getByTestId('totp-secret').textContent).toBe(SECRET);
 
@@ -147,14 +148,16 @@ describe('TwoFactorBlock', () => {
     const { environment, user, intl } = renderBlock({ enabled: false, recoveryCodesLeft: 0 });
     const card = await screen.findByRole('region', { name: intl.formatMessage({ id: 'profile.twoFactor.title' }) });
     await user.click(within(card).getByRole('button', { name: intl.formatMessage({ id: 'profile.twoFactor.turnOn' }) }));
-    const dialog = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'profile.twoFactor.setupTitle' }) });
     await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required', { methods: ['PASSWORD'] });
     let reauth = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'payouts.reauth.title' }) });
+    // The proof is asked alone: the set-up has not opened behind it.
+    expect(screen.queryByRole('dialog', { name: intl.formatMessage({ id: 'profile.twoFactor.setupTitle' }) })).toBeNull();
     await user.type(within(reauth).getByLabelText(/^Password/), 'correct horse battery staple');
     await user.click(within(reauth).getByRole('button', { name: intl.formatMessage({ id: 'payouts.reauth.confirm' }) }));
     await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T05:10:00.000Z' }) });
     await waitFor(() => expect(mutationsSent(environment).map((m) => m.name)).toEqual(['TwoFactorBlockStartMutation', 'ReauthDialogMutation', 'TwoFactorBlockStartMutation']));
     await resolveOperation(environment, { TwoFactorSetupPayload: () => ({ secret: SECRET, uri: `otpauth://totp/Studio:anna%40example.com?secret=${SECRET}&issuer=Studio` }) });
+    const dialog = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'profile.twoFactor.setupTitle' }) });
     expect((await within(dialog).findByTestId('totp-secret')).textContent).toBe(SECRET);
 
     const code = labelled(intl.formatMessage({ id: 'profile.twoFactor.codeLabel' }));

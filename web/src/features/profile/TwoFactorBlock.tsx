@@ -109,37 +109,20 @@ function RecoveryCodes(props: { codes: string[]; onDone: () => void }) {
 }
 
 /** The set-up dialog's body: QR code, secret as text, the first code; then the recovery codes. */
-function SetupDialog(props: { open: boolean; onClose: () => void; reauth: Reauthentication['withReauthentication'] }) {
+function SetupDialog(props: { setup: { secret: string; uri: string } | null; onClose: () => void; reauth: Reauthentication['withReauthentication'] }) {
   const intl = useIntl();
-  const [start] = useMutation<TwoFactorBlockStartMutation>(StartMutation);
   const [confirm, confirming] = useMutation<TwoFactorBlockConfirmMutation>(ConfirmMutation);
-  const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
+  const { setup } = props;
   const [problem, setProblem] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [started, setStarted] = useState(false);
 
   const close = () => {
-    setSetup(null);
     setCodes(null);
     setCode('');
     setProblem(null);
-    setStarted(false);
     props.onClose();
   };
-  if (props.open && !started) {
-    setStarted(true);
-    // A new way into the account: needs a recent proof (ACC-SUDO); cancelling the proof closes the set-up.
-    void props.reauth(() => runMutation(start, { variables: {} })).then((result) => {
-      if (!result) return close();
-      const { response, errors } = result;
-      if (response) setSetup(response.startTwoFactorSetup);
-      else {
-        const p = formProblem(firstError(errors) ?? { code: 'UNKNOWN', extensions: {} });
-        setProblem(intl.formatMessage({ id: p.id }, p.values));
-      }
-    });
-  }
   async function submit(event: FormEvent) {
     event.preventDefault();
     setProblem(null);
@@ -151,7 +134,7 @@ function SetupDialog(props: { open: boolean; onClose: () => void; reauth: Reauth
   }
   return (
     <Dialog
-      open={props.open}
+      open={setup !== null}
       onOpenChange={(open) => {
         if (!open) close();
       }}
@@ -210,7 +193,8 @@ export function TwoFactorBlock(props: { user: TwoFactorBlock_user$key; className
   );
   const intl = useIntl();
   const enabled = user.twoFactor?.enabled ?? false;
-  const [settingUp, setSettingUp] = useState(false);
+  const [start, starting] = useMutation<TwoFactorBlockStartMutation>(StartMutation);
+  const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
   const [confirmOff, setConfirmOff] = useState(false);
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -226,6 +210,13 @@ export function TwoFactorBlock(props: { user: TwoFactorBlock_user$key; className
     setProblem(null);
     const result = await withReauthentication(() => runMutation(regenerate, { variables: {} }));
     if (result?.response) setNewCodes([...result.response.regenerateRecoveryCodes.recoveryCodes]);
+    else if (result) fail(result.errors);
+  };
+  // A new way into the account: needs a recent proof (ACC-SUDO), asked before the set-up opens.
+  const onTurnOn = async () => {
+    setProblem(null);
+    const result = await withReauthentication(() => runMutation(start, { variables: {} }));
+    if (result?.response) setSetup(result.response.startTwoFactorSetup);
     else if (result) fail(result.errors);
   };
   const onDisable = async () => {
@@ -261,13 +252,13 @@ export function TwoFactorBlock(props: { user: TwoFactorBlock_user$key; className
               </Button>
             </>
           ) : (
-            <Button size="sm" onClick={() => setSettingUp(true)}>
+            <Button size="sm" loading={starting} disabled={starting} onClick={() => void onTurnOn()}>
               <FormattedMessage id="profile.twoFactor.turnOn" />
             </Button>
           )}
         </Stack>
       </Stack>
-      <SetupDialog open={settingUp} onClose={() => setSettingUp(false)} reauth={withReauthentication} />
+      <SetupDialog setup={setup} onClose={() => setSetup(null)} reauth={withReauthentication} />
       <Dialog
         open={newCodes !== null}
         onOpenChange={(open) => {
