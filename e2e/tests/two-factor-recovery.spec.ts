@@ -3,7 +3,7 @@
  * a user with two-factor authentication signs in with the password, says on the second step that
  * the authenticator and recovery codes cannot be used, confirms the dialog and is told when 2FA
  * will be turned off; the mail says the same and links the cancel page, which takes the token out
- * of the address, cancels with one button and says 2FA stays on — and the cancel is mailed too.
+ * of the address (sent with `Referrer-Policy: no-referrer`), cancels with one button and says 2FA stays on — and the cancel is mailed too.
  * axe checks the dialog and the cancel page. (The removal after the delay is api/test's: the
  * server here runs with the default 72 hours.)
  */
@@ -55,7 +55,8 @@ test('lost authenticator: ask for the e-mail recovery on the second step, then c
   expect(link.startsWith(ORIGIN)).toBe(true);
 
   // The cancel page: the token leaves the address, one button cancels.
-  await page.goto(link);
+  const opened = await page.goto(link);
+  expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1 })).toHaveText(t('en', 'page.authCancelRecovery.title'));
   await expect(page).toHaveURL(`${ORIGIN}/auth/cancel-recovery`);
