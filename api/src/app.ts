@@ -39,6 +39,7 @@ import { type MailService, createMailService } from './mail/index.js';
 import { createOrderService } from './orders/service.js';
 import { registerControlCharGuard } from './security/controlChars.js';
 import { guardAuthRoutes } from './accountSecurity/restGuard.js';
+import { twoFactorRecoveryRoutes } from './accountSecurity/recoveryRoutes.js';
 import { registerSecurityHeaders } from './security/headers.js';
 import { registerTransportRules } from './security/transport.js';
 import { createRateLimits } from './security/limits.js';
@@ -146,9 +147,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const challenges = createChallenges(database.db, limits, config); // SEC-CHALLENGE
   await fastify.register(challengeRoutes, { challenges, config });
   // ACC-2FA, ACC-PASSKEYS, ACC-SUDO, ACC-TIMELINE (decision 0040)
-  const security = new AccountSecurity({ db: database.db, config, limits, credentials, sessions, mail, userChanged: (id) => pubsub.publishUserChanged(id) });
+  const security = new AccountSecurity({ db: database.db, config, limits, credentials, sessions, mail, jobs, userChanged: (id) => pubsub.publishUserChanged(id) });
   guardAuthRoutes(fastify, { sessions, security }); // ACC-SUDO: the /api/auth routes behind the one proof table (decision 0044)
   await fastify.register(authRoutes, { db: database.db, sessions, config, credentials, limits, challenges, security });
+  await fastify.register(twoFactorRecoveryRoutes, { config, security }); // ACC-2FA-RECOVERY
   await fastify.register(uploadRoutes, { uploads, sessions, limits });
   const social = new SocialAuthService({
     db: database.db,

@@ -148,6 +148,11 @@ export interface Config {
     defaultMinimum: number;
     cooldownMs: number;
   };
+  /**
+   * How long after it was asked for (and mailed) an e-mail recovery of a lost authenticator removes
+   * two-factor authentication, in ms (`TWO_FACTOR_RECOVERY_DELAY_HOURS`, 72; ACC-2FA-RECOVERY, decision 0047).
+   */
+  twoFactorRecoveryDelayMs: number;
 }
 
 /** Countries where Stripe Connect pays recipients (cross-border payouts); `STRIPE_COUNTRIES` overrides. */
@@ -254,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       defaultMinimum: 2000,
       cooldownMs: Math.round(e.PAYOUT_COOLDOWN_HOURS * 3_600_000),
     },
+    twoFactorRecoveryDelayMs: Math.round(e.TWO_FACTOR_RECOVERY_DELAY_HOURS * 3_600_000),
     referrals: { commissionBasisPoints: Math.round(e.REFERRAL_COMMISSION_PERCENT * 100), holdMs: Math.round(e.REFERRAL_HOLD_DAYS * 86_400_000) },
     jobs: { worker: e.JOBS_WORKER === 'on', pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY, leaseMs: e.JOBS_LEASE_MS },
   };

@@ -153,6 +153,8 @@ export const envSchema = z.object({
     .regex(/^(\s*[A-Z]{3}:\d+\s*(,|$))*$/, 'PAYOUT_MINIMUM: write CURRENCY:minor units, comma-separated, e.g. USD:2000,EUR:2000')
     .default(''),
   PAYOUT_COOLDOWN_HOURS: z.coerce.number().min(0).max(8760).default(48),
+  // ACC-2FA-RECOVERY: how long after the mailed notice a lost authenticator's 2FA is removed (decimals allowed).
+  TWO_FACTOR_RECOVERY_DELAY_HOURS: z.coerce.number().min(0).max(8760).default(72),
   GRAPHQL_PERSISTED_ONLY: bool.optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5000),

@@ -24,6 +24,9 @@ const params: MailTemplateParams = {
   providerLinked: { provider: 'GitHub', account: evil, ...event },
   accountDeleted: { byAdmin: true, ...event },
   signInMethodChanged: { change: 'PASSKEY_ADDED', passkeyName: evil, ...event },
+  twoFactorRecoveryRequested: { dueAt: '2026-11-27T21:05:00.000Z', token: 'tok/en+=&"<>', ...event },
+  twoFactorRecoveryCancelled: { by: 'link', ...event },
+  twoFactorRecoveryCompleted: { ...event },
   orderReceived: { reference: 'R-42' },
   orderNotification: { reference: 'R-42', name: evil, email: 'c@example.test', summary: evil, customerLocale: 'ru' },
   orderStatusChanged: { reference: 'R-42', status: 'PROPOSAL_SENT' },
@@ -97,6 +100,20 @@ describe('renderMail', () => {
     const none = renderMail('passwordResetDone', 'en', { removedLinks: [], at: '2026-11-24T21:05:00.000Z', device: { label: null, network: null } }, site);
     expect(none.text).toContain('Device: Unknown device');
     expect(none.text).not.toContain('disconnected');
+  });
+
+  it('dates the e-mail recovery of a lost authenticator in the mail\'s language and links its cancel page with the token URL-encoded (ACC-2FA-RECOVERY)', () => {
+    const token = encodeURIComponent('tok/en+=&"<>');
+    const en = renderMail('twoFactorRecoveryRequested', 'en', params.twoFactorRecoveryRequested, site);
+    expect(en.text).toMatch(/turned off on November 27, 2026 at 9:05\sPM UTC/);
+    expect(en.text).toContain(`https://studio.example/auth/cancel-recovery?token=${token}`);
+    const ru = renderMail('twoFactorRecoveryRequested', 'ru', params.twoFactorRecoveryRequested, site);
+    expect(ru.text).toContain('будет выключена 27 ноября 2026 г. в 21:05 UTC');
+    expect(ru.text).toContain(`https://studio.example/ru/auth/cancel-recovery?token=${token}`);
+    const es = renderMail('twoFactorRecoveryRequested', 'es', params.twoFactorRecoveryRequested, site);
+    expect(es.html).toContain(`href="https://studio.example/es/auth/cancel-recovery?token=${token}"`);
+    expect(es.text).toContain('27 de noviembre de 2026');
+    expect(renderMail('twoFactorRecoveryCancelled', 'es', { by: 'sign-in', ...params.twoFactorRecoveryCompleted }, site).text).toContain('código de recuperación');
   });
 
   it('names the customer language in the sales notification, calls it a request, and has no phone line (the form has no phone field)', () => {

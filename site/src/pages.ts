@@ -18,7 +18,7 @@ import { localizePath, LOCALES, stripLocale, type Locale } from './locales.js';
 
 export type PageId =
   | 'home' | 'faq' | 'how' | 'team' | 'order' | 'techs' | 'culture' | 'privacy' | 'loading'
-  | 'news' | 'newsItem' | 'auth' | 'authReset' | 'authResetSuccess' | 'authChangePassword'
+  | 'news' | 'newsItem' | 'auth' | 'authReset' | 'authResetSuccess' | 'authChangePassword' | 'authCancelRecovery'
   | 'profile' | 'profileChangeName' | 'profileChangeEmail' | 'profileSetPassword' | 'profileChangePassword'
   | 'products' | 'product' | 'notFound' | 'error' | 'offline'
   | 'profileRequests' | 'profileRequest' | 'profileEarnings' | 'profilePayouts'
@@ -64,6 +64,8 @@ export const PAGES: readonly PageDef[] = [
   page('authReset', 'auth/reset'),
   page('authResetSuccess', 'auth/reset-success'),
   page('authChangePassword', 'auth/change-password', { secretInUrl: true }),
+  // ACC-2FA-RECOVERY: the cancel link of the e-mail recovery of a lost authenticator.
+  page('authCancelRecovery', 'auth/cancel-recovery', { secretInUrl: true }),
   page('profile', 'profile'),
   page('profileChangeName', 'profile/change-name'),
   page('profileChangeEmail', 'profile/change-email'),

@@ -31,6 +31,10 @@ export const SECURITY_EVENT_KINDS = [
   'REPORTED_NOT_ME',
   // A provider link removed (by a password reset, ACC-RESET).
   'PROVIDER_UNLINKED',
+  // The e-mail recovery of a lost authenticator (ACC-2FA-RECOVERY): asked for, and cancelled (its
+  // completion is a TWO_FACTOR_DISABLED entry, method `email-recovery`).
+  'TWO_FACTOR_RECOVERY_REQUESTED',
+  'TWO_FACTOR_RECOVERY_CANCELLED',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

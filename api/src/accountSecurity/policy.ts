@@ -97,6 +97,8 @@ export const REST_PROOF: Record<string, ProofRule> = {
   'POST /api/auth/register': { proof: 'none', why: 'creates an account' },
   'POST /api/auth/login': { proof: 'none', why: 'a sign-in' },
   'POST /api/auth/login/2fa': { proof: 'none', why: 'a sign-in' },
+  'POST /api/auth/login/2fa/recovery': { proof: 'none', why: 'ACC-2FA-RECOVERY: a sign-in that passed its first factor asks for a delayed removal of 2FA, mailed to the address and cancellable; nothing changes now' },
+  'POST /api/auth/2fa/recovery/cancel': { proof: 'none', why: 'ACC-2FA-RECOVERY: the mailed link keeps 2FA on — takes nothing away, adds no way in' },
   'POST /api/auth/passkey/options': { proof: 'none', why: 'a sign-in' },
   'POST /api/auth/passkey/login': { proof: 'none', why: 'a sign-in' },
   'POST /api/auth/reset': { proof: 'none', why: 'ACC-RESET: mails a link to the address' },

@@ -1,7 +1,7 @@
 /**
  * The account security centre (decision 0040) as the edges see it: two-factor authentication
  * (ACC-2FA), passkeys (ACC-PASSKEYS), re-authentication (ACC-SUDO) and the security timeline
- * (ACC-TIMELINE) — each change recorded on the timeline in its own transaction, sensitive ones
+ * (ACC-TIMELINE), the e-mail recovery of a lost authenticator (ACC-2FA-RECOVERY) — each change recorded on the timeline in its own transaction, sensitive ones
  * behind a recent proof, and live subscribers told that the user changed.
  */
 import type { SessionService } from '../auth/sessions.js';
@@ -24,14 +24,18 @@ import { SignInChallenges } from './signInChallenges.js';
 import { type Proof, Reauthentication } from './sudo.js';
 import { proofMethods, recentProofUntil, requireRecentProof, stampProof } from './window.js';
 import { TwoFactorService, type TotpEnrolment } from './twoFactor.js';
+import { TwoFactorRecovery } from './twoFactorRecovery.js';
+import type { JobQueue } from '../jobs/types.js';
 
 export interface AccountSecurityDeps {
   db: Db;
-  config: Pick<Config, 'jwtSecret' | 'siteName' | 'publicUrl' | 'allowedOrigins' | 'refreshTokenTtl'>;
+  config: Pick<Config, 'jwtSecret' | 'siteName' | 'publicUrl' | 'allowedOrigins' | 'refreshTokenTtl' | 'twoFactorRecoveryDelayMs'>;
   limits: RateLimits;
   credentials: CredentialService;
   sessions: SessionService;
   mail: MailService;
+  /** The queue that carries e-mail recoveries out when due (ACC-2FA-RECOVERY). */
+  jobs: JobQueue;
   userChanged: (userId: string) => void;
 }
 
@@ -54,6 +58,7 @@ export class AccountSecurity {
   readonly challenges: SignInChallenges;
   readonly timeline: SecurityTimeline;
   readonly reauth: Reauthentication;
+  readonly recovery: TwoFactorRecovery;
 
   constructor(private readonly deps: AccountSecurityDeps) {
     const { db, config, limits, credentials } = deps;
@@ -62,6 +67,7 @@ export class AccountSecurity {
     this.challenges = new SignInChallenges(db, this.twoFactor);
     this.timeline = new SecurityTimeline(db);
     this.reauth = new Reauthentication({ db, credentials, twoFactor: this.twoFactor, passkeys: this.passkeys });
+    this.recovery = new TwoFactorRecovery({ db, jobs: deps.jobs, mail: deps.mail, challenges: this.challenges, delayMs: config.twoFactorRecoveryDelayMs, userChanged: deps.userChanged });
   }
 
   /** Appends an entry for `actor` (ACC-TIMELINE), with the request's device or else the session's. */

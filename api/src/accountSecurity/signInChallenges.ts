@@ -24,7 +24,7 @@ export interface PassedChallenge {
   returnPath: string | null;
 }
 
-const invalid = () => new HttpError(401, 'TWO_FACTOR_CHALLENGE_INVALID', 'This sign-in has expired or was already completed; sign in again.');
+export const invalidChallenge = () => new HttpError(401, 'TWO_FACTOR_CHALLENGE_INVALID', 'This sign-in has expired or was already completed; sign in again.');
 
 export class SignInChallenges {
   constructor(
@@ -47,6 +47,23 @@ export class SignInChallenges {
   }
 
   /**
+   * The account of live challenge `token` on `deviceToken` without using it (ACC-2FA-RECOVERY: the
+   * first factor was passed), or null when it is unknown, expired, spent, of another device or out
+   * of tries — what `complete` would refuse as TWO_FACTOR_CHALLENGE_INVALID.
+   */
+  async peek(token: string, deviceToken: string): Promise<{ userId: string } | null> {
+    const row = await this.db
+      .selectFrom('twoFactorChallenges')
+      .select('userId')
+      .where('id', '=', hashToken(token))
+      .where('deviceToken', '=', deviceToken)
+      .where('expiresAt', '>', nowIso())
+      .where('attempts', '<', CHALLENGE_MAX_ATTEMPTS)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /**
    * Completes challenge `token` with a second factor (ACC-2FA); the token is spent on success.
    * @throws HttpError 401 TWO_FACTOR_CHALLENGE_INVALID (unknown, expired, used, another device, too
    *   many wrong codes), 401 TWO_FACTOR_CODE_INVALID with `attemptsLeft`, 429 TOO_MANY_REQUESTS.
@@ -65,7 +82,7 @@ export class SignInChallenges {
       .where('attempts', '<', CHALLENGE_MAX_ATTEMPTS)
       .returningAll()
       .executeTakeFirst();
-    if (!row) throw invalid();
+    if (!row) throw invalidChallenge();
     let kind: Awaited<ReturnType<TwoFactorService['verify']>>;
     try {
       kind = await this.twoFactor.verify(row.userId, factor);
@@ -81,7 +98,7 @@ export class SignInChallenges {
       throw new HttpError(401, 'TWO_FACTOR_CODE_INVALID', `${field}: this code is not valid`, { field, attemptsLeft });
     }
     const spent = await this.db.deleteFrom('twoFactorChallenges').where('id', '=', id).executeTakeFirst();
-    if (Number(spent.numDeletedRows) !== 1) throw invalid();
+    if (Number(spent.numDeletedRows) !== 1) throw invalidChallenge();
     return { userId: row.userId, deviceToken, method: `${row.method}+${kind}`, returnPath: row.returnPath };
   }
 }

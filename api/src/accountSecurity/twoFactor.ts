@@ -43,6 +43,16 @@ export function currentStep(now = Date.now()): number {
   return Math.floor(now / 1000 / TOTP.period);
 }
 
+/**
+ * Deletes `userId`'s confirmed authenticator and every recovery code in `trx` (turning 2FA off,
+ * ACC-2FA; also the e-mail recovery, ACC-2FA-RECOVERY). Answers whether an authenticator was on.
+ */
+export async function removeTwoFactor(trx: Kysely<Database>, userId: string): Promise<boolean> {
+  const removed = await trx.deleteFrom('totpSecrets').where('userId', '=', userId).where('confirmedAt', 'is not', null).executeTakeFirst();
+  await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute();
+  return Number(removed.numDeletedRows) > 0;
+}
+
 export interface TwoFactorDeps {
   db: Db;
   /** Purpose `totp`. */
@@ -137,9 +147,7 @@ export class TwoFactorService {
   /** Turns two-factor authentication off: the secret and the recovery codes are deleted (ACC-2FA). */
   async disable(userId: string, onDisabled: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
     return this.deps.db.transaction().execute(async (trx) => {
-      const removed = await trx.deleteFrom('totpSecrets').where('userId', '=', userId).where('confirmedAt', 'is not', null).executeTakeFirst();
-      await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute();
-      if (Number(removed.numDeletedRows) === 0) return false;
+      if (!(await removeTwoFactor(trx, userId))) return false;
       await onDisabled(trx);
       return true;
     });

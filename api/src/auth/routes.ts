@@ -191,6 +191,7 @@ export async function authRoutes(
       recordSecurityEvent(db, { userId, kind: 'TWO_FACTOR_FAILED', method: 'sign-in', device }),
     );
     if (passed.method.endsWith('+recovery')) await recordSecurityEvent(db, { userId: passed.userId, kind: 'RECOVERY_CODE_USED', method: 'sign-in', device });
+    await security.recovery.cancelBySignIn(passed.userId, device); // ACC-2FA-RECOVERY: the authenticator is not lost
     const answer = await signedIn(request, reply, passed.userId, deviceToken, passed.method);
     return passed.returnPath ? { ...answer, returnPath: passed.returnPath } : answer;
   });

@@ -1,7 +1,8 @@
 /**
  * Table shapes of the account security centre (migration 0017, decision 0040): authenticator
  * secrets, recovery codes, second-factor sign-in challenges, passkeys, WebAuthn ceremony
- * challenges and the append-only security timeline.
+ * challenges and the append-only security timeline; the e-mail recoveries of a lost authenticator
+ * (migration 0023, decision 0047).
  */
 import type { Generated, Selectable } from 'kysely';
 
@@ -79,6 +80,25 @@ export interface SecurityEventsTable {
   userAgent: string | null;
   network: string | null;
   created: string;
+}
+
+/**
+ * An e-mail recovery of a lost authenticator (ACC-2FA-RECOVERY, migration 0023): 2FA is removed at
+ * `dueAt` unless cancelled first; `cancelTokenHash` is the SHA-256 of the mailed link's token.
+ */
+export interface TwoFactorRecoveriesTable {
+  id: string;
+  userId: string;
+  cancelTokenHash: string;
+  status: Generated<'pending' | 'cancelled' | 'done'>;
+  dueAt: string;
+  /** The device that asked (User-Agent and approximate network), for the mails and the timeline. */
+  userAgent: string | null;
+  network: string | null;
+  created: string;
+  finishedAt: string | null;
+  /** How it was cancelled: `link` (the mail's), `sign-in` (a sign-in that passed the second factor) or `new-authenticator` (2FA turned on anew meanwhile). */
+  cancelledBy: string | null;
 }
 
 export type SecurityEventRow = Selectable<SecurityEventsTable>;

@@ -8,6 +8,7 @@ import { PAYOUT_COPY } from './payoutCopy.js';
 import { PAYOUT_ADMIN_COPY } from './payoutAdminCopy.js';
 import { SECURITY_COPY } from './securityCopy.js';
 import { SIGN_IN_METHOD_COPY } from './signInMethodCopy.js';
+import { TWO_FACTOR_RECOVERY_COPY } from './twoFactorRecoveryCopy.js';
 
 /** The footer that says why the mail came, per language. */
 export const FOOTER: Record<MailLocale, (site: SiteContext) => string> = {
@@ -236,6 +237,7 @@ export const COPY: Copy = {
   ...ORDER_COPY,
   ...SECURITY_COPY,
   ...SIGN_IN_METHOD_COPY,
+  ...TWO_FACTOR_RECOVERY_COPY,
   ...PAYOUT_COPY,
   ...PAYOUT_ADMIN_COPY,
 };

@@ -59,6 +59,16 @@ export interface MailTemplateParams {
    */
   signInMethodChanged: { change: SignInMethodChange; passkeyName: string | null } & SecurityEvent;
   /**
+   * At once after an e-mail recovery of a lost authenticator was asked for (ACC-2FA-RECOVERY):
+   * `dueAt` (ISO 8601) when two-factor authentication will be turned off, the device that asked
+   * (the event), and the single-use cancel link's `token` (`/auth/cancel-recovery?token=…`).
+   */
+  twoFactorRecoveryRequested: { dueAt: string; token: string } & SecurityEvent;
+  /** A pending recovery was cancelled (ACC-2FA-RECOVERY): `by` the mail's link or a sign-in that passed the second factor; the event is the cancel's. */
+  twoFactorRecoveryCancelled: { by: 'link' | 'sign-in' } & SecurityEvent;
+  /** The recovery was carried out: two-factor authentication is off (ACC-2FA-RECOVERY); the event is the request's (when and from where it was asked). */
+  twoFactorRecoveryCompleted: SecurityEvent;
+  /**
    * To the customer after the order form: only the order reference besides our own words — the
    * address is typed by anyone, so no visitor text is echoed (ORDER-MAIL).
    */
@@ -122,6 +132,9 @@ export const MAIL_TEMPLATES: readonly MailTemplate[] = [
   'providerLinked',
   'accountDeleted',
   'signInMethodChanged',
+  'twoFactorRecoveryRequested',
+  'twoFactorRecoveryCancelled',
+  'twoFactorRecoveryCompleted',
   'orderReceived',
   'orderNotification',
   'orderStatusChanged',
@@ -186,6 +199,14 @@ export function resetUrl(site: SiteContext, locale: MailLocale): string {
  */
 export function changePasswordUrl(site: SiteContext, locale: MailLocale, token: string): string {
   return `${site.publicUrl}${localizePath('/auth/change-password', locale)}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The cancel link of an e-mail recovery of a lost authenticator (ACC-2FA-RECOVERY):
+ * `<PUBLIC_URL><locale prefix>/auth/cancel-recovery?token=<token>`.
+ */
+export function cancelRecoveryUrl(site: SiteContext, locale: MailLocale, token: string): string {
+  return `${site.publicUrl}${localizePath('/auth/cancel-recovery', locale)}?token=${encodeURIComponent(token)}`;
 }
 
 /**

@@ -45,6 +45,7 @@ const lazyPages: Partial<Record<PageId, () => Promise<LazyPage>>> = {
   authReset: () => import('../features/auth/ResetRequestPage').then((m) => ({ Component: m.ResetRequestPage })),
   authChangePassword: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
   authResetSuccess: () => import('../features/auth/ResetSuccessPage').then((m) => ({ Component: m.ResetSuccessPage })),
+  authCancelRecovery: () => import('../features/auth/CancelRecoveryPage').then((m) => ({ Component: m.CancelRecoveryPage })),
   profileChangeEmail: () => import('../features/profile/ChangeEmailPage').then((m) => ({ Component: m.ChangeEmailPage })),
   profileSetPassword: () => import('../features/profile/SetPasswordPage').then((m) => ({ Component: m.SetPasswordPage })),
   profileChangePassword: () => import('../features/profile/ChangePasswordPage').then((m) => ({ Component: m.ChangePasswordPage })),

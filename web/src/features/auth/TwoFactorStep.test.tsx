@@ -130,4 +130,33 @@ describe('TwoFactorStep on /auth', () => {
     await submit();
     await waitFor(() => expect(fieldMessage(recovery)).toBe('El código de recuperación no es válido o ya se usó.'));
   });
+
+  it("asks first, then asks for the e-mail recovery of a lost authenticator and says when 2FA goes (ACC-2FA-RECOVERY)", async () => {
+    const dueAt = '2026-12-01T21:05:00.000Z';
+    const network = stubFetch(restAnswer(200, CHALLENGE), restError(500, 'INTERNAL', 'Broken'), restAnswer(202, { dueAt }));
+    const { user, intl } = await renderSecondStep();
+    await user.click(screen.getByRole('button', { name: intl.formatMessage({ id: 'auth.twoFactor.lost.link' }) }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(intl.formatMessage({ id: 'auth.twoFactor.lost.text' }));
+    const confirm = screen.getByRole('button', { name: intl.formatMessage({ id: 'auth.twoFactor.lost.confirm' }) });
+    await user.click(confirm);
+    expect((await screen.findByText(intl.formatMessage({ id: 'auth.twoFactor.lost.failed' }))).closest('[role="alert"]')).not.toBeNull();
+    await user.click(confirm);
+    const notice = await screen.findByTestId('two-factor-recovery-requested');
+    expect(notice.textContent).toBe(intl.formatMessage({ id: 'auth.twoFactor.lost.requested' }, { date: intl.formatDate(dueAt, { dateStyle: 'long', timeStyle: 'short' }) }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.queryByRole('button', { name: intl.formatMessage({ id: 'auth.twoFactor.lost.link' }) })).toBeNull();
+    expect(network.requests().slice(1)).toEqual([
+      { url: '/api/auth/login/2fa/recovery', method: 'POST', body: { challengeToken: 'challenge.token', deviceToken: expect.any(String) as string } },
+      { url: '/api/auth/login/2fa/recovery', method: 'POST', body: { challengeToken: 'challenge.token', deviceToken: expect.any(String) as string } },
+    ]);
+  });
+
+  it('an expired challenge at the recovery request sends back to the password, in Spanish', async () => {
+    stubFetch(restAnswer(200, CHALLENGE), restError(401, 'TWO_FACTOR_CHALLENGE_INVALID', 'Challenge expired'));
+    const { user, intl } = await renderSecondStep('es');
+    await user.click(screen.getByRole('button', { name: '¿No puedes usar tu autenticador ni tus códigos de recuperación?' }));
+    await user.click(await screen.findByRole('button', { name: 'Envíame un correo y desactívala después' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(intl.formatMessage({ id: 'auth.twoFactor.expired' }));
+  });
 });

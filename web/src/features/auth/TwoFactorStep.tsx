@@ -4,8 +4,11 @@
  * for the authenticator's 6-digit code, or with "Use a recovery code" for one of the recovery
  * codes, and completes the sign-in (`POST /api/auth/login/2fa`). A wrong code says how many tries
  * are left; an expired or spent challenge sends the visitor back to the password step.
+ * "Can't use your authenticator or recovery codes?" asks first (a dialog explaining the delay),
+ * then asks for the e-mail recovery (ACC-2FA-RECOVERY) and says when two-factor authentication will
+ * be turned off unless the mailed link cancels it.
  */
-import { Button, Callout, Form, Stack, TextField } from '@studio/ui';
+import { AlertDialog, Button, Callout, Form, Stack, TextField } from '@studio/ui';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { waitProblem } from '../../forms/serverErrors';
@@ -13,6 +16,7 @@ import { SubmitButton } from '../../forms/SubmitButton';
 import { AuthApiError, loginSecondFactor } from '../../session/authApi';
 import type { Credentials } from '../../session/cookies';
 import { getDeviceToken } from '../../session/deviceToken';
+import { requestTwoFactorRecovery } from './twoFactorRecoveryApi';
 
 export function TwoFactorStep(props: { challengeToken: string; onSignedIn: (credentials: Credentials & { returnPath?: string }) => void; onRestart: () => void }) {
   const intl = useIntl();
@@ -21,6 +25,29 @@ export function TwoFactorStep(props: { challengeToken: string; onSignedIn: (cred
   const [error, setError] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [recoveryError, setRecoveryError] = useState<string | null>(null);
+  const [dueAt, setDueAt] = useState<string | null>(null);
+
+  /** The dialog's confirm: asks for the e-mail recovery; a failure keeps the dialog open and says why. */
+  async function askRecovery() {
+    setRecoveryError(null);
+    try {
+      setDueAt(await requestTwoFactorRecovery({ challengeToken: props.challengeToken, deviceToken: getDeviceToken() }));
+    } catch (caught) {
+      const failure = caught instanceof AuthApiError ? caught : null;
+      if (failure?.code === 'TWO_FACTOR_CHALLENGE_INVALID') {
+        setAsking(false);
+        setExpired(true);
+        return;
+      }
+      if (failure?.status === 429) {
+        const wait = waitProblem(failure.retryAfterSeconds ?? undefined);
+        setRecoveryError(intl.formatMessage({ id: wait.id }, wait.values));
+      } else setRecoveryError(intl.formatMessage({ id: 'auth.twoFactor.lost.failed' }));
+      throw caught;
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -88,6 +115,32 @@ export function TwoFactorStep(props: { challengeToken: string; onSignedIn: (cred
       >
         <FormattedMessage id={recovery ? 'auth.twoFactor.useCode' : 'auth.twoFactor.useRecovery'} />
       </Button>
+      {dueAt ? (
+        <Callout tone="info" data-testid="two-factor-recovery-requested">
+          <FormattedMessage id="auth.twoFactor.lost.requested" values={{ date: intl.formatDate(dueAt, { dateStyle: 'long', timeStyle: 'short' }) }} />
+        </Callout>
+      ) : (
+        <Button
+          type="button"
+          variant="ghost"
+          onClick={() => {
+            setRecoveryError(null);
+            setAsking(true);
+          }}
+        >
+          <FormattedMessage id="auth.twoFactor.lost.link" />
+        </Button>
+      )}
+      <AlertDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={<FormattedMessage id="auth.twoFactor.lost.title" />}
+        description={<FormattedMessage id="auth.twoFactor.lost.text" />}
+        cancelLabel={<FormattedMessage id="auth.twoFactor.lost.cancel" />}
+        confirmLabel={<FormattedMessage id="auth.twoFactor.lost.confirm" />}
+        error={recoveryError}
+        onConfirm={askRecovery}
+      />
     </Form>
   );
 }

@@ -26,6 +26,7 @@ import styles from './blocks.module.css';
 const KINDS = new Set([
   'SIGN_IN', 'SIGN_IN_FAILED', 'TWO_FACTOR_FAILED', 'PASSWORD_CHANGED', 'PASSWORD_RESET', 'EMAIL_CHANGED', 'TWO_FACTOR_ENABLED', 'TWO_FACTOR_DISABLED',
   'RECOVERY_CODES_REGENERATED', 'RECOVERY_CODE_USED', 'PASSKEY_ADDED', 'PASSKEY_REMOVED', 'PAYOUT_METHOD_CHANGED', 'SESSION_ENDED', 'REPORTED_NOT_ME', 'PROVIDER_UNLINKED',
+  'TWO_FACTOR_RECOVERY_REQUESTED', 'TWO_FACTOR_RECOVERY_CANCELLED',
 ]);
 
 /**
@@ -35,6 +36,10 @@ const KINDS = new Set([
 const METHODS: Record<string, string> = {
   administrator: 'administrator',
   'all other devices': 'allOthers',
+  // ACC-2FA-RECOVERY: asked for (`email`), carried out (`email-recovery`), cancelled by the mail's `link`.
+  email: 'emailRecovery',
+  'email-recovery': 'emailRecovery',
+  link: 'mail',
   mail: 'mail',
   'one device': 'oneDevice',
   passkey: 'passkey',

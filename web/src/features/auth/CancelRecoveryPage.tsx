@@ -1,0 +1,145 @@
+/**
+ * /auth/cancel-recovery?token=… (ACC-2FA-RECOVERY): the page the `twoFactorRecoveryRequested` mail
+ * links to. Like the password-reset page (ResetPasswordPage) the token is read once and taken out
+ * of the address bar at once (kept in the history entry's state; the page is sent with
+ * `Referrer-Policy: no-referrer`), and the page works once hydrated. One button cancels the
+ * request (`POST /api/auth/2fa/recovery/cancel`): two-factor authentication stays on, and the page
+ * says so, with the advice to reset the password if the visitor did not ask. An unknown link, a
+ * request already cancelled and one already carried out are each said in words; a rate limit or a
+ * network failure can be tried again.
+ */
+import { Callout, Form, Skeleton, Stack } from '@studio/ui';
+import { type FormEvent, useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useHydrated } from '../../app/useHydrated';
+import { waitProblem } from '../../forms/serverErrors';
+import { SubmitButton } from '../../forms/SubmitButton';
+import { AuthApiError } from '../../session/authApi';
+import { LinkCallout } from '../account/notices';
+import { AuthFrame, AuthSwitch } from './AuthFrame';
+import { cancelTwoFactorRecovery } from './twoFactorRecoveryApi';
+
+/** Where the token is kept once it left the address bar. */
+interface CancelState {
+  recoveryToken?: unknown;
+}
+
+/** What the cancel came to: done, or why it could not be. */
+type Outcome = 'done' | 'invalid' | 'alreadyCancelled' | 'alreadyDone';
+
+const OUTCOMES: Record<string, Outcome> = {
+  RECOVERY_LINK_INVALID: 'invalid',
+  RECOVERY_ALREADY_CANCELLED: 'alreadyCancelled',
+  RECOVERY_ALREADY_DONE: 'alreadyDone',
+};
+
+/** The message of an outcome, focused so it is read at once. */
+function OutcomeNotice(props: { outcome: Outcome }) {
+  switch (props.outcome) {
+    case 'done':
+      return (
+        <LinkCallout focus tone="success" role="status" title={<FormattedMessage id="recovery.cancel.doneTitle" />} to="/auth/reset" linkLabel={<FormattedMessage id="recovery.cancel.resetLink" />}>
+          <FormattedMessage id="recovery.cancel.done" />
+        </LinkCallout>
+      );
+    case 'alreadyCancelled':
+      return (
+        <LinkCallout focus tone="info" role="status" title={<FormattedMessage id="recovery.cancel.alreadyCancelledTitle" />} to="/auth" linkLabel={<FormattedMessage id="passwords.backToSignIn" />}>
+          <FormattedMessage id="recovery.cancel.alreadyCancelled" />
+        </LinkCallout>
+      );
+    case 'alreadyDone':
+      return (
+        <LinkCallout focus tone="warning" role="alert" title={<FormattedMessage id="recovery.cancel.alreadyDoneTitle" />} to="/auth/reset" linkLabel={<FormattedMessage id="recovery.cancel.resetLink" />}>
+          <FormattedMessage id="recovery.cancel.alreadyDone" />
+        </LinkCallout>
+      );
+    default:
+      return (
+        <LinkCallout focus tone="warning" role="alert" title={<FormattedMessage id="recovery.cancel.invalidTitle" />} to="/auth" linkLabel={<FormattedMessage id="passwords.backToSignIn" />}>
+          <FormattedMessage id="recovery.cancel.invalid" />
+        </LinkCallout>
+      );
+  }
+}
+
+/** The button that cancels, then the outcome instead of it. */
+function CancelForm(props: { token: string }) {
+  const intl = useIntl();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setError(null);
+    setBusy(true);
+    try {
+      await cancelTwoFactorRecovery(props.token);
+      setOutcome('done');
+    } catch (caught) {
+      const failure = caught instanceof AuthApiError ? caught : null;
+      const known = failure ? OUTCOMES[failure.code] : undefined;
+      if (known) setOutcome(known);
+      else if (failure?.status === 429) {
+        const wait = waitProblem(failure.retryAfterSeconds ?? undefined);
+        setError(intl.formatMessage({ id: wait.id }, wait.values));
+      } else setError(intl.formatMessage({ id: 'recovery.cancel.failed' }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (outcome) return <OutcomeNotice outcome={outcome} />;
+  return (
+    <Form onSubmit={(event) => void submit(event)} noValidate data-testid="cancel-recovery">
+      <Stack gap={3}>
+        <p>
+          <FormattedMessage id="recovery.cancel.text" />
+        </p>
+        {error ? (
+          <Callout tone="danger" role="alert">
+            {error}
+          </Callout>
+        ) : null}
+        <SubmitButton busy={busy} label={<FormattedMessage id="recovery.cancel.submit" />} busyLabel={<FormattedMessage id="recovery.cancel.submitting" />} />
+      </Stack>
+    </Form>
+  );
+}
+
+/** The /auth/cancel-recovery route. */
+export function CancelRecoveryPage() {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  // Read once: from the link's query, or from the history state after it left the address bar.
+  const [token] = useState(() => {
+    const fromState = (location.state as CancelState | null)?.recoveryToken;
+    return params.get('token') ?? (typeof fromState === 'string' ? fromState : null);
+  });
+
+  useEffect(() => {
+    if (params.has('token')) {
+      navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true, state: { recoveryToken: token } satisfies CancelState });
+    }
+  }, [params, navigate, location.pathname, location.hash, token]);
+
+  return (
+    <AuthFrame
+      title={<FormattedMessage id="page.authCancelRecovery.title" />}
+      lead={<FormattedMessage id="recovery.cancel.lead" />}
+      after={
+        <AuthSwitch to="/auth">
+          <FormattedMessage id="passwords.backToSignIn" />
+        </AuthSwitch>
+      }
+    >
+      {/* The token lives only in the browser (query or history state): decide after hydration. */}
+      {!hydrated ? <Skeleton height={120} /> : token ? <CancelForm token={token} /> : <OutcomeNotice outcome="invalid" />}
+    </AuthFrame>
+  );
+}
