@@ -21,7 +21,7 @@ const PASSWORD = 'correct horse battery staple';
 const PRODUCT_PATH = '/products/dom';
 
 const PUBLIC_PATHS = PAGES.filter((def) => def.htmlFirst && !def.path.includes(':')).map((def) => `/${def.path}`).concat(PRODUCT_PATH);
-const SIGNED_OUT_APP_PATHS = ['/auth', '/auth?mode=register', '/auth/reset', '/auth/reset-success', '/auth/change-password?token=x'];
+const SIGNED_OUT_APP_PATHS = ['/auth', '/auth?mode=register', '/auth/reset', '/auth/reset-success', '/auth/change-password?token=x', '/auth/cancel-recovery?token=x'];
 const ACCOUNT_PATHS = PAGES.filter((def) => def.path.startsWith('profile') && !def.path.includes(':')).map((def) => `/${def.path}`);
 
 /** Where the page is wider than the viewport: the overflow in px and the elements that stick out (for the failure message). */
