@@ -143,9 +143,10 @@ describeEachDb('refresh cookie on %s', (kind) => {
   });
 
   it('refuses a refresh with neither cookie nor body token, and clears a cookie the server no longer knows', async () => {
-    const none = await server.post('/api/auth/refresh', {});
+    const none = await server.post('/api/auth/refresh', {}, { cookie: `${SESSION_MARKER_COOKIE}=1` });
     expect(none.status).toBe(401);
     expect(none.json.error.code).toBe('INVALID_REFRESH_TOKEN');
+    expect(refreshCookieOf(none, SESSION_MARKER_COOKIE)?.value).toBe(''); // a stale marker goes
     const unknown = await server.post('/api/auth/refresh', {}, cookieHeader('x'.repeat(43)));
     expect(unknown.status).toBe(401);
     const cleared = requireCookie(unknown);

@@ -68,7 +68,7 @@ test('(es) a first password on a provider account after the window asks for a co
   await dialog.getByRole('button', { name: t('es', 'payouts.reauth.emailSend'), exact: true }).click();
   await expect(dialog.getByRole('status')).toHaveText(t('es', 'payouts.reauth.emailSent', { address: email }));
   const mail = await waitForMail((m) => m.envelopeTo.includes(email) && /^[A-HJ-NP-Z2-9]{8} /.test(m.subject) && m.subject.includes('confirmar'));
-  await dialog.getByLabel(t('es', 'payouts.reauth.emailCode'), { exact: true }).fill(mail.subject.slice(0, 8));
+  await dialog.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(t('es', 'payouts.reauth.emailCode'))}`) }).fill(mail.subject.slice(0, 8));
   await dialog.getByRole('button', { name: t('es', 'payouts.reauth.confirm'), exact: true }).click();
   await expect(dialog).toHaveCount(0);
 

@@ -49,9 +49,10 @@ async function registerByApi(page: Page, email: string) {
     data: { email, password: PASSWORD, name: 'Password Person', deviceToken: `e2e-${Date.now()}` },
   });
   expect(response.status()).toBe(201);
-  // The answer also set the HttpOnly refresh cookie in this browser (decision 0026): the account is
-  // meant to exist, not to be signed in here.
+  // The answer also set the HttpOnly refresh cookie and the session marker in this browser
+  // (decisions 0026, 0048): the account is meant to exist, not to be signed in here.
   await page.context().clearCookies({ name: '__Host-studio.refresh' });
+  await page.context().clearCookies({ name: 'studio.session' });
 }
 
 /** Registers a password account through the form in `locale` (a fresh address) and waits for the profile; answers the address. */

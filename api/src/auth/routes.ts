@@ -224,7 +224,11 @@ export async function authRoutes(
   app.post('/api/auth/refresh', { config: { rateLimit: { ...rateLimit, max: rateLimit.max * 3 } }, schema: { body: refreshBody } }, async (request, reply) => {
     const fromBody = request.body?.refreshToken;
     const token = fromBody ?? refreshTokenFromCookie(request);
-    if (!token) throw new HttpError(401, 'INVALID_REFRESH_TOKEN', 'No refresh token was sent; sign in again.');
+    if (!token) {
+      // A session marker without its refresh cookie (decision 0048) is stale: the browser forgets it too.
+      clearRefreshCookie(reply);
+      throw new HttpError(401, 'INVALID_REFRESH_TOKEN', 'No refresh token was sent; sign in again.');
+    }
     try {
       const { sessionEndsAt, ...pair } = await sessions.rotate(token);
       const cookieMode = fromBody === undefined || wantsCookieMode(request);

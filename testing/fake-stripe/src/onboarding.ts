@@ -27,7 +27,7 @@ export function onboardingPage(accountId: string, email: string | null, returnUr
   const back = escapeHtml(returnUrl);
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Fake Stripe onboarding</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Fake Stripe onboarding</title><link rel="icon" href="data:,"></head>
 <body>
 <main>
 <h1>Fake Stripe onboarding</h1>
@@ -47,7 +47,7 @@ ${refreshUrl ? `<input type="hidden" name="refresh_url" value="${escapeHtml(refr
 /** A small error page (unknown account, bad return address). */
 export function errorPage(message: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Fake Stripe onboarding</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>Fake Stripe onboarding</title><link rel="icon" href="data:,"></head>
 <body><main><h1>Fake Stripe onboarding</h1><p role="alert">${escapeHtml(message)}</p></main></body></html>
 `;
 }
