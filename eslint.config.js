@@ -18,7 +18,7 @@ const elements = [
   { type: 'web-shell', pattern: 'web/src/shell' },
   { type: 'web-routes', pattern: 'web/src/routes' },
   { type: 'web-feature', pattern: 'web/src/features/*', capture: ['area'] },
-  { type: 'web-shared', pattern: 'web/src/(session|relay|i18n|app|theme|forms|sw)', capture: ['module'] },
+  { type: 'web-shared', pattern: 'web/src/(session|relay|i18n|app|theme|forms|sw|account)', capture: ['module'] },
   // Global styles: any layer may import them.
   { type: 'web-styles', pattern: 'web/src/styles' },
   // The component tests' harness (renderWithRelay, mock data): used by tests only, may reach any layer.

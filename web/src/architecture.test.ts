@@ -26,7 +26,7 @@ const LAYERS: [pattern: RegExp, group: (path: string) => string, layer: number][
   [/^routes\/types\.ts$/, () => 'routes/types', 1],
   [/^(shell|routes)\//, (path) => path.split('/')[0]!, 3],
   [/^features\//, () => 'features', 2],
-  [/^(session|relay|i18n|app|theme|forms|sw|styles|analytics)\//, (path) => path.split('/')[0]!, 1],
+  [/^(session|relay|i18n|app|theme|forms|sw|styles|analytics|account)\//, (path) => path.split('/')[0]!, 1],
 ];
 
 /** Group and layer of a module path (relative to src, '/'-separated); throws for a module in no layer. */

@@ -16,7 +16,7 @@ import { Money } from '../earnings/Money';
 import type { PayoutBalances_settings$key } from './__generated__/PayoutBalances_settings.graphql';
 import type { PayoutBalances_user$data, PayoutBalances_user$key } from './__generated__/PayoutBalances_user.graphql';
 import type { PayoutBalancesRequestMutation } from './__generated__/PayoutBalancesRequestMutation.graphql';
-import { useReauthentication } from './ReauthDialog';
+import { useReauthentication } from '../../account/ReauthDialog';
 import { formatMoney, payoutProblem } from './payoutErrors';
 import styles from './payouts.module.css';
 

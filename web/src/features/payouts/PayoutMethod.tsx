@@ -15,7 +15,7 @@ import type { PayoutMethod_settings$key } from './__generated__/PayoutMethod_set
 import type { PayoutMethod_user$key } from './__generated__/PayoutMethod_user.graphql';
 import type { BankAccountInput, PayoutMethodSetMutation, WithdrawalMethods } from './__generated__/PayoutMethodSetMutation.graphql';
 import { BankAccountForm } from './BankAccountForm';
-import { useReauthentication } from './ReauthDialog';
+import { useReauthentication } from '../../account/ReauthDialog';
 import { countryName } from './countries';
 import { type PayoutProblem, payoutProblem } from './payoutErrors';
 import { PayoutMethodText } from './payoutLabels';

@@ -12,7 +12,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { useSearchParams } from 'react-router';
 import { runMutation } from '../../forms/runMutation';
-import { useReauthentication } from './ReauthDialog';
+import { useReauthentication } from '../../account/ReauthDialog';
 import type { StripeOnboardingRefreshMutation } from './__generated__/StripeOnboardingRefreshMutation.graphql';
 import type { StripeOnboardingStartMutation } from './__generated__/StripeOnboardingStartMutation.graphql';
 import type { StripeOnboarding_user$key } from './__generated__/StripeOnboarding_user.graphql';

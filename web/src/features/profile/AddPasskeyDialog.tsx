@@ -16,7 +16,7 @@ import { graphql, useMutation } from 'react-relay';
 import { runMutation } from '../../forms/runMutation';
 import { type GraphQLErrorLike, firstError, genericProblem } from '../../forms/serverErrors';
 import { ceremonyFailure, webauthn } from '../../session/webauthn';
-import type { Reauthentication } from '../payouts/ReauthDialog';
+import type { Reauthentication } from '../../account/ReauthDialog';
 import type { AddPasskeyDialogFinishMutation } from './__generated__/AddPasskeyDialogFinishMutation.graphql';
 import { passkeyName } from './passkeyName';
 

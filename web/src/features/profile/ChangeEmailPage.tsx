@@ -27,7 +27,7 @@ import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useFocusWhen } from '../account/useFocusWhen';
-import { useReauthentication } from '../payouts/ReauthDialog';
+import { useReauthentication } from '../../account/ReauthDialog';
 import { AccountFormActions, AccountShell } from './AccountShell';
 import { EmailCodeForm } from './EmailCodeForm';
 import { SignedOut } from './SignedOut';

@@ -23,7 +23,7 @@ import type { DevicesBlockRevokeMutation } from './__generated__/DevicesBlockRev
 import type { DevicesBlockRevokeOthersMutation } from './__generated__/DevicesBlockRevokeOthersMutation.graphql';
 import { genericProblem } from '../../forms/serverErrors';
 import { runMutation } from '../../forms/runMutation';
-import { useReauthentication } from '../payouts/ReauthDialog';
+import { useReauthentication } from '../../account/ReauthDialog';
 import { LoadErrorBoundary } from './LoadErrorBoundary';
 import { ProfileSection } from './ProfileSection';
 import { formatLastActive } from './relativeTime';

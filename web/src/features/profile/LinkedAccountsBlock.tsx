@@ -37,8 +37,8 @@ import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import { AuthApiError, getLinkUrl, socialCallbackUrl } from '../../session/authApi';
 import { authorizedFetch } from '../../session/authorizedFetch';
 import { ProfileSection } from './ProfileSection';
-import { useReauthentication } from '../payouts/ReauthDialog';
-import { restAttempt } from '../payouts/restReauth';
+import { useReauthentication } from '../../account/ReauthDialog';
+import { restAttempt } from '../../account/restReauth';
 import { errorCode, genericProblem } from '../../forms/serverErrors';
 import styles from './blocks.module.css';
 

@@ -21,7 +21,7 @@ import { graphql, useFragment, useMutation } from 'react-relay';
 import { useNotify } from '../../app/toasts';
 import { runMutation } from '../../forms/runMutation';
 import { webauthn } from '../../session/webauthn';
-import { useReauthentication } from '../payouts/ReauthDialog';
+import { useReauthentication } from '../../account/ReauthDialog';
 import type { PasskeysBlock_user$data, PasskeysBlock_user$key } from './__generated__/PasskeysBlock_user.graphql';
 import type { PasskeysBlockDeleteMutation } from './__generated__/PasskeysBlockDeleteMutation.graphql';
 import type { PasskeysBlockStartMutation } from './__generated__/PasskeysBlockStartMutation.graphql';

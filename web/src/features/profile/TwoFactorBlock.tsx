@@ -15,7 +15,7 @@ import { graphql, useFragment, useMutation } from 'react-relay';
 import { useCopy } from '../../app/useCopy';
 import { runMutation } from '../../forms/runMutation';
 import { firstError, formProblem } from '../../forms/serverErrors';
-import { type Reauthentication, useReauthentication } from '../payouts/ReauthDialog';
+import { type Reauthentication, useReauthentication } from '../../account/ReauthDialog';
 import type { TwoFactorBlock_user$key } from './__generated__/TwoFactorBlock_user.graphql';
 import type { TwoFactorBlockConfirmMutation } from './__generated__/TwoFactorBlockConfirmMutation.graphql';
 import type { TwoFactorBlockDisableMutation } from './__generated__/TwoFactorBlockDisableMutation.graphql';

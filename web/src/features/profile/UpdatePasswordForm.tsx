@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { UpdatePasswordFormMutation } from './__generated__/UpdatePasswordFormMutation.graphql';
 import { useNotify } from '../../app/toasts';
 import { runMutation } from '../../forms/runMutation';
-import { useReauthentication } from '../payouts/ReauthDialog';
+import { useReauthentication } from '../../account/ReauthDialog';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { LinkCallout, SuccessNotice } from '../account/notices';

@@ -4,8 +4,8 @@
  * an AuthApiError; here it becomes the GraphQL-like error the wrapper inspects, so the same dialog
  * asks for a proof and the request is sent again once.
  */
-import type { MutationResult } from '../../forms/runMutation';
-import { AuthApiError } from '../../session/authApi';
+import type { MutationResult } from '../forms/runMutation';
+import { AuthApiError } from '../session/authApi';
 
 /** The MutationParameters of a REST attempt: no variables, the request's answer as `response.answer`. */
 export interface RestAttempt<R> {

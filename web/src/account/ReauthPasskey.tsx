@@ -10,9 +10,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import type { ReauthPasskeyOptionsMutation } from './__generated__/ReauthPasskeyOptionsMutation.graphql';
 import type { ReauthPasskeyProveMutation } from './__generated__/ReauthPasskeyProveMutation.graphql';
-import { runMutation } from '../../forms/runMutation';
-import { firstError, formProblem } from '../../forms/serverErrors';
-import { ceremonyFailure, webauthn } from '../../session/webauthn';
+import { runMutation } from '../forms/runMutation';
+import { firstError, formProblem } from '../forms/serverErrors';
+import { ceremonyFailure, webauthn } from '../session/webauthn';
 
 const OptionsMutation = graphql`
   mutation ReauthPasskeyOptionsMutation {
