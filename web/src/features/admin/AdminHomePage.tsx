@@ -6,7 +6,7 @@ import { Card, Grid, Heading, Text } from '@studio/ui';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
-import { TextLink } from '../layout/links';
+import { TextLink } from '../../app/links';
 import type { AdminHomePageQuery as AdminHomePageQueryType } from './__generated__/AdminHomePageQuery.graphql';
 import { AdminShell } from './AdminShell';
 import styles from './AdminHomePage.module.css';

@@ -13,7 +13,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
 import { useHydrated } from '../../app/useHydrated';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { LoadErrorBoundary } from '../profile/LoadErrorBoundary';
+import { LoadErrorBoundary } from '../../account/LoadErrorBoundary';
 import styles from './AdminShell.module.css';
 
 /** The back-office sections, in navigation order: path (without locale) and message id. */

@@ -6,7 +6,7 @@
  */
 import { Card, Container, Heading, Text } from '@studio/ui';
 import type { ReactNode } from 'react';
-import { TextLink } from '../layout/links';
+import { TextLink } from '../../app/links';
 import styles from './AuthPage.module.css';
 
 export function AuthFrame(props: {

@@ -33,7 +33,7 @@ import { TwoFactorStep } from './TwoFactorStep';
 import { getDeviceToken } from '../../session/deviceToken';
 import { NEXT_PARAM, safeNextPath } from '../../session/returnTo';
 import { useSession } from '../../session/SessionProvider';
-import { TextLink } from '../layout/links';
+import { TextLink } from '../../app/links';
 import { AuthFrame, AuthSwitch } from './AuthFrame';
 import { CurrentPasswordField, NewPasswordField } from './NewPasswordField';
 import { useAppContext } from '../../app/context';

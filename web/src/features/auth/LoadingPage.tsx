@@ -32,7 +32,7 @@ import { AuthApiError, exchangeSocialCode, needsSecondFactor } from '../../sessi
 import type { Credentials } from '../../session/cookies';
 import { getDeviceToken } from '../../session/deviceToken';
 import { type Session, useSession } from '../../session/SessionProvider';
-import { ButtonLink } from '../layout/links';
+import { ButtonLink } from '../../app/links';
 import { useFocusWhen } from '../account/useFocusWhen';
 import { AuthFrame } from './AuthFrame';
 import { TwoFactorStep } from './TwoFactorStep';

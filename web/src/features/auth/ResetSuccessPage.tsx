@@ -10,7 +10,7 @@ import { Callout } from '@studio/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { RemovedLink } from '../../session/authApi';
-import { ButtonLink } from '../layout/links';
+import { ButtonLink } from '../../app/links';
 import { useAppContext } from '../../app/context';
 import { AuthFrame } from './AuthFrame';
 import { providerName } from './social';

@@ -1,10 +1,10 @@
 /**
  * Money of the earnings (LEDGER-BOOK, LEDGER-EARNINGS-PAGE): an amount in integer minor units of an
- * ISO 4217 currency, shown as money in the page's language by react-intl (profile/money.ts gives
+ * ISO 4217 currency, shown as money in the page's language by react-intl (account/money.ts gives
  * the currency's own decimals: 2 for USD, 0 for JPY). A dash when the amount's currency is unknown.
  */
 import { FormattedNumber } from 'react-intl';
-import { minorToMajor } from '../profile/money';
+import { minorToMajor } from '../../account/money';
 
 export function Money(props: {
   /** The amount in minor units (cents); null counts as zero. */

@@ -16,9 +16,9 @@ import { useCopy } from '../../app/useCopy';
 import type { ReferralBlock_user$key } from './__generated__/ReferralBlock_user.graphql';
 import { useAppContext } from '../../app/context';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { ProfileRow } from '../profile/ProfileRow';
-import { ProfileSection } from '../profile/ProfileSection';
-import styles from '../profile/blocks.module.css';
+import { ProfileRow } from '../../account/ProfileRow';
+import { ProfileSection } from '../../account/ProfileSection';
+import styles from '../../account/blocks.module.css';
 
 /** One copyable value: label, the value (as given), a Copy button and its status line. */
 function CopyRow(props: { label: ReactNode; text: string; children: ReactNode; copyLabel: ReactNode; testId: string }) {

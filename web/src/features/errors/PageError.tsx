@@ -12,7 +12,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { getBuildWatcher, isChunkLoadError } from '../../app/buildWatcher';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { ButtonLink, TextLink } from '../layout/links';
+import { ButtonLink, TextLink } from '../../app/links';
 import styles from '../pages/Page.module.css';
 import help from './PageError.module.css';
 

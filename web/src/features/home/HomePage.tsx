@@ -11,7 +11,7 @@ import type { HomePageQuery as HomePageQueryType } from './__generated__/HomePag
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import type { RouteContext } from '../../routes/types';
-import { ButtonLink } from '../layout/links';
+import { ButtonLink } from '../../app/links';
 import { PageIntro } from '../pages/PageHero';
 import { ProductCard } from '../products/ProductCard';
 import styles from './HomePage.module.css';

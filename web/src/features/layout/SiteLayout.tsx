@@ -16,7 +16,7 @@ import { useLocalizePath } from '../../i18n/useLocale';
 import { useSession } from '../../session/SessionProvider';
 import { UpdateTextsBlock } from '../../sw/UpdateTextsBlock';
 import { useTheme } from '../../theme/ThemeProvider';
-import { ButtonLink } from './links';
+import { ButtonLink } from '../../app/links';
 import { LanguageLinks, LanguageList, LanguageMenu, LanguageSelect } from './LanguageSwitcher';
 import { useRouteFocus } from './routeFocus';
 import { DocumentNotice, DocumentUserMenu, UserMenu } from './UserMenu';

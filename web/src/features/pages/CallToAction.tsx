@@ -6,7 +6,7 @@
 import { Heading, Text } from '@studio/ui';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../layout/links';
+import { ButtonLink } from '../../app/links';
 import styles from './CallToAction.module.css';
 
 export function CallToAction(props: { id: string; title: ReactNode; text: ReactNode; to: string; label: ReactNode; className?: string }) {

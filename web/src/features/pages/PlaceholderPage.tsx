@@ -6,7 +6,7 @@ import { Container, Heading, Text } from '@studio/ui';
 import { FormattedMessage } from 'react-intl';
 import { useMatches } from 'react-router';
 import type { RouteHandle } from '../../routes/types';
-import { ButtonLink } from '../layout/links';
+import { ButtonLink } from '../../app/links';
 import styles from '../pages/Page.module.css';
 
 export function PlaceholderPage() {

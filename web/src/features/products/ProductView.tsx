@@ -10,7 +10,7 @@ import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { BackLink } from '../layout/BackLink';
-import { ButtonLink } from '../layout/links';
+import { ButtonLink } from '../../app/links';
 import { BadgeList } from '../pages/BadgeList';
 import { PageHero, PageIntro } from '../pages/PageHero';
 import { type ProductMotif, ProductVisual } from './ProductVisual';

@@ -8,7 +8,7 @@ import { Container, Grid, Heading, Text } from '@studio/ui';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery } from 'react-relay';
 import { useLocation } from 'react-router';
-import { TextLink } from '../layout/links';
+import { TextLink } from '../../app/links';
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale } from '../../i18n/useLocale';
 import type { Loader } from '../../routes/types';

@@ -16,8 +16,8 @@ import { runMutation } from '../../forms/runMutation';
 import { useLocale } from '../../i18n/useLocale';
 import { BIO_MAX, PHONE_COUNTRY, type InlineField, formatPhone, inlineFieldProblem, inlineFields } from './fieldRules';
 import { InlineEditField } from './InlineEditField';
-import { ProfileSection } from './ProfileSection';
-import styles from './blocks.module.css';
+import { ProfileSection } from '../../account/ProfileSection';
+import styles from '../../account/blocks.module.css';
 
 /** The fields of this block (username is on the identity card). */
 type AboutField = Exclude<InlineField, 'username'>;

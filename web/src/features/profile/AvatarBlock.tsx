@@ -20,10 +20,10 @@ import type { AvatarBlockSetImageMutation } from './__generated__/AvatarBlockSet
 import { useNotify } from '../../app/toasts';
 import { runMutation } from '../../forms/runMutation';
 import type { FieldProblem } from './fieldRules';
-import { ProfileSection } from './ProfileSection';
+import { ProfileSection } from '../../account/ProfileSection';
 import { genericProblem } from '../../forms/serverErrors';
 import { avatarFileProblem, uploadAvatar, uploadErrorProblem } from './uploadAvatar';
-import styles from './blocks.module.css';
+import styles from '../../account/blocks.module.css';
 
 const SetImageMutation = graphql`
   mutation AvatarBlockSetImageMutation($id: ID!, $imageId: ID!) {

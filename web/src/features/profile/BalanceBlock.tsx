@@ -9,9 +9,9 @@ import { FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { BalanceBlock_user$key } from './__generated__/BalanceBlock_user.graphql';
 import { EarningsSummary } from '../earnings/EarningsSummary';
-import { TextLink } from '../layout/links';
-import { ProfileSection } from './ProfileSection';
-import styles from './blocks.module.css';
+import { TextLink } from '../../app/links';
+import { ProfileSection } from '../../account/ProfileSection';
+import styles from '../../account/blocks.module.css';
 
 export function BalanceBlock(props: { user: BalanceBlock_user$key; className?: string }) {
   const user = useFragment(

@@ -28,10 +28,10 @@ import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { useFocusWhen } from '../account/useFocusWhen';
 import { useReauthentication } from '../../account/ReauthDialog';
-import { AccountFormActions, AccountShell } from './AccountShell';
+import { AccountFormActions, AccountShell } from '../../account/AccountShell';
 import { EmailCodeForm } from './EmailCodeForm';
-import { SignedOut } from './SignedOut';
-import styles from './AccountShell.module.css';
+import { SignedOut } from '../../account/SignedOut';
+import styles from '../../account/AccountShell.module.css';
 
 const Query = graphql`
   query ChangeEmailPageQuery {

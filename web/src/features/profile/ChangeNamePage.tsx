@@ -18,8 +18,8 @@ import { runMutation } from '../../forms/runMutation';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { AccountFormActions, AccountShell } from './AccountShell';
-import { SignedOut } from './SignedOut';
+import { AccountFormActions, AccountShell } from '../../account/AccountShell';
+import { SignedOut } from '../../account/SignedOut';
 import styles from './ProfilePage.module.css';
 
 const Schema = z.object({ fullName });

@@ -7,7 +7,7 @@
 import { FormattedMessage } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { ChangePasswordPageQuery } from './__generated__/ChangePasswordPageQuery.graphql';
-import { AccountShell } from './AccountShell';
+import { AccountShell } from '../../account/AccountShell';
 import { NeedsPassword, PasswordPageContent } from './UpdatePasswordForm';
 
 const Query = graphql`

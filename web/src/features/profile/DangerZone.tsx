@@ -9,8 +9,8 @@ import { FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { DangerZone_user$key } from './__generated__/DangerZone_user.graphql';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
-import { ProfileSection } from './ProfileSection';
-import styles from './blocks.module.css';
+import { ProfileSection } from '../../account/ProfileSection';
+import styles from '../../account/blocks.module.css';
 
 export function DangerZone(props: { user: DangerZone_user$key; onDeleted: () => void | Promise<void>; className?: string }) {
   const user = useFragment(

@@ -27,8 +27,8 @@ import { runMutation } from '../../forms/runMutation';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { deleteConfirmation } from './fieldRules';
-import { minorToMajor } from './money';
-import styles from './blocks.module.css';
+import { minorToMajor } from '../../account/money';
+import styles from '../../account/blocks.module.css';
 
 const DeleteMutation = graphql`
   mutation DeleteAccountDialogMutation($id: ID!, $confirmation: String!) {

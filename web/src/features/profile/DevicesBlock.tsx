@@ -24,10 +24,10 @@ import type { DevicesBlockRevokeOthersMutation } from './__generated__/DevicesBl
 import { genericProblem } from '../../forms/serverErrors';
 import { runMutation } from '../../forms/runMutation';
 import { useReauthentication } from '../../account/ReauthDialog';
-import { LoadErrorBoundary } from './LoadErrorBoundary';
-import { ProfileSection } from './ProfileSection';
+import { LoadErrorBoundary } from '../../account/LoadErrorBoundary';
+import { ProfileSection } from '../../account/ProfileSection';
 import { formatLastActive } from './relativeTime';
-import blocks from './blocks.module.css';
+import blocks from '../../account/blocks.module.css';
 import styles from './DevicesBlock.module.css';
 
 /** At most this many sessions are listed (the server's page limit); a user rarely has more than a few. */

@@ -17,9 +17,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { ProfileRow } from './ProfileRow';
+import { ProfileRow } from '../../account/ProfileRow';
 import { useNotify } from '../../app/toasts';
-import styles from './blocks.module.css';
+import styles from '../../account/blocks.module.css';
 
 /** How long "Saved" stays on screen (it is announced once, when it appears). */
 const SAVED_MS = 5000;

@@ -30,17 +30,17 @@ import type { LinkedAccountsBlockDisconnectMutation } from './__generated__/Link
 import type { AuthProvider, AuthProviderId } from '@studio/site/ssr';
 import { useAppContext } from '../../app/context';
 import { runMutation } from '../../forms/runMutation';
-import { TextLink } from '../layout/links';
+import { TextLink } from '../../app/links';
 import { type SocialMessage, isSocialLinkedState, linkErrorMessage, providerName, rememberSocialProvider } from '../auth/social';
 import { useLeavingFor } from '../auth/useLeavingFor';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import { AuthApiError, getLinkUrl, socialCallbackUrl } from '../../session/authApi';
 import { authorizedFetch } from '../../session/authorizedFetch';
-import { ProfileSection } from './ProfileSection';
+import { ProfileSection } from '../../account/ProfileSection';
 import { useReauthentication } from '../../account/ReauthDialog';
 import { restAttempt } from '../../account/restReauth';
 import { errorCode, genericProblem } from '../../forms/serverErrors';
-import styles from './blocks.module.css';
+import styles from '../../account/blocks.module.css';
 
 const DisconnectMutation = graphql`
   mutation LinkedAccountsBlockDisconnectMutation($accountId: String!) {

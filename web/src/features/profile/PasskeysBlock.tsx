@@ -26,9 +26,9 @@ import type { PasskeysBlock_user$data, PasskeysBlock_user$key } from './__genera
 import type { PasskeysBlockDeleteMutation } from './__generated__/PasskeysBlockDeleteMutation.graphql';
 import type { PasskeysBlockStartMutation } from './__generated__/PasskeysBlockStartMutation.graphql';
 import { AddPasskeyDialog, passkeyProblem } from './AddPasskeyDialog';
-import { ProfileSection } from './ProfileSection';
+import { ProfileSection } from '../../account/ProfileSection';
 import { formatLastActive } from './relativeTime';
-import styles from './blocks.module.css';
+import styles from '../../account/blocks.module.css';
 
 const StartMutation = graphql`
   mutation PasskeysBlockStartMutation {

@@ -11,12 +11,12 @@ import { graphql, useFragment, useMutation } from 'react-relay';
 import type { ProfileCard_user$key } from './__generated__/ProfileCard_user.graphql';
 import type { ProfileCardUsernameMutation } from './__generated__/ProfileCardUsernameMutation.graphql';
 import { runMutation } from '../../forms/runMutation';
-import { TextLink } from '../layout/links';
+import { TextLink } from '../../app/links';
 import { INLINE_FIELDS, inlineFieldProblem } from './fieldRules';
 import { InlineEditField } from './InlineEditField';
-import { ProfileRow } from './ProfileRow';
-import { ProfileSection } from './ProfileSection';
-import styles from './blocks.module.css';
+import { ProfileRow } from '../../account/ProfileRow';
+import { ProfileSection } from '../../account/ProfileSection';
+import styles from '../../account/blocks.module.css';
 
 const UsernameMutation = graphql`
   mutation ProfileCardUsernameMutation($id: ID!, $username: String!) {

@@ -40,14 +40,14 @@ import { DangerZone } from './DangerZone';
 import { DevicesBlock } from './DevicesBlock';
 import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { LinkedAccountsBlock } from './LinkedAccountsBlock';
-import { LoadErrorBoundary } from './LoadErrorBoundary';
+import { LoadErrorBoundary } from '../../account/LoadErrorBoundary';
 import { ProfileCard } from './ProfileCard';
 import { RequestsShortcut } from '../requests/RequestsShortcut';
 import { SecurityBlock } from './SecurityBlock';
 import { SecurityTimelineBlock } from './SecurityTimelineBlock';
 import { TwoFactorBlock } from './TwoFactorBlock';
 import { PasskeysBlock } from './PasskeysBlock';
-import { SignedOut } from './SignedOut';
+import { SignedOut } from '../../account/SignedOut';
 import styles from './ProfilePage.module.css';
 import { refreshAfterRefusal } from '../../session/authorizedFetch';
 

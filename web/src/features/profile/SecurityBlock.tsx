@@ -9,10 +9,10 @@ import { FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { SecurityBlock_user$key } from './__generated__/SecurityBlock_user.graphql';
 import { useSession } from '../../session/SessionProvider';
-import { TextLink } from '../layout/links';
-import { ProfileRow } from './ProfileRow';
-import { ProfileSection } from './ProfileSection';
-import styles from './blocks.module.css';
+import { TextLink } from '../../app/links';
+import { ProfileRow } from '../../account/ProfileRow';
+import { ProfileSection } from '../../account/ProfileSection';
+import styles from '../../account/blocks.module.css';
 
 export function SecurityBlock(props: { user: SecurityBlock_user$key; className?: string }) {
   const user = useFragment(

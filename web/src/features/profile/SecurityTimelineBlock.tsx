@@ -12,15 +12,15 @@ import { Suspense, useState, useTransition } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
 import type { SecurityTimelineBlockQuery as TimelineQueryType } from './__generated__/SecurityTimelineBlockQuery.graphql';
-import { LoadErrorBoundary } from './LoadErrorBoundary';
+import { LoadErrorBoundary } from '../../account/LoadErrorBoundary';
 import { ListFooter } from '../admin/ListFooter';
 import { localDeviceLabel } from './deviceLabel';
 import { runMutation } from '../../forms/runMutation';
 import { useSession } from '../../session/SessionProvider';
 import type { SecurityTimelineBlock_user$key } from './__generated__/SecurityTimelineBlock_user.graphql';
 import type { SecurityTimelineBlockReportMutation } from './__generated__/SecurityTimelineBlockReportMutation.graphql';
-import { ProfileSection } from './ProfileSection';
-import styles from './blocks.module.css';
+import { ProfileSection } from '../../account/ProfileSection';
+import styles from '../../account/blocks.module.css';
 
 /** The kinds this page has words for (SecurityEventKind); a newer one is shown as the server names it. */
 const KINDS = new Set([

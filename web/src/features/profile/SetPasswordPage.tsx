@@ -8,7 +8,7 @@ import { FormattedMessage } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { SetPasswordPageQuery } from './__generated__/SetPasswordPageQuery.graphql';
 import { LinkCallout } from '../account/notices';
-import { AccountShell } from './AccountShell';
+import { AccountShell } from '../../account/AccountShell';
 import { PasswordPageContent } from './UpdatePasswordForm';
 
 const Query = graphql`

@@ -21,9 +21,9 @@ import type { TwoFactorBlockConfirmMutation } from './__generated__/TwoFactorBlo
 import type { TwoFactorBlockDisableMutation } from './__generated__/TwoFactorBlockDisableMutation.graphql';
 import type { TwoFactorBlockRegenerateMutation } from './__generated__/TwoFactorBlockRegenerateMutation.graphql';
 import type { TwoFactorBlockStartMutation } from './__generated__/TwoFactorBlockStartMutation.graphql';
-import { ProfileSection } from './ProfileSection';
+import { ProfileSection } from '../../account/ProfileSection';
 import { QrCode } from './QrCode';
-import styles from './blocks.module.css';
+import styles from '../../account/blocks.module.css';
 
 const StartMutation = graphql`
   mutation TwoFactorBlockStartMutation {

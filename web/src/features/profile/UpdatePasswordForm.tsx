@@ -28,9 +28,9 @@ import { ConfirmPasswordField, CurrentPasswordField, NewPasswordField } from '..
 import type { PasswordContext } from '@studio/site/passwords';
 import { useAppContext } from '../../app/context';
 import { confirmation, newPassword, waitForCommonPasswords, withConfirmation, withContextWords } from '../auth/passwordRules';
-import { AccountFormActions } from './AccountShell';
-import { SignedOut } from './SignedOut';
-import styles from './AccountShell.module.css';
+import { AccountFormActions } from '../../account/AccountShell';
+import { SignedOut } from '../../account/SignedOut';
+import styles from '../../account/AccountShell.module.css';
 
 const Mutation = graphql`
   mutation UpdatePasswordFormMutation($newPassword: String!, $oldPassword: String) {

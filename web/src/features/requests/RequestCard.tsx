@@ -7,7 +7,7 @@
 import { Card, Heading } from '@studio/ui';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
-import { TextLink } from '../layout/links';
+import { TextLink } from '../../app/links';
 import type { RequestCard_order$key } from './__generated__/RequestCard_order.graphql';
 import { BudgetText, InterestText, OrderStatusBadge } from './labels';
 import { StatusTimeline } from './StatusTimeline';

@@ -12,8 +12,8 @@ import { fetchQuery, graphql, useFragment, useLazyLoadQuery, useRelayEnvironment
 import { useParams } from 'react-router';
 import { GRAPHQL_LOCALE } from '../../i18n/locales';
 import { useLocale } from '../../i18n/useLocale';
-import { TextLink } from '../layout/links';
-import { AccountShell } from '../profile/AccountShell';
+import { TextLink } from '../../app/links';
+import { AccountShell } from '../../account/AccountShell';
 import type { RequestPage_order$key } from './__generated__/RequestPage_order.graphql';
 import type { RequestPageOrderUpdatedSubscription } from './__generated__/RequestPageOrderUpdatedSubscription.graphql';
 import type { RequestPageQuery as RequestPageQueryType } from './__generated__/RequestPageQuery.graphql';

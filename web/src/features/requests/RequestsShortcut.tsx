@@ -5,7 +5,7 @@
  */
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
-import { ButtonLink } from '../layout/links';
+import { ButtonLink } from '../../app/links';
 import type { RequestsShortcut_user$key } from './__generated__/RequestsShortcut_user.graphql';
 import styles from './requests.module.css';
 

@@ -9,7 +9,7 @@
 import { VisuallyHidden } from '@studio/ui';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
-import { TextLink } from '../../layout/links';
+import { TextLink } from '../../../app/links';
 import type { AuditEntryItem_entry$key } from './__generated__/AuditEntryItem_entry.graphql';
 import { type AuditChange, KNOWN_ACTIONS, TARGET_TYPES, auditChanges, targetPath } from './auditChanges';
 import styles from './Audit.module.css';

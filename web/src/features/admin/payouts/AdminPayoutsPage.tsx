@@ -11,7 +11,7 @@ import { NativeSelect, Text } from '@studio/ui';
 import { useState, useTransition } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
-import { TextLink } from '../../layout/links';
+import { TextLink } from '../../../app/links';
 import { formatMoney } from '../../payouts/payoutErrors';
 import { PAYOUT_STATUSES, PayoutMethodText, PayoutStatusBadge, isCheckingWithStripe } from '../../payouts/payoutLabels';
 import { AdminShell } from '../AdminShell';

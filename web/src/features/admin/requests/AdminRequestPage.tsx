@@ -15,7 +15,7 @@ import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import { GRAPHQL_LOCALE } from '../../../i18n/locales';
 import { useLocale } from '../../../i18n/useLocale';
 import { hasSubscriptions, onSubscriptionsReconnected } from '../../../relay/environment';
-import { TextLink } from '../../layout/links';
+import { TextLink } from '../../../app/links';
 import { AdminShell } from '../AdminShell';
 import type { AdminRequestPage_order$key } from './__generated__/AdminRequestPage_order.graphql';
 import type { AdminRequestPageOrderUpdatedSubscription } from './__generated__/AdminRequestPageOrderUpdatedSubscription.graphql';

@@ -8,7 +8,7 @@ import { Stack, Text } from '@studio/ui';
 import type { ReactNode } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
-import { TextLink } from '../../layout/links';
+import { TextLink } from '../../../app/links';
 import { Money } from '../../earnings/Money';
 import { TransactionStatusBadge } from '../../earnings/ledgerLabels';
 import type { ReferralDetails_order$key } from './__generated__/ReferralDetails_order.graphql';

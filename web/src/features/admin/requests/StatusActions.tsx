@@ -15,7 +15,7 @@ import { GRAPHQL_LOCALE } from '../../../i18n/locales';
 import { useLocale } from '../../../i18n/useLocale';
 import { useNotify } from '../../../app/toasts';
 import { runMutation } from '../../../forms/runMutation';
-import { minorToMajor } from '../../profile/money';
+import { minorToMajor } from '../../../account/money';
 import { NEXT_STATUSES, OrderStatusBadge, OrderStatusText, type OrderStatusValue, isOrderStatus } from '../../requests/labels';
 import type { StatusActions_order$key } from './__generated__/StatusActions_order.graphql';
 import type { StatusActionsChangeMutation } from './__generated__/StatusActionsChangeMutation.graphql';

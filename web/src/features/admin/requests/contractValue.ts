@@ -4,7 +4,7 @@
  * minor units (`MoneyInput.amount`, 1 to 2,000,000,000), so the text is converted exactly, digit by
  * digit (no floating point), with the currency's own number of decimals as Intl knows it.
  */
-import { currencyDigits } from '../../profile/money';
+import { currencyDigits } from '../../../account/money';
 
 /** The currencies offered in the "contract value" dialog; the first is the default. */
 export const CONTRACT_CURRENCIES = ['USD', 'EUR', 'GBP', 'RUB', 'CHF', 'CAD', 'AUD', 'PLN'] as const;

@@ -10,7 +10,7 @@ import { Suspense, useState, useTransition } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useParams } from 'react-router';
-import { TextLink } from '../../layout/links';
+import { TextLink } from '../../../app/links';
 import { AdminShell, AdminSkeleton } from '../AdminShell';
 import type { AdminUserPageQuery as AdminUserPageQueryType } from './__generated__/AdminUserPageQuery.graphql';
 import { UserHistory, UserHistoryHeading } from './UserHistory';

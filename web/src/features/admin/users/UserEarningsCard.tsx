@@ -10,7 +10,7 @@ import { Button, Card, Heading, Text, VisuallyHidden } from '@studio/ui';
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
-import { TextLink } from '../../layout/links';
+import { TextLink } from '../../../app/links';
 import { ListFooter } from '../ListFooter';
 import { CONTRACT_CURRENCIES } from '../requests/contractValue';
 import type { UserEarningsCard_user$key } from './__generated__/UserEarningsCard_user.graphql';

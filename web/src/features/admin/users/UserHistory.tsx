@@ -7,7 +7,7 @@
 import { Heading, Text } from '@studio/ui';
 import { FormattedMessage } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
-import { TextLink } from '../../layout/links';
+import { TextLink } from '../../../app/links';
 import { AuditEntryItem } from '../audit/AuditEntryItem';
 import auditStyles from '../audit/Audit.module.css';
 import type { UserHistoryQuery as UserHistoryQueryType } from './__generated__/UserHistoryQuery.graphql';

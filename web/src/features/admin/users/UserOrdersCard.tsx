@@ -5,7 +5,7 @@
 import { Card, Heading, Text } from '@studio/ui';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
-import { TextLink } from '../../layout/links';
+import { TextLink } from '../../../app/links';
 import { OrderStatusBadge } from '../../requests/labels';
 import type { UserOrdersCard_user$key } from './__generated__/UserOrdersCard_user.graphql';
 import styles from './Users.module.css';

@@ -5,7 +5,7 @@
 import { Avatar } from '@studio/ui';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
-import { TextLink } from '../../layout/links';
+import { TextLink } from '../../../app/links';
 import type { UserRow_user$key } from './__generated__/UserRow_user.graphql';
 import { RoleBadge, TypeText, VerifiedBadge } from './userLabels';
 import styles from './Users.module.css';

@@ -9,7 +9,7 @@
 import { Button, type ButtonProps, Link as UiLink, type LinkProps } from '@studio/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useLocalizePath } from '../../i18n/useLocale';
+import { useLocalizePath } from '../i18n/useLocale';
 
 export function ButtonLink({ to, children, ...button }: Pick<ButtonProps, 'variant' | 'size' | 'className'> & { to: string; children: ReactNode }) {
   const localize = useLocalizePath();

@@ -5,9 +5,9 @@
 import { Card, Heading, Text } from '@studio/ui';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router';
-import { signInPath } from '../../session/returnTo';
-import { ButtonLink } from '../layout/links';
-import styles from './ProfilePage.module.css';
+import { signInPath } from '../session/returnTo';
+import { ButtonLink } from '../app/links';
+import styles from './SignedOut.module.css';
 
 export function SignedOut() {
   const location = useLocation();

@@ -9,10 +9,10 @@
 import { Container, FormActions, Heading, Skeleton, Text, VisuallyHidden } from '@studio/ui';
 import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useHydrated } from '../../app/useHydrated';
-import { SubmitButton } from '../../forms/SubmitButton';
-import { useSession } from '../../session/SessionProvider';
-import { ButtonLink } from '../layout/links';
+import { useHydrated } from '../app/useHydrated';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useSession } from '../session/SessionProvider';
+import { ButtonLink } from '../app/links';
 import { LoadErrorBoundary } from './LoadErrorBoundary';
 import { SignedOut } from './SignedOut';
 import styles from './AccountShell.module.css';
