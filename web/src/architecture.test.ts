@@ -3,9 +3,10 @@
  * and generated Relay artifacts are left out, as nothing imports them):
  * - no import cycle between modules;
  * - imports only go down the layers: entry-*.tsx and islands/ → shell/, routes/ → features/ → shared modules
- *   (session/, relay/, i18n/, app/, theme/, forms/, sw/, routes/types.ts) → packages;
- * - no cycle between folders either (session ⇄ relay, shell ⇄ routes): a folder that imports
- *   another is never imported back by it;
+ *   (account/, session/, relay/, i18n/, app/, theme/, forms/, sw/, routes/types.ts) → packages;
+ * - no cycle between folders either (session ⇄ relay, shell ⇄ routes, one feature ⇄ another): a
+ *   folder that imports another is never imported back by it; what several features share lives
+ *   below them (account/, app/);
  * - the Relay environment takes a token provider and imports no session module; features never
  *   import the token functions (session/tokens) — they call session/authorizedFetch.
  * The last test feeds the checker a graph with such imports added, so it is known to fail on them.
@@ -25,7 +26,8 @@ const LAYERS: [pattern: RegExp, group: (path: string) => string, layer: number][
   [/^islands\//, () => 'islands', 4],
   [/^routes\/types\.ts$/, () => 'routes/types', 1],
   [/^(shell|routes)\//, (path) => path.split('/')[0]!, 3],
-  [/^features\//, () => 'features', 2],
+  // Each feature is a group of its own, so two features that import each other are a folder cycle.
+  [/^features\//, (path) => `features/${path.split('/')[1]}`, 2],
   [/^(session|relay|i18n|app|theme|forms|sw|styles|analytics|account)\//, (path) => path.split('/')[0]!, 1],
 ];
 
@@ -124,7 +126,7 @@ export function violations(graph: ImportGraph): string[] {
         groups.get(source.group)!.add(target.group);
       }
       if (source.group === 'relay' && target.group === 'session') problems.push(`relay imports session (it takes a token provider): ${from} → ${to}`);
-      if (source.group === 'features' && to === 'session/tokens.ts') problems.push(`a feature imports token functions (use authorizedFetch): ${from}`);
+      if (source.group.startsWith('features/') && to === 'session/tokens.ts') problems.push(`a feature imports token functions (use authorizedFetch): ${from}`);
     }
   }
   for (const cycle of cycles(graph)) problems.push(`module cycle: ${cycle.join(' ⇄ ')}`);
@@ -142,6 +144,13 @@ describe('web architecture', () => {
 
   it('has no import cycle, no upward import and no folder cycle', () => {
     expect(violations(graph)).toEqual([]);
+  });
+
+  it('fails when two features import each other', () => {
+    const broken: ImportGraph = new Map([...graph].map(([from, imports]) => [from, new Set(imports)]));
+    expect(graph.get('features/profile/BalanceBlock.tsx')).toContain('features/earnings/EarningsSummary.tsx');
+    broken.get('features/earnings/EarningsPage.tsx')!.add('features/profile/ProfilePage.tsx');
+    expect(violations(broken)).toEqual([expect.stringMatching(/^folder cycle: .*features\/earnings ⇄ .*features\/profile/)]);
   });
 
   it('fails when such an import is added', () => {
