@@ -91,9 +91,15 @@ const policies = [
   // (the document the table mounts) → features/<area>/ → shared modules), and nothing below the
   // root imports an entry. The route types (routes/types.ts) sit with the shared modules.
   { from: { element: { type: 'web-root' } }, allow: web('root', 'shell', 'routes', 'feature', 'shared', 'styles') },
-  { from: { element: { type: 'web-shell' } }, allow: [web('shell', 'feature', 'shared', 'styles'), { to: { element: { type: 'web-routes' }, file: { categories: 'route-types' } } }] },
+  {
+    from: { element: { type: 'web-shell' } },
+    allow: [web('shell', 'feature', 'shared', 'styles'), { to: { element: { type: 'web-routes' }, file: { categories: 'route-types' } } }],
+  },
   { from: { element: { type: 'web-routes' } }, allow: web('routes', 'shell', 'feature', 'shared', 'styles') },
-  { from: { element: { type: 'web-feature' } }, allow: [web('feature', 'shared', 'styles'), { to: { element: { type: 'web-routes' }, file: { categories: 'route-types' } } }] },
+  {
+    from: { element: { type: 'web-feature' } },
+    allow: [web('feature', 'shared', 'styles'), { to: { element: { type: 'web-routes' }, file: { categories: 'route-types' } } }],
+  },
   { from: { element: { type: 'web-shared' } }, allow: web('shared', 'styles') },
   { from: { element: { types: 'web-*' }, file: { categories: 'test' } }, allow: web('shell', 'routes', 'feature', 'shared', 'styles', 'test-support') },
   { from: { element: { type: 'web-test-support' } }, allow: web('shell', 'routes', 'feature', 'shared', 'styles', 'test-support') },
@@ -122,7 +128,20 @@ const policies = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/__generated__/**', '**/.tmp/**', '**/.tmp-*/**', 'e2e/test-results*/**', 'e2e/playwright-report/**', 'bench/results/**', 'storybook-static/**', '**/.vitest-attachments/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/__generated__/**',
+      '**/.tmp/**',
+      '**/.tmp-*/**',
+      'e2e/test-results*/**',
+      'e2e/playwright-report/**',
+      'bench/results/**',
+      'storybook-static/**',
+      '**/.vitest-attachments/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -151,7 +170,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'CallExpression > MemberExpression.callee[property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+          selector:
+            'CallExpression > MemberExpression.callee[property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
           message: 'Only services and db/ query the database; call a service instead',
         },
       ],

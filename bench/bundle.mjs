@@ -39,7 +39,10 @@ function homePageFiles() {
 
 const GROUPS = [
   ['ui (@studio/ui)', /(^|\/)ui\/src\//],
-  ['radix + floating-ui (pulled in by ui)', /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?(@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es)\//],
+  [
+    'radix + floating-ui (pulled in by ui)',
+    /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?(@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es)\//,
+  ],
   ['react + react-dom + scheduler', /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?(react|react-dom|scheduler)\//],
   ['relay-runtime + react-relay', /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?(relay-runtime|react-relay|invariant|fbjs)\//],
   ['react-router', /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?(react-router|cookie|set-cookie-parser)\//],
@@ -79,7 +82,10 @@ for (const file of homePageFiles()) {
     const group = m.source ? groupOf(m.source) : OTHER;
     parts.get(group).push(text);
     if (m.source && (group === GROUPS[0][0] || group === GROUPS[1][0])) {
-      const key = group === GROUPS[0][0] ? m.source.replace(/^.*ui\/src\//, 'ui/src/') : (/node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules)/.exec(m.source)?.[1] ?? m.source);
+      const key =
+        group === GROUPS[0][0]
+          ? m.source.replace(/^.*ui\/src\//, 'ui/src/')
+          : (/node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules)/.exec(m.source)?.[1] ?? m.source);
       bySource.set(key, (bySource.get(key) ?? 0) + text.length);
     }
   }
@@ -95,7 +101,10 @@ console.log('group'.padEnd(42), 'raw'.padStart(10), 'gzip alone'.padStart(12), '
 const results = {};
 for (const [name, pieces] of parts) {
   const code = pieces.join('');
-  const without = [...parts].filter(([other]) => other !== name).map(([, p]) => p.join('')).join('');
+  const without = [...parts]
+    .filter(([other]) => other !== name)
+    .map(([, p]) => p.join(''))
+    .join('');
   const marginal = gz(everything) - gz(without);
   results[name] = { raw: Buffer.byteLength(code), alone: gz(code), marginal };
   console.log(name.padEnd(42), kb(Buffer.byteLength(code)).padStart(10), kb(gz(code)).padStart(12), kb(marginal).padStart(14));
@@ -103,7 +112,16 @@ for (const [name, pieces] of parts) {
 const ui = results[GROUPS[0][0]];
 const radix = results[GROUPS[1][0]];
 const uiTotal = gz([parts.get(GROUPS[0][0]), parts.get(GROUPS[1][0])].flat().join(''));
-const uiMarginal = gz(everything) - gz([...parts].filter(([n]) => n !== GROUPS[0][0] && n !== GROUPS[1][0]).map(([, p]) => p.join('')).join(''));
-console.log(`\nui budget (decision 0013): ui + the Radix code it pulls in adds ${kb(uiMarginal)} gzip (alone ${kb(uiTotal)}; ui ${kb(ui.marginal)}, radix ${kb(radix.marginal)}); budget 15.0 KB → ${uiMarginal <= 15 * 1024 ? 'within' : 'OVER'}`);
+const uiMarginal =
+  gz(everything) -
+  gz(
+    [...parts]
+      .filter(([n]) => n !== GROUPS[0][0] && n !== GROUPS[1][0])
+      .map(([, p]) => p.join(''))
+      .join(''),
+  );
+console.log(
+  `\nui budget (decision 0013): ui + the Radix code it pulls in adds ${kb(uiMarginal)} gzip (alone ${kb(uiTotal)}; ui ${kb(ui.marginal)}, radix ${kb(radix.marginal)}); budget 15.0 KB → ${uiMarginal <= 15 * 1024 ? 'within' : 'OVER'}`,
+);
 console.log('\nLargest ui modules and Radix packages on the home page (raw characters):');
 for (const [source, size] of [...bySource].sort((a, b) => b[1] - a[1]).slice(0, 16)) console.log(`  ${String(size).padStart(7)}  ${source}`);

@@ -40,7 +40,18 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { checkMachineQuiet, machineInfo } from './lib/cpu.mjs';
-import { createGuard, ensureBuilt, reportInvalid, resultsDir, root, serverEntry, startServer, unlessExits, waitForHealth, writeResults } from './lib/process.mjs';
+import {
+  createGuard,
+  ensureBuilt,
+  reportInvalid,
+  resultsDir,
+  root,
+  serverEntry,
+  startServer,
+  unlessExits,
+  waitForHealth,
+  writeResults,
+} from './lib/process.mjs';
 
 const PAGES = ['/products', '/ru/products', '/faq', '/es/news', '/products/dom', '/ru/faq', '/es/products', '/news'];
 const usage = 'Usage: node bench/cold-burst.mjs [--connections=200] [--rounds=5] [--baseline=b560bcd] [--db=postgres|sqlite]';
@@ -67,7 +78,8 @@ const guard = createGuard('the servers');
 /** Runs a command; throws with its output when it fails. */
 function run(command, args, options = {}) {
   const r = spawnSync(command, args, { cwd: root, encoding: 'utf8', ...options });
-  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${r.status ?? r.signal}):\n${`${r.stdout ?? ''}${r.stderr ?? ''}`.trim().slice(-3000)}`);
+  if (r.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${r.status ?? r.signal}):\n${`${r.stdout ?? ''}${r.stderr ?? ''}`.trim().slice(-3000)}`);
   return r.stdout;
 }
 
@@ -86,7 +98,9 @@ function buildBaseline(rev, dir) {
 }
 
 const pg = createRequire(join(root, 'api', 'package.json'))('pg');
-const ADMIN_URLS = process.env.BENCH_POSTGRES_URL ? [process.env.BENCH_POSTGRES_URL] : ['postgres://postgres@127.0.0.1:5432/postgres', 'postgres://root@127.0.0.1:5432/postgres'];
+const ADMIN_URLS = process.env.BENCH_POSTGRES_URL
+  ? [process.env.BENCH_POSTGRES_URL]
+  : ['postgres://postgres@127.0.0.1:5432/postgres', 'postgres://root@127.0.0.1:5432/postgres'];
 
 /** Runs `sql` as PostgreSQL's administrator (the first admin URL that answers); answers that URL. */
 async function asAdmin(sql) {
@@ -115,7 +129,11 @@ function get(url, headers = {}) {
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => {
           const body = Buffer.concat(chunks);
-          resolve({ status: res.statusCode, encoding: res.headers['content-encoding'] ?? null, html: (res.headers['content-encoding'] === 'br' ? brotliDecompressSync(body) : body).toString('utf8') });
+          resolve({
+            status: res.statusCode,
+            encoding: res.headers['content-encoding'] ?? null,
+            html: (res.headers['content-encoding'] === 'br' ? brotliDecompressSync(body) : body).toString('utf8'),
+          });
         });
         res.on('error', reject);
       })
@@ -145,7 +163,23 @@ function ms(text) {
  */
 async function burst(url) {
   const perThread = Math.ceil(opts.connections / THREADS);
-  const args = ['-t', String(THREADS), '-c', String(perThread * THREADS), '-d', '300s', '--timeout', '60s', '-H', 'Accept-Encoding: br, gzip', '-s', join(root, 'bench', 'lib', 'burst.lua'), url, '--', String(perThread)];
+  const args = [
+    '-t',
+    String(THREADS),
+    '-c',
+    String(perThread * THREADS),
+    '-d',
+    '300s',
+    '--timeout',
+    '60s',
+    '-H',
+    'Accept-Encoding: br, gzip',
+    '-s',
+    join(root, 'bench', 'lib', 'burst.lua'),
+    url,
+    '--',
+    String(perThread),
+  ];
   const started = process.hrtime.bigint();
   const wrk = guard.track(spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] }), 'wrk');
   let out = '';
@@ -195,7 +229,8 @@ async function measure(label, entry, tempDir, databaseUrl) {
   await waitForHealth(base, server);
   const pages = PAGES.slice(0, opts.rounds);
   // Warm the code, not the cache: a session cookie makes the server render without caching.
-  for (let i = 0; i < 2; i++) for (const page of pages) await unlessExits(server, get(`${base}${page}`, { cookie: 'studio.credentials=bench-warm-up' }), 'warming up');
+  for (let i = 0; i < 2; i++)
+    for (const page of pages) await unlessExits(server, get(`${base}${page}`, { cookie: 'studio.credentials=bench-warm-up' }), 'warming up');
   const rounds = [];
   const problems = [];
   for (const page of pages) {
@@ -203,10 +238,14 @@ async function measure(label, entry, tempDir, databaseUrl) {
     const wrk = await unlessExits(server, burst(`${base}${page}`), 'bursting');
     const probe = await unlessExits(server, ask(server, 'report'), 'reading the probe');
     const [br, plain] = [await get(`${base}${page}`, { 'accept-encoding': 'br' }), await get(`${base}${page}`)];
-    if (wrk.socketErrors || wrk.non2xx || wrk.requests < opts.connections) problems.push(`${label} ${page}: wrk saw ${wrk.socketErrors} socket errors, ${wrk.non2xx} non-2xx, ${wrk.requests} answers`);
-    if (br.status !== 200 || br.encoding !== 'br' || br.html !== plain.html || !plain.html.includes('<html lang=')) problems.push(`${label} ${page}: the page check failed (HTTP ${br.status}/${plain.status}, ${br.encoding})`);
+    if (wrk.socketErrors || wrk.non2xx || wrk.requests < opts.connections)
+      problems.push(`${label} ${page}: wrk saw ${wrk.socketErrors} socket errors, ${wrk.non2xx} non-2xx, ${wrk.requests} answers`);
+    if (br.status !== 200 || br.encoding !== 'br' || br.html !== plain.html || !plain.html.includes('<html lang='))
+      problems.push(`${label} ${page}: the page check failed (HTTP ${br.status}/${plain.status}, ${br.encoding})`);
     rounds.push({ page, ...probe, ...wrk });
-    console.log(`  ${label.padEnd(8)} ${page.padEnd(14)} max stall ${String(probe.maxDelayMs).padStart(7)} ms   renders ${String(probe.renders).padStart(4)}   burst ${String(wrk.wallMs).padStart(7)} ms (max latency ${wrk.latencyMaxMs} ms, ${wrk.requests} answers)`);
+    console.log(
+      `  ${label.padEnd(8)} ${page.padEnd(14)} max stall ${String(probe.maxDelayMs).padStart(7)} ms   renders ${String(probe.renders).padStart(4)}   burst ${String(wrk.wallMs).padStart(7)} ms (max latency ${wrk.latencyMaxMs} ms, ${wrk.requests} answers)`,
+    );
   }
   server.kill('SIGTERM');
   await server.exited;
@@ -238,7 +277,8 @@ async function main() {
     after = await measure('current', serverEntry, tempDir, databaseUrl(1));
   } finally {
     await guard.stop();
-    for (const name of databases) await asAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((error) => console.error(`could not drop ${name}: ${error.message}`));
+    for (const name of databases)
+      await asAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((error) => console.error(`could not drop ${name}: ${error.message}`));
   }
 
   const summary = (r) => ({
@@ -250,7 +290,12 @@ async function main() {
   const b = summary(before);
   const a = summary(after);
   const ratio = (x, y) => (typeof x === 'number' && typeof y === 'number' && y > 0 ? +(x / y).toFixed(3) : null);
-  const ratios = { maxStall: ratio(a.maxStallMs, b.maxStallMs), renders: ratio(a.renders, b.renders), burst: ratio(a.burstMs, b.burstMs), latencyMax: ratio(a.latencyMaxMs, b.latencyMaxMs) };
+  const ratios = {
+    maxStall: ratio(a.maxStallMs, b.maxStallMs),
+    renders: ratio(a.renders, b.renders),
+    burst: ratio(a.burstMs, b.burstMs),
+    latencyMax: ratio(a.latencyMaxMs, b.latencyMaxMs),
+  };
   const rows = [
     ['median per round', `baseline ${opts.baseline}`, 'current', 'current/baseline'],
     ['max event-loop stall (ms)', b.maxStallMs, a.maxStallMs, ratios.maxStall],

@@ -39,7 +39,15 @@ const apiRequire = createRequire(join(root, 'api', 'package.json'));
 const { SMTPServer } = apiRequire('smtp-server');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
-const order = (n) => ({ name: `Outage ${n}`, email: `outage${n}@example.test`, interest: 'voice-match', budget: 'NOT_SURE', message: `Order ${n} placed while mail was away.`, consent: true, locale: 'EN' });
+const order = (n) => ({
+  name: `Outage ${n}`,
+  email: `outage${n}@example.test`,
+  interest: 'voice-match',
+  budget: 'NOT_SURE',
+  message: `Order ${n} placed while mail was away.`,
+  consent: true,
+  locale: 'EN',
+});
 
 /** A sink on `port` that records each accepted Message-ID. */
 async function startSink(port) {
@@ -87,7 +95,11 @@ async function startFault(fault, port) {
 }
 
 async function graphql(base, query, variables) {
-  const response = await fetch(`${base}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) bench' }, body: JSON.stringify({ query, variables }) });
+  const response = await fetch(`${base}/api/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) bench' },
+    body: JSON.stringify({ query, variables }),
+  });
   const json = await response.json();
   if (json.errors) throw new Error(JSON.stringify(json.errors));
   return json.data;
@@ -130,7 +142,14 @@ await guard.run('faults bench', async () => {
     const seconds = (Date.now() - back) / 1000;
     await sleep(3000);
     const unique = new Set(sink.ids).size;
-    const result = { fault: fault ?? 'none', outageSeconds: outageS ?? 0, mails: expected, delivered: unique, twice: sink.ids.length - unique, secondsAfterReturn: Number(seconds.toFixed(2)) };
+    const result = {
+      fault: fault ?? 'none',
+      outageSeconds: outageS ?? 0,
+      mails: expected,
+      delivered: unique,
+      twice: sink.ids.length - unique,
+      secondsAfterReturn: Number(seconds.toFixed(2)),
+    };
     await sink.close();
     server.kill('SIGTERM');
     await server.exited;
@@ -145,7 +164,9 @@ await guard.run('faults bench', async () => {
       const r = await runCase(fault, outage);
       r.ratioToBaseline = Number((r.secondsAfterReturn / Math.max(0.05, baseline.secondsAfterReturn)).toFixed(1));
       results.push(r);
-      console.log(`${fault.padEnd(8)} ${String(outage).padStart(3)} s: ${r.delivered}/${r.mails} delivered ${r.secondsAfterReturn} s after the return (×${r.ratioToBaseline} the baseline), ${r.twice} twice${r.secondsAfterReturn > 60 ? '  (aim: 60 s)' : ''}`);
+      console.log(
+        `${fault.padEnd(8)} ${String(outage).padStart(3)} s: ${r.delivered}/${r.mails} delivered ${r.secondsAfterReturn} s after the return (×${r.ratioToBaseline} the baseline), ${r.twice} twice${r.secondsAfterReturn > 60 ? '  (aim: 60 s)' : ''}`,
+      );
     }
   }
   writeResults('faults.json', { baseline, results, aimSeconds: 60 });

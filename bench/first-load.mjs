@@ -50,7 +50,12 @@ await guard.run('first-load bench', async () => {
   const registered = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { ...headers, 'x-session-transport': 'cookie' },
-    body: JSON.stringify({ email: `bench-first-load-${Date.now()}@example.com`, password: 'a long enough bench passphrase', name: 'Bench First Load', deviceToken: 'bench-first-load' }),
+    body: JSON.stringify({
+      email: `bench-first-load-${Date.now()}@example.com`,
+      password: 'a long enough bench passphrase',
+      name: 'Bench First Load',
+      deviceToken: 'bench-first-load',
+    }),
   });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
   const cookieOf = (response) => {
@@ -62,7 +67,11 @@ await guard.run('first-load bench', async () => {
   let accessToken = (await registered.json()).accessToken;
 
   const viewer = async (token) => {
-    const response = await fetch(`${base}/api/graphql`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ viewer { id email } }' }) });
+    const response = await fetch(`${base}/api/graphql`, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: '{ viewer { id email } }' }),
+    });
     const body = await response.json();
     if (response.status !== 200 || !body.data?.viewer?.id) throw new Error(`viewer answered ${response.status}: ${JSON.stringify(body)}`);
   };

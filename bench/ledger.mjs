@@ -95,21 +95,69 @@ async function bench(database) {
     for (let i = 0; i < opts.movements; i++) {
       const user = users[i % users.length];
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set((eb) => ({ held: eb('held', '+', 1000 + i) })).where('id', '=', user.id).execute();
-        await trx.insertInto('auditLog').values({ id: randomUUID(), actorId: user.id, actorEmail: user.email, action: 'bench', targetType: 'User', targetId: user.id, targetLabel: user.email, before: null, after: String(1000 + i), created: new Date().toISOString() }).execute();
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ held: eb('held', '+', 1000 + i) }))
+          .where('id', '=', user.id)
+          .execute();
+        await trx
+          .insertInto('auditLog')
+          .values({
+            id: randomUUID(),
+            actorId: user.id,
+            actorEmail: user.email,
+            action: 'bench',
+            targetType: 'User',
+            targetId: user.id,
+            targetLabel: user.email,
+            before: null,
+            after: String(1000 + i),
+            created: new Date().toISOString(),
+          })
+          .execute();
       });
     }
     const baselineMs = ms(start) / opts.movements;
 
     // The book balances and every user's held equals their pending account.
-    const sum = await db.selectFrom('ledgerEntries').select((eb) => eb.fn.sum('amount').as('s')).executeTakeFirstOrThrow();
+    const sum = await db
+      .selectFrom('ledgerEntries')
+      .select((eb) => eb.fn.sum('amount').as('s'))
+      .executeTakeFirstOrThrow();
     if (toMinor(sum.s ?? 0) !== 0) throw new Error(`the book does not balance: ${sum.s}`);
 
     // Reads: one user with 1,000 movements; a page of them against a page of that user's orders.
     const reader = users[0];
     for (let i = 0; i < 1000; i++) {
-      await db.transaction().execute((trx) => post(trx, { key: `read:${i}`, kind: 'commission', currency: 'USD', legs: [{ owner: STUDIO, type: 'referral_expense', amount: -1 }, { owner: reader.id, type: 'pending', amount: 1 }] }));
-      await db.insertInto('orders').values({ id: randomUUID(), reference: `ST-B${String(i).padStart(5, '0')}`, name: 'B', email: reader.email, company: null, interest: 'design', budget: 'NOT_SURE', message: 'bench order', referralCode: null, locale: 'en', userId: reader.id, created: new Date(Date.now() + i).toISOString(), updated: new Date().toISOString() }).execute();
+      await db.transaction().execute((trx) =>
+        post(trx, {
+          key: `read:${i}`,
+          kind: 'commission',
+          currency: 'USD',
+          legs: [
+            { owner: STUDIO, type: 'referral_expense', amount: -1 },
+            { owner: reader.id, type: 'pending', amount: 1 },
+          ],
+        }),
+      );
+      await db
+        .insertInto('orders')
+        .values({
+          id: randomUUID(),
+          reference: `ST-B${String(i).padStart(5, '0')}`,
+          name: 'B',
+          email: reader.email,
+          company: null,
+          interest: 'design',
+          budget: 'NOT_SURE',
+          message: 'bench order',
+          referralCode: null,
+          locale: 'en',
+          userId: reader.id,
+          created: new Date(Date.now() + i).toISOString(),
+          updated: new Date().toISOString(),
+        })
+        .execute();
     }
     const jobs = createJobQueue(db, { kind: database.kind, listenUrl: null, concurrency: 1, leaseMs: 60_000, pollIntervalMs: 60_000 });
     const ledger = new LedgerService({ db, jobs, settings: { commissionBasisPoints: 1000, holdMs: 0 }, changed: () => {} });
@@ -136,7 +184,11 @@ for (const kind of opts.dbs) {
   results[kind] = r;
   const f = (x) => x.toFixed(3);
   console.log(`\n${kind}: ${opts.movements} movements`);
-  console.log(`  post (commission, 2 entries)   ${f(r.ledgerMs)} ms   baseline (balance column + history row) ${f(r.baselineMs)} ms   ratio ${(r.ledgerMs / r.baselineMs).toFixed(2)}×`);
+  console.log(
+    `  post (commission, 2 entries)   ${f(r.ledgerMs)} ms   baseline (balance column + history row) ${f(r.baselineMs)} ms   ratio ${(r.ledgerMs / r.baselineMs).toFixed(2)}×`,
+  );
   console.log(`  replay of a posted key          ${f(r.replayMs)} ms   ratio to baseline ${(r.replayMs / r.baselineMs).toFixed(2)}×`);
-  console.log(`  page of 20 of 1,000 movements   ${f(r.movementsMs)} ms   page of 20 of 1,000 orders ${f(r.ordersMs)} ms   ratio ${(r.movementsMs / r.ordersMs).toFixed(2)}×`);
+  console.log(
+    `  page of 20 of 1,000 movements   ${f(r.movementsMs)} ms   page of 20 of 1,000 orders ${f(r.ordersMs)} ms   ratio ${(r.movementsMs / r.ordersMs).toFixed(2)}×`,
+  );
 }

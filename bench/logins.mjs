@@ -144,7 +144,12 @@ async function run() {
   // api/dist/threadpool.js (older than decision 0024) keeps libuv's default.
   const poolModule = join(root, 'api', 'dist', 'threadpool.js');
   const pool = existsSync(poolModule) ? { UV_THREADPOOL_SIZE: String((await import(pathToFileURL(poolModule).href)).threadpoolSize(process.env)) } : {};
-  const { server, base, env: serverEnv, outputLines } = await startServer(guard, {
+  const {
+    server,
+    base,
+    env: serverEnv,
+    outputLines,
+  } = await startServer(guard, {
     dataDir,
     env: {
       ...pool,
@@ -158,7 +163,9 @@ async function run() {
     },
     logFile: join(resultsDir, 'logins-server.log'),
   });
-  const tuned = ['UV_THREADPOOL_SIZE', 'PASSWORD_HASH_CONCURRENCY', 'PASSWORD_HASH_QUEUE'].filter((k) => serverEnv[k] ?? process.env[k]).map((k) => `${k}=${serverEnv[k] ?? process.env[k]}`);
+  const tuned = ['UV_THREADPOOL_SIZE', 'PASSWORD_HASH_CONCURRENCY', 'PASSWORD_HASH_QUEUE']
+    .filter((k) => serverEnv[k] ?? process.env[k])
+    .map((k) => `${k}=${serverEnv[k] ?? process.env[k]}`);
   console.log(`Server: node api/dist/main.js on ${base} (pid ${server.pid}), fresh DATA_DIR${tuned.length ? `, ${tuned.join(' ')}` : ''}`);
   await waitForHealth(base, server);
 
@@ -172,7 +179,12 @@ async function run() {
   // Accounts, before anything is measured: `rate` for the storm, one for the bearer probe (never
   // signed in again, so the storm's logins cannot replace its session).
   const tag = Date.now().toString(36);
-  const account = (i) => ({ email: `bench-login-${tag}-${i}@example.com`, password: `bench ${randomBytes(12).toString('base64url')} ${i}`, name: `Bench Login ${i}`, deviceToken: `bench-login-device-${i}` });
+  const account = (i) => ({
+    email: `bench-login-${tag}-${i}@example.com`,
+    password: `bench ${randomBytes(12).toString('base64url')} ${i}`,
+    name: `Bench Login ${i}`,
+    deviceToken: `bench-login-device-${i}`,
+  });
   const accounts = Array.from({ length: accountCount }, (_, i) => account(i));
   const probeAccount = account('probe');
   process.stdout.write(`Registering ${accounts.length + 1} accounts… `);
@@ -191,7 +203,8 @@ async function run() {
   const probeToken = registered[0].accessToken;
   const viewerBody = JSON.stringify({ query: '{ viewer { id email } }' });
   const check = await (await post(base, '/api/graphql', JSON.parse(viewerBody), { authorization: `Bearer ${probeToken}` })).json();
-  if (check.data?.viewer?.email !== probeAccount.email) throw new Error(`the viewer query did not answer the probe account: ${JSON.stringify(check).slice(0, 300)}`);
+  if (check.data?.viewer?.email !== probeAccount.email)
+    throw new Error(`the viewer query did not answer the probe account: ${JSON.stringify(check).slice(0, 300)}`);
 
   const loginBodies = accounts.map((a) => JSON.stringify({ email: a.email, password: a.password, deviceToken: a.deviceToken }));
   /** One login: { sentAt, ms, status, code, retryAfter }. */
@@ -222,7 +235,12 @@ async function run() {
   const probes = (seconds) =>
     Promise.all([
       probe('health', `${base}${healthPath}`, seconds, { PROBE_EXPECT: healthExpect }),
-      probe('bearer', `${base}/api/graphql`, seconds, { PROBE_METHOD: 'POST', PROBE_BODY: viewerBody, PROBE_TOKEN: probeToken, PROBE_EXPECT: probeAccount.email }),
+      probe('bearer', `${base}/api/graphql`, seconds, {
+        PROBE_METHOD: 'POST',
+        PROBE_BODY: viewerBody,
+        PROBE_TOKEN: probeToken,
+        PROBE_EXPECT: probeAccount.email,
+      }),
     ]);
 
   // 1. Idle.
@@ -286,14 +304,21 @@ async function run() {
     ...probeProblems('storm health', stormHealth),
     ...probeProblems('storm bearer', stormBearer),
     ...failed.slice(0, 20).map((r) => `login: HTTP ${r.status} ${r.code ?? ''} ${r.text ?? ''}`.trim()),
-    ...busy.filter((r) => !r.retryAfter).slice(0, 5).map((r) => `a 429 without Retry-After: ${r.text}`),
+    ...busy
+      .filter((r) => !r.retryAfter)
+      .slice(0, 5)
+      .map((r) => `a 429 without Retry-After: ${r.text}`),
   ];
   if (!ok.length) problems.push('no login succeeded during the storm');
 
   const verdict = (r) => (r === null ? '—' : r <= AIM_RATIO ? '✓ meets aim' : '✗ misses aim');
   const rows = [
     ['logins/s sent', fmt(measured.length / windowS, 1), `(${opts.rate}/s on average, Poisson arrivals, open loop)`],
-    ['logins/s ok', fmt(ok.length / windowS, 1), busy.length ? `${busy.length} answered 429 (hashing queue full; Retry-After ${[...new Set(busy.map((r) => r.retryAfter))].join(',')} s)` : ''],
+    [
+      'logins/s ok',
+      fmt(ok.length / windowS, 1),
+      busy.length ? `${busy.length} answered 429 (hashing queue full; Retry-After ${[...new Set(busy.map((r) => r.retryAfter))].join(',')} s)` : '',
+    ],
     ['login p50 / p99 (ms)', `${fmt(loginMs.p50, 1)} / ${fmt(loginMs.p99, 1)}`, busy.length ? `429s answered in p50 ${fmt(busyMs.p50, 1)} ms` : ''],
     [`health p99 idle / storm (ms)`, `${fmt(idleHealth.p99, 2)} / ${fmt(stormHealth.p99, 2)}`, `GET ${healthPath}`],
     ['health storm/idle p99', fmt(healthRatio, 2), `aim ≤ ${AIM_RATIO}  ${verdict(healthRatio)}`],
@@ -319,12 +344,19 @@ async function run() {
     const stormRequests = stormHealth.count + stormBearer.count;
     cpuPerLogin = {
       eventLoopMs: +(Math.max(0, stormCpuShares.serverMainThreadCpuMs - mainPerProbe * stormRequests) / stormLogins).toFixed(2),
-      otherThreadsMs: +(Math.max(0, stormCpuShares.serverCpuMs - stormCpuShares.serverMainThreadCpuMs - otherPerProbe * stormRequests) / stormLogins).toFixed(2),
+      otherThreadsMs: +(Math.max(0, stormCpuShares.serverCpuMs - stormCpuShares.serverMainThreadCpuMs - otherPerProbe * stormRequests) / stormLogins).toFixed(
+        2,
+      ),
     };
-    console.log(`Server CPU per successful login: ${cpuPerLogin.eventLoopMs} ms on the event loop, ${cpuPerLogin.otherThreadsMs} ms on other threads (argon2 on the libuv pool, GC).`);
+    console.log(
+      `Server CPU per successful login: ${cpuPerLogin.eventLoopMs} ms on the event loop, ${cpuPerLogin.otherThreadsMs} ms on other threads (argon2 on the libuv pool, GC).`,
+    );
   }
-  const cpuLine = (c) => `server ${c.serverPercentOfCore ?? '?'}% (main thread ${c.serverMainThreadPercentOfCore ?? '?'}%), bench ${c.benchPercentOfCore}%, other processes ${c.otherPercentOfCore ?? '?'}%`;
-  console.log(`CPU (% of one core) idle: ${cpuLine(idleCpuShares)}; storm: ${cpuLine(stormCpuShares)} (of ${os.cpus().length} cores). Server threads during the storm: ${threadsDuringStorm ?? '?'}.`);
+  const cpuLine = (c) =>
+    `server ${c.serverPercentOfCore ?? '?'}% (main thread ${c.serverMainThreadPercentOfCore ?? '?'}%), bench ${c.benchPercentOfCore}%, other processes ${c.otherPercentOfCore ?? '?'}%`;
+  console.log(
+    `CPU (% of one core) idle: ${cpuLine(idleCpuShares)}; storm: ${cpuLine(stormCpuShares)} (of ${os.cpus().length} cores). Server threads during the storm: ${threadsDuringStorm ?? '?'}.`,
+  );
   if (stormCpuShares.otherPercentOfCore > 25 || idleCpuShares.otherPercentOfCore > 25) {
     console.log('WARNING: other processes were busy during the measurement; the figures are skewed. Rerun on a quiet machine.');
   }
@@ -335,7 +367,15 @@ async function run() {
     ok: problems.length === 0,
     problems,
     machine: machineInfo(quiet),
-    settings: { rate: opts.rate, idleSec: opts.idle, stormSec: opts.storm, probeDelayMs: opts['probe-delay'], healthPath, serverEnv: { ...serverEnv, DATA_DIR: '(temporary)', PORT: undefined, PUBLIC_URL: undefined }, tuned },
+    settings: {
+      rate: opts.rate,
+      idleSec: opts.idle,
+      stormSec: opts.storm,
+      probeDelayMs: opts['probe-delay'],
+      healthPath,
+      serverEnv: { ...serverEnv, DATA_DIR: '(temporary)', PORT: undefined, PUBLIC_URL: undefined },
+      tuned,
+    },
     singleLoginMs: singleMs,
     idle: { health: idleHealth, bearer: idleBearer, cpu: idleCpuShares },
     storm: {
@@ -352,7 +392,10 @@ async function run() {
       serverCpuPerLogin: cpuPerLogin,
       serverThreads: threadsDuringStorm,
     },
-    ratios: { health: { value: healthRatio === null ? null : +healthRatio.toFixed(3), aim: AIM_RATIO, meetsAim: healthRatio !== null && healthRatio <= AIM_RATIO }, bearer: bearerRatio === null ? null : +bearerRatio.toFixed(3) },
+    ratios: {
+      health: { value: healthRatio === null ? null : +healthRatio.toFixed(3), aim: AIM_RATIO, meetsAim: healthRatio !== null && healthRatio <= AIM_RATIO },
+      bearer: bearerRatio === null ? null : +bearerRatio.toFixed(3),
+    },
   });
   if (problems.length) reportInvalid('LOGIN BENCHMARK INVALID: some requests failed, so the figures mean nothing:', problems.slice(0, 20));
 }

@@ -101,7 +101,15 @@ async function queueMails(env, count) {
   const mail = createMailService(database.db, jobs, config);
   await database.db.transaction().execute(async (trx) => {
     for (let i = 0; i < count; i += 1) {
-      await mail.send({ to: `reader${i}@example.test`, template: 'orderReceived', locale: ['en', 'ru', 'es'][i % 3], params: { name: `Reader ${i}`, reference: `B${i}`, summary: 'A backlog mail' } }, { db: trx });
+      await mail.send(
+        {
+          to: `reader${i}@example.test`,
+          template: 'orderReceived',
+          locale: ['en', 'ru', 'es'][i % 3],
+          params: { name: `Reader ${i}`, reference: `B${i}`, summary: 'A backlog mail' },
+        },
+        { db: trx },
+      );
     }
   });
   await mail.close();
@@ -130,8 +138,17 @@ async function run(label, count, extraEnv, sink) {
     const cpuMs = processCpuMs(server.pid);
     await guard.stop();
     const delivered = sink.received - before;
-    const result = { mails: count, delivered, seconds: Number(seconds.toFixed(2)), mailsPerSecond: Math.round(delivered / seconds), serverCpuMsPerMail: Number((cpuMs / delivered).toFixed(2)), env: extraEnv };
-    console.log(`${label.padEnd(9)} ${delivered}/${count} mails in ${result.seconds} s = ${result.mailsPerSecond} mails/s, server CPU ${result.serverCpuMsPerMail} ms/mail`);
+    const result = {
+      mails: count,
+      delivered,
+      seconds: Number(seconds.toFixed(2)),
+      mailsPerSecond: Math.round(delivered / seconds),
+      serverCpuMsPerMail: Number((cpuMs / delivered).toFixed(2)),
+      env: extraEnv,
+    };
+    console.log(
+      `${label.padEnd(9)} ${delivered}/${count} mails in ${result.seconds} s = ${result.mailsPerSecond} mails/s, server CPU ${result.serverCpuMsPerMail} ms/mail`,
+    );
     if (delivered !== count) reportInvalid(`${label}: ${count - delivered} mails were not delivered`, [`see bench/results/mail-${label}.log`]);
     return result;
   } finally {
@@ -148,7 +165,9 @@ await guard.run('mail bench', async () => {
     results.baseline = await run('baseline', opts.baselineMails, { JOBS_CONCURRENCY: '1', MAIL_SMTP_CONNECTIONS: '1' }, sink);
     results.defaults = await run('defaults', opts.mails, {}, sink);
     const ratio = results.defaults.mailsPerSecond / results.baseline.mailsPerSecond;
-    console.log(`\nrate ratio defaults/baseline: ${ratio.toFixed(1)}× · ${opts.mails} mails in ${results.defaults.seconds} s (aim < ${AIM_SECONDS} s: ${results.defaults.seconds < AIM_SECONDS ? 'met' : 'missed'})`);
+    console.log(
+      `\nrate ratio defaults/baseline: ${ratio.toFixed(1)}× · ${opts.mails} mails in ${results.defaults.seconds} s (aim < ${AIM_SECONDS} s: ${results.defaults.seconds < AIM_SECONDS ? 'met' : 'missed'})`,
+    );
     writeResults(`mail-${opts.db}.json`, { db: opts.db, ...results, ratio: Number(ratio.toFixed(2)), aimSeconds: AIM_SECONDS });
   } finally {
     await sink.close();

@@ -35,7 +35,6 @@ import { createGuard, ensureBuilt, freePort, reportInvalid, resultsDir, root, st
 
 const benchDir = join(root, 'bench');
 
-
 // ---------------------------------------------------------------- options
 
 function parseArgs(argv) {
@@ -45,8 +44,13 @@ function parseArgs(argv) {
   for (const arg of argv) {
     const [key, value] = arg.replace(/^--/, '').split('=');
     if (key === 'cpu-prof') opts.cpuProf = true;
-    else if (key === 'server' && value) opts.server = resolve(value); // another build of the server (a before/after comparison)
-    else if (key === 'only') opts.only = value.split(',').map((s) => s.trim()).filter(Boolean);
+    else if (key === 'server' && value)
+      opts.server = resolve(value); // another build of the server (a before/after comparison)
+    else if (key === 'only')
+      opts.only = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     else if (key in opts && value !== undefined && Number.isFinite(Number(value))) opts[key] = Number(value);
     else if (arg === '--') continue;
     else {
@@ -100,11 +104,22 @@ async function warmPage(server, base, path, headers) {
   const cold = await unlessExits(server, rawGet(`${base}${path}`, headers), `rendering ${path}`);
   if (cold.status !== 200) throw new Error(`GET ${path} answered ${cold.status}, expected 200`);
   const again = [await rawGet(`${base}${path}`, headers), await rawGet(`${base}${path}`, headers)];
-  if (again.some((r) => !r.body.equals(cold.body))) throw new Error(`Two GETs of ${path} answered different bytes: the page is not cached (or not deterministic)`);
+  if (again.some((r) => !r.body.equals(cold.body)))
+    throw new Error(`Two GETs of ${path} answered different bytes: the page is not cached (or not deterministic)`);
   const cachedMs = Math.min(...again.map((r) => r.ms));
   const enc = cold.headers['content-encoding'] ?? 'identity';
-  const info = { path, encoding: enc, coldRenderMs: +cold.ms.toFixed(2), cachedMs: +cachedMs.toFixed(2), bytes: cold.body.length, contentType: cold.headers['content-type'], likelyCached: cachedMs < cold.ms / 4 || cold.ms < 5 }; // under 5 ms: already cached by an earlier request
-  console.log(`GET ${path} (${enc}): ${info.bytes} bytes; first ${info.coldRenderMs} ms, repeat ${info.cachedMs} ms${info.likelyCached ? '' : ' — NOT clearly faster: is the page cache working?'}`);
+  const info = {
+    path,
+    encoding: enc,
+    coldRenderMs: +cold.ms.toFixed(2),
+    cachedMs: +cachedMs.toFixed(2),
+    bytes: cold.body.length,
+    contentType: cold.headers['content-type'],
+    likelyCached: cachedMs < cold.ms / 4 || cold.ms < 5,
+  }; // under 5 ms: already cached by an earlier request
+  console.log(
+    `GET ${path} (${enc}): ${info.bytes} bytes; first ${info.coldRenderMs} ms, repeat ${info.cachedMs} ms${info.likelyCached ? '' : ' — NOT clearly faster: is the page cache working?'}`,
+  );
   return { ...cold, info };
 }
 
@@ -141,7 +156,8 @@ async function main() {
   if (page.headers['content-encoding']) throw new Error(`GET / without Accept-Encoding came back ${page.headers['content-encoding']}-encoded`);
   const pageType = page.headers['content-type'];
   const brotli = pageBr.headers['content-encoding'] === 'br' ? pageBr.body : brotliCompressSync(page.body);
-  if (pageBr.headers['content-encoding'] !== 'br') console.log('  GET / with Accept-Encoding: br was NOT br-encoded: the references serve brotli bytes made here');
+  if (pageBr.headers['content-encoding'] !== 'br')
+    console.log('  GET / with Accept-Encoding: br was NOT br-encoded: the references serve brotli bytes made here');
   const product = /href="(\/products\/[a-z0-9-]+)"/.exec(page.body.toString('utf8'))?.[1];
   const productPage = product ? await warmPage(server, base, product, br) : null;
   const mirrored = Object.fromEntries(Object.entries(page.headers).filter(([k]) => !OWN_HEADERS.has(k)));
@@ -157,15 +173,17 @@ async function main() {
   const { accessToken } = await reg.json();
   if (!accessToken) throw new Error('register answered no accessToken');
   const persisted = JSON.parse(readFileSync(join(root, 'web', 'persisted-queries.json'), 'utf8'));
-  const [queryId, queryText] = Object.entries(persisted)
-    .filter(([, text]) => /^\s*query\b/.test(text) && /\bviewer\s*\{[^}]*\bemail\b/.test(text))
-    .sort((x, y) => x[1].length - y[1].length)[0] ?? [];
+  const [queryId, queryText] =
+    Object.entries(persisted)
+      .filter(([, text]) => /^\s*query\b/.test(text) && /\bviewer\s*\{[^}]*\bemail\b/.test(text))
+      .sort((x, y) => x[1].length - y[1].length)[0] ?? [];
   if (!queryId) throw new Error('web/persisted-queries.json has no query reading `viewer { … email }`');
   const graphqlBody = JSON.stringify({ extensions: { persistedQuery: { version: 1, sha256Hash: queryId } }, variables: {} });
   const graphqlHeaders = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${accessToken}` };
   const gql = await fetch(`${base}/api/graphql`, { method: 'POST', headers: graphqlHeaders, body: graphqlBody });
   const gqlText = await gql.text();
-  if (gql.status !== 200 || !gqlText.includes(email) || gqlText.includes('"errors"')) throw new Error(`The viewer query did not answer the user's e-mail (HTTP ${gql.status}): ${gqlText.slice(0, 500)}`);
+  if (gql.status !== 200 || !gqlText.includes(email) || gqlText.includes('"errors"'))
+    throw new Error(`The viewer query did not answer the user's e-mail (HTTP ${gql.status}): ${gqlText.slice(0, 500)}`);
   console.log(`POST /api/graphql ${queryText.trim().split(/\s+/).slice(0, 2).join(' ')} (${queryId.slice(0, 12)}…): ${gqlText.length} bytes, viewer.email ✓`);
 
   // 3. The references: bare Fastify, and nginx, answering the same bytes and headers.
@@ -176,7 +194,16 @@ async function main() {
   const baseline = guard.track(
     spawn(process.execPath, [join(benchDir, 'baseline-server.mjs')], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', BASELINE_BODY_FILE: bodyFile, BASELINE_BR_FILE: brFile, BASELINE_HEADERS: JSON.stringify(mirrored), BASELINE_CONTENT_TYPE: pageType, PORT: String(await freePort()), HOST: '127.0.0.1' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        BASELINE_BODY_FILE: bodyFile,
+        BASELINE_BR_FILE: brFile,
+        BASELINE_HEADERS: JSON.stringify(mirrored),
+        BASELINE_CONTENT_TYPE: pageType,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     }),
     'the baseline server',
@@ -184,17 +211,30 @@ async function main() {
   const [line] = await unlessExits(baseline, once(baseline.stdout, 'data'), 'starting');
   const baselineInfo = JSON.parse(String(line).split('\n')[0]);
   const baselineBase = `http://127.0.0.1:${baselineInfo.port}`;
-  const nginx = nginxPath && opts.only.includes('c') ? await startNginx(guard, nginxPath, join(tempDir, 'nginx'), { identity: page.body, brotli, contentType: pageType, headers: mirrored }) : null;
-  for (const [name, ref] of [['bare Fastify', baselineBase], ['nginx', nginx?.base]]) {
+  const nginx =
+    nginxPath && opts.only.includes('c')
+      ? await startNginx(guard, nginxPath, join(tempDir, 'nginx'), { identity: page.body, brotli, contentType: pageType, headers: mirrored })
+      : null;
+  for (const [name, ref] of [
+    ['bare Fastify', baselineBase],
+    ['nginx', nginx?.base],
+  ]) {
     if (!ref) continue;
-    for (const [headers, bytes] of [[ua, page.body], [br, brotli]]) {
+    for (const [headers, bytes] of [
+      [ua, page.body],
+      [br, brotli],
+    ]) {
       const check = await rawGet(`${ref}/`, headers);
       if (check.status !== 200 || !check.body.equals(bytes) || check.headers['content-type'] !== pageType) {
-        throw new Error(`${name} does not answer the same bytes/content-type (HTTP ${check.status}, ${check.headers['content-type']}, ${check.body.length} bytes)`);
+        throw new Error(
+          `${name} does not answer the same bytes/content-type (HTTP ${check.status}, ${check.headers['content-type']}, ${check.body.length} bytes)`,
+        );
       }
     }
   }
-  console.log(`References: bare Fastify ${baselineInfo.fastify} (pid ${baseline.pid})${nginx ? `, nginx one worker (pid ${nginx.workerPid})` : ''}: same bytes ✓`);
+  console.log(
+    `References: bare Fastify ${baselineInfo.fastify} (pid ${baseline.pid})${nginx ? `, nginx one worker (pid ${nginx.workerPid})` : ''}: same bytes ✓`,
+  );
 
   // 4. Measure.
   const pageTarget = (label, url, pid, headers, bytes) => ({ label, url, method: 'GET', headers, expectLength: bytes.length, pid });
@@ -214,7 +254,20 @@ async function main() {
           ['c_id', pageTarget('GET / nginx, identity', `${nginx.base}/`, nginx.workerPid, ua, page.body)],
         ]
       : [],
-    d: [['d', { label: 'POST /api/graphql persisted viewer', url: `${base}/api/graphql`, method: 'POST', headers: graphqlHeaders, body: graphqlBody, expectText: email, pid: server.pid }]],
+    d: [
+      [
+        'd',
+        {
+          label: 'POST /api/graphql persisted viewer',
+          url: `${base}/api/graphql`,
+          method: 'POST',
+          headers: graphqlHeaders,
+          body: graphqlBody,
+          expectText: email,
+          pid: server.pid,
+        },
+      ],
+    ],
   };
   console.log(`\nwrk: 1 thread, ${opts.connections} connections, ${Math.max(1, opts.warmup)} s warm-up (bodies checked, discarded) + ${opts.duration} s each`);
   const results = {};
@@ -242,7 +295,10 @@ async function main() {
     problems.length > 0,
   );
   const unsaturated = Object.entries(results).filter(([, r]) => r.cpu.serverPercentOfCore !== null && r.cpu.serverPercentOfCore < 85);
-  if (unsaturated.length) console.log(`\nnote: server not saturated in ${unsaturated.map(([n, r]) => `(${n}) ${r.cpu.serverPercentOfCore}%`).join(', ')} of a core: read the "per server CPU" ratios there.`);
+  if (unsaturated.length)
+    console.log(
+      `\nnote: server not saturated in ${unsaturated.map(([n, r]) => `(${n}) ${r.cpu.serverPercentOfCore}%`).join(', ')} of a core: read the "per server CPU" ratios there.`,
+    );
   if (outputLines()) console.log(`\nnote: the server wrote ${outputLines()} log line(s) at level warn or above: see bench/results/server.log`);
 
   // 6. Every text asset compressed when the client accepts br / gzip?
@@ -253,16 +309,27 @@ async function main() {
     { path: '/sitemap.xml' },
     { path: '/api/graphql', method: 'POST', headers: graphqlHeaders, body: graphqlBody },
   ]);
-  console.log(`\nCompression: ${compression.checked} answers checked, ${compression.uncompressed.length} not compressed with the encoding asked for${compression.uncompressed.length ? ':' : ''}`);
+  console.log(
+    `\nCompression: ${compression.checked} answers checked, ${compression.uncompressed.length} not compressed with the encoding asked for${compression.uncompressed.length ? ':' : ''}`,
+  );
   for (const u of compression.uncompressed) console.log(`  ${u.acceptEncoding.padEnd(4)} ${u.path} (${u.contentType}, ${u.bytes} bytes)`);
-  if (compression.small.length) console.log(`  (and ${compression.small.length} answers under ${SMALL} bytes sent as they are, on purpose: ${[...new Set(compression.small.map((u) => u.path))].join(', ')})`);
+  if (compression.small.length)
+    console.log(
+      `  (and ${compression.small.length} answers under ${SMALL} bytes sent as they are, on purpose: ${[...new Set(compression.small.map((u) => u.path))].join(', ')})`,
+    );
 
   writeResults('latest.json', {
     date: new Date().toISOString(),
     ok: problems.length === 0,
     problems,
     machine: machineInfo(idleLoad),
-    settings: { loadGenerator: 'wrk -t1', connections: opts.connections, durationSec: opts.duration, warmupSec: Math.max(1, opts.warmup), cpuProf: opts.cpuProf },
+    settings: {
+      loadGenerator: 'wrk -t1',
+      connections: opts.connections,
+      durationSec: opts.duration,
+      warmupSec: Math.max(1, opts.warmup),
+      cpuProf: opts.cpuProf,
+    },
     pages: [page.info, pageBr.info, ...(productPage ? [productPage.info] : [])],
     persistedQuery: { id: queryId, text: queryText },
     results,

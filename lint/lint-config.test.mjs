@@ -52,7 +52,13 @@ const layout = {
   'node_modules/kysely/index.d.ts': 'export declare const sql: unknown;',
 };
 /** The workspace links pnpm makes. */
-const links = { '@studio/web': 'web', '@studio/ui': 'ui', '@studio/site': 'site', '@studio/schema': 'schema', '@studio/test-oidc-provider': 'testing/oidc-provider' };
+const links = {
+  '@studio/web': 'web',
+  '@studio/ui': 'ui',
+  '@studio/site': 'site',
+  '@studio/schema': 'schema',
+  '@studio/test-oidc-provider': 'testing/oidc-provider',
+};
 
 let root;
 let eslint;
@@ -94,7 +100,10 @@ function boundary(name, { rule = 'boundaries/dependencies', bad, good }) {
     for (const [path, code] of bad) {
       test(`rejects ${code} in ${path}`, async () => {
         const found = await findings(path, code);
-        assert.ok(found.some((f) => f.startsWith(`${rule}:`)), `expected ${rule}, got ${json(found)}`);
+        assert.ok(
+          found.some((f) => f.startsWith(`${rule}:`)),
+          `expected ${rule}, got ${json(found)}`,
+        );
       });
     }
     for (const [path, code] of good) {
@@ -118,7 +127,12 @@ boundary('package direction: web imports ui, site and schema by package name onl
     ['web/src/features/news/NewsList.tsx', "import { Button } from '../../../../ui/src/Button/Button';"],
     ['web/src/features/news/NewsList.tsx', "import { startTestOpenIdProvider } from '@studio/test-oidc-provider';"],
   ],
-  good: [['web/src/features/news/NewsList.tsx', "import { Button } from '@studio/ui'; import { PAGES } from '@studio/site/pages'; import { schema } from '@studio/schema';"]],
+  good: [
+    [
+      'web/src/features/news/NewsList.tsx',
+      "import { Button } from '@studio/ui'; import { PAGES } from '@studio/site/pages'; import { schema } from '@studio/schema';",
+    ],
+  ],
 });
 
 boundary('package direction: api imports site and schema, never web source', {
@@ -158,7 +172,12 @@ boundary('web layers: features never import routes/table (route types are fine)'
     ['web/src/features/news/NewsItemPage.tsx', "import { routes } from '../../routes/table';"],
     ['web/src/features/news/NewsItemPage.tsx', "import { Document } from '../../shell/Document';"],
   ],
-  good: [['web/src/features/news/NewsItemPage.tsx', "import type { Loader } from '../../routes/types'; import { OrderPage } from '../order/OrderPage'; import { useLocale } from '../../i18n/useLocale';"]],
+  good: [
+    [
+      'web/src/features/news/NewsItemPage.tsx',
+      "import type { Loader } from '../../routes/types'; import { OrderPage } from '../order/OrderPage'; import { useLocale } from '../../i18n/useLocale';",
+    ],
+  ],
 });
 
 boundary('web layers: features never import token functions', {
@@ -216,6 +235,11 @@ boundary('no database queries in resolvers and REST handlers', {
 
 boundary('react-hooks: hooks only at the top level of components and hooks', {
   rule: 'react-hooks/rules-of-hooks',
-  bad: [['ui/src/Card/Card.tsx', "import { useState } from 'react';\nexport function Card({ open }: { open: boolean }) { if (open) { useState(0); } return null; }"]],
+  bad: [
+    [
+      'ui/src/Card/Card.tsx',
+      "import { useState } from 'react';\nexport function Card({ open }: { open: boolean }) { if (open) { useState(0); } return null; }",
+    ],
+  ],
   good: [['ui/src/Card/Card.tsx', "import { useState } from 'react';\nexport function Card() { const [n] = useState(0); return n; }"]],
 });

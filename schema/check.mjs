@@ -140,13 +140,19 @@ function findMissingDescriptions(schema) {
   for (const type of Object.values(schema.getTypeMap())) {
     if (type.name.startsWith('__')) continue;
     const kind =
-      type instanceof GraphQLInterfaceType ? 'interface'
-      : type instanceof GraphQLObjectType ? 'type'
-      : type instanceof GraphQLEnumType ? 'enum'
-      : type instanceof GraphQLInputObjectType ? 'input'
-      : type instanceof GraphQLScalarType ? 'scalar'
-      : type instanceof GraphQLUnionType ? 'union'
-      : 'type';
+      type instanceof GraphQLInterfaceType
+        ? 'interface'
+        : type instanceof GraphQLObjectType
+          ? 'type'
+          : type instanceof GraphQLEnumType
+            ? 'enum'
+            : type instanceof GraphQLInputObjectType
+              ? 'input'
+              : type instanceof GraphQLScalarType
+                ? 'scalar'
+                : type instanceof GraphQLUnionType
+                  ? 'union'
+                  : 'type';
     need(type, kind, type.name);
     if (type instanceof GraphQLObjectType || type instanceof GraphQLInterfaceType) {
       for (const field of Object.values(type.getFields())) {
@@ -237,10 +243,7 @@ function prependChangelog(path, entry) {
   const text = existsSync(path) ? readFileSync(path, 'utf8') : '# Changelog\n\n';
   const lines = text.split('\n');
   const first = lines.findIndex((line) => line.startsWith('## '));
-  const updated =
-    first === -1
-      ? `${text.replace(/\n*$/, '\n\n')}${entry}`
-      : [...lines.slice(0, first), ...entry.split('\n'), ...lines.slice(first)].join('\n');
+  const updated = first === -1 ? `${text.replace(/\n*$/, '\n\n')}${entry}` : [...lines.slice(0, first), ...entry.split('\n'), ...lines.slice(first)].join('\n');
   writeFileSync(path, updated);
 }
 
@@ -272,9 +275,7 @@ async function main(options) {
   } else {
     const order = compareVersions(pkgVersion, newest.version);
     if (order < 0) {
-      throw new CheckFailure(
-        `${show(options.package)} version ${pkgVersion} is older than the newest release v${newest.version} (${show(newest.file)})`,
-      );
+      throw new CheckFailure(`${show(options.package)} version ${pkgVersion} is older than the newest release v${newest.version} (${show(newest.file)})`);
     }
     const released = buildValidSchema(newest.file, 'release');
     changes = await diff(released, schema);

@@ -13,5 +13,4 @@ export const typeDefs = readFileSync(schemaPath, 'utf8');
  * The version of the newest frozen release in `releases/` (e.g. `1.0.0`), compared
  * semver-numerically; `0.0.0` when nothing has been released yet.
  */
-export const version =
-  newestRelease(fileURLToPath(new URL('./releases/', import.meta.url)))?.version ?? '0.0.0';
+export const version = newestRelease(fileURLToPath(new URL('./releases/', import.meta.url)))?.version ?? '0.0.0';

@@ -26,7 +26,17 @@ const api = spawn(join(root, 'api/node_modules/.bin/tsx'), ['watch', '--clear-sc
   stdio: 'inherit',
   // NODE_ENV is explicit: without it the server runs in production (SEC-PRODUCTION-DEFAULT).
   // `source`: load @studio/site from its TypeScript (package.json exports), not a stale dist/.
-  env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --conditions=source`.trim(), NODE_ENV: 'development', STUDIO_VITE_DEV: '1', GRAPHQL_PERSISTED_ONLY: 'false', ...process.env },
+  env: {
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --conditions=source`.trim(),
+    NODE_ENV: 'development',
+    STUDIO_VITE_DEV: '1',
+    GRAPHQL_PERSISTED_ONLY: 'false',
+    ...process.env,
+  },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { api.kill(signal); process.exit(0); });
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    api.kill(signal);
+    process.exit(0);
+  });
 api.on('exit', (code) => process.exit(code ?? 0));

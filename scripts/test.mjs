@@ -14,6 +14,7 @@ const steps = [
   ['Message catalogues', 'pnpm', ['--filter', '@studio/web', 'run', 'messages']],
   ['Type check', 'pnpm', ['-r', 'run', 'typecheck']],
   ['Lint', 'pnpm', ['run', 'lint']],
+  ['Format (Prettier: code and styles as `pnpm format` writes them)', 'pnpm', ['run', 'format:check']],
   ['Lint config (each import boundary rejects a new violation)', 'node', ['--test', 'lint/']],
   ['Schema contract', 'pnpm', ['--filter', '@studio/schema', 'run', 'check']],
   ['UI components, stories, a11y and screenshots (Chromium)', 'pnpm', ['--filter', '@studio/ui', 'run', 'test']],

@@ -24,7 +24,18 @@ function browser(): NonNullable<TestProjectInlineConfiguration['test']>['browser
     provider: playwright({
       launchOptions: {
         executablePath,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--font-render-hinting=none', '--force-color-profile=srgb', '--hide-scrollbars'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--disable-quic',
+          '--font-render-hinting=none',
+          '--force-color-profile=srgb',
+          '--hide-scrollbars',
+        ],
       },
       contextOptions: { timezoneId: 'UTC', locale: 'en-US', reducedMotion: 'reduce', deviceScaleFactor: 1, viewport: { width: 1400, height: 1000 } },
     }),
@@ -36,7 +47,13 @@ function browser(): NonNullable<TestProjectInlineConfiguration['test']>['browser
         comparatorName: 'pixelmatch',
         comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.001 },
         resolveScreenshotPath: ({ project, testFileName, arg, ext }) =>
-          path.join(here, '__screenshots__', project.name.replace(/^stories-/, '').replace(/ \(.*\)$/, ''), testFileName.replace(/\.stories\.tsx$/, ''), `${arg}${ext}`),
+          path.join(
+            here,
+            '__screenshots__',
+            project.name.replace(/^stories-/, '').replace(/ \(.*\)$/, ''),
+            testFileName.replace(/\.stories\.tsx$/, ''),
+            `${arg}${ext}`,
+          ),
         resolveDiffPath: ({ project, testFileName, arg, ext }) =>
           path.join(here, '.vitest-attachments', project.name, testFileName.replace(/\.stories\.tsx$/, ''), `${arg}${ext}`),
       },
@@ -62,11 +79,26 @@ function storiesProject(theme: 'light' | 'dark'): TestProjectInlineConfiguration
  */
 const optimizeDeps = {
   include: [
-    'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime',
-    '@radix-ui/react-accordion', '@radix-ui/react-alert-dialog', '@radix-ui/react-avatar', '@radix-ui/react-checkbox',
-    '@radix-ui/react-dialog', '@radix-ui/react-dropdown-menu', '@radix-ui/react-icons', '@radix-ui/react-label',
-    '@radix-ui/react-select', '@radix-ui/react-slot', '@radix-ui/react-tabs', '@radix-ui/react-toast',
-    '@radix-ui/react-visually-hidden', '@testing-library/react', '@testing-library/jest-dom/vitest',
+    'react',
+    'react-dom',
+    'react-dom/client',
+    'react/jsx-runtime',
+    'react/jsx-dev-runtime',
+    '@radix-ui/react-accordion',
+    '@radix-ui/react-alert-dialog',
+    '@radix-ui/react-avatar',
+    '@radix-ui/react-checkbox',
+    '@radix-ui/react-dialog',
+    '@radix-ui/react-dropdown-menu',
+    '@radix-ui/react-icons',
+    '@radix-ui/react-label',
+    '@radix-ui/react-select',
+    '@radix-ui/react-slot',
+    '@radix-ui/react-tabs',
+    '@radix-ui/react-toast',
+    '@radix-ui/react-visually-hidden',
+    '@testing-library/react',
+    '@testing-library/jest-dom/vitest',
   ],
 };
 

@@ -22,7 +22,9 @@ function buildDescriptor(): Plugin {
     },
     generateBundle(_options, bundle) {
       if (ssr) return;
-      const files = Object.keys(bundle).filter((name) => !name.endsWith('.map')).sort();
+      const files = Object.keys(bundle)
+        .filter((name) => !name.endsWith('.map'))
+        .sort();
       this.emitFile({ type: 'asset', fileName: '_build/latest.json', source: JSON.stringify({ id: buildId, builtAt: new Date().toISOString() }) });
       this.emitFile({ type: 'asset', fileName: `_build/${buildId}.json`, source: JSON.stringify({ id: buildId, files }) });
     },

@@ -12,5 +12,12 @@ export default defineConfig({
   // tests import the design system, the router and Relay: ~60 s of CPU isolated, ~9 s shared).
   // testTimeout: a hang guard, not a speed check — typing into jsdom forms takes seconds on a
   // busy 2-core machine (a 5 s default failed the IBAN form there).
-  test: { testTimeout: 20_000, setupFiles: ['src/test/setup.ts'], environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], environmentOptions: { jsdom: { url: 'http://localhost:3000/' } }, isolate: false },
+  test: {
+    testTimeout: 20_000,
+    setupFiles: ['src/test/setup.ts'],
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+    isolate: false,
+  },
 });

@@ -115,7 +115,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // the i18n catalogues, sitemap, robots.txt, /sw.js. Pages and hashed assets come compressed
   // already (the plugin leaves an answer with a Content-Encoding alone). Brotli quality 4: close to
   // gzip's speed with smaller output; the long-lived precompressed assets use 11.
-  await fastify.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }, zlibOptions: { level: 6 } });
+  await fastify.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   const limits = createRateLimits(config);
   if (!(await limits.connected(2000))) fastify.log.warn('Redis is not reachable yet: rate limits count in this process until it is');
   // The per-IP limit of /api/auth counts in the same Redis as the named limits (shared by every
@@ -125,7 +131,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Stored pages the fast path answers never reach the hook: counted there, with Fastify's idea of the client's address.
   const clientAddress = clientAddressOf(fastifyTrustProxy(config.trustProxy));
   fastPath.onServed = (raw) =>
-    recordDocumentView({ method: raw.method ?? 'GET', url: raw.url ?? '/', headers: raw.headers, ip: clientAddress(raw), hostname: raw.headers.host ?? '', raw }, analytics);
+    recordDocumentView(
+      { method: raw.method ?? 'GET', url: raw.url ?? '/', headers: raw.headers, ip: clientAddress(raw), hostname: raw.headers.host ?? '', raw },
+      analytics,
+    );
 
   const jobs = createJobQueue(database.db, {
     kind: database.kind,
@@ -141,13 +150,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessions = new SessionService(database.db, config);
   const health = registerHealth(fastify, { database, config, jobs });
   const pubsub = createLivePubSub(config, fastify.log);
-  const credentials = new CredentialService({ db: database.db, mail, sessions, limits, config, log: fastify.log, userChanged: (id) => pubsub.publishUserChanged(id) });
+  const credentials = new CredentialService({
+    db: database.db,
+    mail,
+    sessions,
+    limits,
+    config,
+    log: fastify.log,
+    userChanged: (id) => pubsub.publishUserChanged(id),
+  });
   const uploads = new UploadService(database.db, config.uploadsDir, fastify.log);
   await uploads.adoptLegacyFiles();
   const challenges = createChallenges(database.db, limits, config); // SEC-CHALLENGE
   await fastify.register(challengeRoutes, { challenges, config });
   // ACC-2FA, ACC-PASSKEYS, ACC-SUDO, ACC-TIMELINE (decision 0040)
-  const security = new AccountSecurity({ db: database.db, config, limits, credentials, sessions, mail, jobs, userChanged: (id) => pubsub.publishUserChanged(id) });
+  const security = new AccountSecurity({
+    db: database.db,
+    config,
+    limits,
+    credentials,
+    sessions,
+    mail,
+    jobs,
+    userChanged: (id) => pubsub.publishUserChanged(id),
+  });
   guardAuthRoutes(fastify, { sessions, security }); // ACC-SUDO: the /api/auth routes behind the one proof table (decision 0044)
   await fastify.register(authRoutes, { db: database.db, sessions, config, credentials, limits, challenges, security });
   await fastify.register(twoFactorRecoveryRoutes, { config, security }); // ACC-2FA-RECOVERY
@@ -193,9 +219,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Payouts left in PROCESSING (before decision 0041: waiting for a transfer.paid Stripe never sends) are checked with Stripe.
   await payouts.transfers.resume();
   await webhookRoutes(fastify, webhooks);
-  const graphql = registerGraphQL(fastify, { db: database.db, sessions, config, pubsub, orders, credentials, uploads, mail, ledger, payouts, payoutMethods, security, analytics: new AnalyticsReports(database.db, () => analytics.flush()) });
+  const graphql = registerGraphQL(fastify, {
+    db: database.db,
+    sessions,
+    config,
+    pubsub,
+    orders,
+    credentials,
+    uploads,
+    mail,
+    ledger,
+    payouts,
+    payoutMethods,
+    security,
+    analytics: new AnalyticsReports(database.db, () => analytics.flush()),
+  });
   registerSeoRoutes(fastify, { db: database.db, config });
-  const ssr = options.web === false ? null : await registerSsr(fastify, { config, graphql, authProviders: social.enabled(), viteDev: options.viteDev ?? false, roleOf: (token) => sessions.roleOf(token), fastPath });
+  const ssr =
+    options.web === false
+      ? null
+      : await registerSsr(fastify, {
+          config,
+          graphql,
+          authProviders: social.enabled(),
+          viteDev: options.viteDev ?? false,
+          roleOf: (token) => sessions.roleOf(token),
+          fastPath,
+        });
   // Content changed (an admin's mutation, here or in another process): drop the cached pages that show it.
   const stopInvalidation = ssr ? pubsub.onContentChanged((change) => ssr.invalidate(change)) : () => {};
   if (!ssr) {

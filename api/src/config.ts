@@ -224,7 +224,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       analyticsView: e.RATE_LIMIT_ANALYTICS_VIEW,
     },
     passwordGuessMaxDelaySeconds: e.PASSWORD_GUESS_MAX_DELAY_SECONDS,
-    challenge: { cost: e.CHALLENGE_COST, counterMax: e.CHALLENGE_COUNTER_MAX, expiresSeconds: e.CHALLENGE_EXPIRES_SECONDS, afterPasswordFailures: e.CHALLENGE_AFTER_PASSWORD_FAILURES },
+    challenge: {
+      cost: e.CHALLENGE_COST,
+      counterMax: e.CHALLENGE_COUNTER_MAX,
+      expiresSeconds: e.CHALLENGE_EXPIRES_SECONDS,
+      afterPasswordFailures: e.CHALLENGE_AFTER_PASSWORD_FAILURES,
+    },
     uploadsDir: resolve(e.UPLOADS_DIR ?? resolve(dataDir, 'uploads')),
     passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
     social: {
@@ -252,10 +257,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payouts: {
       stripe: e.STRIPE_SECRET_KEY
-        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null, connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET ?? null, apiUrl: e.STRIPE_API_URL ?? null }
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+            connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
+            apiUrl: e.STRIPE_API_URL ?? null,
+          }
         : null,
-      stripeCountries: (e.STRIPE_COUNTRIES || DEFAULT_STRIPE_COUNTRIES).split(',').map((c) => c.trim().toUpperCase()).filter((c) => /^[A-Z]{2}$/.test(c)),
-      minimums: Object.fromEntries(e.PAYOUT_MINIMUM.split(',').filter((p) => p.trim()).map((p) => { const [c, n] = p.trim().split(':'); return [c!, Number(n)]; })),
+      stripeCountries: (e.STRIPE_COUNTRIES || DEFAULT_STRIPE_COUNTRIES)
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter((c) => /^[A-Z]{2}$/.test(c)),
+      minimums: Object.fromEntries(
+        e.PAYOUT_MINIMUM.split(',')
+          .filter((p) => p.trim())
+          .map((p) => {
+            const [c, n] = p.trim().split(':');
+            return [c!, Number(n)];
+          }),
+      ),
       defaultMinimum: 2000,
       cooldownMs: Math.round(e.PAYOUT_COOLDOWN_HOURS * 3_600_000),
     },

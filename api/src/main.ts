@@ -26,7 +26,9 @@ try {
   }
   const e = error as { code?: string; message?: string; path?: unknown };
   // A missing parent on a read-only disk reports ENOENT: any file-system error names its path.
-  const fault = storageFault(error, config ? databaseLabel(config.database) : 'DATA_DIR') ?? (typeof e?.path === 'string' ? { code: 'STORAGE_READ_ONLY', path: e.path } : null);
+  const fault =
+    storageFault(error, config ? databaseLabel(config.database) : 'DATA_DIR') ??
+    (typeof e?.path === 'string' ? { code: 'STORAGE_READ_ONLY', path: e.path } : null);
   if (!fault) throw error;
   const detail = `${e.code ?? fault.code}: ${e.message ?? String(error)}`;
   console.error(

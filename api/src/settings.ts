@@ -13,9 +13,7 @@ import { z } from 'zod';
 /** The repository root (two levels above `api/src` or `api/dist`). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** A rate limit written `<max>/<windowSeconds>` (security/limits.ts). */
 const limitRule = z
@@ -27,7 +25,10 @@ const limitRule = z
   });
 
 /** An optional setting where an empty value means unset. */
-const optionalText = z.string().optional().transform((v) => (v ? v : undefined));
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
 
 /**
  * A comma-separated list of http(s) origins (`ALLOWED_CALLBACK_ORIGINS`, `ALLOWED_ORIGINS`); each is
@@ -78,7 +79,9 @@ export function parseTrustProxy(value: string): boolean | number | string[] {
     const family = isIP(address);
     const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
     if (!(PROXY_RANGE_NAMES.has(item) || (family !== 0 && prefixOk && extra === undefined))) {
-      throw new Error(`TRUST_PROXY: "${item}" is not an address, a CIDR range (10.0.0.0/8) or loopback/linklocal/uniquelocal; use a hop count (1), a comma-separated list, true or false`);
+      throw new Error(
+        `TRUST_PROXY: "${item}" is not an address, a CIDR range (10.0.0.0/8) or loopback/linklocal/uniquelocal; use a hop count (1), a comma-separated list, true or false`,
+      );
     }
     return item;
   });
@@ -143,10 +146,22 @@ export const envSchema = z.object({
     .default(10),
   REFERRAL_HOLD_DAYS: z.coerce.number().min(0).max(3650).default(30),
   // Payouts (PAYOUT-*): Stripe Connect when its key is set; minimums as `USD:2000,EUR:2000` (minor units).
-  STRIPE_SECRET_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
-  STRIPE_WEBHOOK_SECRET: z.string().optional().or(z.literal('').transform(() => undefined)),
-  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional().or(z.literal('').transform(() => undefined)),
-  STRIPE_API_URL: z.url('STRIPE_API_URL must be a URL, e.g. http://127.0.0.1:12111').optional().or(z.literal('').transform(() => undefined)),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_API_URL: z
+    .url('STRIPE_API_URL must be a URL, e.g. http://127.0.0.1:12111')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   STRIPE_COUNTRIES: z.string().default(''),
   PAYOUT_MINIMUM: z
     .string()
@@ -179,7 +194,11 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().min(3).optional().or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SALES_EMAIL: z.email().default('sales@localhost'),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(80),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30000),
@@ -224,7 +243,10 @@ export const envSchema = z.object({
   YANDEX_CLIENT_SECRET: optionalText,
   VK_CLIENT_ID: optionalText,
   VK_CLIENT_SECRET: optionalText,
-  OIDC_ISSUER: z.url('OIDC_ISSUER must be a URL, e.g. https://id.example.com').optional().or(z.literal('').transform(() => undefined)),
+  OIDC_ISSUER: z
+    .url('OIDC_ISSUER must be a URL, e.g. https://id.example.com')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_NAME: z.string().min(1).max(40).default('OpenID Connect'),

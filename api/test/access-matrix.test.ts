@@ -13,7 +13,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/index.js';
 import { globalId } from '../src/graphql/ids.js';
-import { describeEachDb, type GraphQLResult, ok, PRIVATE_USER_FIELDS, type Registered, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
+import {
+  describeEachDb,
+  type GraphQLResult,
+  ok,
+  PRIVATE_USER_FIELDS,
+  type Registered,
+  startServer,
+  type TestServer,
+  uniqueDevice,
+  uniqueEmail,
+} from './harness.js';
 
 const FORBIDDEN = 'Forbidden resource';
 
@@ -52,7 +62,6 @@ function expectForbidden(result: GraphQLResult) {
   expect(result.errors![0], result.text).toMatchObject({ message: FORBIDDEN, extensions: { code: 'FORBIDDEN' } });
   expect(result.data ?? null, result.text).toBeNull();
 }
-
 
 describeEachDb('access matrix on %s', (kind) => {
   let server: TestServer;
@@ -96,7 +105,13 @@ describeEachDb('access matrix on %s', (kind) => {
     [a, b, admin] = await Promise.all([member('Alice Anders'), member('Bob Brown'), member('Ada Admin', 'ADMIN')]);
 
     // A's private data, so that a refused read (null) differs from an empty value.
-    ok(await server.graphql(UPDATE_USER, { id: a.id, phone: '+14155550123', telegram: 'alice_tg', bio: 'Alice bio', withdrawalMethod: 'BANK_TRANSFER' }, a.accessToken));
+    ok(
+      await server.graphql(
+        UPDATE_USER,
+        { id: a.id, phone: '+14155550123', telegram: 'alice_tg', bio: 'Alice bio', withdrawalMethod: 'BANK_TRANSFER' },
+        a.accessToken,
+      ),
+    );
     aPending = uniqueEmail('alice-pending');
     ok(await server.graphql(UPDATE_USER, { id: a.id, email: aPending, checkPassword: a.password }, a.accessToken));
     // A linked social account and an avatar row of A, inserted directly.
@@ -164,7 +179,10 @@ describeEachDb('access matrix on %s', (kind) => {
         name: 'updatePassword(userId: A) with A’s old password',
         run: () => server.graphql(UPDATE_PASSWORD, { userId: a.id, newPassword: 'taken over password', oldPassword: a.password }, b.accessToken),
       },
-      { name: 'updatePassword(userId: A) without old password', run: () => server.graphql(UPDATE_PASSWORD, { userId: a.id, newPassword: 'taken over password' }, b.accessToken) },
+      {
+        name: 'updatePassword(userId: A) without old password',
+        run: () => server.graphql(UPDATE_PASSWORD, { userId: a.id, newPassword: 'taken over password' }, b.accessToken),
+      },
       { name: 'deleteAccount(A’s linked account)', run: () => server.graphql(DELETE_ACCOUNT, { a: accountId }, b.accessToken) },
       { name: 'revokeSession(A’s session)', run: () => server.graphql(REVOKE_SESSION, { id: sessionId }, b.accessToken) },
     ];
@@ -179,7 +197,9 @@ describeEachDb('access matrix on %s', (kind) => {
     });
 
     it('A is still signed in and intact after all attacks', async () => {
-      const viewer = ok(await server.graphql('{ viewer { id fullName email pendingEmail phone role accounts { id } image { id } } }', undefined, a.accessToken)).viewer;
+      const viewer = ok(
+        await server.graphql('{ viewer { id fullName email pendingEmail phone role accounts { id } image { id } } }', undefined, a.accessToken),
+      ).viewer;
       expect(viewer).toEqual({
         id: a.id,
         fullName: 'Alice Anders',

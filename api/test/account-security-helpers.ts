@@ -8,10 +8,12 @@ import { type TestServer, ok } from './harness.js';
 import type { Member } from './requests-helpers.js';
 
 export const START_2FA = 'mutation { startTwoFactorSetup { secret uri } }';
-export const CONFIRM_2FA = 'mutation ($code: String!) { confirmTwoFactorSetup(code: $code) { recoveryCodes user { twoFactor { enabled recoveryCodesLeft } } } }';
+export const CONFIRM_2FA =
+  'mutation ($code: String!) { confirmTwoFactorSetup(code: $code) { recoveryCodes user { twoFactor { enabled recoveryCodesLeft } } } }';
 export const DISABLE_2FA = 'mutation { disableTwoFactor { twoFactor { enabled } } }';
 export const REGENERATE = 'mutation { regenerateRecoveryCodes { recoveryCodes user { twoFactor { recoveryCodesLeft } } } }';
-export const REAUTH = 'mutation ($password: String, $code: String, $passkey: String) { reauthenticate(password: $password, code: $code, passkey: $passkey) { validUntil } }';
+export const REAUTH =
+  'mutation ($password: String, $code: String, $passkey: String) { reauthenticate(password: $password, code: $code, passkey: $passkey) { validUntil } }';
 export const TIMELINE =
   'query ($id: ID!, $first: Int) { node(id: $id) { ... on User { reauthenticationMethods securityEvents(first: $first) { totalCount edges { node { id kind method deviceLabel network sessionActive } } } } } }';
 export const REPORT = 'mutation ($id: ID!) { reportSecurityEvent(id: $id) { signedOutSessions } }';

@@ -9,8 +9,18 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCode } from './admin-helpers.js';
 import {
-  CONFIRM_2FA, DISABLE_2FA, REAUTH, REGENERATE, REPORT, START_2FA, TIMELINE,
-  enableTwoFactor, passwordLogin, secondStep, stepNow, totpAt,
+  CONFIRM_2FA,
+  DISABLE_2FA,
+  REAUTH,
+  REGENERATE,
+  REPORT,
+  START_2FA,
+  TIMELINE,
+  enableTwoFactor,
+  passwordLogin,
+  secondStep,
+  stepNow,
+  totpAt,
 } from './account-security-helpers.js';
 import { type TestServer, describeEachDb, ok, startServer, uniqueDevice } from './harness.js';
 import { ageSession } from './payouts-helpers.js';
@@ -45,7 +55,11 @@ describeEachDb('account security on %s', (kind) => {
       const row = await db().selectFrom('totpSecrets').selectAll().where('userId', '=', user.localId).executeTakeFirstOrThrow();
       expect(row.secretSealed).not.toContain(secret);
       expect(row.secretSealed.split('.')).toHaveLength(5); // a compact JWE
-      expectCode(await server.graphql(CONFIRM_2FA, { code: '000000' === totpAt(secret, stepNow()) ? '111111' : '000000' }, user.accessToken), 'CODE_INVALID', 'code');
+      expectCode(
+        await server.graphql(CONFIRM_2FA, { code: '000000' === totpAt(secret, stepNow()) ? '111111' : '000000' }, user.accessToken),
+        'CODE_INVALID',
+        'code',
+      );
       expectCode(await server.graphql(CONFIRM_2FA, { code: 'not a code at all, far too long to be one' }, user.accessToken), 'BAD_USER_INPUT');
       const confirmed = ok(await server.graphql(CONFIRM_2FA, { code: totpAt(secret, stepNow()) }, user.accessToken)).confirmTwoFactorSetup;
       expect(confirmed.recoveryCodes).toHaveLength(10);
@@ -64,7 +78,12 @@ describeEachDb('account security on %s', (kind) => {
       const secrets = [ok(a).startTwoFactorSetup.secret as string, ok(b).startTwoFactorSetup.secret as string];
       expect(await db().selectFrom('totpSecrets').select('userId').where('userId', '=', user.localId).execute()).toHaveLength(1);
       // The secret that was stored last is the one the first code must come from.
-      const results = await Promise.all(secrets.map(async (secret) => (await server.graphql(CONFIRM_2FA, { code: totpAt(secret, stepNow()) }, user.accessToken)).errors?.[0]?.extensions?.['code'] ?? 'OK'));
+      const results = await Promise.all(
+        secrets.map(
+          async (secret) =>
+            (await server.graphql(CONFIRM_2FA, { code: totpAt(secret, stepNow()) }, user.accessToken)).errors?.[0]?.extensions?.['code'] ?? 'OK',
+        ),
+      );
       expect(results.filter((r) => r === 'OK')).toHaveLength(1);
     });
 
@@ -83,18 +102,26 @@ describeEachDb('account security on %s', (kind) => {
       expect(far.status).toBe(401);
       expect(far.json.error).toMatchObject({ code: 'TWO_FACTOR_CODE_INVALID', field: 'code', attemptsLeft: 4 });
       // Another device cannot use the token.
-      expect((await secondStep(server, { challengeToken: token, deviceToken: uniqueDevice(), code: totpAt(secret, step + 1) })).json.error.code).toBe('TWO_FACTOR_CHALLENGE_INVALID');
+      expect((await secondStep(server, { challengeToken: token, deviceToken: uniqueDevice(), code: totpAt(secret, step + 1) })).json.error.code).toBe(
+        'TWO_FACTOR_CHALLENGE_INVALID',
+      );
       // One step ahead: accepted; credentials as from login.
       const done = await secondStep(server, { challengeToken: token, deviceToken: user.deviceToken, code: totpAt(secret, step + 1) });
       expect(done.status, done.text).toBe(200);
       expect(done.json.accessToken).toEqual(expect.any(String));
       expect(done.json.refreshToken).toEqual(expect.any(String));
       // The token is spent.
-      expect((await secondStep(server, { challengeToken: token, deviceToken: user.deviceToken, code: totpAt(secret, step) })).json.error.code).toBe('TWO_FACTOR_CHALLENGE_INVALID');
+      expect((await secondStep(server, { challengeToken: token, deviceToken: user.deviceToken, code: totpAt(secret, step) })).json.error.code).toBe(
+        'TWO_FACTOR_CHALLENGE_INVALID',
+      );
       // The same code (and an earlier step's) never works again, even on a fresh challenge.
       const again = (await passwordLogin(server, user)).json.challengeToken as string;
-      expect((await secondStep(server, { challengeToken: again, deviceToken: user.deviceToken, code: totpAt(secret, step + 1) })).json.error.code).toBe('TWO_FACTOR_CODE_INVALID');
-      expect((await secondStep(server, { challengeToken: again, deviceToken: user.deviceToken, code: totpAt(secret, step) })).json.error.code).toBe('TWO_FACTOR_CODE_INVALID');
+      expect((await secondStep(server, { challengeToken: again, deviceToken: user.deviceToken, code: totpAt(secret, step + 1) })).json.error.code).toBe(
+        'TWO_FACTOR_CODE_INVALID',
+      );
+      expect((await secondStep(server, { challengeToken: again, deviceToken: user.deviceToken, code: totpAt(secret, step) })).json.error.code).toBe(
+        'TWO_FACTOR_CODE_INVALID',
+      );
       const stored = await db().selectFrom('totpSecrets').select('lastUsedStep').where('userId', '=', user.localId).executeTakeFirstOrThrow();
       expect(Number(stored.lastUsedStep)).toBe(step + 1);
     });
@@ -123,7 +150,9 @@ describeEachDb('account security on %s', (kind) => {
       expect(regenerated.user.twoFactor.recoveryCodesLeft).toBe(10);
       expect(regenerated.recoveryCodes).not.toContain(recoveryCodes[1]);
       const old = (await passwordLogin(server, user)).json.challengeToken as string;
-      expect((await secondStep(server, { challengeToken: old, deviceToken: user.deviceToken, recoveryCode: recoveryCodes[1]! })).json.error.code).toBe('TWO_FACTOR_CODE_INVALID');
+      expect((await secondStep(server, { challengeToken: old, deviceToken: user.deviceToken, recoveryCode: recoveryCodes[1]! })).json.error.code).toBe(
+        'TWO_FACTOR_CODE_INVALID',
+      );
       expect((await secondStep(server, { challengeToken: old, deviceToken: user.deviceToken, recoveryCode: regenerated.recoveryCodes[1] })).status).toBe(200);
     });
 
@@ -131,15 +160,27 @@ describeEachDb('account security on %s', (kind) => {
       const user = await member(server, 'Ezra Expiry');
       const { secret } = await enableTwoFactor(server, user);
       const token = (await passwordLogin(server, user)).json.challengeToken as string;
-      await db().updateTable('twoFactorChallenges').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('userId', '=', user.localId).execute();
-      expect((await secondStep(server, { challengeToken: token, deviceToken: user.deviceToken, code: totpAt(secret, stepNow()) })).json.error.code).toBe('TWO_FACTOR_CHALLENGE_INVALID');
+      await db()
+        .updateTable('twoFactorChallenges')
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+        .where('userId', '=', user.localId)
+        .execute();
+      expect((await secondStep(server, { challengeToken: token, deviceToken: user.deviceToken, code: totpAt(secret, stepNow()) })).json.error.code).toBe(
+        'TWO_FACTOR_CHALLENGE_INVALID',
+      );
       const other = (await passwordLogin(server, user)).json.challengeToken as string;
       for (let i = 0; i < 5; i++) {
-        const wrong = await secondStep(server, { challengeToken: other, deviceToken: user.deviceToken, code: '12345' + String(i) === totpAt(secret, stepNow()) ? '999999' : '12345' + String(i) });
+        const wrong = await secondStep(server, {
+          challengeToken: other,
+          deviceToken: user.deviceToken,
+          code: '12345' + String(i) === totpAt(secret, stepNow()) ? '999999' : '12345' + String(i),
+        });
         expect(wrong.json.error.code).toBe('TWO_FACTOR_CODE_INVALID');
         expect(wrong.json.error.attemptsLeft).toBe(4 - i);
       }
-      expect((await secondStep(server, { challengeToken: other, deviceToken: user.deviceToken, code: totpAt(secret, stepNow()) })).json.error.code).toBe('TWO_FACTOR_CHALLENGE_INVALID');
+      expect((await secondStep(server, { challengeToken: other, deviceToken: user.deviceToken, code: totpAt(secret, stepNow()) })).json.error.code).toBe(
+        'TWO_FACTOR_CHALLENGE_INVALID',
+      );
       for (const body of [
         { challengeToken: other, deviceToken: user.deviceToken },
         { challengeToken: other, deviceToken: user.deviceToken, code: '123456', recoveryCode: 'AAAAA-BBBBB' },
@@ -157,13 +198,25 @@ describeEachDb('account security on %s', (kind) => {
       const { secret } = await enableTwoFactor(roomy, user);
       const token = (await passwordLogin(roomy, user)).json.challengeToken as string;
       const wrong = totpAt(secret, stepNow() + 7);
-      const answers = await Promise.all(Array.from({ length: 30 }, () => secondStep(roomy, { challengeToken: token, deviceToken: user.deviceToken, code: wrong })));
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () => secondStep(roomy, { challengeToken: token, deviceToken: user.deviceToken, code: wrong })),
+      );
       const codes = answers.map((a) => a.json.error?.code as string);
       expect(codes.filter((c) => c === 'TWO_FACTOR_CODE_INVALID')).toHaveLength(5);
       expect(codes.filter((c) => c === 'TWO_FACTOR_CHALLENGE_INVALID')).toHaveLength(25);
-      expect(answers.map((a) => a.json.error?.attemptsLeft).filter((n) => n !== undefined).sort()).toEqual([0, 1, 2, 3, 4]);
+      expect(
+        answers
+          .map((a) => a.json.error?.attemptsLeft)
+          .filter((n) => n !== undefined)
+          .sort(),
+      ).toEqual([0, 1, 2, 3, 4]);
       // Each evaluated code is one TWO_FACTOR_FAILED on the timeline.
-      const failed = await roomy.app.database.db.selectFrom('securityEvents').select('id').where('userId', '=', user.localId).where('kind', '=', 'TWO_FACTOR_FAILED').execute();
+      const failed = await roomy.app.database.db
+        .selectFrom('securityEvents')
+        .select('id')
+        .where('userId', '=', user.localId)
+        .where('kind', '=', 'TWO_FACTOR_FAILED')
+        .execute();
       expect(failed).toHaveLength(5);
     });
 
@@ -208,8 +261,14 @@ describeEachDb('account security on %s', (kind) => {
       await ageSession(server, user);
       ok(await server.graphql(REAUTH, { code: totpAt(secret, stepNow()) }, user.accessToken));
       ok(await server.graphql(REGENERATE, {}, user.accessToken));
-      const sessionId = (await db().selectFrom('sessions').select('id').where('userId', '=', user.localId).where('deviceToken', '=', user.deviceToken).executeTakeFirstOrThrow()).id;
-      await db().updateTable('sessions').set({ reauthenticatedAt: new Date(Date.now() - 10 * 60_000 - 1000).toISOString() }).where('id', '=', sessionId).execute();
+      const sessionId = (
+        await db().selectFrom('sessions').select('id').where('userId', '=', user.localId).where('deviceToken', '=', user.deviceToken).executeTakeFirstOrThrow()
+      ).id;
+      await db()
+        .updateTable('sessions')
+        .set({ reauthenticatedAt: new Date(Date.now() - 10 * 60_000 - 1000).toISOString() })
+        .where('id', '=', sessionId)
+        .execute();
       expectCode(await server.graphql(REGENERATE, {}, user.accessToken), 'REAUTHENTICATION_REQUIRED');
       expect(ok(await server.graphql(TIMELINE, { id: user.id }, user.accessToken)).node.reauthenticationMethods).toEqual(['TOTP']); // the password alone does not count with 2FA (decision 0044)
     });
@@ -221,8 +280,13 @@ describeEachDb('account security on %s', (kind) => {
       const ua = 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0';
       await server.post('/api/auth/login', { email: user.email, password: 'wrong-password-123', deviceToken: user.deviceToken }, { 'user-agent': ua });
       const { secret } = await enableTwoFactor(server, user);
-      const token = (await server.post('/api/auth/login', { email: user.email, password: user.password, deviceToken: user.deviceToken }, { 'user-agent': ua })).json.challengeToken;
-      const done = await server.post('/api/auth/login/2fa', { challengeToken: token, deviceToken: user.deviceToken, code: totpAt(secret, stepNow()) }, { 'user-agent': ua });
+      const token = (await server.post('/api/auth/login', { email: user.email, password: user.password, deviceToken: user.deviceToken }, { 'user-agent': ua }))
+        .json.challengeToken;
+      const done = await server.post(
+        '/api/auth/login/2fa',
+        { challengeToken: token, deviceToken: user.deviceToken, code: totpAt(secret, stepNow()) },
+        { 'user-agent': ua },
+      );
       const events = await timeline(user, done.json.accessToken);
       expect(events.map((e: { kind: string }) => e.kind)).toEqual(['SIGN_IN', 'TWO_FACTOR_ENABLED', 'SIGN_IN_FAILED', 'SIGN_IN']);
       expect(events[0]).toMatchObject({ method: 'password+totp', deviceLabel: 'Firefox 132 on Linux', network: '127.0.0.x', sessionActive: true });
@@ -240,16 +304,28 @@ describeEachDb('account security on %s', (kind) => {
       await expect(db().updateTable('securityEvents').set({ kind: 'PASSWORD_CHANGED' }).where('id', '=', row!.id).execute()).rejects.toThrow(/append-only/);
       await expect(db().deleteFrom('securityEvents').where('id', '=', row!.id).execute()).rejects.toThrow(/append-only/);
       await expect(sql`delete from security_events where user_id = ${user.localId}`.execute(db())).rejects.toThrow(/append-only/);
-      ok(await server.graphql('mutation ($id: ID!, $c: String) { deleteUser(id: $id, confirmation: $c) { id } }', { id: user.id, c: user.password }, user.accessToken));
+      ok(
+        await server.graphql(
+          'mutation ($id: ID!, $c: String) { deleteUser(id: $id, confirmation: $c) { id } }',
+          { id: user.id, c: user.password },
+          user.accessToken,
+        ),
+      );
       expect(await db().selectFrom('securityEvents').select('id').where('userId', '=', user.localId).execute()).toHaveLength(0);
     });
 
     it('"this wasn\'t me" on an active session ends every session and mails a reset link', async () => {
       const user = await member(server, 'Nina Notme');
       const intruderDevice = uniqueDevice('intruder');
-      const intruder = await server.post('/api/auth/login', { email: user.email, password: user.password, deviceToken: intruderDevice }, { 'user-agent': 'curl/8.0' });
+      const intruder = await server.post(
+        '/api/auth/login',
+        { email: user.email, password: user.password, deviceToken: intruderDevice },
+        { 'user-agent': 'curl/8.0' },
+      );
       expect(intruder.status).toBe(200);
-      const entry = (await timeline(user)).find((e: { kind: string; sessionActive: boolean; method: string | null }) => e.kind === 'SIGN_IN' && e.sessionActive && e.method === 'password');
+      const entry = (await timeline(user)).find(
+        (e: { kind: string; sessionActive: boolean; method: string | null }) => e.kind === 'SIGN_IN' && e.sessionActive && e.method === 'password',
+      );
       expect(entry).toBeDefined();
       expect(ok(await server.graphql(REPORT, { id: entry.id }, user.accessToken)).reportSecurityEvent.signedOutSessions).toBe(2);
       // Both sessions are over.
@@ -257,7 +333,12 @@ describeEachDb('account security on %s', (kind) => {
       expect((await server.graphql('{ viewer { id } }', {}, user.accessToken)).status).toBe(401);
       const resets = await db().selectFrom('passwordResets').select('id').where('userId', '=', user.localId).execute();
       expect(resets).toHaveLength(1);
-      const outbox = await db().selectFrom('mailOutbox').select('template').where('recipient', '=', user.email).execute().catch(() => null);
+      const outbox = await db()
+        .selectFrom('mailOutbox')
+        .select('template')
+        .where('recipient', '=', user.email)
+        .execute()
+        .catch(() => null);
       if (outbox) expect(outbox.map((m) => m.template)).toContain('passwordReset');
       // A stranger's id answers FORBIDDEN; an inactive entry SESSION_NOT_ACTIVE.
       const fresh = await passwordLogin(server, user, uniqueDevice());
@@ -273,7 +354,17 @@ describeEachDb('account security on %s', (kind) => {
     const device = uniqueDevice('social');
     const code = 'one-time-code-' + device;
     const { hashToken } = await import('../src/auth/tokens.js');
-    await db().insertInto('socialLoginCodes').values({ id: hashToken(code), userId: user.localId, deviceToken: device, returnPath: '/profile', expiresAt: new Date(Date.now() + 60_000).toISOString(), created: new Date().toISOString() }).execute();
+    await db()
+      .insertInto('socialLoginCodes')
+      .values({
+        id: hashToken(code),
+        userId: user.localId,
+        deviceToken: device,
+        returnPath: '/profile',
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        created: new Date().toISOString(),
+      })
+      .execute();
     const exchanged = await server.post('/api/auth/social/exchange', { code, deviceToken: device });
     expect(exchanged.status, exchanged.text).toBe(200);
     expect(exchanged.json).toMatchObject({ twoFactorRequired: true, returnPath: '/profile' });

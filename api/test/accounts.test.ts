@@ -18,12 +18,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** 8 characters of A–Z and 2–9 without I, O, 0 and 1. */
 const CODE = /^[A-HJ-NP-Z2-9]{8}$/;
 const VIEWER = '{ viewer { id email pendingEmail isVerified } }';
-const UPDATE_EMAIL = 'mutation ($id: ID!, $email: String, $checkPassword: String) { updateUser(id: $id, email: $email, checkPassword: $checkPassword) { email pendingEmail } }';
+const UPDATE_EMAIL =
+  'mutation ($id: ID!, $email: String, $checkPassword: String) { updateUser(id: $id, email: $email, checkPassword: $checkPassword) { email pendingEmail } }';
 const SEND_VERIFICATION = 'mutation { sendEmailVerification { sentTo expiresAt user { isVerified } } }';
 const VERIFY = 'mutation ($code: String!) { verifyEmail(code: $code) { isVerified email } }';
 const CONFIRM_CHANGE = 'mutation ($code: String!) { confirmEmailChange(code: $code) { email pendingEmail isVerified } }';
 const CANCEL_CHANGE = 'mutation { cancelEmailChange { email pendingEmail } }';
-const UPDATE_PASSWORD = 'mutation ($newPassword: String!, $oldPassword: String) { updatePassword(newPassword: $newPassword, oldPassword: $oldPassword) { id } }';
+const UPDATE_PASSWORD =
+  'mutation ($newPassword: String!, $oldPassword: String) { updatePassword(newPassword: $newPassword, oldPassword: $oldPassword) { id } }';
 
 interface Member extends Registered {
   id: string;
@@ -49,7 +51,6 @@ function expectCode(result: GraphQLResult, code: string) {
   expect(result.data ?? null, result.text).toBeNull();
   return result.errors![0]!;
 }
-
 
 /** A code that is not `code` (first character changed within the alphabet). */
 function wrongCode(code: string): string {
@@ -298,7 +299,11 @@ describeEachDb('accounts on %s', (kind) => {
     it('an expired link is refused with RESET_TOKEN_INVALID', async () => {
       expect((await server.post('/api/auth/reset', { email: user.email, locale: 'es' })).status).toBe(202);
       const token = resetLink(await resetMail(user.email, /Restablece/), 'es');
-      await db().updateTable('passwordResets').set({ expiresAt: nowIso(Date.now() - 1000) }).where('userId', '=', user.localId).execute();
+      await db()
+        .updateTable('passwordResets')
+        .set({ expiresAt: nowIso(Date.now() - 1000) })
+        .where('userId', '=', user.localId)
+        .execute();
       expect(await check(token)).toBe('expired');
       const result = await confirm(token, 'password after expiry');
       expect(result.status).toBe(400);
@@ -372,7 +377,11 @@ describeEachDb('accounts on %s', (kind) => {
     it('an expired code is CODE_EXPIRED', async () => {
       const other = await member('Exp Ired');
       const code = codeIn(await verificationMail(other.email));
-      await db().updateTable('emailCodes').set({ expiresAt: nowIso(Date.now() - 1000) }).where('userId', '=', other.localId).execute();
+      await db()
+        .updateTable('emailCodes')
+        .set({ expiresAt: nowIso(Date.now() - 1000) })
+        .where('userId', '=', other.localId)
+        .execute();
       expectCode(await server.graphql(VERIFY, { code }, other.accessToken), 'CODE_EXPIRED');
       expect(ok(await server.graphql(VIEWER, undefined, other.accessToken)).viewer.isVerified).toBe(false);
     });
@@ -407,7 +416,9 @@ describeEachDb('accounts on %s', (kind) => {
       expect(JSON.stringify(stored)).not.toContain(code);
 
       // A wrong code first, then the right one.
-      expect(expectCode(await server.graphql(CONFIRM_CHANGE, { code: wrongCode(code) }, user.accessToken), 'CODE_INVALID').extensions?.['attemptsLeft']).toBe(4);
+      expect(expectCode(await server.graphql(CONFIRM_CHANGE, { code: wrongCode(code) }, user.accessToken), 'CODE_INVALID').extensions?.['attemptsLeft']).toBe(
+        4,
+      );
       const confirmed = ok(await server.graphql(CONFIRM_CHANGE, { code }, user.accessToken)).confirmEmailChange;
       expect(confirmed).toEqual({ email: newEmail, pendingEmail: null, isVerified: true });
 
@@ -468,7 +479,9 @@ describeEachDb('accounts on %s', (kind) => {
       const token = decodeURIComponent(link![1]!);
       // The sink has the mail a moment before the worker records the row as sent.
       await expect
-        .poll(async () => (await db().selectFrom('mailOutbox').select('status').where('recipient', '=', user.email).execute()).map((r) => r.status).sort(), { timeout: 5000 })
+        .poll(async () => (await db().selectFrom('mailOutbox').select('status').where('recipient', '=', user.email).execute()).map((r) => r.status).sort(), {
+          timeout: 5000,
+        })
         .toEqual(['sent', 'sent']);
       const tables = ['passwordResets', 'emailCodes', 'mailOutbox', 'users', 'sessions', 'refreshTokens'] as const;
       // The tables holding each secret in plain text (mail_outbox keeps the rendered text and HTML).

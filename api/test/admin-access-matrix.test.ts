@@ -55,14 +55,25 @@ describeEachDb('back-office access matrix on %s', (kind) => {
   const tokenOf = (caller: Caller) => ({ anonymous: undefined, user: user.accessToken, other: other.accessToken, admin: admin.accessToken })[caller];
 
   async function newsItem(): Promise<string> {
-    return ok(await server.graphql('mutation ($t: [NewsItemTextsInput!]!) { createNewsItem(texts: $t) { id } }', { t: newsTexts('Matrix') }, admin.accessToken)).createNewsItem.id;
+    return ok(await server.graphql('mutation ($t: [NewsItemTextsInput!]!) { createNewsItem(texts: $t) { id } }', { t: newsTexts('Matrix') }, admin.accessToken))
+      .createNewsItem.id;
   }
 
   beforeAll(async () => {
     server = await startServer(kind, { MAIL_TRANSPORT: 'memory', JOBS_POLL_INTERVAL_MS: '600000' });
     [user, other, admin] = await Promise.all([member(server, 'Uma User'), member(server, 'Otto Other'), member(server, 'Ada Admin', 'ADMIN')]);
-    const input = { name: 'Uma User', email: user.email, interest: 'design', budget: 'NOT_SURE', message: 'A request for the matrix.', consent: true, locale: 'EN' };
-    fx.reference = ok(await server.graphql('mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }', { input }, user.accessToken)).createOrder.reference;
+    const input = {
+      name: 'Uma User',
+      email: user.email,
+      interest: 'design',
+      budget: 'NOT_SURE',
+      message: 'A request for the matrix.',
+      consent: true,
+      locale: 'EN',
+    };
+    fx.reference = ok(
+      await server.graphql('mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }', { input }, user.accessToken),
+    ).createOrder.reference;
     const order = await db().selectFrom('orders').select('id').where('reference', '=', fx.reference).executeTakeFirstOrThrow();
     fx.orderId = globalId('Order' as NodeType, order.id);
     const product = await db().selectFrom('products').select(['id', 'version']).where('slug', '=', 'aura').executeTakeFirstOrThrow();
@@ -73,13 +84,25 @@ describeEachDb('back-office access matrix on %s', (kind) => {
 
   const rows: Row[] = [
     // Queries
-    { name: 'Query.news(includeDrafts: true)', outcomes: ADMIN_ONLY, query: '{ news(includeDrafts: true) { totalCount } }', variables: () => ({}), value: (d) => d?.news },
+    {
+      name: 'Query.news(includeDrafts: true)',
+      outcomes: ADMIN_ONLY,
+      query: '{ news(includeDrafts: true) { totalCount } }',
+      variables: () => ({}),
+      value: (d) => d?.news,
+    },
     { name: 'Query.users', outcomes: ADMIN_ONLY, query: '{ users(first: 5) { totalCount } }', variables: () => ({}), value: (d) => d?.users },
     { name: 'Query.auditLog', outcomes: ADMIN_ONLY, query: '{ auditLog(first: 5) { totalCount } }', variables: () => ({}), value: (d) => d?.auditLog },
     { name: 'Query.payouts', outcomes: ADMIN_ONLY, query: '{ payouts(first: 5) { totalCount } }', variables: () => ({}), value: (d) => d?.payouts },
     { name: 'Query.analytics', outcomes: ADMIN_ONLY, query: '{ analytics(days: 7) { views visitors } }', variables: () => ({}), value: (d) => d?.analytics },
     { name: 'Query.orders', outcomes: ADMIN_ONLY, query: '{ orders(first: 5) { totalCount } }', variables: () => ({}), value: (d) => d?.orders },
-    { name: 'Query.order (its client and administrators)', outcomes: ['NULL', 'OK', 'NULL', 'OK'], query: 'query ($r: String!) { order(reference: $r) { reference } }', variables: (f) => ({ r: f.reference }), value: (d) => d?.order },
+    {
+      name: 'Query.order (its client and administrators)',
+      outcomes: ['NULL', 'OK', 'NULL', 'OK'],
+      query: 'query ($r: String!) { order(reference: $r) { reference } }',
+      variables: (f) => ({ r: f.reference }),
+      value: (d) => d?.order,
+    },
     // Fields of a request only administrators read
     ...(['lostReason', 'assignee { id }', 'client { id }', 'notes { id }', 'referralCode', 'referrer { id }', 'commission { id }'] as const).map(
       (field): Row => ({
@@ -93,27 +116,103 @@ describeEachDb('back-office access matrix on %s', (kind) => {
       }),
     ),
     // Private fields of a user: the user themselves and administrators
-    { name: 'User.activeSessionCount', outcomes: PRIVATE_FIELD, query: 'query ($id: ID!) { user(id: $id) { activeSessionCount } }', variables: () => ({ id: user.id }), value: (d) => d?.user?.activeSessionCount },
-    { name: 'User.transactions', outcomes: PRIVATE_FIELD, query: 'query ($id: ID!) { user(id: $id) { transactions { totalCount } } }', variables: () => ({ id: user.id }), value: (d) => d?.user?.transactions },
-    { name: 'User.balances', outcomes: PRIVATE_FIELD, query: 'query ($id: ID!) { user(id: $id) { balances { currency } } }', variables: () => ({ id: user.id }), value: (d) => d?.user?.balances },
-    { name: 'User.orders', outcomes: PRIVATE_FIELD, query: 'query ($id: ID!) { user(id: $id) { orders { totalCount } } }', variables: () => ({ id: user.id }), value: (d) => d?.user?.orders },
+    {
+      name: 'User.activeSessionCount',
+      outcomes: PRIVATE_FIELD,
+      query: 'query ($id: ID!) { user(id: $id) { activeSessionCount } }',
+      variables: () => ({ id: user.id }),
+      value: (d) => d?.user?.activeSessionCount,
+    },
+    {
+      name: 'User.transactions',
+      outcomes: PRIVATE_FIELD,
+      query: 'query ($id: ID!) { user(id: $id) { transactions { totalCount } } }',
+      variables: () => ({ id: user.id }),
+      value: (d) => d?.user?.transactions,
+    },
+    {
+      name: 'User.balances',
+      outcomes: PRIVATE_FIELD,
+      query: 'query ($id: ID!) { user(id: $id) { balances { currency } } }',
+      variables: () => ({ id: user.id }),
+      value: (d) => d?.user?.balances,
+    },
+    {
+      name: 'User.orders',
+      outcomes: PRIVATE_FIELD,
+      query: 'query ($id: ID!) { user(id: $id) { orders { totalCount } } }',
+      variables: () => ({ id: user.id }),
+      value: (d) => d?.user?.orders,
+    },
     // Content mutations
-    { name: 'createNewsItem', outcomes: ADMIN_ONLY, query: 'mutation ($t: [NewsItemTextsInput!]!) { createNewsItem(texts: $t) { id } }', variables: () => ({ t: newsTexts('Row') }), value: (d) => d?.createNewsItem },
-    { name: 'updateNewsItem', outcomes: ADMIN_ONLY, query: 'mutation ($id: ID!, $t: [NewsItemTextsInput!]) { updateNewsItem(id: $id, texts: $t, version: 1) { id } }', variables: async () => ({ id: await newsItem(), t: [newsTexts('Row')[0]] }), value: (d) => d?.updateNewsItem },
-    { name: 'publishNewsItem', outcomes: ADMIN_ONLY, query: 'mutation ($id: ID!) { publishNewsItem(id: $id, version: 1) { id } }', variables: async () => ({ id: await newsItem() }), value: (d) => d?.publishNewsItem },
-    { name: 'deleteNewsItem', outcomes: ADMIN_ONLY, query: 'mutation ($id: ID!) { deleteNewsItem(id: $id, version: 1) { id } }', variables: async () => ({ id: await newsItem() }), value: (d) => d?.deleteNewsItem },
-    { name: 'updateProductTexts', outcomes: ADMIN_ONLY, query: 'mutation ($id: ID!) { updateProductTexts(id: $id, texts: { locale: EN, tagline: "Matrix" }) { version } }', variables: (f) => ({ id: f.productId }), value: (d) => d?.updateProductTexts },
+    {
+      name: 'createNewsItem',
+      outcomes: ADMIN_ONLY,
+      query: 'mutation ($t: [NewsItemTextsInput!]!) { createNewsItem(texts: $t) { id } }',
+      variables: () => ({ t: newsTexts('Row') }),
+      value: (d) => d?.createNewsItem,
+    },
+    {
+      name: 'updateNewsItem',
+      outcomes: ADMIN_ONLY,
+      query: 'mutation ($id: ID!, $t: [NewsItemTextsInput!]) { updateNewsItem(id: $id, texts: $t, version: 1) { id } }',
+      variables: async () => ({ id: await newsItem(), t: [newsTexts('Row')[0]] }),
+      value: (d) => d?.updateNewsItem,
+    },
+    {
+      name: 'publishNewsItem',
+      outcomes: ADMIN_ONLY,
+      query: 'mutation ($id: ID!) { publishNewsItem(id: $id, version: 1) { id } }',
+      variables: async () => ({ id: await newsItem() }),
+      value: (d) => d?.publishNewsItem,
+    },
+    {
+      name: 'deleteNewsItem',
+      outcomes: ADMIN_ONLY,
+      query: 'mutation ($id: ID!) { deleteNewsItem(id: $id, version: 1) { id } }',
+      variables: async () => ({ id: await newsItem() }),
+      value: (d) => d?.deleteNewsItem,
+    },
+    {
+      name: 'updateProductTexts',
+      outcomes: ADMIN_ONLY,
+      query: 'mutation ($id: ID!) { updateProductTexts(id: $id, texts: { locale: EN, tagline: "Matrix" }) { version } }',
+      variables: (f) => ({ id: f.productId }),
+      value: (d) => d?.updateProductTexts,
+    },
     {
       name: 'updateProduct',
       outcomes: ADMIN_ONLY,
       query: 'mutation ($id: ID!, $t: [ProductTextsInput!]!, $v: Int!) { updateProduct(id: $id, texts: $t, version: $v) { version } }',
-      variables: async (f) => ({ id: f.productId, t: productTexts('Matrix'), v: (await db().selectFrom('products').select('version').where('slug', '=', 'aura').executeTakeFirstOrThrow()).version }),
+      variables: async (f) => ({
+        id: f.productId,
+        t: productTexts('Matrix'),
+        v: (await db().selectFrom('products').select('version').where('slug', '=', 'aura').executeTakeFirstOrThrow()).version,
+      }),
       value: (d) => d?.updateProduct,
     },
     // Requests workflow (orders/ and resolvers/requests.ts)
-    { name: 'changeOrderStatus', outcomes: ADMIN_ONLY, query: 'mutation ($id: ID!) { changeOrderStatus(input: { id: $id, status: IN_REVIEW, version: 1 }) { order { status } } }', variables: (f) => ({ id: f.orderId }), value: (d) => d?.changeOrderStatus },
-    { name: 'assignOrder', outcomes: ADMIN_ONLY, query: 'mutation ($id: ID!, $a: ID) { assignOrder(id: $id, assigneeId: $a) { order { reference } } }', variables: (f) => ({ id: f.orderId, a: admin.id }), value: (d) => d?.assignOrder },
-    { name: 'addOrderNote', outcomes: ADMIN_ONLY, query: 'mutation ($id: ID!) { addOrderNote(id: $id, body: "Internal") { order { reference } } }', variables: (f) => ({ id: f.orderId }), value: (d) => d?.addOrderNote },
+    {
+      name: 'changeOrderStatus',
+      outcomes: ADMIN_ONLY,
+      query: 'mutation ($id: ID!) { changeOrderStatus(input: { id: $id, status: IN_REVIEW, version: 1 }) { order { status } } }',
+      variables: (f) => ({ id: f.orderId }),
+      value: (d) => d?.changeOrderStatus,
+    },
+    {
+      name: 'assignOrder',
+      outcomes: ADMIN_ONLY,
+      query: 'mutation ($id: ID!, $a: ID) { assignOrder(id: $id, assigneeId: $a) { order { reference } } }',
+      variables: (f) => ({ id: f.orderId, a: admin.id }),
+      value: (d) => d?.assignOrder,
+    },
+    {
+      name: 'addOrderNote',
+      outcomes: ADMIN_ONLY,
+      query: 'mutation ($id: ID!) { addOrderNote(id: $id, body: "Internal") { order { reference } } }',
+      variables: (f) => ({ id: f.orderId }),
+      value: (d) => d?.addOrderNote,
+    },
     {
       name: 'sendOrderMessage (its client and administrators)',
       outcomes: ['UNAUTHENTICATED', 'OK', 'FORBIDDEN', 'OK'],
@@ -130,17 +229,27 @@ describeEachDb('back-office access matrix on %s', (kind) => {
       value: (d) => d?.postLedgerAdjustment,
     },
     // Users
-    { name: 'endUserSessions', outcomes: ADMIN_ONLY, query: 'mutation ($id: ID!) { endUserSessions(id: $id) { endedCount } }', variables: async () => ({ id: (await member(server, 'Vic Victim')).id }), value: (d) => d?.endUserSessions },
-    ...(['role: USER', 'isVerified: true', 'type: PARTNER'] as const).map(
-      (change): Row => ({
-        name: `updateUser(${change}) of the user themselves`,
-        outcomes: ADMIN_ONLY,
-        query: `mutation ($id: ID!) { updateUser(id: $id, ${change}) { id } }`,
-        variables: () => ({ id: user.id }),
-        value: (d) => d?.updateUser,
-      }),
-    ),
-    { name: 'deleteUser of someone else', outcomes: ADMIN_ONLY, query: 'mutation ($id: ID!) { deleteUser(id: $id) { id } }', variables: async () => ({ id: (await member(server, 'Del Deleted')).id }), value: (d) => d?.deleteUser },
+    {
+      name: 'endUserSessions',
+      outcomes: ADMIN_ONLY,
+      query: 'mutation ($id: ID!) { endUserSessions(id: $id) { endedCount } }',
+      variables: async () => ({ id: (await member(server, 'Vic Victim')).id }),
+      value: (d) => d?.endUserSessions,
+    },
+    ...(['role: USER', 'isVerified: true', 'type: PARTNER'] as const).map((change): Row => ({
+      name: `updateUser(${change}) of the user themselves`,
+      outcomes: ADMIN_ONLY,
+      query: `mutation ($id: ID!) { updateUser(id: $id, ${change}) { id } }`,
+      variables: () => ({ id: user.id }),
+      value: (d) => d?.updateUser,
+    })),
+    {
+      name: 'deleteUser of someone else',
+      outcomes: ADMIN_ONLY,
+      query: 'mutation ($id: ID!) { deleteUser(id: $id) { id } }',
+      variables: async () => ({ id: (await member(server, 'Del Deleted')).id }),
+      value: (d) => d?.deleteUser,
+    },
   ];
 
   function expectOutcome(result: GraphQLResult, outcome: Outcome, value: unknown, label: string) {

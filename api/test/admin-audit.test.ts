@@ -14,11 +14,15 @@ import { describeEachDb, ok, startServer, type TestServer } from './harness.js';
 
 const CREATE = 'mutation ($texts: [NewsItemTextsInput!]!) { createNewsItem(texts: $texts) { id version } }';
 const UPDATE = 'mutation ($id: ID!, $texts: [NewsItemTextsInput!], $version: Int) { updateNewsItem(id: $id, texts: $texts, version: $version) { id version } }';
-const PUBLISH = 'mutation ($id: ID!, $published: Boolean, $version: Int) { publishNewsItem(id: $id, published: $published, version: $version) { version published } }';
+const PUBLISH =
+  'mutation ($id: ID!, $published: Boolean, $version: Int) { publishNewsItem(id: $id, published: $published, version: $version) { version published } }';
 const DELETE = 'mutation ($id: ID!) { deleteNewsItem(id: $id) { id } }';
-const UPDATE_TEXTS = 'mutation ($id: ID!, $texts: ProductTextsInput!, $version: Int) { updateProductTexts(id: $id, texts: $texts, version: $version) { version } }';
-const UPDATE_PRODUCT = 'mutation ($id: ID!, $texts: [ProductTextsInput!]!, $version: Int!) { updateProduct(id: $id, texts: $texts, version: $version) { version } }';
-const UPDATE_USER = 'mutation ($id: ID!, $role: UserRoles, $type: UserTypes, $fullName: String, $bio: String, $isVerified: Boolean) { updateUser(id: $id, role: $role, type: $type, fullName: $fullName, bio: $bio, isVerified: $isVerified) { id } }';
+const UPDATE_TEXTS =
+  'mutation ($id: ID!, $texts: ProductTextsInput!, $version: Int) { updateProductTexts(id: $id, texts: $texts, version: $version) { version } }';
+const UPDATE_PRODUCT =
+  'mutation ($id: ID!, $texts: [ProductTextsInput!]!, $version: Int!) { updateProduct(id: $id, texts: $texts, version: $version) { version } }';
+const UPDATE_USER =
+  'mutation ($id: ID!, $role: UserRoles, $type: UserTypes, $fullName: String, $bio: String, $isVerified: Boolean) { updateUser(id: $id, role: $role, type: $type, fullName: $fullName, bio: $bio, isVerified: $isVerified) { id } }';
 const DELETE_USER = 'mutation ($id: ID!) { deleteUser(id: $id) { id } }';
 const END = 'mutation ($id: ID!) { endUserSessions(id: $id) { endedCount } }';
 const AUDIT_LOG = `query ($first: Int, $after: String, $targetId: ID, $actorId: ID, $search: String) {
@@ -48,7 +52,13 @@ describeEachDb('audit log on %s', (kind) => {
   async function added(action: () => Promise<unknown>) {
     const before = await auditCount(server);
     await action();
-    const rows = await db().selectFrom('auditLog').selectAll().orderBy('created', 'desc').orderBy('id', 'desc').limit(Math.max(0, (await auditCount(server)) - before)).execute();
+    const rows = await db()
+      .selectFrom('auditLog')
+      .selectAll()
+      .orderBy('created', 'desc')
+      .orderBy('id', 'desc')
+      .limit(Math.max(0, (await auditCount(server)) - before))
+      .execute();
     return rows.map((row) => ({ ...row, before: row.before && JSON.parse(row.before), after: row.after && JSON.parse(row.after) }));
   }
   const actorOf = () => ({ actorId: admin.localId, actorEmail: admin.email });
@@ -58,8 +68,19 @@ describeEachDb('audit log on %s', (kind) => {
       let id = '';
       const created = await added(async () => (id = ok(await asAdmin(CREATE, { texts: newsTexts('Audited') })).createNewsItem.id));
       expect(created).toHaveLength(1);
-      expect(created[0]).toMatchObject({ ...actorOf(), action: 'news.create', targetType: 'NewsItem', targetId: localOf(id), targetLabel: 'Audited EN title', before: null });
-      expect(created[0]!.after).toMatchObject({ en: { title: 'Audited EN title', body: ['Audited EN body'] }, ru: { title: 'Audited RU title' }, productSlug: null });
+      expect(created[0]).toMatchObject({
+        ...actorOf(),
+        action: 'news.create',
+        targetType: 'NewsItem',
+        targetId: localOf(id),
+        targetLabel: 'Audited EN title',
+        before: null,
+      });
+      expect(created[0]!.after).toMatchObject({
+        en: { title: 'Audited EN title', body: ['Audited EN body'] },
+        ru: { title: 'Audited RU title' },
+        productSlug: null,
+      });
 
       const updated = await added(async () => ok(await asAdmin(UPDATE, { id, texts: [newsTexts('Changed')[1]], version: 1 })));
       expect(updated).toHaveLength(1);
@@ -74,7 +95,11 @@ describeEachDb('audit log on %s', (kind) => {
       expect(published[0]!.after.publishedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
       const unpublished = await added(async () => ok(await asAdmin(PUBLISH, { id, published: false })));
       expect(unpublished).toHaveLength(1);
-      expect(unpublished[0]).toMatchObject({ action: 'news.unpublish', before: { publishedAt: published[0]!.after.publishedAt }, after: { publishedAt: null } });
+      expect(unpublished[0]).toMatchObject({
+        action: 'news.unpublish',
+        before: { publishedAt: published[0]!.after.publishedAt },
+        after: { publishedAt: null },
+      });
 
       const deleted = await added(async () => ok(await asAdmin(DELETE, { id })));
       expect(deleted).toHaveLength(1);
@@ -86,7 +111,12 @@ describeEachDb('audit log on %s', (kind) => {
     it('products: updateProductTexts and updateProduct, with only the changed language', async () => {
       const product = await db().selectFrom('products').selectAll().where('slug', '=', 'aura').executeTakeFirstOrThrow();
       const id = globalId('Product', product.id);
-      const oldEs = await db().selectFrom('productTranslations').select('tagline').where('productId', '=', product.id).where('locale', '=', 'es').executeTakeFirstOrThrow();
+      const oldEs = await db()
+        .selectFrom('productTranslations')
+        .select('tagline')
+        .where('productId', '=', product.id)
+        .where('locale', '=', 'es')
+        .executeTakeFirstOrThrow();
       const one = await added(async () => ok(await asAdmin(UPDATE_TEXTS, { id, texts: { locale: 'ES', tagline: 'Nuevo lema' }, version: product.version })));
       expect(one).toHaveLength(1);
       expect(one[0]).toMatchObject({ ...actorOf(), action: 'product.update', targetType: 'Product', targetId: product.id, targetLabel: 'aura' });
@@ -123,7 +153,12 @@ describeEachDb('audit log on %s', (kind) => {
 
       const ended = await added(async () => ok(await asAdmin(END, { id: target.id })));
       expect(ended).toHaveLength(1);
-      expect(ended[0]).toMatchObject({ action: 'user.endSessions', targetId: target.localId, before: { activeSessionCount: 1 }, after: { activeSessionCount: 0 } });
+      expect(ended[0]).toMatchObject({
+        action: 'user.endSessions',
+        targetId: target.localId,
+        before: { activeSessionCount: 1 },
+        after: { activeSessionCount: 0 },
+      });
 
       const deleted = await added(async () => ok(await asAdmin(DELETE_USER, { id: target.id })));
       expect(deleted).toHaveLength(1);
@@ -145,9 +180,20 @@ describeEachDb('audit log on %s', (kind) => {
         ['stale update', async () => expectCode(await asAdmin(UPDATE, { id: item.id, texts: [newsTexts('Second')[0]], version: 1 }), 'VERSION_CONFLICT')],
         ['stale publish', async () => expectCode(await asAdmin(PUBLISH, { id: item.id, version: 1 }), 'VERSION_CONFLICT')],
         ['publish without Spanish', async () => expectCode(await asAdmin(PUBLISH, { id: item.id, version: 2 }), 'TRANSLATION_MISSING')],
-        ['stale product texts', async () => expectCode(await asAdmin(UPDATE_TEXTS, { id: productId, texts: { locale: 'EN', name: 'X' }, version: product.version + 5 }), 'VERSION_CONFLICT')],
-        ['stale product', async () => expectCode(await asAdmin(UPDATE_PRODUCT, { id: productId, texts: productTexts('X'), version: product.version + 5 }), 'VERSION_CONFLICT')],
-        ['incomplete product', async () => expectCode(await asAdmin(UPDATE_PRODUCT, { id: productId, texts: productTexts('X').slice(1), version: product.version }), 'TRANSLATION_MISSING')],
+        [
+          'stale product texts',
+          async () =>
+            expectCode(await asAdmin(UPDATE_TEXTS, { id: productId, texts: { locale: 'EN', name: 'X' }, version: product.version + 5 }), 'VERSION_CONFLICT'),
+        ],
+        [
+          'stale product',
+          async () => expectCode(await asAdmin(UPDATE_PRODUCT, { id: productId, texts: productTexts('X'), version: product.version + 5 }), 'VERSION_CONFLICT'),
+        ],
+        [
+          'incomplete product',
+          async () =>
+            expectCode(await asAdmin(UPDATE_PRODUCT, { id: productId, texts: productTexts('X').slice(1), version: product.version }), 'TRANSLATION_MISSING'),
+        ],
         ['user creates news', async () => expectCode(await server.graphql(CREATE, { texts: newsTexts('Nope') }, user.accessToken), 'FORBIDDEN')],
         ['user ends sessions', async () => expectCode(await server.graphql(END, { id: admin.id }, user.accessToken), 'FORBIDDEN')],
         ['user changes a role', async () => expectCode(await server.graphql(UPDATE_USER, { id: admin.id, role: 'USER' }, user.accessToken), 'FORBIDDEN')],
@@ -171,7 +217,14 @@ describeEachDb('audit log on %s', (kind) => {
       const log = ok(await asAdmin(AUDIT_LOG, { targetId: itemId })).auditLog;
       expect(log.totalCount).toBe(2);
       const [publish, create] = log.edges.map((e: any) => e.node);
-      expect(publish).toMatchObject({ actor: { id: other.id }, actorEmail: other.email, action: 'news.publish', targetType: 'NewsItem', targetId: itemId, targetLabel: 'Olga item EN title' });
+      expect(publish).toMatchObject({
+        actor: { id: other.id },
+        actorEmail: other.email,
+        action: 'news.publish',
+        targetType: 'NewsItem',
+        targetId: itemId,
+        targetLabel: 'Olga item EN title',
+      });
       expect(JSON.parse(publish.before)).toEqual({ publishedAt: null });
       expect(create).toMatchObject({ action: 'news.create', before: null });
       expect(JSON.parse(create.after).en.title).toBe('Olga item EN title');

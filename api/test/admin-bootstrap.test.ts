@@ -53,7 +53,11 @@ describeEachDb('first administrator on %s', (kind) => {
     const email = uniqueEmail('first-admin');
     const outcome = await createOrPromoteAdmin(deps(), { email, fullName: 'Ada Admin', locale: 'ru' });
     expect(outcome.kind).toBe('created');
-    const row = await server.app.database.db.selectFrom('users').select(['role', 'passwordHash', 'fullName', 'locale']).where('email', '=', email).executeTakeFirstOrThrow();
+    const row = await server.app.database.db
+      .selectFrom('users')
+      .select(['role', 'passwordHash', 'fullName', 'locale'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ role: 'ADMIN', passwordHash: null, fullName: 'Ada Admin', locale: 'ru' });
     const queued = await server.app.database.db.selectFrom('mailOutbox').select(['template', 'locale', 'text']).where('recipient', '=', email).execute();
     expect(queued.map((m) => [m.template, m.locale])).toEqual([['passwordReset', 'ru']]);
@@ -65,19 +69,27 @@ describeEachDb('first administrator on %s', (kind) => {
     expect((await server.login(email, 'a long enough passphrase 42', uniqueDevice())).status).toBe(200);
   });
 
-  it.skipIf(!existsSync(CLI) && !process.env['CI'])('pnpm admin:create: creates an administrator through the built command, and refuses bad usage with exit 2', () => {
-    const env = { ...process.env, ...BASE_ENV, DATA_DIR: server.dataDir, ...(kind === 'postgres' ? { DATABASE_URL: server.config.database.kind === 'postgres' ? server.config.database.url : '' } : {}) };
-    const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', timeout: 30_000 });
-    const bad = run('--email', 'not an address');
-    expect(bad.status, bad.stderr).toBe(2);
-    expect(bad.stderr).toContain('--email');
-    expect(run('--mail', 'x@example.com').status).toBe(2);
+  it.skipIf(!existsSync(CLI) && !process.env['CI'])(
+    'pnpm admin:create: creates an administrator through the built command, and refuses bad usage with exit 2',
+    () => {
+      const env = {
+        ...process.env,
+        ...BASE_ENV,
+        DATA_DIR: server.dataDir,
+        ...(kind === 'postgres' ? { DATABASE_URL: server.config.database.kind === 'postgres' ? server.config.database.url : '' } : {}),
+      };
+      const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', timeout: 30_000 });
+      const bad = run('--email', 'not an address');
+      expect(bad.status, bad.stderr).toBe(2);
+      expect(bad.stderr).toContain('--email');
+      expect(run('--mail', 'x@example.com').status).toBe(2);
 
-    const email = uniqueEmail('cli-admin');
-    const done = run('--email', email, '--name', 'Cli Admin', '--locale', 'es');
-    expect(done.status, done.stderr).toBe(0);
-    expect(done.stdout).toContain(`Created the administrator ${email}`);
-    const again = run('--', '--email', email);
-    expect(again.stdout).toContain('already an administrator');
-  });
+      const email = uniqueEmail('cli-admin');
+      const done = run('--email', email, '--name', 'Cli Admin', '--locale', 'es');
+      expect(done.status, done.stderr).toBe(0);
+      expect(done.stdout).toContain(`Created the administrator ${email}`);
+      const again = run('--', '--email', email);
+      expect(again.stdout).toContain('already an administrator');
+    },
+  );
 });

@@ -98,7 +98,12 @@ describeEachDb('content editors: versions on %s', (kind) => {
     const empty = await create('empty');
     await db().updateTable('newsTranslations').set({ body: '[]' }).where('newsItemId', '=', localId(empty.id)).where('locale', '=', 'es').execute();
     expect(expectCode(await gql(PUBLISH, { id: empty.id }), 'TRANSLATION_MISSING', 'texts.es').message).toContain('Spanish');
-    await db().updateTable('newsTranslations').set({ body: '["ok"]', title: '  ' }).where('newsItemId', '=', localId(empty.id)).where('locale', '=', 'es').execute();
+    await db()
+      .updateTable('newsTranslations')
+      .set({ body: '["ok"]', title: '  ' })
+      .where('newsItemId', '=', localId(empty.id))
+      .where('locale', '=', 'es')
+      .execute();
     expectCode(await gql(PUBLISH, { id: empty.id }), 'TRANSLATION_MISSING', 'texts.es');
     expect(await storedItem(empty.id)).toMatchObject({ publishedAt: null, version: 1 });
     // Taking a draft back to draft needs no complete texts.
@@ -110,7 +115,12 @@ describeEachDb('content editors: versions on %s', (kind) => {
     const first = ok(await gql(UPDATE_TEXTS, { id: product.id, texts: { locale: 'ES', tagline: 'Primera' }, version: product.version })).updateProductTexts;
     expect(first).toMatchObject({ version: product.version + 1, tagline: 'Primera' });
     expectConflict(await gql(UPDATE_TEXTS, { id: product.id, texts: { locale: 'ES', tagline: 'Segunda' }, version: product.version }));
-    const stored = await db().selectFrom('productTranslations').select('tagline').where('productId', '=', localId(product.id)).where('locale', '=', 'es').executeTakeFirstOrThrow();
+    const stored = await db()
+      .selectFrom('productTranslations')
+      .select('tagline')
+      .where('productId', '=', localId(product.id))
+      .where('locale', '=', 'es')
+      .executeTakeFirstOrThrow();
     expect(stored.tagline).toBe('Primera');
     expect((await db().selectFrom('products').select('version').where('slug', '=', 'aura').executeTakeFirstOrThrow()).version).toBe(product.version + 1);
     // Without a version the change applies (and still bumps).
@@ -120,16 +130,36 @@ describeEachDb('content editors: versions on %s', (kind) => {
   it('updateProduct replaces all three languages at once with the version check', async () => {
     const product = ok(await server.graphql(`{ product(slug: "affi") { ${PRODUCT} } }`)).product;
     const saved = ok(await gql(UPDATE_PRODUCT, { id: product.id, texts: productTexts('Whole'), version: product.version })).updateProduct;
-    expect(saved).toEqual({ id: product.id, version: product.version + 1, name: 'Whole EN', tagline: 'Whole ES tagline', description: ['Whole RU paragraph'], features: ['Whole feature'] });
+    expect(saved).toEqual({
+      id: product.id,
+      version: product.version + 1,
+      name: 'Whole EN',
+      tagline: 'Whole ES tagline',
+      description: ['Whole RU paragraph'],
+      features: ['Whole feature'],
+    });
     expectConflict(await gql(UPDATE_PRODUCT, { id: product.id, texts: productTexts('Late'), version: product.version }));
-    const names = await db().selectFrom('productTranslations').select(['locale', 'name']).where('productId', '=', localId(product.id)).orderBy('locale').execute();
-    expect(names).toEqual([{ locale: 'en', name: 'Whole EN' }, { locale: 'es', name: 'Whole ES' }, { locale: 'ru', name: 'Whole RU' }]);
+    const names = await db()
+      .selectFrom('productTranslations')
+      .select(['locale', 'name'])
+      .where('productId', '=', localId(product.id))
+      .orderBy('locale')
+      .execute();
+    expect(names).toEqual([
+      { locale: 'en', name: 'Whole EN' },
+      { locale: 'es', name: 'Whole ES' },
+      { locale: 'ru', name: 'Whole RU' },
+    ]);
   });
 
   it('updateProduct requires every language complete (TRANSLATION_MISSING naming the first) and stores nothing', async () => {
     const product = ok(await server.graphql(`{ product(slug: "ai-assistant") { ${PRODUCT} } }`)).product;
     const texts = productTexts('Part');
-    const missingRu = expectCode(await gql(UPDATE_PRODUCT, { id: product.id, texts: [texts[0], texts[2]], version: product.version }), 'TRANSLATION_MISSING', 'texts.ru');
+    const missingRu = expectCode(
+      await gql(UPDATE_PRODUCT, { id: product.id, texts: [texts[0], texts[2]], version: product.version }),
+      'TRANSLATION_MISSING',
+      'texts.ru',
+    );
     expect(missingRu.message).toContain('Russian');
     const noTagline = texts.map((t) => (t.locale === 'ES' ? { ...t, tagline: undefined } : t));
     expectCode(await gql(UPDATE_PRODUCT, { id: product.id, texts: noTagline, version: product.version }), 'TRANSLATION_MISSING', 'texts.es');

@@ -15,7 +15,12 @@ export interface Member extends Registered {
 }
 
 /** Registers a user named `name` (an administrator with `role` ADMIN, set in the database). */
-export async function member(server: TestServer, name: string, role: 'USER' | 'ADMIN' = 'USER', overrides: { email?: string; username?: string } = {}): Promise<Member> {
+export async function member(
+  server: TestServer,
+  name: string,
+  role: 'USER' | 'ADMIN' = 'USER',
+  overrides: { email?: string; username?: string } = {},
+): Promise<Member> {
   const registered = await server.register({ name, ...overrides });
   const db = server.app.database.db;
   const row = await db.selectFrom('users').select('id').where('email', '=', registered.email).executeTakeFirstOrThrow();
@@ -25,12 +30,23 @@ export async function member(server: TestServer, name: string, role: 'USER' | 'A
 
 /** News texts in English, Russian and Spanish, tagged with `tag`. */
 export function newsTexts(tag: string) {
-  return ['EN', 'RU', 'ES'].map((locale) => ({ locale, title: `${tag} ${locale} title`, summary: `${tag} ${locale} summary`, body: [`${tag} ${locale} body`] }));
+  return ['EN', 'RU', 'ES'].map((locale) => ({
+    locale,
+    title: `${tag} ${locale} title`,
+    summary: `${tag} ${locale} summary`,
+    body: [`${tag} ${locale} body`],
+  }));
 }
 
 /** Product texts in English, Russian and Spanish, tagged with `tag`. */
 export function productTexts(tag: string) {
-  return ['EN', 'RU', 'ES'].map((locale) => ({ locale, name: `${tag} ${locale}`, tagline: `${tag} ${locale} tagline`, description: [`${tag} ${locale} paragraph`], features: [`${tag} feature`] }));
+  return ['EN', 'RU', 'ES'].map((locale) => ({
+    locale,
+    name: `${tag} ${locale}`,
+    tagline: `${tag} ${locale} tagline`,
+    description: [`${tag} ${locale} paragraph`],
+    features: [`${tag} feature`],
+  }));
 }
 
 /** The audit entries about database id `targetId`, oldest first, with before/after parsed. */
@@ -41,7 +57,10 @@ export async function auditRows(server: TestServer, targetId: string) {
 
 /** How many audit entries there are in all. */
 export async function auditCount(server: TestServer): Promise<number> {
-  const row = await server.app.database.db.selectFrom('auditLog').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const row = await server.app.database.db
+    .selectFrom('auditLog')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

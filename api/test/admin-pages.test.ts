@@ -17,7 +17,15 @@ if (!existsSync(join(repoRoot, 'web', 'dist', 'server', 'entry-server.js'))) {
   throw new Error('admin-pages.test.ts needs the built web app: run `pnpm build` first (pnpm test does).');
 }
 
-const ADMIN_PATHS = ['/admin', '/admin/requests', '/ru/admin/news', '/es/admin/users', '/admin/audit', '/ru/admin/requests/ST-ABC234', '/es/admin/products/dom'];
+const ADMIN_PATHS = [
+  '/admin',
+  '/admin/requests',
+  '/ru/admin/news',
+  '/es/admin/users',
+  '/admin/audit',
+  '/ru/admin/requests/ST-ABC234',
+  '/es/admin/products/dom',
+];
 
 describeEachDb('administrators’ pages on %s', (kind) => {
   let server: TestServer;

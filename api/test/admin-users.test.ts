@@ -104,12 +104,21 @@ describeEachDb('users admin on %s', (kind) => {
 
   it('endUserSessions ends the user’s open live subscription (their tabs learn it) with UNAUTHENTICATED', async () => {
     const user = await member(server, 'Lia Live');
-    const client = createClient({ url: server.wsUrl, webSocketImpl: WebSocket, connectionParams: { Authorization: `Bearer ${user.accessToken}` }, retryAttempts: 0, lazy: true });
+    const client = createClient({
+      url: server.wsUrl,
+      webSocketImpl: WebSocket,
+      connectionParams: { Authorization: `Bearer ${user.accessToken}` },
+      retryAttempts: 0,
+      lazy: true,
+    });
     try {
       const before = server.app.pubsub.activeSubscriptions(user.localId);
       const events: unknown[] = [];
       const ended = new Promise<unknown>((resolve) => {
-        client.subscribe({ query: 'subscription { viewerUpdated { id } }' }, { next: (value) => events.push(value), error: resolve, complete: () => resolve('complete') });
+        client.subscribe(
+          { query: 'subscription { viewerUpdated { id } }' },
+          { next: (value) => events.push(value), error: resolve, complete: () => resolve('complete') },
+        );
       });
       await waitFor('the subscription to be listening', () => server.app.pubsub.activeSubscriptions(user.localId) > before);
       ok(await server.graphql(END, { id: user.id }, admin.accessToken));

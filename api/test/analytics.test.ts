@@ -85,7 +85,11 @@ describeEachDb('analytics on %s', (kind) => {
 
   it('counts a beacon (JSON or text/plain) with ?ref= and an internal referrer as none', async () => {
     const before = await total();
-    const beacon = await server.post('/api/analytics/view', { path: '/es/order?ref=ANNA2024&x=1', referrer: 'http://localhost:3000/es' }, { 'user-agent': CHROME });
+    const beacon = await server.post(
+      '/api/analytics/view',
+      { path: '/es/order?ref=ANNA2024&x=1', referrer: 'http://localhost:3000/es' },
+      { 'user-agent': CHROME },
+    );
     expect(beacon.status).toBe(204);
     const text = await fetch(`${server.baseUrl}/api/analytics/view`, {
       method: 'POST',
@@ -128,7 +132,16 @@ describeEachDb('analytics on %s', (kind) => {
 
   it('reports totals, days, breakdowns and the referral funnel to administrators only', async () => {
     const code = await db().selectFrom('referralCodes').select('code').where('userId', '=', user.localId).executeTakeFirstOrThrow();
-    const input = { name: 'Ref Visitor', email: 'ref-visitor@example.test', interest: 'design', budget: 'NOT_SURE', message: 'A request through a referral link.', consent: true, locale: 'EN', referralCode: code.code };
+    const input = {
+      name: 'Ref Visitor',
+      email: 'ref-visitor@example.test',
+      interest: 'design',
+      budget: 'NOT_SURE',
+      message: 'A request through a referral link.',
+      consent: true,
+      locale: 'EN',
+      referralCode: code.code,
+    };
     ok(await server.graphql('mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }', { input }));
     const report = ok(await server.graphql(REPORT, { days: 7 }, admin.accessToken)).analytics;
     const rows = await views();

@@ -268,7 +268,10 @@ describeEachDb('REST auth on %s', (kind) => {
       for (let round = 0; round < 5; round++) {
         const results = await Promise.all([server.refresh(token), server.refresh(token)]);
         const detail = `round ${round}: ${results.map((r) => `${r.status} ${r.text}`).join(' | ')}`;
-        expect(results.map((r) => r.status), detail).toEqual([200, 200]);
+        expect(
+          results.map((r) => r.status),
+          detail,
+        ).toEqual([200, 200]);
         expect(results[0]!.json.refreshToken, detail).toBe(results[1]!.json.refreshToken);
         for (const r of results) await expectAccessWorks(r.json.accessToken);
         const next = await server.refresh(results[0]!.json.refreshToken);
@@ -277,7 +280,6 @@ describeEachDb('REST auth on %s', (kind) => {
         token = next.json.refreshToken;
       }
     });
-
   });
 
   describe('logout', () => {
@@ -487,7 +489,13 @@ describeEachDb('REST auth on %s', (kind) => {
     it('answers 429 RATE_LIMITED after RATE_LIMIT_AUTH_MAX attempts on every auth route', async () => {
       // refresh allows three times the limit (one page load may refresh in several tabs).
       // An empty body is a 400, or a 401 for refresh (no body token and no cookie, decision 0026).
-      for (const [path, max, refused] of [['/api/auth/login', 3, 400], ['/api/auth/register', 3, 400], ['/api/auth/logout', 3, 400], ['/api/auth/reset/check', 3, 400], ['/api/auth/refresh', 9, 401]] as const) {
+      for (const [path, max, refused] of [
+        ['/api/auth/login', 3, 400],
+        ['/api/auth/register', 3, 400],
+        ['/api/auth/logout', 3, 400],
+        ['/api/auth/reset/check', 3, 400],
+        ['/api/auth/refresh', 9, 401],
+      ] as const) {
         const statuses: number[] = [];
         for (let i = 0; i <= max; i++) statuses.push((await limited.post(path, {})).status);
         expect(statuses, path).toEqual([...Array.from({ length: max }, () => refused), 429]);

@@ -7,7 +7,17 @@
  * answer's credential id; concurrent `sendEmailVerification`.
  */
 import { typeDefs } from '@studio/schema';
-import { type GraphQLArgument, type GraphQLInputType, buildSchema, getNamedType, isCompositeType, isEnumType, isInputObjectType, isListType, isNonNullType } from 'graphql';
+import {
+  type GraphQLArgument,
+  type GraphQLInputType,
+  buildSchema,
+  getNamedType,
+  isCompositeType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+} from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { globalId, type NodeType } from '../src/graphql/ids.js';
@@ -15,7 +25,8 @@ import { describeEachDb, type GraphQLResult, ok, startServer, type TestServer, u
 
 const NUL = '\u0000';
 const VIEWER = '{ viewer { id } }';
-const UPDATE_USER = 'mutation ($id: ID!, $username: String, $fullName: String, $bio: String) { updateUser(id: $id, username: $username, fullName: $fullName, bio: $bio) { username fullName bio } }';
+const UPDATE_USER =
+  'mutation ($id: ID!, $username: String, $fullName: String, $bio: String) { updateUser(id: $id, username: $username, fullName: $fullName, bio: $bio) { username fullName bio } }';
 const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
 const SEND_VERIFICATION = 'mutation { sendEmailVerification { sentTo } }';
 
@@ -27,7 +38,23 @@ function expectCode(result: GraphQLResult, code: string) {
   return result.errors![0]!;
 }
 
-const NODE_TYPES: NodeType[] = ['User', 'Image', 'ServiceAccount', 'ReferralCode', 'Product', 'NewsItem', 'Session', 'AuditEntry', 'Order', 'OrderMessage', 'OrderNote', 'LedgerTransaction', 'Payout', 'Passkey', 'SecurityEvent'];
+const NODE_TYPES: NodeType[] = [
+  'User',
+  'Image',
+  'ServiceAccount',
+  'ReferralCode',
+  'Product',
+  'NewsItem',
+  'Session',
+  'AuditEntry',
+  'Order',
+  'OrderMessage',
+  'OrderNote',
+  'LedgerTransaction',
+  'Payout',
+  'Passkey',
+  'SecurityEvent',
+];
 const schema = buildSchema(typeDefs);
 
 /** A plausible value of a required input, with `probe` at every ID and `pathTo` the ID under test (or null: a harmless id). */
@@ -45,11 +72,16 @@ function valueOf(type: GraphQLInputType, probe: string, path: string, target: st
     return out;
   }
   switch (named.name) {
-    case 'ID': return path === target ? probe : globalId('User', 'no-such-user');
-    case 'Int': return 1;
-    case 'Float': return 1;
-    case 'Boolean': return true;
-    default: return 'x';
+    case 'ID':
+      return path === target ? probe : globalId('User', 'no-such-user');
+    case 'Int':
+      return 1;
+    case 'Float':
+      return 1;
+    case 'Boolean':
+      return true;
+    default:
+      return 'x';
   }
 }
 
@@ -84,7 +116,15 @@ describeEachDb('bad input on %s', (kind) => {
   let server: TestServer;
   const db = () => server.app.database.db;
   const usersWith = async (email: string) =>
-    Number((await db().selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('email', 'like', `${email.split('@')[0]}%`).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db()
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('email', 'like', `${email.split('@')[0]}%`)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     server = await startServer(kind, { MAIL_TRANSPORT: 'memory', JOBS_POLL_INTERVAL_MS: '600000', RATE_LIMIT_CODE_SEND: '5/60' });
@@ -94,12 +134,20 @@ describeEachDb('bad input on %s', (kind) => {
   });
 
   it('GET /api/graphql with non-JSON variables or extensions answers 400 with a message', async () => {
-    for (const [param, value] of [['variables', 'not-json'], ['extensions', '{'], ['variables', '[1]']]) {
-      const result = await server.get(`/api/graphql?query=${encodeURIComponent('{ __typename }')}&${param}=${encodeURIComponent(value!)}`, { accept: 'application/json' });
+    for (const [param, value] of [
+      ['variables', 'not-json'],
+      ['extensions', '{'],
+      ['variables', '[1]'],
+    ]) {
+      const result = await server.get(`/api/graphql?query=${encodeURIComponent('{ __typename }')}&${param}=${encodeURIComponent(value!)}`, {
+        accept: 'application/json',
+      });
       expect(result.status, result.text).toBe(400);
       expect(result.json.errors[0].message).toContain(`"${param}"`);
     }
-    const fine = await server.get(`/api/graphql?query=${encodeURIComponent('{ __typename }')}&variables=${encodeURIComponent('{}')}`, { accept: 'application/json' });
+    const fine = await server.get(`/api/graphql?query=${encodeURIComponent('{ __typename }')}&variables=${encodeURIComponent('{}')}`, {
+      accept: 'application/json',
+    });
     expect(fine.status, fine.text).toBe(200);
   });
 
@@ -133,11 +181,23 @@ describeEachDb('bad input on %s', (kind) => {
 
   it('an avatar whose file name holds a control character: 400 VALIDATION_FAILED, no image row', async () => {
     const user = await server.register({ name: 'File Namer' });
-    const images = async () => Number((await db().selectFrom('images').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const images = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('images')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await images();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'face\u0001.png');
-    const response = await fetch(`${server.baseUrl}/api/uploads/avatar`, { method: 'POST', body: form, headers: { authorization: `Bearer ${user.accessToken}` } });
+    const response = await fetch(`${server.baseUrl}/api/uploads/avatar`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
     const body = await response.json();
     expect(response.status, JSON.stringify(body)).toBe(400);
     expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'file' });
@@ -194,7 +254,8 @@ describeEachDb('bad input on %s', (kind) => {
           const result = await server.graphql(document, variables, admin.accessToken);
           const what = `${field.name}(${path} = ${type}:${JSON.stringify(local)})`;
           // A document this test built wrong would prove nothing: that is a failure too.
-          if (result.status >= 500 || /INTERNAL_SERVER_ERROR|Unexpected error\.|GRAPHQL_VALIDATION_FAILED/.test(result.text)) failures.push(`${what} → ${result.status} ${result.text.slice(0, 200)}`);
+          if (result.status >= 500 || /INTERNAL_SERVER_ERROR|Unexpected error\.|GRAPHQL_VALIDATION_FAILED/.test(result.text))
+            failures.push(`${what} → ${result.status} ${result.text.slice(0, 200)}`);
           else if (result.errors?.some((e) => e.extensions?.['code'] === 'BAD_USER_INPUT')) refused++;
         }
       }
@@ -214,7 +275,13 @@ describeEachDb('bad input on %s', (kind) => {
 
   it('POST /api/auth/passkey/login with NUL in the credential id: 400 PASSKEY_INVALID', async () => {
     for (const id of [`cred${NUL}id`, 'cred\u0007id']) {
-      const response = JSON.stringify({ id, rawId: id, type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' } });
+      const response = JSON.stringify({
+        id,
+        rawId: id,
+        type: 'public-key',
+        clientExtensionResults: {},
+        response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+      });
       const answer = await server.post('/api/auth/passkey/login', { response, deviceToken: uniqueDevice() });
       expect(answer.status, answer.text).toBe(400);
       expect(answer.json.error).toMatchObject({ code: 'PASSKEY_INVALID', field: 'passkey' });
@@ -232,7 +299,15 @@ describeEachDb('bad input on %s', (kind) => {
       locale: 'EN',
       ...overrides,
     });
-    const count = async () => Number((await db().selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     expectCode(await server.graphql(CREATE_ORDER, { input: input({ name: `Olga${NUL}` }) }), 'BAD_USER_INPUT');
     expectCode(await server.graphql(CREATE_ORDER, { input: input({ company: 'Tab\tCo' }) }), 'BAD_USER_INPUT');
@@ -255,7 +330,12 @@ describeEachDb('bad input on %s', (kind) => {
     }
     expect(sent.length).toBeGreaterThanOrEqual(1);
     expect(sent.length).toBeLessThanOrEqual(5);
-    const mails = await db().selectFrom('mailOutbox').select('id').where('recipient', '=', user.email).where('template', '=', 'emailVerificationCode').execute();
+    const mails = await db()
+      .selectFrom('mailOutbox')
+      .select('id')
+      .where('recipient', '=', user.email)
+      .where('template', '=', 'emailVerificationCode')
+      .execute();
     expect(mails.length).toBe(1 + sent.length); // the registration's code and one per accepted send
     const codes = await db().selectFrom('emailCodes').select('id').where('userId', '=', Buffer.from(id, 'base64').toString().split(':')[1]!).execute();
     expect(codes.length).toBe(1);

@@ -184,7 +184,10 @@ describeEachDb('shared by the processes of one site, on %s', (kind) => {
       try {
         const statuses: number[] = [];
         for (let i = 0; i < 10; i += 1) statuses.push((await (i % 2 ? b : a).post('/api/auth/logout', {})).status);
-        expect(statuses.filter((s) => s !== 429), statuses.join(',')).toHaveLength(4);
+        expect(
+          statuses.filter((s) => s !== 429),
+          statuses.join(','),
+        ).toHaveLength(4);
         expect(statuses.slice(4)).toEqual(Array(6).fill(429));
         const limited = await b.post('/api/auth/logout', {});
         expect(limited.json.error.code).toBe('RATE_LIMITED');

@@ -74,7 +74,9 @@ function freePort(): Promise<number> {
 
 /** deploy/nginx.conf.template with the listen address and one upstream server per port filled in. */
 function siteConfig(template: string, listen: string, upstreamPorts: number[]): string {
-  const filled = template.replace(/\{\{LISTEN\}\}/g, listen).replace(/^\{\{UPSTREAM_SERVERS\}\}$/m, upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=${FAIL_TIMEOUT_S}s;`).join('\n'));
+  const filled = template
+    .replace(/\{\{LISTEN\}\}/g, listen)
+    .replace(/^\{\{UPSTREAM_SERVERS\}\}$/m, upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=${FAIL_TIMEOUT_S}s;`).join('\n'));
   if (filled.includes('{{')) throw new Error('deploy/nginx.conf.template has a placeholder this test does not fill');
   return filled;
 }
@@ -115,7 +117,11 @@ const count = (t: Tally, status: number) => {
   t.statuses.set(status, (t.statuses.get(status) ?? 0) + 1);
 };
 const fiveXx = (t: Tally) => [...t.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
-const show = (t: Tally) => `${t.total} requests: ${[...t.statuses].sort().map(([s, c]) => `${c}×${s}`).join(', ')}${t.errors.length ? `, ${t.errors.length} network errors (${t.errors[0]})` : ''}`;
+const show = (t: Tally) =>
+  `${t.total} requests: ${[...t.statuses]
+    .sort()
+    .map(([s, c]) => `${c}×${s}`)
+    .join(', ')}${t.errors.length ? `, ${t.errors.length} network errors (${t.errors[0]})` : ''}`;
 
 describe.skipIf(problem !== null && !required)('several app processes behind nginx on PostgreSQL and Redis', () => {
   if (problem) {
@@ -181,10 +187,17 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
     child.stdout!.pipe(log);
     child.stderr!.pipe(log);
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${name} to answer /api/health (log: ${join(dir, `${name}.log`)})`, async () => {
-      if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${readFileSync(join(dir, `${name}.log`), 'utf8').slice(-2000)}`);
-      return fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    }, 30_000);
+    await waitFor(
+      `${name} to answer /api/health (log: ${join(dir, `${name}.log`)})`,
+      async () => {
+        if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${readFileSync(join(dir, `${name}.log`), 'utf8').slice(-2000)}`);
+        return fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+      },
+      30_000,
+    );
     return { name, port, base, child, exited };
   }
 
@@ -213,7 +226,9 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
     writeFileSync(join(dir, 'studio.conf'), siteConfig(readFileSync(templateFile, 'utf8'), `127.0.0.1:${nginxPort}`, ports));
     writeFileSync(join(dir, 'nginx.conf'), mainConfig(dir));
     mkdirSync(join(dir, 'nginx-temp'), { recursive: true });
-    nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'nginx-error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'nginx-error.log'), '-g', 'daemon off;'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.add(nginx);
     let nginxOutput = '';
     nginx.stderr!.on('data', (d) => (nginxOutput += String(d)));
@@ -221,10 +236,17 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
     // All processes start at the same moment on the fresh database: migrations, seeding and the
     // signing secret race, as on a first deployment.
     apps.push(...(await Promise.all(ports.map((port, i) => startApp(i, port)))));
-    await waitFor('nginx to pass /api/health', async () => {
-      if (nginx?.exitCode !== null) throw new Error(`nginx exited: ${nginxOutput}`);
-      return fetch(`${lb}/api/health`).then((r) => r.ok, () => false);
-    }, BOUND_MS);
+    await waitFor(
+      'nginx to pass /api/health',
+      async () => {
+        if (nginx?.exitCode !== null) throw new Error(`nginx exited: ${nginxOutput}`);
+        return fetch(`${lb}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+      },
+      BOUND_MS,
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -265,15 +287,21 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
     expect(await viewerEmail(apps[0]!.base, refreshed.json.accessToken)).toBe(email);
     user = { email, password, accessToken: refreshed.json.accessToken, refreshToken: refreshed.json.refreshToken };
     // One secret row, no secret files in the processes' data directories.
-    expect((await db.query("select name from secrets")).rows).toEqual([{ name: 'jwt' }]);
+    expect((await db.query('select name from secrets')).rows).toEqual([{ name: 'jwt' }]);
     for (let i = 0; i < PROCESSES; i += 1) expect(existsSync(join(dir, `data-${i}`, 'jwt-secret'))).toBe(false);
   });
 
   it('an avatar uploaded through one process is served by every process and nginx with one ETag, 304 when the browser has it', async () => {
-    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 10, g: 200, b: 90 } } }).png().toBuffer();
+    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 10, g: 200, b: 90 } } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'me.png');
-    const uploaded = await fetch(`${apps[2]!.base}/api/uploads/avatar`, { method: 'POST', headers: { authorization: `Bearer ${user.accessToken}` }, body: form });
+    const uploaded = await fetch(`${apps[2]!.base}/api/uploads/avatar`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(201);
     const { url } = ((await uploaded.json()) as { data: { url: string } }).data;
     const etags = new Set<string | null>();
@@ -300,16 +328,25 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
       clients.push(client);
       const names: string[] = [];
       heard.push(names);
-      client.subscribe({ query: 'subscription { viewerUpdated { fullName } }' }, {
-        next: (value) => names.push((value.data as { viewerUpdated?: { fullName?: string } } | null | undefined)?.viewerUpdated?.fullName ?? JSON.stringify(value)),
-        error: (error) => names.push(`error: ${JSON.stringify(error)}`),
-        complete: () => {},
-      });
+      client.subscribe(
+        { query: 'subscription { viewerUpdated { fullName } }' },
+        {
+          next: (value) =>
+            names.push((value.data as { viewerUpdated?: { fullName?: string } } | null | undefined)?.viewerUpdated?.fullName ?? JSON.stringify(value)),
+          error: (error) => names.push(`error: ${JSON.stringify(error)}`),
+          complete: () => {},
+        },
+      );
     }
     try {
       const channel = `${prefix}user:changed:${localId}`;
       await waitFor('both subscriptions on Redis', async () => Number(((await redis.pubsub('NUMSUB', channel)) as [string, number])[1]) >= 2, BOUND_MS);
-      const changed = await graphql(apps[1]!.base, 'mutation ($id: ID!, $n: String) { updateUser(id: $id, fullName: $n) { id } }', { id: globalId, n: 'Changed On B' }, user.accessToken);
+      const changed = await graphql(
+        apps[1]!.base,
+        'mutation ($id: ID!, $n: String) { updateUser(id: $id, fullName: $n) { id } }',
+        { id: globalId, n: 'Changed On B' },
+        user.accessToken,
+      );
       expect(changed.status, changed.text).toBe(200);
       expect(changed.json.errors).toBeUndefined();
       await waitFor('the event on both sockets', () => heard.every((h) => h.length > 0), BOUND_MS);
@@ -326,20 +363,36 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
       const through = targets[i % targets.length]!;
       statuses.push((await post(through, '/api/auth/logout', {}, through === lb ? { 'x-forwarded-for': `198.51.100.${i}` } : {})).status);
     }
-    expect(statuses.filter((s) => s !== 429), statuses.join(',')).toHaveLength(AUTH_MAX);
+    expect(
+      statuses.filter((s) => s !== 429),
+      statuses.join(','),
+    ).toHaveLength(AUTH_MAX);
     expect(statuses.slice(AUTH_MAX)).toEqual(Array(6).fill(429));
     // Counted in Redis (security/limits.ts insuredStore), not in the processes' insurance limiters.
     expect(await redis.get(`${prefix}limit:auth-ip:POST/api/auth/logout:127.0.0.1`)).toBe(String(AUTH_MAX + 6));
   });
 
   const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
-  const orderInput = (email: string) => ({ name: 'Load Lee', email, interest: 'design', budget: 'UNDER_10K', message: 'An order placed under load.', consent: true, locale: 'EN' });
+  const orderInput = (email: string) => ({
+    name: 'Load Lee',
+    email,
+    interest: 'design',
+    budget: 'UNDER_10K',
+    message: 'An order placed under load.',
+    consent: true,
+    locale: 'EN',
+  });
 
   it('the order limit is one count in Redis for every process (SEC-LIMITS)', async () => {
     // TRUST_PROXY=1: a request pinned to a process is counted for the address it forwards.
     const address = `198.51.100.${200 + Math.floor(Math.random() * 50)}`;
     for (const app of apps) {
-      const placed = await post(app.base, '/api/graphql', { query: CREATE_ORDER, variables: { input: orderInput('limit-shared@example.test') } }, { 'x-forwarded-for': address });
+      const placed = await post(
+        app.base,
+        '/api/graphql',
+        { query: CREATE_ORDER, variables: { input: orderInput('limit-shared@example.test') } },
+        { 'x-forwarded-for': address },
+      );
       expect(placed.json?.data?.createOrder?.reference, placed.text).toBeTruthy();
     }
     // One key, one point per order, whichever process counted it.
@@ -348,7 +401,12 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
 
   it('a Redis outage: every process stays ready and limits /api/auth by itself; a product renamed through one process meanwhile shows on every process within seconds of Redis’s return', async () => {
     const email = `cluster-admin-${randomBytes(4).toString('hex')}@example.test`;
-    const registered = await post(lb, '/api/auth/register', { email, password: `pw-${randomBytes(8).toString('hex')}`, name: 'Cluster Admin', deviceToken: 'cluster-admin-1' });
+    const registered = await post(lb, '/api/auth/register', {
+      email,
+      password: `pw-${randomBytes(8).toString('hex')}`,
+      name: 'Cluster Admin',
+      deviceToken: 'cluster-admin-1',
+    });
     expect(registered.status, registered.text).toBe(201);
     await db.query("update users set role = 'ADMIN' where email = $1", [email]);
     const token = registered.json.accessToken as string;
@@ -369,7 +427,12 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
     let returned = 0;
     try {
       const name = `Aura renamed ${randomBytes(3).toString('hex')}`;
-      const renamed = await graphql(apps[0]!.base, 'mutation ($id: ID!, $texts: ProductTextsInput!) { updateProductTexts(id: $id, texts: $texts) { id } }', { id, texts: { locale: 'EN', name } }, token);
+      const renamed = await graphql(
+        apps[0]!.base,
+        'mutation ($id: ID!, $texts: ProductTextsInput!) { updateProductTexts(id: $id, texts: $texts) { id } }',
+        { id, texts: { locale: 'EN', name } },
+        token,
+      );
       expect(renamed.json?.errors, renamed.text).toBeUndefined();
       // The process that made the change shows it at once (SITE-CACHE).
       expect.soft((await page(apps[0]!.base)).includes(name), 'app0 shows the new name at once').toBe(true);
@@ -383,7 +446,8 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
       }
       // The per-address /api/auth limit counts in the process (SEC-LIMITS): AUTH_MAX, then 429.
       const statuses: number[] = [];
-      for (let i = 0; i < AUTH_MAX + 3; i += 1) statuses.push((await post(apps[1]!.base, '/api/auth/logout', {}, { 'x-forwarded-for': '203.0.113.250' })).status);
+      for (let i = 0; i < AUTH_MAX + 3; i += 1)
+        statuses.push((await post(apps[1]!.base, '/api/auth/logout', {}, { 'x-forwarded-for': '203.0.113.250' })).status);
       expect.soft(statuses.slice(AUTH_MAX), statuses.join(',')).toEqual([429, 429, 429]);
       expect.soft(statuses.slice(0, AUTH_MAX), statuses.join(',')).not.toContain(429);
       for (const [i, app] of apps.entries()) expect.soft(logOf(app).slice(logBefore[i]), `${app.name} log`).toMatch(/redis[^\n]*unreachable/i);
@@ -392,14 +456,22 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
       await waitFor('app0 to give up publishing the notice', () => logOf(apps[0]!).slice(logBefore[0]).includes('PUBLISH failed'), 40_000);
       await privateRedis.start();
       returned = Date.now();
-      for (const app of apps) await waitFor(`${app.name} to show the new name after Redis's return`, async () => (await page(app.base)).includes(name), BOUND_MS);
+      for (const app of apps)
+        await waitFor(`${app.name} to show the new name after Redis's return`, async () => (await page(app.base)).includes(name), BOUND_MS);
       for (let i = 0; i < PROCESSES; i += 1) expect((await page(lb)).includes(name)).toBe(true);
-      console.log(`[cluster] Redis outage of ${returned - stopped} ms: every process showed the renamed product ${Date.now() - returned} ms after Redis returned`);
+      console.log(
+        `[cluster] Redis outage of ${returned - stopped} ms: every process showed the renamed product ${Date.now() - returned} ms after Redis returned`,
+      );
     } finally {
       if (!privateRedis.running) await privateRedis.start();
     }
     // Back to normal: each process's readiness sees Redis again.
-    for (const app of apps) await waitFor(`${app.name} to see Redis again`, async () => ((await (await fetch(`${app.base}/api/health/ready`)).json()) as { redis: string }).redis === 'ok', BOUND_MS);
+    for (const app of apps)
+      await waitFor(
+        `${app.name} to see Redis again`,
+        async () => ((await (await fetch(`${app.base}/api/health/ready`)).json()) as { redis: string }).redis === 'ok',
+        BOUND_MS,
+      );
   }, 90_000);
 
   it('SIGKILL of one process under a write load through nginx loses no acknowledged order', async () => {
@@ -432,7 +504,9 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
 
     const stored = new Set<string>((await db.query('select reference from orders where email = $1', [marker])).rows.map((r) => r.reference as string));
     const lost = acknowledged.filter((r) => !stored.has(r));
-    console.log(`[cluster] SIGKILL under load: ${acknowledged.length} orders acknowledged (${atKill} before the kill), ${stored.size} stored, lost ${lost.length}; not acknowledged: ${show(failed)}`);
+    console.log(
+      `[cluster] SIGKILL under load: ${acknowledged.length} orders acknowledged (${atKill} before the kill), ${stored.size} stored, lost ${lost.length}; not acknowledged: ${show(failed)}`,
+    );
     expect(lost).toEqual([]);
     expect(new Set(acknowledged).size).toBe(acknowledged.length);
     // A write that was not acknowledged (the answer died with the process) may or may not be stored.
@@ -481,7 +555,14 @@ describe.skipIf(problem !== null && !required)('several app processes behind ngi
     stop = true;
     await Promise.all(workers);
     console.log(`[cluster] rolling restart: ${restarts.join('; ')}. GET: ${show(seen)}; POST queries: ${show(posts)}`);
-    if (fiveXx(seen) + fiveXx(posts) > 0) console.log(`[cluster] nginx error log:\n${readFileSync(join(dir, 'nginx-error.log'), 'utf8').split('\n').filter((l) => !l.includes('no live upstreams')).slice(0, 30).join('\n')}`);
+    if (fiveXx(seen) + fiveXx(posts) > 0)
+      console.log(
+        `[cluster] nginx error log:\n${readFileSync(join(dir, 'nginx-error.log'), 'utf8')
+          .split('\n')
+          .filter((l) => !l.includes('no live upstreams'))
+          .slice(0, 30)
+          .join('\n')}`,
+      );
     expect(seen.total).toBeGreaterThan(0);
     expect(posts.total).toBeGreaterThan(0);
     expect(seen.errors).toEqual([]);

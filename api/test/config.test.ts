@@ -28,7 +28,10 @@ describe('live-update and build-poll settings', () => {
 describe('ALLOWED_ORIGINS (SEC-TRANSPORT)', () => {
   it('is empty by default and takes exact http(s) origins, trimmed', () => {
     expect(loadConfig(base()).allowedOrigins).toEqual([]);
-    expect(loadConfig({ ...base(), ALLOWED_ORIGINS: ' https://app.example , http://localhost:5173/ ' }).allowedOrigins).toEqual(['https://app.example', 'http://localhost:5173']);
+    expect(loadConfig({ ...base(), ALLOWED_ORIGINS: ' https://app.example , http://localhost:5173/ ' }).allowedOrigins).toEqual([
+      'https://app.example',
+      'http://localhost:5173',
+    ]);
   });
 
   it('refuses a path, a wildcard, null and another scheme, naming the setting', () => {

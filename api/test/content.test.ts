@@ -13,7 +13,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { seedDatabase } from '../src/db/seed/index.js';
 import { PUBLIC_PATHS } from '@studio/site/pages';
-import { DB_KINDS, type DbKind, type GraphQLResult, ok, redisSkipReason, type Registered, skipReason, startServer, TEST_REDIS_URL, type TestServer, uniqueEmail } from './harness.js';
+import {
+  DB_KINDS,
+  type DbKind,
+  type GraphQLResult,
+  ok,
+  redisSkipReason,
+  type Registered,
+  skipReason,
+  startServer,
+  TEST_REDIS_URL,
+  type TestServer,
+  uniqueEmail,
+} from './harness.js';
 import { type Sink, startSink } from './smtp-sink.js';
 
 const FORBIDDEN = 'Forbidden resource';
@@ -138,7 +150,10 @@ async function contentSnapshot(server: TestServer) {
   return { items, newsTranslations, products, productTranslations, seeds };
 }
 
-async function countRows(server: TestServer, table: 'orders' | 'mailOutbox' | 'newsItems' | 'newsTranslations' | 'products' | 'productTranslations' | 'contentSeeds') {
+async function countRows(
+  server: TestServer,
+  table: 'orders' | 'mailOutbox' | 'newsItems' | 'newsTranslations' | 'products' | 'productTranslations' | 'contentSeeds',
+) {
   const row = await server.app.database.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -197,7 +212,11 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
       expect(nodes.map((n: any) => n.position)).toEqual([...nodes.map((n: any) => n.position)].sort((a: number, b: number) => a - b));
       for (const [i, node] of nodes.entries()) {
         const file = PRODUCTS[i]!;
-        for (const [suffix, locale] of [['En', 'en'], ['Ru', 'ru'], ['Es', 'es']] as const) {
+        for (const [suffix, locale] of [
+          ['En', 'en'],
+          ['Ru', 'ru'],
+          ['Es', 'es'],
+        ] as const) {
           expect(node[`desc${suffix}`].length, `${file.slug} description ${locale}`).toBeGreaterThan(0);
           expect(node[`feat${suffix}`].length, `${file.slug} features ${locale}`).toBeGreaterThan(0);
           expect(node[`desc${suffix}`].every((p: string) => p.trim().length > 0)).toBe(true);
@@ -216,7 +235,9 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
     });
 
     it('product(slug:) answers the product, with its published news; an unknown slug answers null', async () => {
-      const known = ok(await server.graphql('{ product(slug: "voice-match") { slug nameEs: name(locale: ES) news { titleEn: title(locale: EN) isPublished } } }'));
+      const known = ok(
+        await server.graphql('{ product(slug: "voice-match") { slug nameEs: name(locale: ES) news { titleEn: title(locale: EN) isPublished } } }'),
+      );
       const file = PRODUCTS.find((p) => p.slug === 'voice-match')!;
       expect(known.product).toMatchObject({ slug: 'voice-match', nameEs: file.locales.es.name });
       expect(known.product.news).toEqual(NEWS.filter((n) => n.product === 'voice-match').map((n) => ({ titleEn: n.locales.en.title, isPublished: true })));
@@ -366,14 +387,14 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
           isPublished: false,
           product: { slug: 'aura' },
         });
-        const local = Buffer.from(created.id, 'base64url').toString('utf8').replace(/^NewsItem:/, '');
+        const local = Buffer.from(created.id, 'base64url')
+          .toString('utf8')
+          .replace(/^NewsItem:/, '');
         const row = await server.app.database.db.selectFrom('newsItems').selectAll().where('id', '=', local).executeTakeFirstOrThrow();
         expect(row.publishedAt).toBeNull();
-        expect(await server.app.database.db.selectFrom('newsTranslations').select('locale').where('newsItemId', '=', local).orderBy('locale').execute()).toEqual([
-          { locale: 'en' },
-          { locale: 'es' },
-          { locale: 'ru' },
-        ]);
+        expect(
+          await server.app.database.db.selectFrom('newsTranslations').select('locale').where('newsItemId', '=', local).orderBy('locale').execute(),
+        ).toEqual([{ locale: 'en' }, { locale: 'es' }, { locale: 'ru' }]);
 
         // Not for visitors or regular users.
         const anonymous = await anonymousNews();
@@ -391,21 +412,35 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
         expect(plain.edges.map((e: any) => e.node.id)).not.toContain(created.id);
         const drafts = ok(await server.graphql(NEWS_PAGE, { first: 50, drafts: true }, admin.accessToken)).news;
         expect(drafts.totalCount).toBe(publishedBefore + 1);
-        expect(drafts.edges.find((e: any) => e.node.id === created.id)?.node).toEqual({ id: created.id, title: `Studio news ${tag}`, published: null, isPublished: false });
+        expect(drafts.edges.find((e: any) => e.node.id === created.id)?.node).toEqual({
+          id: created.id,
+          title: `Studio news ${tag}`,
+          published: null,
+          isPublished: false,
+        });
         expect(ok(await server.graphql(NEWS_ITEM, { id: created.id }, admin.accessToken)).newsItem.titleEn).toBe(`Studio news ${tag}`);
       });
 
       it('updateNewsItem replaces the texts of the locales given only', async () => {
         const ru = { locale: 'RU', title: `Исправленный заголовок ${tag}`, summary: 'Исправленная сводка', body: ['Один абзац.'] };
         const updated = ok(await server.graphql(UPDATE, { id: draft.id, texts: [ru] }, admin.accessToken)).updateNewsItem;
-        expect(updated).toMatchObject({ titleRu: ru.title, summaryRu: ru.summary, titleEn: draft.titleEn, titleEs: draft.titleEs, bodyEs: draft.bodyEs, product: { slug: 'aura' } });
+        expect(updated).toMatchObject({
+          titleRu: ru.title,
+          summaryRu: ru.summary,
+          titleEn: draft.titleEn,
+          titleEs: draft.titleEs,
+          bodyEs: draft.bodyEs,
+          product: { slug: 'aura' },
+        });
         expect(Date.parse(updated.updated)).toBeGreaterThanOrEqual(Date.parse(draft.updated));
         const again = ok(await server.graphql(NEWS_ITEM, { id: draft.id }, admin.accessToken)).newsItem;
         expect(again).toMatchObject({ titleRu: ru.title, titleEn: draft.titleEn, titleEs: draft.titleEs, isPublished: false });
 
         // An empty productSlug clears the product; a slug sets it.
         expect(ok(await server.graphql(UPDATE, { id: draft.id, productSlug: '' }, admin.accessToken)).updateNewsItem.product).toBeNull();
-        expect(ok(await server.graphql(UPDATE, { id: draft.id, productSlug: 'voice-match' }, admin.accessToken)).updateNewsItem.product).toEqual({ slug: 'voice-match' });
+        expect(ok(await server.graphql(UPDATE, { id: draft.id, productSlug: 'voice-match' }, admin.accessToken)).updateNewsItem.product).toEqual({
+          slug: 'voice-match',
+        });
         draft = { ...draft, titleRu: ru.title };
       });
 
@@ -445,7 +480,9 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
       });
 
       it('deleteNewsItem deletes it with its texts; afterwards it is an unknown id', async () => {
-        const local = Buffer.from(draft.id, 'base64url').toString('utf8').replace(/^NewsItem:/, '');
+        const local = Buffer.from(draft.id, 'base64url')
+          .toString('utf8')
+          .replace(/^NewsItem:/, '');
         expect(ok(await server.graphql(DELETE, { id: draft.id }, admin.accessToken))).toEqual({ deleteNewsItem: { id: draft.id } });
         expect((await server.graphql(NEWS_ITEM, { id: draft.id }, admin.accessToken)).json).toEqual({ data: { newsItem: null } });
         const db = server.app.database.db;
@@ -491,8 +528,11 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
     it('updateProductTexts changes the Spanish tagline only', async () => {
       const db = server.app.database.db;
       const before = ok(await server.graphql(PRODUCT, { slug: 'aura' })).product;
-      const localProductId = Buffer.from(before.id, 'base64url').toString('utf8').replace(/^Product:/, '');
-      const otherRows = () => db.selectFrom('productTranslations').selectAll().where('productId', '!=', localProductId).orderBy('productId').orderBy('locale').execute();
+      const localProductId = Buffer.from(before.id, 'base64url')
+        .toString('utf8')
+        .replace(/^Product:/, '');
+      const otherRows = () =>
+        db.selectFrom('productTranslations').selectAll().where('productId', '!=', localProductId).orderBy('productId').orderBy('locale').execute();
       const othersBefore = await otherRows();
       const ownBefore = await db.selectFrom('productTranslations').selectAll().where('productId', '=', localProductId).orderBy('locale').execute();
 
@@ -507,8 +547,16 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
       expect(await otherRows()).toEqual(othersBefore);
 
       // Bad input changes nothing.
-      expectError(await server.graphql(UPDATE_PRODUCT, { id: before.id, texts: { locale: 'ES', tagline: '' } }, admin.accessToken), /tagline/, 'BAD_USER_INPUT');
-      expectError(await server.graphql(UPDATE_PRODUCT, { id: newsGlobalId('x'), texts: { locale: 'ES', tagline: 'x' } }, admin.accessToken), /^id: /, 'BAD_USER_INPUT');
+      expectError(
+        await server.graphql(UPDATE_PRODUCT, { id: before.id, texts: { locale: 'ES', tagline: '' } }, admin.accessToken),
+        /tagline/,
+        'BAD_USER_INPUT',
+      );
+      expectError(
+        await server.graphql(UPDATE_PRODUCT, { id: newsGlobalId('x'), texts: { locale: 'ES', tagline: 'x' } }, admin.accessToken),
+        /^id: /,
+        'BAD_USER_INPUT',
+      );
       expect(await db.selectFrom('productTranslations').selectAll().where('productId', '=', localProductId).orderBy('locale').execute()).toEqual(ownAfter);
     });
   });
@@ -668,7 +716,12 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
       expect(sales!.text).not.toContain('Phone');
       expect(sales!.text).toContain('Company: Acme & Co');
       expect(sales!.html).not.toContain('Acme & Co'); // escaped in HTML
-      const outbox = await server.app.database.db.selectFrom('mailOutbox').select(['recipient', 'status', 'template']).where('idempotencyKey', 'like', `order:${reference}:%`).orderBy('template').execute();
+      const outbox = await server.app.database.db
+        .selectFrom('mailOutbox')
+        .select(['recipient', 'status', 'template'])
+        .where('idempotencyKey', 'like', `order:${reference}:%`)
+        .orderBy('template')
+        .execute();
       expect(outbox).toEqual([
         { recipient: SALES_EMAIL, status: 'sent', template: 'orderNotification' },
         { recipient: input.email, status: 'sent', template: 'orderReceived' },
@@ -679,11 +732,27 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
       // A real referrer's code, typed in lower case (LEDGER-ATTRIBUTION: any letter case; stored upper case).
       const referrer = await server.register({ fullName: 'Rita Referrer' });
       const code: string = ok(await server.graphql('{ viewer { defaultReferralCode { code } } }', {}, referrer.accessToken)).viewer.defaultReferralCode.code;
-      const input = order({ name: 'Uma User', email: user.email, interest: 'design', budget: 'NOT_SURE', locale: 'ES', company: null, referralCode: code.toLowerCase() });
+      const input = order({
+        name: 'Uma User',
+        email: user.email,
+        interest: 'design',
+        budget: 'NOT_SURE',
+        locale: 'ES',
+        company: null,
+        referralCode: code.toLowerCase(),
+      });
       const { reference } = ok(await server.graphql(CREATE_ORDER, { input }, user.accessToken)).createOrder;
       expect(reference).toMatch(REFERENCE);
       const row = await server.app.database.db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ userId: user.localId, email: user.email, interest: 'design', budget: 'NOT_SURE', locale: 'es', company: null, referralCode: code });
+      expect(row).toMatchObject({
+        userId: user.localId,
+        email: user.email,
+        interest: 'design',
+        budget: 'NOT_SURE',
+        locale: 'es',
+        company: null,
+        referralCode: code,
+      });
       const mails = await mailsAbout(reference, 2);
       expect(mails.find((m) => recipients(m).includes(user.email))?.subject).toBe(`Hemos recibido tu solicitud ${reference}`);
       const sales = mails.find((m) => recipients(m).includes(SALES_EMAIL));
@@ -727,7 +796,13 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
       const input = order({ website: 'https://spam.example' });
       const { reference } = ok(await server.graphql(CREATE_ORDER, { input })).createOrder;
       expect(reference).toMatch(REFERENCE);
-      expect(await server.app.database.db.selectFrom('orders').select('id').where((eb) => eb.or([eb('reference', '=', reference), eb('email', '=', input.email)])).execute()).toEqual([]);
+      expect(
+        await server.app.database.db
+          .selectFrom('orders')
+          .select('id')
+          .where((eb) => eb.or([eb('reference', '=', reference), eb('email', '=', input.email)]))
+          .execute(),
+      ).toEqual([]);
       expect(await countRows(server, 'orders')).toBe(ordersBefore);
       expect(await countRows(server, 'mailOutbox')).toBe(outboxBefore);
       await server.app.mail.drain();
@@ -868,7 +943,7 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
     });
 
     it('a seeded news item an admin deleted, and a product text an admin changed, stay so after seeding again and a restart', async () => {
-      const newest = (ok(await seeded.graphql(NEWS_PAGE, { first: 1 })).news).edges[0].node;
+      const newest = ok(await seeded.graphql(NEWS_PAGE, { first: 1 })).news.edges[0].node;
       expect(newest.title).toBe(NEWS[0]!.locales.en.title);
       ok(await seeded.graphql(DELETE, { id: newest.id }, boss.accessToken));
       const product = ok(await seeded.graphql(PRODUCT, { slug: 'dom' })).product;

@@ -19,7 +19,15 @@ import { startSink } from './smtp-sink.js';
 
 const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
 const PRODUCTS = 'query { products(first: 3) { edges { node { slug } } } }';
-const input = (n: number) => ({ name: `Crash ${n}`, email: `crash${n}@example.test`, interest: 'voice-match', budget: 'NOT_SURE', message: `Order number ${n} must survive.`, consent: true, locale: 'EN' });
+const input = (n: number) => ({
+  name: `Crash ${n}`,
+  email: `crash${n}@example.test`,
+  interest: 'voice-match',
+  budget: 'NOT_SURE',
+  message: `Order number ${n} must survive.`,
+  consent: true,
+  locale: 'EN',
+});
 
 async function references(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
@@ -74,7 +82,10 @@ describe('PostgreSQL restart under load', () => {
     const databaseBack = performance.now();
     let readyAfterMs = Number.POSITIVE_INFINITY;
     while (performance.now() - databaseBack < 10_000) {
-      const ready = await fetch(`${server.baseUrl}/api/health/ready`).then((r) => r.status, () => 0);
+      const ready = await fetch(`${server.baseUrl}/api/health/ready`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (ready === 200) {
         readyAfterMs = performance.now() - databaseBack;
         break;
@@ -85,7 +96,9 @@ describe('PostgreSQL restart under load', () => {
     running = false;
     await Promise.all(clients);
 
-    console.log(`PostgreSQL restart: ready again ${readyAfterMs.toFixed(0)} ms after the database; answers by status ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.log(
+      `PostgreSQL restart: ready again ${readyAfterMs.toFixed(0)} ms after the database; answers by status ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
     expect(server.child.exitCode).toBeNull();
     expect(readyAfterMs).toBeLessThanOrEqual(2_000);
     expect(acknowledged.length).toBeGreaterThan(before); // orders were taken after the restart too
@@ -120,7 +133,10 @@ describeEachDb('kill -9 during mail delivery (%s)', (kind) => {
     return s;
   };
   const outbox = join(dataDir, 'outbox');
-  const mails = () => readdirSync(outbox, { withFileTypes: true }).filter((f) => f.name.endsWith('.eml')).map((f) => f.name);
+  const mails = () =>
+    readdirSync(outbox, { withFileTypes: true })
+      .filter((f) => f.name.endsWith('.eml'))
+      .map((f) => f.name);
 
   it('delivers every acknowledged order’s two mails after a restart, each file once', async () => {
     // Orders taken while no worker runs: 300 mails wait in the outbox.
@@ -149,7 +165,9 @@ describeEachDb('kill -9 during mail delivery (%s)', (kind) => {
     await restarted.stop();
 
     const files = mails();
-    console.log(`kill -9 (${kind}): ${deliveredBeforeKill} of ${acknowledged.length * 2} mails delivered before the kill, ${files.length} files after the restart`);
+    console.log(
+      `kill -9 (${kind}): ${deliveredBeforeKill} of ${acknowledged.length * 2} mails delivered before the kill, ${files.length} files after the restart`,
+    );
     expect(files).toHaveLength(acknowledged.length * 2);
     const contents = files.map((f) => readFileSync(join(outbox, f), 'utf8'));
     for (const reference of acknowledged) {

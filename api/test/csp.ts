@@ -27,7 +27,10 @@ export function expectStrictCsp(headers: Headers, options: { nonce?: 'one' | 'no
   expect(script).not.toContain("'unsafe-inline'");
   expect(script).not.toContain("'unsafe-eval'");
   expect(script).not.toContain('*');
-  expect(script.some((s) => /^https?:$|^data:$/.test(s)), 'no scheme-wide script sources').toBe(false);
+  expect(
+    script.some((s) => /^https?:$|^data:$/.test(s)),
+    'no scheme-wide script sources',
+  ).toBe(false);
   const nonces = script.filter((s) => s.startsWith("'nonce-"));
   if (options.nonce === 'none') {
     expect(nonces).toHaveLength(0);

@@ -3,8 +3,12 @@ import { approximateNetwork, deviceLabel, deviceOf } from '../src/http/device.js
 
 describe('deviceLabel', () => {
   it('names the browser major version and the OS', () => {
-    expect(deviceLabel('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36')).toBe('Chrome 131 on macOS');
-    expect(deviceLabel('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1')).toBe('Safari 17 on iOS');
+    expect(deviceLabel('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36')).toBe(
+      'Chrome 131 on macOS',
+    );
+    expect(
+      deviceLabel('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'),
+    ).toBe('Safari 17 on iOS');
   });
   it('answers null for nothing usable', () => {
     expect(deviceLabel('')).toBeNull();
@@ -21,6 +25,9 @@ describe('approximateNetwork', () => {
     expect(approximateNetwork('not an address')).toBeNull();
   });
   it('reads a request', () => {
-    expect(deviceOf({ headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' }, ip: '127.0.0.1' })).toEqual({ label: 'Firefox 133 on Linux', network: '127.0.0.x' });
+    expect(deviceOf({ headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' }, ip: '127.0.0.1' })).toEqual({
+      label: 'Firefox 133 on Linux',
+      network: '127.0.0.x',
+    });
   });
 });

@@ -19,7 +19,11 @@ function exists(given: string): boolean {
   if (!path.includes('*')) return existsSync(join(repoRoot, path));
   const folder = join(repoRoot, dirname(path));
   if (!existsSync(folder)) return false;
-  const name = new RegExp(`^${basename(path).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+  const name = new RegExp(
+    `^${basename(path)
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '[^/]*')}$`,
+  );
   return readdirSync(folder).some((entry) => name.test(entry));
 }
 
@@ -43,7 +47,9 @@ describe('docs kept true', () => {
 
   it('every repository path docs/product.md names exists', () => {
     const text = read('docs/product.md');
-    const paths = [...text.matchAll(/`((?:api|web|site|ui|e2e|testing|schema|bench|scripts|deploy|docs|content|lint)\/[^`\s]*)`/g)].map((match) => match[1]!.replace(/[.,;:)]+$/, ''));
+    const paths = [...text.matchAll(/`((?:api|web|site|ui|e2e|testing|schema|bench|scripts|deploy|docs|content|lint)\/[^`\s]*)`/g)].map((match) =>
+      match[1]!.replace(/[.,;:)]+$/, ''),
+    );
     expect(paths.length).toBeGreaterThan(50);
     expect(paths.filter((path) => !exists(path))).toEqual([]);
   });

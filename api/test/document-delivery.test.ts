@@ -44,7 +44,9 @@ describeEachDb('HTML-first pages through real HTTP', (kind) => {
     }
     // The order island carries only the messages its form uses.
     const order = await (await get('/order')).text();
-    const data = JSON.parse(/<script id="order-island-data" type="application\/json">([^<]*)<\/script>/.exec(order)![1]!) as { messages: Record<string, unknown> };
+    const data = JSON.parse(/<script id="order-island-data" type="application\/json">([^<]*)<\/script>/.exec(order)![1]!) as {
+      messages: Record<string, unknown>;
+    };
     expect(Object.keys(data.messages).length).toBeGreaterThan(20);
     expect(Object.keys(data.messages).every((id) => /^(order|challenge|error|validation)\./.test(id))).toBe(true);
   });
@@ -72,7 +74,11 @@ describeEachDb('HTML-first pages through real HTTP', (kind) => {
     const plain = await fast.text();
     expect(plain).toBe(await viaFastify.text());
     const headersOf = (response: Response) =>
-      Object.fromEntries([...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)).map(([name, value]) => [name, value.replace(/\s*'nonce-[^']*'/, '')]));
+      Object.fromEntries(
+        [...response.headers]
+          .filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name))
+          .map(([name, value]) => [name, value.replace(/\s*'nonce-[^']*'/, '')]),
+      );
     expect(headersOf(fast)).toEqual(headersOf(viaFastify));
     expect(fast.headers.get('content-security-policy')).toContain("script-src 'self';");
     expect(fast.headers.get('x-frame-options')).toBe('DENY');

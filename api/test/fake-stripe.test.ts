@@ -70,7 +70,14 @@ beforeEach(() => {
 /** Creates an express account the way the payouts code does. */
 const createAccount = (userId: string, key = `account:${userId}`) =>
   stripe.accounts.create(
-    { type: 'express', country: 'DE', email: `${userId}@example.test`, capabilities: { transfers: { requested: true } }, tos_acceptance: { service_agreement: 'recipient' }, metadata: { userId } },
+    {
+      type: 'express',
+      country: 'DE',
+      email: `${userId}@example.test`,
+      capabilities: { transfers: { requested: true } },
+      tos_acceptance: { service_agreement: 'recipient' },
+      metadata: { userId },
+    },
     { idempotencyKey: key },
   );
 
@@ -112,7 +119,12 @@ describe('accounts and onboarding', () => {
   it('keeps an account incomplete until the onboarding page completes it', async () => {
     const account = await createAccount('u2');
     expect(account).toMatchObject({ details_submitted: false, payouts_enabled: false, capabilities: { transfers: 'inactive' } });
-    const link = await stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', return_url: 'http://app.test/payouts?done=1', refresh_url: 'http://app.test/payouts/refresh' });
+    const link = await stripe.accountLinks.create({
+      account: account.id,
+      type: 'account_onboarding',
+      return_url: 'http://app.test/payouts?done=1',
+      refresh_url: 'http://app.test/payouts/refresh',
+    });
     expect(link.url.startsWith(`${fake.url}/connect/onboarding/${account.id}?`)).toBe(true);
     expect(link.expires_at).toBeGreaterThan(Date.now() / 1000);
 
@@ -142,7 +154,11 @@ describe('accounts and onboarding', () => {
     const other = await createAccount('u3b');
     expect((await fakeStripeControls(fake.url).completeOnboarding(other.id)).capabilities.transfers).toBe('active');
     await expect(fakeStripeControls(fake.url).completeOnboarding('acct_missing')).rejects.toThrow(/404/);
-    await expect(stripe.accounts.retrieve('acct_missing')).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 404, code: 'resource_missing' });
+    await expect(stripe.accounts.retrieve('acct_missing')).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 404,
+      code: 'resource_missing',
+    });
   });
 
   it('refuses requests without a test key', async () => {
@@ -160,7 +176,15 @@ describe('transfers', () => {
     const first = await stripe.transfers.create(params, { idempotencyKey: 'payout:p1' });
     const again = await stripe.transfers.create(params, { idempotencyKey: 'payout:p1' });
     expect(again.id).toBe(first.id);
-    expect(first).toMatchObject({ object: 'transfer', amount: 2500, currency: 'eur', destination, reversed: false, livemode: false, metadata: { payoutId: 'p1' } });
+    expect(first).toMatchObject({
+      object: 'transfer',
+      amount: 2500,
+      currency: 'eur',
+      destination,
+      reversed: false,
+      livemode: false,
+      metadata: { payoutId: 'p1' },
+    });
     expect(first.id).toMatch(/^tr_/);
     expect([...fake.transfers.values()].filter((t) => t.metadata.payoutId === 'p1')).toHaveLength(1);
     const after = (await stripe.balance.retrieve()).available.find((b) => b.currency === 'eur')?.amount;
@@ -187,7 +211,10 @@ describe('transfers', () => {
     fake.failNext('transfers', { status: 500 });
     const retried = await stripe.transfers.create({ amount: 100, currency: 'usd', destination }, { idempotencyKey: 'payout:r1' });
     const attempts = fake.calls.filter((c) => c.idempotencyKey === 'payout:r1');
-    expect(attempts.map((c) => [c.status, c.injected])).toEqual([[500, true], [200, false]]);
+    expect(attempts.map((c) => [c.status, c.injected])).toEqual([
+      [500, true],
+      [200, false],
+    ]);
     expect(fake.transfers.has(retried.id)).toBe(true);
 
     // Without retries the SDK surfaces it as StripeAPIError.
@@ -203,7 +230,10 @@ describe('transfers', () => {
 
     // A 400 with a code is never retried.
     fake.failNext('transfers', { status: 400, code: 'balance_insufficient' });
-    await expect(stripe.transfers.create({ amount: 100, currency: 'usd', destination })).rejects.toMatchObject({ statusCode: 400, code: 'balance_insufficient' });
+    await expect(stripe.transfers.create({ amount: 100, currency: 'usd', destination })).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'balance_insufficient',
+    });
   });
 
   it('takes fail-next over HTTP, and several failures in a row outlast the SDK retries', async () => {
@@ -215,10 +245,13 @@ describe('transfers', () => {
 });
 
 describe('lists', () => {
-  it('lists transfers newest first by transfer_group, in pages, and a transfer\'s reversals', async () => {
+  it("lists transfers newest first by transfer_group, in pages, and a transfer's reversals", async () => {
     const destination = await onboardedAccount('l1');
     const made = [];
-    for (let i = 0; i < 3; i += 1) made.push(await stripe.transfers.create({ amount: 100 + i, currency: 'eur', destination, transfer_group: 'group-l1', metadata: { payoutId: 'group-l1' } }));
+    for (let i = 0; i < 3; i += 1)
+      made.push(
+        await stripe.transfers.create({ amount: 100 + i, currency: 'eur', destination, transfer_group: 'group-l1', metadata: { payoutId: 'group-l1' } }),
+      );
     await stripe.transfers.create({ amount: 999, currency: 'eur', destination, transfer_group: 'other-l1' });
     const page1 = await stripe.transfers.list({ transfer_group: 'group-l1', limit: 2 });
     expect(page1.data.map((t) => t.id)).toEqual([made[2]!.id, made[1]!.id]);
@@ -246,7 +279,10 @@ describe('reply faults', () => {
     // The SDK retries a reset connection once on its own even with maxNetworkRetries 0: both replies are lost.
     await expect(noRetry().transfers.create(params, { idempotencyKey: 'payout:d1' })).rejects.toMatchObject({ type: 'StripeConnectionError' });
     const calls = fake.calls.filter((c) => c.idempotencyKey === 'payout:d1');
-    expect(calls.map((c) => [c.status, c.dropped, c.replayed])).toEqual([[200, true, false], [200, true, true]]);
+    expect(calls.map((c) => [c.status, c.dropped, c.replayed])).toEqual([
+      [200, true, false],
+      [200, true, true],
+    ]);
     expect([...fake.transfers.values()].filter((t) => t.transfer_group === 'd1')).toHaveLength(1);
     const again = await noRetry().transfers.create(params, { idempotencyKey: 'payout:d1' });
     expect([...fake.transfers.values()].filter((t) => t.transfer_group === 'd1').map((t) => t.id)).toEqual([again.id]);
@@ -262,7 +298,9 @@ describe('reply faults', () => {
   it('hang accepts a request and never answers it, so the caller times out; nothing runs', async () => {
     fake.hang('accounts', true);
     const started = Date.now();
-    await expect(noRetry().accounts.create({ type: 'express', metadata: { userId: 'h1' } }, { idempotencyKey: 'account:h1' })).rejects.toMatchObject({ type: 'StripeConnectionError' });
+    await expect(noRetry().accounts.create({ type: 'express', metadata: { userId: 'h1' } }, { idempotencyKey: 'account:h1' })).rejects.toMatchObject({
+      type: 'StripeConnectionError',
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     expect(fake.calls.filter((c) => c.idempotencyKey === 'account:h1').map((c) => c.hung)).toEqual([true]);
     expect([...fake.accounts.values()].filter((a) => a.metadata.userId === 'h1')).toHaveLength(0);
@@ -294,12 +332,20 @@ describe('webhook events', () => {
     const [delivery] = received;
     expect(delivery?.path).toBe('/connect');
     const event = stripe.webhooks.constructEvent(delivery?.body ?? '', delivery?.signature ?? '', CONNECT_SECRET);
-    expect(event).toMatchObject({ id: result.event.id, type: 'account.updated', account: accountId, livemode: false, data: { object: { id: accountId, payouts_enabled: true } } });
+    expect(event).toMatchObject({
+      id: result.event.id,
+      type: 'account.updated',
+      account: accountId,
+      livemode: false,
+      data: { object: { id: accountId, payouts_enabled: true } },
+    });
 
     const tampered = (delivery?.body ?? '').replace('"payouts_enabled": true', '"payouts_enabled": false');
     expect(tampered).not.toBe(delivery?.body);
     expect(() => stripe.webhooks.constructEvent(tampered, delivery?.signature ?? '', CONNECT_SECRET)).toThrow(Stripe.errors.StripeSignatureVerificationError);
-    expect(() => stripe.webhooks.constructEvent(delivery?.body ?? '', delivery?.signature ?? '', PLATFORM_SECRET)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(() => stripe.webhooks.constructEvent(delivery?.body ?? '', delivery?.signature ?? '', PLATFORM_SECRET)).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
   });
 
   it('sends duplicates and events for stored objects over HTTP, answering the webhook status', async () => {
@@ -312,16 +358,27 @@ describe('webhook events', () => {
     expect(await res.json()).toEqual({ status: 200, statuses: [200, 200], id: 'evt_fixed' });
     expect(received.map((r) => r.path)).toEqual(['/platform', '/platform']);
     const events = received.map((r) => stripe.webhooks.constructEvent(r.body, r.signature, PLATFORM_SECRET));
-    expect(events.map((e) => [e.id, e.type])).toEqual([['evt_fixed', 'transfer.updated'], ['evt_fixed', 'transfer.updated']]);
+    expect(events.map((e) => [e.id, e.type])).toEqual([
+      ['evt_fixed', 'transfer.updated'],
+      ['evt_fixed', 'transfer.updated'],
+    ]);
     expect(fake.events.filter((e) => e.event.id === 'evt_fixed')).toHaveLength(2);
 
     const state = await fakeStripeControls(fake.url).state();
     expect(state.events.filter((e) => e.id === 'evt_fixed').map((e) => e.status)).toEqual([200, 200]);
     expect(state.transfers.map((t) => t.id)).toContain(transfer.id);
-    await expect(fakeStripeControls(fake.url).sendEvent('connect', 'payout.paid', { object: { id: 'po_1', object: 'payout' } }, { account: destination })).resolves.toMatchObject({ status: 200 });
-    expect(stripe.webhooks.constructEvent(received.at(-1)?.body ?? '', received.at(-1)?.signature ?? '', CONNECT_SECRET)).toMatchObject({ type: 'payout.paid', account: destination });
+    await expect(
+      fakeStripeControls(fake.url).sendEvent('connect', 'payout.paid', { object: { id: 'po_1', object: 'payout' } }, { account: destination }),
+    ).resolves.toMatchObject({ status: 200 });
+    expect(stripe.webhooks.constructEvent(received.at(-1)?.body ?? '', received.at(-1)?.signature ?? '', CONNECT_SECRET)).toMatchObject({
+      type: 'payout.paid',
+      account: destination,
+    });
 
-    const unknown = await fetch(`${fake.url}/__control/events`, { method: 'POST', body: JSON.stringify({ endpoint: 'platform', type: 'transfer.updated', objectId: 'tr_none' }) });
+    const unknown = await fetch(`${fake.url}/__control/events`, {
+      method: 'POST',
+      body: JSON.stringify({ endpoint: 'platform', type: 'transfer.updated', objectId: 'tr_none' }),
+    });
     expect(unknown.status).toBe(404);
   });
 });
@@ -336,7 +393,11 @@ describe('automatic events', () => {
     try {
       const client = new Stripe('sk_test_fake', { host: '127.0.0.1', port: auto.port, protocol: 'http' });
       const account = await client.accounts.create({ type: 'express', capabilities: { transfers: { requested: true } } });
-      await fetch(`${auto.url}/connect/onboarding/${account.id}`, { method: 'POST', body: new URLSearchParams({ return_url: 'http://app.test/back' }), redirect: 'manual' });
+      await fetch(`${auto.url}/connect/onboarding/${account.id}`, {
+        method: 'POST',
+        body: new URLSearchParams({ return_url: 'http://app.test/back' }),
+        redirect: 'manual',
+      });
       const transfer = await client.transfers.create({ amount: 700, currency: 'usd', destination: account.id }, { idempotencyKey: 'auto:1' });
       // A replay of the same request makes no transfer, so no second event.
       expect((await client.transfers.create({ amount: 700, currency: 'usd', destination: account.id }, { idempotencyKey: 'auto:1' })).id).toBe(transfer.id);

@@ -32,11 +32,20 @@ describeEachDb('order reference taken (%s)', (kind) => {
 
   it('stores an order under a fresh reference when the first one is taken', async () => {
     // Another address for the first order: one confirmation per address an hour (ORDER-MAIL).
-    const taken = (await server.graphql(CREATE_ORDER, { input: { ...order, email: 'ada.first@example.com', locale: 'EN' } })).json.data.createOrder.reference as string;
+    const taken = (await server.graphql(CREATE_ORDER, { input: { ...order, email: 'ada.first@example.com', locale: 'EN' } })).json.data.createOrder
+      .reference as string;
     const fresh = newOrderReference();
     const references = [taken, fresh];
     const limits = createRateLimits(server.config);
-    const orders = createOrderService(server.app.database.db, server.app.mail, server.config, silent, limits, createChallenges(server.app.database.db, limits, server.config), () => references.shift()!);
+    const orders = createOrderService(
+      server.app.database.db,
+      server.app.mail,
+      server.config,
+      silent,
+      limits,
+      createChallenges(server.app.database.db, limits, server.config),
+      () => references.shift()!,
+    );
 
     const result = await orders.create(order, { ip: '192.0.2.7', userId: null });
 
@@ -44,7 +53,11 @@ describeEachDb('order reference taken (%s)', (kind) => {
     const rows = await server.app.database.db.selectFrom('orders').select(['reference', 'message']).where('reference', 'in', [taken, fresh]).execute();
     expect(rows.map((row) => row.reference).sort()).toEqual([taken, fresh].sort());
     expect(rows.find((row) => row.reference === fresh)?.message).toBe(order.message);
-    const mails = await server.app.database.db.selectFrom('mailOutbox').select(['idempotencyKey']).where('idempotencyKey', 'like', `order:${fresh}:%`).execute();
+    const mails = await server.app.database.db
+      .selectFrom('mailOutbox')
+      .select(['idempotencyKey'])
+      .where('idempotencyKey', 'like', `order:${fresh}:%`)
+      .execute();
     expect(mails).toHaveLength(2);
   });
 });
@@ -83,22 +96,39 @@ describe('database connections dropped (postgres)', () => {
   it('runs a read whose connection was killed once more on a fresh one, but never a write or a transaction', async () => {
     const db = server.app.database.db;
     const killSleepers = async () => {
-      await vi.waitFor(async () => {
-        const killed = await withAdmin((admin) => admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(0.5)%' AND pid <> pg_backend_pid()"));
-        expect(killed.rowCount).toBe(1);
-      }, { timeout: 2_000, interval: 20 });
+      await vi.waitFor(
+        async () => {
+          const killed = await withAdmin((admin) =>
+            admin.query(
+              "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(0.5)%' AND pid <> pg_backend_pid()",
+            ),
+          );
+          expect(killed.rowCount).toBe(1);
+        },
+        { timeout: 2_000, interval: 20 },
+      );
     };
     const read = db.selectNoFrom(sql<string>`pg_sleep(0.5)::text`.as('slept')).executeTakeFirst();
     await killSleepers();
     expect(await read).toEqual({ slept: '' }); // the retry slept again and answered
 
     // Each failure is taken at once (a rejection nobody awaits yet would count as unhandled).
-    const failure = (work: Promise<unknown>) => work.then(() => null, (error: unknown) => error);
+    const failure = (work: Promise<unknown>) =>
+      work.then(
+        () => null,
+        (error: unknown) => error,
+      );
     const inTransaction = failure(db.transaction().execute((trx) => trx.selectNoFrom(sql<string>`pg_sleep(0.5)::text`.as('slept')).executeTakeFirst()));
     await killSleepers();
     expect(await inTransaction).toMatchObject({ message: expect.stringMatching(/terminat/i) });
 
-    const write = failure(db.updateTable('products').set({ slug: sql`slug` }).where(sql<boolean>`(select pg_sleep(0.5)::text) = 'never'`).execute());
+    const write = failure(
+      db
+        .updateTable('products')
+        .set({ slug: sql`slug` })
+        .where(sql<boolean>`(select pg_sleep(0.5)::text) = 'never'`)
+        .execute(),
+    );
     await killSleepers();
     expect(await write).toMatchObject({ message: expect.stringMatching(/terminat/i) });
   });

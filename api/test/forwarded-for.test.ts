@@ -15,7 +15,15 @@ const TRIES = 8;
 const forged = (i: number) => `198.51.100.${i + 1}`;
 
 function orderInput() {
-  return { name: 'Olga Orlova', email: uniqueEmail('xff'), interest: 'design', budget: 'NOT_SURE', message: 'A voice assistant, please.', consent: true, locale: 'EN' };
+  return {
+    name: 'Olga Orlova',
+    email: uniqueEmail('xff'),
+    interest: 'design',
+    budget: 'NOT_SURE',
+    message: 'A voice assistant, please.',
+    consent: true,
+    locale: 'EN',
+  };
 }
 
 describeEachDb('X-Forwarded-For on %s', (kind) => {
@@ -30,7 +38,11 @@ describeEachDb('X-Forwarded-For on %s', (kind) => {
 
     const routes: Array<[string, string, (i: number) => unknown]> = [
       ['sign-in', '/api/auth/login', () => ({ email: uniqueEmail('xff'), password: 'not the password', deviceToken: uniqueDevice() })],
-      ['registration', '/api/auth/register', () => ({ email: uniqueEmail('xff'), password: 'a long enough password', name: 'Xavier', deviceToken: uniqueDevice() })],
+      [
+        'registration',
+        '/api/auth/register',
+        () => ({ email: uniqueEmail('xff'), password: 'a long enough password', name: 'Xavier', deviceToken: uniqueDevice() }),
+      ],
       ['reset request', '/api/auth/reset', () => ({ email: uniqueEmail('xff') })],
     ];
 
@@ -43,19 +55,38 @@ describeEachDb('X-Forwarded-For on %s', (kind) => {
 
     it('orders: a forged address per request stores no more than the limit', async () => {
       const db = server.app.database.db;
-      const before = Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const before = Number(
+        (
+          await db
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       const codes: string[] = [];
       for (let i = 0; i < TRIES; i++) {
-        const result = await (await fetch(`${server.baseUrl}/api/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': forged(i) },
-          body: JSON.stringify({ query: CREATE_ORDER, variables: { input: orderInput() } }),
-        })).json();
+        const result = await (
+          await fetch(`${server.baseUrl}/api/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': forged(i) },
+            body: JSON.stringify({ query: CREATE_ORDER, variables: { input: orderInput() } }),
+          })
+        ).json();
         codes.push(result.errors?.[0]?.extensions?.code ?? 'OK');
       }
-      const after = Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const after = Number(
+        (
+          await db
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       expect(after - before, codes.join(',')).toBe(LIMIT);
-      expect(codes.slice(LIMIT).every((code) => code !== 'OK'), codes.join(',')).toBe(true);
+      expect(
+        codes.slice(LIMIT).every((code) => code !== 'OK'),
+        codes.join(','),
+      ).toBe(true);
     });
   });
 

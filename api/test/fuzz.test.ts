@@ -5,7 +5,17 @@
  * and the server is still healthy afterwards. On SQLite and PostgreSQL, with fixed seeds so a
  * failure reproduces (fast-check prints the counterexample and the path to replay it).
  */
-import { buildSchema, getNamedType, isEnumType, isInputObjectType, isLeafType, isNonNullType, isListType, type GraphQLField, type GraphQLInputType } from 'graphql';
+import {
+  buildSchema,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isLeafType,
+  isNonNullType,
+  isListType,
+  type GraphQLField,
+  type GraphQLInputType,
+} from 'graphql';
 import fc from 'fast-check';
 import { typeDefs } from '@studio/schema';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -18,11 +28,40 @@ const schema = buildSchema(typeDefs);
 const nastyString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ maxLength: 300 }),
-  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\u0007\u001b[31m', '\u202eevil', '𝔘𝔫𝔦', 'x'.repeat(5000), '../../etc/passwd', '<script>alert(1)</script>', "' OR 1=1 --", '{"a":1}', 'null', 'VXNlcjox', '%00', '\ud800'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\u0007\u001b[31m',
+    '\u202eevil',
+    '𝔘𝔫𝔦',
+    'x'.repeat(5000),
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '{"a":1}',
+    'null',
+    'VXNlcjox',
+    '%00',
+    '\ud800',
+  ),
 );
-const scalar = fc.oneof(nastyString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.bigInt().map((b) => Number(b)));
+const scalar = fc.oneof(
+  nastyString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.bigInt().map((b) => Number(b)),
+);
 const { junk } = fc.letrec<{ junk: unknown }>((tie) => ({
-  junk: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, fc.array(tie('junk'), { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 12 }), tie('junk'), { maxKeys: 4 })),
+  junk: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    scalar,
+    fc.array(tie('junk'), { maxLength: 4 }),
+    fc.dictionary(fc.string({ maxLength: 12 }), tie('junk'), { maxKeys: 4 }),
+  ),
 }));
 
 /** A body built from plausible values per key, each sometimes replaced by junk or dropped, plus stray keys. */
@@ -30,7 +69,11 @@ function bodyOf(plausible: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<
   const fields = Object.fromEntries(Object.entries(plausible).map(([key, arb]) => [key, fc.oneof(arb, junk)]));
   const record = fc.record(fields, { requiredKeys: [] });
   const withExtra = fc.tuple(record, fc.dictionary(fc.string({ maxLength: 12 }), junk, { maxKeys: 2 })).map(([a, b]) => ({ ...b, ...a }));
-  return fc.oneof({ weight: 6, arbitrary: withExtra }, { weight: 1, arbitrary: junk }, { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((text) => ({ raw: text })) });
+  return fc.oneof(
+    { weight: 6, arbitrary: withExtra },
+    { weight: 1, arbitrary: junk },
+    { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((text) => ({ raw: text })) },
+  );
 }
 
 const email = fc.oneof(fc.emailAddress(), nastyString);
@@ -40,7 +83,10 @@ const locale = fc.constantFrom('en', 'ru', 'es', 'de', '');
 
 /** Every REST route that takes a body, with the keys of its contract. */
 const REST_BODIES: Array<{ path: string; body: fc.Arbitrary<unknown> }> = [
-  { path: '/api/auth/register', body: bodyOf({ email, password, name: nastyString, fullName: nastyString, username: nastyString, deviceToken: device, locale }) },
+  {
+    path: '/api/auth/register',
+    body: bodyOf({ email, password, name: nastyString, fullName: nastyString, username: nastyString, deviceToken: device, locale }),
+  },
   { path: '/api/auth/login', body: bodyOf({ email, password, deviceToken: device, locale }) },
   { path: '/api/auth/refresh', body: bodyOf({ refreshToken: nastyString }) },
   { path: '/api/auth/logout', body: bodyOf({ deviceToken: device }) },
@@ -52,7 +98,9 @@ const REST_BODIES: Array<{ path: string; body: fc.Arbitrary<unknown> }> = [
 /** GET routes whose query string is input. */
 const QUERY_ROUTES = ['/api/auth/google/login', '/api/auth/oidc/get-login-url', '/api/auth/github/callback', '/api/graphql'];
 const queryString = fc
-  .dictionary(fc.constantFrom('query', 'variables', 'extensions', 'operationName', 'state', 'code', 'error', 'returnPath', 'deviceToken', 'x'), nastyString, { maxKeys: 4 })
+  .dictionary(fc.constantFrom('query', 'variables', 'extensions', 'operationName', 'state', 'code', 'error', 'returnPath', 'deviceToken', 'x'), nastyString, {
+    maxKeys: 4,
+  })
   .map((params) => new URLSearchParams(params as Record<string, string>).toString());
 
 /** A value of `type` that GraphQL would accept, or near it (ids of real objects, enum values). */
@@ -87,7 +135,10 @@ function documentFor(operation: 'query' | 'mutation', field: GraphQLField<unknow
 
 function rootFields(): Array<{ operation: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }> {
   const out: Array<{ operation: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }> = [];
-  for (const [operation, type] of [['query', schema.getQueryType()], ['mutation', schema.getMutationType()]] as const) {
+  for (const [operation, type] of [
+    ['query', schema.getQueryType()],
+    ['mutation', schema.getMutationType()],
+  ] as const) {
     for (const field of Object.values(type?.getFields() ?? {})) if (field.args.length > 0) out.push({ operation, field });
   }
   return out;
@@ -114,24 +165,41 @@ describeEachDb('fuzzing REST bodies and GraphQL arguments (%s)', (kind) => {
     await server?.close();
   });
 
-  it.each(REST_BODIES)('POST $path answers 4xx or 2xx to any body', async ({ path, body }) => {
-    await fc.assert(
-      fc.asyncProperty(body, async (value) => {
-        const raw = value && typeof value === 'object' && 'raw' in value ? String((value as { raw: unknown }).raw) : JSON.stringify(value ?? null);
-        const response = await fetch(server.baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.accessToken}` }, body: raw });
-        expectHandled(`POST ${path} ${raw.slice(0, 200)}`, response.status, await response.text());
-      }),
-      { seed: SEED, numRuns: 120 },
-    );
-  }, 120_000);
+  it.each(REST_BODIES)(
+    'POST $path answers 4xx or 2xx to any body',
+    async ({ path, body }) => {
+      await fc.assert(
+        fc.asyncProperty(body, async (value) => {
+          const raw = value && typeof value === 'object' && 'raw' in value ? String((value as { raw: unknown }).raw) : JSON.stringify(value ?? null);
+          const response = await fetch(server.baseUrl + path, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${user.accessToken}` },
+            body: raw,
+          });
+          expectHandled(`POST ${path} ${raw.slice(0, 200)}`, response.status, await response.text());
+        }),
+        { seed: SEED, numRuns: 120 },
+      );
+    },
+    120_000,
+  );
 
   it('POST /api/uploads/avatar answers 4xx or 2xx to any upload', async () => {
-    const upload = fc.record({ name: nastyString, type: fc.oneof(fc.constantFrom('image/png', 'image/svg+xml', 'text/plain', ''), nastyString), bytes: fc.uint8Array({ maxLength: 2048 }), field: fc.constantFrom('file', 'avatar', '') });
+    const upload = fc.record({
+      name: nastyString,
+      type: fc.oneof(fc.constantFrom('image/png', 'image/svg+xml', 'text/plain', ''), nastyString),
+      bytes: fc.uint8Array({ maxLength: 2048 }),
+      field: fc.constantFrom('file', 'avatar', ''),
+    });
     await fc.assert(
       fc.asyncProperty(upload, async ({ name, type, bytes, field }) => {
         const form = new FormData();
         form.append(field, new Blob([bytes], { type: type.replace(/[^\x20-\x7e]/g, '') }), name);
-        const response = await fetch(`${server.baseUrl}/api/uploads/avatar`, { method: 'POST', headers: { authorization: `Bearer ${user.accessToken}` }, body: form });
+        const response = await fetch(`${server.baseUrl}/api/uploads/avatar`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${user.accessToken}` },
+          body: form,
+        });
         expectHandled(`upload ${JSON.stringify({ name, type, field, size: bytes.length })}`, response.status, await response.text());
       }),
       { seed: SEED, numRuns: 150 },
@@ -153,17 +221,24 @@ describeEachDb('fuzzing REST bodies and GraphQL arguments (%s)', (kind) => {
     expect(fields.length).toBeGreaterThan(8);
   });
 
-  it.each(fields.map(({ operation, field }) => ({ name: `${operation} ${field.name}`, operation, field })))('$name: any arguments are answered without an internal error', async ({ operation, field }) => {
-    const document = documentFor(operation, field);
-    const variables = fc.record(Object.fromEntries(field.args.map((a) => [a.name, fc.oneof({ weight: 3, arbitrary: plausibleFor(a.type, ids) }, { weight: 1, arbitrary: junk })])), { requiredKeys: [] });
-    await fc.assert(
-      fc.asyncProperty(variables, fc.boolean(), async (vars, signedIn) => {
-        const result = await server.graphql(document, vars, signedIn ? user.accessToken : undefined);
-        expectHandled(`${document} ${JSON.stringify(vars).slice(0, 300)}`, result.status, result.text);
-      }),
-      { seed: SEED, numRuns: 60 },
-    );
-  }, 120_000);
+  it.each(fields.map(({ operation, field }) => ({ name: `${operation} ${field.name}`, operation, field })))(
+    '$name: any arguments are answered without an internal error',
+    async ({ operation, field }) => {
+      const document = documentFor(operation, field);
+      const variables = fc.record(
+        Object.fromEntries(field.args.map((a) => [a.name, fc.oneof({ weight: 3, arbitrary: plausibleFor(a.type, ids) }, { weight: 1, arbitrary: junk })])),
+        { requiredKeys: [] },
+      );
+      await fc.assert(
+        fc.asyncProperty(variables, fc.boolean(), async (vars, signedIn) => {
+          const result = await server.graphql(document, vars, signedIn ? user.accessToken : undefined);
+          expectHandled(`${document} ${JSON.stringify(vars).slice(0, 300)}`, result.status, result.text);
+        }),
+        { seed: SEED, numRuns: 60 },
+      );
+    },
+    120_000,
+  );
 
   it('is still healthy after the fuzzing', async () => {
     expect((await server.get('/api/health/ready')).status).toBe(200);

@@ -68,7 +68,10 @@ describeEachDb('persisted-operation fast path', (kind) => {
     const garbage = await server.graphqlBody(apq(VIEWER), 'not-a-token');
     expect(garbage.status).toBe(401);
     expect(garbage.errors?.[0]?.extensions?.['code']).toBe('UNAUTHENTICATED');
-    const unknown = await server.graphqlBody({ extensions: { persistedQuery: { version: 1, sha256Hash: idOf('query Unknown { viewer { id } }') } } }, user.accessToken);
+    const unknown = await server.graphqlBody(
+      { extensions: { persistedQuery: { version: 1, sha256Hash: idOf('query Unknown { viewer { id } }') } } },
+      user.accessToken,
+    );
     expect(unknown.errors?.[0]?.message).toBe('PersistedQueryNotFound');
   });
 });

@@ -282,8 +282,10 @@ describeEachDb('GraphQL on %s', (kind) => {
     });
 
     it('stores a typed phone number in E.164: international, national of the hinted country or of the account’s language (ACC-FIELDS)', async () => {
-      const SET_PHONE = 'mutation SetPhone($id: ID!, $phone: String, $phoneCountry: String) { updateUser(id: $id, phone: $phone, phoneCountry: $phoneCountry) { phone } }';
-      const setPhone = (phone: string, phoneCountry?: string) => server.graphql(SET_PHONE, { id: alice.id, phone, ...(phoneCountry ? { phoneCountry } : {}) }, alice.accessToken);
+      const SET_PHONE =
+        'mutation SetPhone($id: ID!, $phone: String, $phoneCountry: String) { updateUser(id: $id, phone: $phone, phoneCountry: $phoneCountry) { phone } }';
+      const setPhone = (phone: string, phoneCountry?: string) =>
+        server.graphql(SET_PHONE, { id: alice.id, phone, ...(phoneCountry ? { phoneCountry } : {}) }, alice.accessToken);
       for (const [typed, hint, stored] of [
         ['+351 912 345 678', undefined, '+351912345678'],
         ['8 (912) 345-67-89', 'RU', '+79123456789'],
@@ -381,12 +383,12 @@ describeEachDb('GraphQL on %s', (kind) => {
 
     it('starts an e-mail change only with the right checkPassword (without it: account-security.test.ts); a taken e-mail is EMAIL_TAKEN; the address waits for its code', async () => {
       const newEmail = `alice-${randomUUID().slice(0, 8)}@example.test`;
-      expectError(await updateUser(alice.accessToken, { id: alice.id, email: newEmail, checkPassword: 'wrong password' }), /^checkPassword: /, 'WRONG_PASSWORD');
       expectError(
-        await updateUser(alice.accessToken, { id: alice.id, email: bob.email.toUpperCase(), checkPassword: alice.password }),
-        /email/,
-        'EMAIL_TAKEN',
+        await updateUser(alice.accessToken, { id: alice.id, email: newEmail, checkPassword: 'wrong password' }),
+        /^checkPassword: /,
+        'WRONG_PASSWORD',
       );
+      expectError(await updateUser(alice.accessToken, { id: alice.id, email: bob.email.toUpperCase(), checkPassword: alice.password }), /email/, 'EMAIL_TAKEN');
       expect((await viewerOf(alice.accessToken)).email).toBe(alice.email);
 
       // Right password: the new address is pending (accounts.test.ts completes it with the mailed code).
@@ -421,16 +423,28 @@ describeEachDb('GraphQL on %s', (kind) => {
     });
 
     it('refuses a wrong or missing oldPassword (WRONG_PASSWORD) and a too-short or common newPassword (BAD_USER_INPUT)', async () => {
-      expectError(await server.graphql(MUTATION, { newPassword: 'a brand new password', oldPassword: 'wrong password' }, carol.accessToken), /^oldPassword: /, 'WRONG_PASSWORD');
+      expectError(
+        await server.graphql(MUTATION, { newPassword: 'a brand new password', oldPassword: 'wrong password' }, carol.accessToken),
+        /^oldPassword: /,
+        'WRONG_PASSWORD',
+      );
       expectError(await server.graphql(MUTATION, { newPassword: 'a brand new password' }, carol.accessToken), /^oldPassword: /, 'WRONG_PASSWORD');
       expectError(await server.graphql(MUTATION, { newPassword: 'short', oldPassword: carol.password }, carol.accessToken), /^newPassword: /, 'BAD_USER_INPUT');
-      expectError(await server.graphql(MUTATION, { newPassword: 'Password123', oldPassword: carol.password }, carol.accessToken), /^newPassword: .*common/, 'BAD_USER_INPUT');
+      expectError(
+        await server.graphql(MUTATION, { newPassword: 'Password123', oldPassword: carol.password }, carol.accessToken),
+        /^newPassword: .*common/,
+        'BAD_USER_INPUT',
+      );
       // The current password again is no change (ACC-PASSWORD): a coded error on newPassword.
       const unchanged = await server.graphql(MUTATION, { newPassword: carol.password, oldPassword: carol.password }, carol.accessToken);
       expectError(unchanged, /^newPassword: .*same as the current/, 'PASSWORD_UNCHANGED');
       expect(unchanged.errors![0]!.extensions?.['field']).toBe('newPassword');
       // A wrong old password stays WRONG_PASSWORD even when both are the same.
-      expectError(await server.graphql(MUTATION, { newPassword: 'wrong but long password', oldPassword: 'wrong but long password' }, carol.accessToken), /^oldPassword: /, 'WRONG_PASSWORD');
+      expectError(
+        await server.graphql(MUTATION, { newPassword: 'wrong but long password', oldPassword: 'wrong but long password' }, carol.accessToken),
+        /^oldPassword: /,
+        'WRONG_PASSWORD',
+      );
       // Nothing changed: the other device still works.
       expect((await viewerOf(carolB.accessToken)).id).toBe(carol.id);
     });

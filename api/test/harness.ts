@@ -120,9 +120,7 @@ export function describeEachDb(title: string, body: (kind: DbKind) => void): voi
 /** Runs `fn` with a connection to the PostgreSQL server's admin database (drops, creates, terminates). */
 export async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   if (!postgres.adminUrl) {
-    throw new Error(
-      `PostgreSQL is required (CI=${process.env['CI'] ?? ''} REQUIRE_POSTGRES=${process.env['REQUIRE_POSTGRES'] ?? ''}) but ${postgres.problem}`,
-    );
+    throw new Error(`PostgreSQL is required (CI=${process.env['CI'] ?? ''} REQUIRE_POSTGRES=${process.env['REQUIRE_POSTGRES'] ?? ''}) but ${postgres.problem}`);
   }
   const client = new pg.Client({ connectionString: postgres.adminUrl, connectionTimeoutMillis: 5000 });
   await client.connect();

@@ -30,7 +30,8 @@ async function startFault(fault: Fault, port: number): Promise<{ close(): Promis
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
-    if (fault === 'dropped') socket.destroy(); // accepted, then closed before the greeting
+    if (fault === 'dropped')
+      socket.destroy(); // accepted, then closed before the greeting
     // RFC 5321 §3.8: a server that cannot serve answers 421 and closes.
     else if (fault === 'tempfail') socket.end('421 4.3.2 Service not available, closing transmission channel\r\n');
     // hung: the connection is taken and nothing is ever said
@@ -72,7 +73,8 @@ describe.each(DB_KINDS)('job worker under SMTP faults (%s)', (kind: DbKind) => {
       s.app.jobs.register<{ n: number }>({ kind: 'test.other', run: async ({ n }) => void ran.push(`other-${n}`) });
 
       const ids: string[] = [];
-      for (let i = 0; i < 6; i += 1) ids.push((await s.app.mail.send({ to: `fault-${i}@example.test`, template: 'emailVerificationCode', locale: 'en', params: { code: `F${i}` } })).id);
+      for (let i = 0; i < 6; i += 1)
+        ids.push((await s.app.mail.send({ to: `fault-${i}@example.test`, template: 'emailVerificationCode', locale: 'en', params: { code: `F${i}` } })).id);
       // Every mail tried and failed once: more failed sessions than pooled connections.
       await vi.waitFor(async () => {
         const rows = await s.app.database.db.selectFrom('mailOutbox').select('attempts').where('id', 'in', ids).execute();
@@ -148,7 +150,11 @@ describe.each(DB_KINDS)('a job that never ends (%s)', (kind: DbKind) => {
       const ran: number[] = [];
       let aborted = 0;
       // Ignores its signal and never settles: the worst a handler can do.
-      s.app.jobs.register<{ n: number }>({ kind: 'test.hang', maxAttempts: 1, run: (p, _job, signal) => (started.push(p.n), signal.addEventListener('abort', () => (aborted += 1)), new Promise<void>(() => {})) });
+      s.app.jobs.register<{ n: number }>({
+        kind: 'test.hang',
+        maxAttempts: 1,
+        run: (p, _job, signal) => (started.push(p.n), signal.addEventListener('abort', () => (aborted += 1)), new Promise<void>(() => {})),
+      });
       s.app.jobs.register<{ n: number }>({ kind: 'test.quick', run: async ({ n }) => void ran.push(n) });
       await s.app.jobs.enqueue('test.hang', { n: 1 });
       await vi.waitFor(() => expect(started).toEqual([1]), 5_000);

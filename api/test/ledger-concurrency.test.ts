@@ -32,7 +32,11 @@ describeEachDb('ledger concurrency on %s', (kind) => {
   async function commissionFor(referrer: Member) {
     const order = await referredOrder(server, referrer);
     const version = await winOrder(server, boss, order.id, 1_000_000, 'EUR');
-    const commission = await db().selectFrom('ledgerTransactions').selectAll().where('idempotencyKey', '=', `commission:${order.localId}`).executeTakeFirstOrThrow();
+    const commission = await db()
+      .selectFrom('ledgerTransactions')
+      .selectAll()
+      .where('idempotencyKey', '=', `commission:${order.localId}`)
+      .executeTakeFirstOrThrow();
     return { order, version, commission };
   }
   const related = (id: string) => db().selectFrom('ledgerTransactions').selectAll().where('relatedId', '=', id).orderBy('created').execute();
@@ -62,7 +66,9 @@ describeEachDb('ledger concurrency on %s', (kind) => {
           ? async () => ok(await refundOrder(server, boss, order.id, version))
           : async () => {
               const row = await db().selectFrom('orders').selectAll().where('id', '=', order.localId).executeTakeFirstOrThrow();
-              return db().transaction().execute((trx) => reverseCommission(trx, row, boss.localId));
+              return db()
+                .transaction()
+                .execute((trx) => reverseCommission(trx, row, boss.localId));
             };
       await (round % 2 === 0 ? Promise.all([refund(), release()]) : Promise.all([release(), refund()]));
       const fates = await related(commission.id);
@@ -117,7 +123,18 @@ describeEachDb('ledger concurrency on %s', (kind) => {
     const amounts = Array.from({ length: 20 }, (_, i) => (i % 3 === 0 ? -(i + 1) * 7 : (i + 1) * 11));
     await Promise.all(
       amounts.map((amount, i) =>
-        db().transaction().execute((trx) => postAdjustment(trx, { actorId: boss.localId, userId: target.localId, amount, currency: 'EUR', reason: `parallel ${i}`, key: `parallel-${target.localId}-${i}` })),
+        db()
+          .transaction()
+          .execute((trx) =>
+            postAdjustment(trx, {
+              actorId: boss.localId,
+              userId: target.localId,
+              amount,
+              currency: 'EUR',
+              reason: `parallel ${i}`,
+              key: `parallel-${target.localId}-${i}`,
+            }),
+          ),
       ),
     );
     const sum = amounts.reduce((a, b) => a + b, 0);

@@ -49,7 +49,13 @@ export async function referredOrder(server: TestServer, referrer: Member, option
 }
 
 /** Moves order `id` (at `version`) through `statuses` as administrator `boss`; answers the last version. */
-export async function moveOrder(server: TestServer, boss: Member, id: string, statuses: Array<[string, Record<string, unknown>?]>, version = 1): Promise<number> {
+export async function moveOrder(
+  server: TestServer,
+  boss: Member,
+  id: string,
+  statuses: Array<[string, Record<string, unknown>?]>,
+  version = 1,
+): Promise<number> {
   for (const [status, extra] of statuses) {
     const answer = ok(await server.graphql(CHANGE_STATUS, { input: { id, status, version, ...extra } }, boss.accessToken));
     version = answer.changeOrderStatus.order.version;
@@ -74,8 +80,25 @@ export function refundOrder(server: TestServer, boss: Member, id: string, versio
 export async function simulatePayout(server: TestServer, owner: string, currency: string, amount: number, key: string, paid: boolean) {
   await server.app.database.db.transaction().execute(async (trx) => {
     // A hold moves money between the user's own accounts: not a movement they see (like a release).
-    await post(trx, { key: `hold:${key}`, kind: 'release', currency, legs: [{ owner, type: 'available', amount: -amount }, { owner, type: 'in_payout', amount }] });
-    if (paid) await post(trx, { key: `paid:${key}`, kind: 'adjustment', currency, legs: [{ owner, type: 'in_payout', amount: -amount }, { owner: STUDIO, type: 'paid_out', amount }] });
+    await post(trx, {
+      key: `hold:${key}`,
+      kind: 'release',
+      currency,
+      legs: [
+        { owner, type: 'available', amount: -amount },
+        { owner, type: 'in_payout', amount },
+      ],
+    });
+    if (paid)
+      await post(trx, {
+        key: `paid:${key}`,
+        kind: 'adjustment',
+        currency,
+        legs: [
+          { owner, type: 'in_payout', amount: -amount },
+          { owner: STUDIO, type: 'paid_out', amount },
+        ],
+      });
   });
 }
 

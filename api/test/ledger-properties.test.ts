@@ -33,8 +33,20 @@ const currency = fc.integer({ min: 0, max: 1 });
 const OP: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ t: fc.constant('credit' as const), u: user, c: currency, amount: fc.integer({ min: 10, max: 2_000_000 }) }), weight: 3 },
   { arbitrary: fc.record({ t: fc.constantFrom('release' as const, 'reverse' as const), i: fc.nat(20) }), weight: 3 },
-  { arbitrary: fc.record({ t: fc.constant('adjust' as const), u: user, c: currency, amount: fc.integer({ min: -50_000, max: 50_000 }).filter((v) => v !== 0), key: fc.nat(3) }), weight: 2 },
-  { arbitrary: fc.record({ t: fc.constantFrom('hold' as const, 'paid' as const), u: user, c: currency, amount: fc.integer({ min: 1, max: 60_000 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      t: fc.constant('adjust' as const),
+      u: user,
+      c: currency,
+      amount: fc.integer({ min: -50_000, max: 50_000 }).filter((v) => v !== 0),
+      key: fc.nat(3),
+    }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({ t: fc.constantFrom('hold' as const, 'paid' as const), u: user, c: currency, amount: fc.integer({ min: 1, max: 60_000 }) }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ t: fc.constant('replay' as const), i: fc.nat(30) }), weight: 2 },
 );
 
@@ -56,14 +68,22 @@ describeEachDb('ledger properties on %s', (kind) => {
 
   /** An account's balance now (0 before its first posting). */
   async function balanceOf(owner: string, type: 'available' | 'in_payout', cur: string): Promise<number> {
-    const row = await db().selectFrom('ledgerAccounts').select('balance').where('owner', '=', owner).where('type', '=', type).where('currency', '=', cur).executeTakeFirst();
+    const row = await db()
+      .selectFrom('ledgerAccounts')
+      .select('balance')
+      .where('owner', '=', owner)
+      .where('type', '=', type)
+      .where('currency', '=', cur)
+      .executeTakeFirst();
     return Number(row?.balance ?? 0);
   }
 
   /** Posts `posting` in its own transaction; answers INSUFFICIENT_FUNDS as a value, other errors throw. */
   async function tryPost(posting: Posting): Promise<'posted' | 'INSUFFICIENT_FUNDS'> {
     try {
-      await db().transaction().execute((trx) => post(trx, posting));
+      await db()
+        .transaction()
+        .execute((trx) => post(trx, posting));
       return 'posted';
     } catch (error) {
       if (error instanceof HttpError && error.code === 'INSUFFICIENT_FUNDS') return 'INSUFFICIENT_FUNDS';
@@ -83,7 +103,12 @@ describeEachDb('ledger properties on %s', (kind) => {
       if (op.t === 'credit') {
         const order = await referredOrder(server, users[op.u]!);
         const row = await db().selectFrom('orders').selectAll().where('id', '=', order.localId).executeTakeFirstOrThrow();
-        const credit = () => db().transaction().execute((trx) => creditCommission(trx, server.app.jobs, server.config.referrals, { ...row, contractAmount: op.amount, contractCurrency: currencyOf(op.c) }));
+        const credit = () =>
+          db()
+            .transaction()
+            .execute((trx) =>
+              creditCommission(trx, server.app.jobs, server.config.referrals, { ...row, contractAmount: op.amount, contractCurrency: currencyOf(op.c) }),
+            );
         const posted = await credit();
         expect(posted?.replayed).toBe(false);
         commissions.push({ id: posted!.transaction.id, orderId: row.id });
@@ -96,13 +121,25 @@ describeEachDb('ledger properties on %s', (kind) => {
             ? () => releaseCommission(db(), target.id)
             : async () => {
                 const row = await db().selectFrom('orders').selectAll().where('id', '=', target.orderId).executeTakeFirstOrThrow();
-                return db().transaction().execute((trx) => reverseCommission(trx, row, boss.localId));
+                return db()
+                  .transaction()
+                  .execute((trx) => reverseCommission(trx, row, boss.localId));
               };
         await act();
         done.push(act);
       } else if (op.t === 'adjust') {
-        const input = { actorId: boss.localId, userId: users[op.u]!.localId, amount: op.amount, currency: currencyOf(op.c), reason: `property run ${run}`, key: `p${run}-${op.key}` };
-        const act = () => db().transaction().execute((trx) => postAdjustment(trx, input));
+        const input = {
+          actorId: boss.localId,
+          userId: users[op.u]!.localId,
+          amount: op.amount,
+          currency: currencyOf(op.c),
+          reason: `property run ${run}`,
+          key: `p${run}-${op.key}`,
+        };
+        const act = () =>
+          db()
+            .transaction()
+            .execute((trx) => postAdjustment(trx, input));
         const before = keysUsed.has(input.key) ? await readBook(server) : null;
         const posted = await act();
         // A key used before in this run: the earlier adjustment is the answer; nothing is written.
@@ -116,8 +153,24 @@ describeEachDb('ledger properties on %s', (kind) => {
         const from = op.t === 'hold' ? 'available' : 'in_payout';
         const posting: Posting =
           op.t === 'hold'
-            ? { key: `hold:${kind}:${run}:${n}`, kind: 'release', currency: cur, legs: [{ owner, type: 'available', amount: -op.amount }, { owner, type: 'in_payout', amount: op.amount }] }
-            : { key: `paid:${kind}:${run}:${n}`, kind: 'adjustment', currency: cur, legs: [{ owner, type: 'in_payout', amount: -op.amount }, { owner: STUDIO, type: 'paid_out', amount: op.amount }] };
+            ? {
+                key: `hold:${kind}:${run}:${n}`,
+                kind: 'release',
+                currency: cur,
+                legs: [
+                  { owner, type: 'available', amount: -op.amount },
+                  { owner, type: 'in_payout', amount: op.amount },
+                ],
+              }
+            : {
+                key: `paid:${kind}:${run}:${n}`,
+                kind: 'adjustment',
+                currency: cur,
+                legs: [
+                  { owner, type: 'in_payout', amount: -op.amount },
+                  { owner: STUDIO, type: 'paid_out', amount: op.amount },
+                ],
+              };
         const has = await balanceOf(owner, from, cur);
         const before = await readBook(server);
         const outcome = await tryPost(posting);
@@ -155,7 +208,9 @@ describeEachDb('ledger properties on %s', (kind) => {
           const account = before.accounts.find((a) => a.id === e.accountId)!;
           return { owner: account.owner, type: account.type, amount: e.amount };
         });
-      const replay = await db().transaction().execute((trx) => post(trx, { key: t.idempotencyKey, kind: t.kind, currency: t.currency, legs, allowNegative: true }));
+      const replay = await db()
+        .transaction()
+        .execute((trx) => post(trx, { key: t.idempotencyKey, kind: t.kind, currency: t.currency, legs, allowNegative: true }));
       expect(replay).toMatchObject({ replayed: true, transaction: { id: t.id } });
     }
     same(before, await readBook(server));

@@ -62,7 +62,18 @@ describe('renderMail', () => {
         expect(mail.html).not.toContain('<Studio>');
         expect(mail.html).toContain('Acme &lt;Studio&gt; &amp; &quot;Co&quot;');
         expect(mail.text).toContain('https://studio.example');
-        if (!['emailVerificationCode', 'emailChangeCode', 'accountDeletionCode', 'reauthenticationCode', 'passwordReset', 'orderReceived', 'orderStatusChanged', 'orderAnswered'].includes(template)) {
+        if (
+          ![
+            'emailVerificationCode',
+            'emailChangeCode',
+            'accountDeletionCode',
+            'reauthenticationCode',
+            'passwordReset',
+            'orderReceived',
+            'orderStatusChanged',
+            'orderAnswered',
+          ].includes(template)
+        ) {
           expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;');
           expect(mail.text).toContain(evil);
         }
@@ -89,11 +100,16 @@ describe('renderMail', () => {
     expect(es.text).toContain('una hora');
   });
 
-  it('dates security mails to the minute in the mail\'s language, in UTC with the zone named, and translates the device label', () => {
+  it("dates security mails to the minute in the mail's language, in UTC with the zone named, and translates the device label", () => {
     expect(formatWhen('2026-11-24T21:05:59.000Z', 'ru')).toBe('24 ноября 2026 г. в 21:05 UTC');
     expect(formatWhen('2026-11-24T21:05:59.000Z', 'es')).toContain('24 de noviembre de 2026');
     expect(formatWhen('2026-11-24T21:05:59.000Z', 'en')).toMatch(/^November 24, 2026 at 9:05\sPM UTC$/);
-    const es = renderMail('passwordChanged', 'es', { firstPassword: true, at: '2026-11-24T21:05:00.000Z', device: { label: 'Safari 17 on iOS', network: null } }, site);
+    const es = renderMail(
+      'passwordChanged',
+      'es',
+      { firstPassword: true, at: '2026-11-24T21:05:00.000Z', device: { label: 'Safari 17 on iOS', network: null } },
+      site,
+    );
     expect(es.text).toContain('Dispositivo: Safari 17 en iOS');
     expect(es.text).toContain('Red: Desconocida');
     expect(es.subject).toContain('Se ha establecido una contraseña');
@@ -102,7 +118,7 @@ describe('renderMail', () => {
     expect(none.text).not.toContain('disconnected');
   });
 
-  it('dates the e-mail recovery of a lost authenticator in the mail\'s language and links its cancel page with the token URL-encoded (ACC-2FA-RECOVERY)', () => {
+  it("dates the e-mail recovery of a lost authenticator in the mail's language and links its cancel page with the token URL-encoded (ACC-2FA-RECOVERY)", () => {
     const token = encodeURIComponent('tok/en+=&"<>');
     const en = renderMail('twoFactorRecoveryRequested', 'en', params.twoFactorRecoveryRequested, site);
     expect(en.text).toMatch(/turned off on November 27, 2026 at 9:05\sPM UTC/);
@@ -113,7 +129,9 @@ describe('renderMail', () => {
     const es = renderMail('twoFactorRecoveryRequested', 'es', params.twoFactorRecoveryRequested, site);
     expect(es.html).toContain(`href="https://studio.example/es/auth/cancel-recovery?token=${token}"`);
     expect(es.text).toContain('27 de noviembre de 2026');
-    expect(renderMail('twoFactorRecoveryCancelled', 'es', { by: 'sign-in', ...params.twoFactorRecoveryCompleted }, site).text).toContain('código de recuperación');
+    expect(renderMail('twoFactorRecoveryCancelled', 'es', { by: 'sign-in', ...params.twoFactorRecoveryCompleted }, site).text).toContain(
+      'código de recuperación',
+    );
   });
 
   it('names the customer language in the sales notification, calls it a request, and has no phone line (the form has no phone field)', () => {
@@ -121,7 +139,8 @@ describe('renderMail', () => {
     expect(en.text).toContain('Language: Russian');
     expect(en.subject).toBe(`New request R-42 from ${evil}`);
     expect(en.text).toContain('Request: R-42');
-    for (const locale of MAIL_LOCALES) expect(renderMail('orderNotification', locale, params.orderNotification, site).text).not.toMatch(/Phone|Телефон|Teléfono/);
+    for (const locale of MAIL_LOCALES)
+      expect(renderMail('orderNotification', locale, params.orderNotification, site).text).not.toMatch(/Phone|Телефон|Teléfono/);
   });
 
   it('confirms a request in the site’s own words and promise in every language (ORDER-MAIL, glossary)', () => {

@@ -48,7 +48,12 @@ describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
     } as const;
     const ids: Record<string, string> = {};
     for (const locale of ['en', 'ru', 'es'] as const) {
-      const { id, queued } = await s.app.mail.send({ to: `${locale}@example.test`, template: 'orderNotification', locale, params: { name: evil, email: 'c@example.test', reference: 'R-1', summary: 'A website\nwith <i>care</i>', customerLocale: 'en' } });
+      const { id, queued } = await s.app.mail.send({
+        to: `${locale}@example.test`,
+        template: 'orderNotification',
+        locale,
+        params: { name: evil, email: 'c@example.test', reference: 'R-1', summary: 'A website\nwith <i>care</i>', customerLocale: 'en' },
+      });
       expect(queued).toBe(true);
       ids[locale] = id;
     }
@@ -107,7 +112,13 @@ describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
     const hung = createServer((socket) => held.add(socket));
     await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
     const port = (hung.address() as { port: number }).port;
-    const s = await server({ JOBS_WORKER: 'off', MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}?greetingTimeout=300`, MAIL_RETRY_BASE_MS: '1', MAIL_MAX_ATTEMPTS: '50' });
+    const s = await server({
+      JOBS_WORKER: 'off',
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: `smtp://127.0.0.1:${port}?greetingTimeout=300`,
+      MAIL_RETRY_BASE_MS: '1',
+      MAIL_MAX_ATTEMPTS: '50',
+    });
     const { id } = await s.app.mail.send({ to: 'hang@example.test', template: 'emailVerificationCode', locale: 'es', params: { code: 'H1' } });
     await vi.waitFor(async () => {
       await s.app.mail.drain();
@@ -132,7 +143,9 @@ describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
     const ids = new Set<string>();
     await a.app.database.db.transaction().execute(async (trx) => {
       for (let i = 0; i < 30; i += 1) {
-        ids.add((await a.app.mail.send({ to: `n${i}@example.test`, template: 'emailVerificationCode', locale: 'es', params: { code: `C${i}` } }, { db: trx })).id);
+        ids.add(
+          (await a.app.mail.send({ to: `n${i}@example.test`, template: 'emailVerificationCode', locale: 'es', params: { code: `C${i}` } }, { db: trx })).id,
+        );
       }
     });
     // Both periodic workers run, and explicit drains race them from both sides.
@@ -172,7 +185,13 @@ describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
 
   it('queues a mail once per idempotency key, and only when the caller’s transaction commits', async () => {
     const s = await server({ ...QUIET, MAIL_TRANSPORT: 'memory' });
-    const request = { to: 'once@example.test', template: 'emailChangedNotice', locale: 'en', params: { oldEmail: 'once@example.test', newEmail: 'new@example.test', at: '2026-01-02T03:04:05.000Z', device: { label: null, network: null } }, key: 'changed:u1:1' } as const;
+    const request = {
+      to: 'once@example.test',
+      template: 'emailChangedNotice',
+      locale: 'en',
+      params: { oldEmail: 'once@example.test', newEmail: 'new@example.test', at: '2026-01-02T03:04:05.000Z', device: { label: null, network: null } },
+      key: 'changed:u1:1',
+    } as const;
     const first = await s.app.mail.send(request);
     const second = await s.app.mail.send(request);
     expect(first.queued).toBe(true);
@@ -203,7 +222,12 @@ describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
   it('gives up after MAIL_MAX_ATTEMPTS and keeps the last error', async () => {
     const port = await freePort();
     const s = await server({ ...QUIET, MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_BASE_MS: '1', MAIL_MAX_ATTEMPTS: '3' });
-    const { id } = await s.app.mail.send({ to: 'never@example.test', template: 'orderNotification', locale: 'en', params: { reference: 'R-9', name: 'N', email: 'n@example.test', summary: 'S', customerLocale: 'es' } });
+    const { id } = await s.app.mail.send({
+      to: 'never@example.test',
+      template: 'orderNotification',
+      locale: 'en',
+      params: { reference: 'R-9', name: 'N', email: 'n@example.test', summary: 'S', customerLocale: 'es' },
+    });
     await vi.waitFor(async () => {
       await s.app.mail.drain();
       expect((await row(s, id)).status).toBe('failed');
@@ -234,7 +258,13 @@ describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
 
   it('lets an operator requeue failed mails, which are then delivered', async () => {
     const port = await freePort();
-    const s = await server({ JOBS_WORKER: 'off', MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_BASE_MS: '1', MAIL_MAX_ATTEMPTS: '2' });
+    const s = await server({
+      JOBS_WORKER: 'off',
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_RETRY_BASE_MS: '1',
+      MAIL_MAX_ATTEMPTS: '2',
+    });
     const { id } = await s.app.mail.send({ to: 'later@example.test', template: 'emailVerificationCode', locale: 'ru', params: { code: 'R1' } });
     await vi.waitFor(async () => {
       await s.app.mail.drain();
@@ -256,16 +286,16 @@ describe.each(DB_KINDS)('mail on %s', (kind: DbKind) => {
     const a = await server({ JOBS_WORKER: 'off', MAIL_TRANSPORT: 'memory' });
     const b = await server({ MAIL_TRANSPORT: 'memory', JOBS_POLL_INTERVAL_MS: '5' }, a);
     // b's worker is live: it picks up a committed row on its own.
-    const { id: first } = await a.app.database.db.transaction().execute((trx) =>
-      a.app.mail.send({ to: 'w@example.test', template: 'emailVerificationCode', locale: 'en', params: { code: 'W1' } }, { db: trx }),
-    );
+    const { id: first } = await a.app.database.db
+      .transaction()
+      .execute((trx) => a.app.mail.send({ to: 'w@example.test', template: 'emailVerificationCode', locale: 'en', params: { code: 'W1' } }, { db: trx }));
     await vi.waitFor(() => expect(b.app.mail.sent!.map((m) => m.id)).toEqual([first]), 10_000);
     const started = performance.now();
     await b.close();
     expect(performance.now() - started).toBeLessThan(2_000);
-    const { id: second } = await a.app.database.db.transaction().execute((trx) =>
-      a.app.mail.send({ to: 'w@example.test', template: 'emailVerificationCode', locale: 'en', params: { code: 'W2' } }, { db: trx }),
-    );
+    const { id: second } = await a.app.database.db
+      .transaction()
+      .execute((trx) => a.app.mail.send({ to: 'w@example.test', template: 'emailVerificationCode', locale: 'en', params: { code: 'W2' } }, { db: trx }));
     // 20 of b's intervals: a running worker would have claimed it by now.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await row(a, second)).status).toBe('pending');

@@ -60,10 +60,17 @@ describeEachDb('database ahead of the build (%s)', (kind) => {
     await sql`delete from kysely_migration where name = ${newest}`.execute(first.app.database.db);
     // Undo what it made, so that applying it again is real.
     await migrations[newest]!.down!(first.app.database.db);
-    await expect(openDatabase(configOf(first, { MIGRATE_ON_START: 'off' }), undefined, 'check')).rejects.toThrow(new RegExp(`${newest} are not applied; run \`pnpm db:migrate\``));
+    await expect(openDatabase(configOf(first, { MIGRATE_ON_START: 'off' }), undefined, 'check')).rejects.toThrow(
+      new RegExp(`${newest} are not applied; run \`pnpm db:migrate\``),
+    );
     await expect(start({ MIGRATE_ON_START: 'off' }, first)).rejects.toThrow(/pnpm db:migrate/);
     const cli = spawnSync(process.execPath, [join(BUILT_SERVER, '..', 'db', 'migrateCli.js')], {
-      env: { ...process.env, ...BASE_ENV, DATA_DIR: first.dataDir, ...(first.config.database.kind === 'postgres' ? { DATABASE_URL: first.config.database.url } : {}) },
+      env: {
+        ...process.env,
+        ...BASE_ENV,
+        DATA_DIR: first.dataDir,
+        ...(first.config.database.kind === 'postgres' ? { DATABASE_URL: first.config.database.url } : {}),
+      },
       encoding: 'utf8',
     });
     expect(cli.stderr).toBe('');

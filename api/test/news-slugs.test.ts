@@ -23,7 +23,13 @@ const UPDATE = 'mutation ($id: ID!, $t: [NewsItemTextsInput!]) { updateNewsItem(
 const PUBLISH = 'mutation ($id: ID!) { publishNewsItem(id: $id) { isPublished } }';
 
 const texts = (en: string, ru: string, es: string) =>
-  ([['EN', en], ['RU', ru], ['ES', es]] as const).map(([locale, title]) => ({ locale, title, summary: `${title}: a short summary.`, body: ['One paragraph.'] }));
+  (
+    [
+      ['EN', en],
+      ['RU', ru],
+      ['ES', es],
+    ] as const
+  ).map(([locale, title]) => ({ locale, title, summary: `${title}: a short summary.`, body: ['One paragraph.'] }));
 
 describe('slugOfTitle', () => {
   it('transliterates, lower-cases and joins words with hyphens; never empty; at most 80 characters', () => {
@@ -70,11 +76,16 @@ describeEachDb('news slugs on %s', (kind) => {
 
   it('newsItemBySlug finds an item by its slug in a language, another language’s slug too; null for unknown or malformed slugs', async () => {
     const node = ok(await server.graphql(LIST)).news.edges[0].node;
-    for (const [locale, slug] of [['EN', node.en], ['RU', node.ru], ['ES', node.es]]) {
+    for (const [locale, slug] of [
+      ['EN', node.en],
+      ['RU', node.ru],
+      ['ES', node.es],
+    ]) {
       expect(ok(await server.graphql(BY_SLUG, { slug, locale })).newsItemBySlug, `${locale} ${slug}`).toEqual({ id: node.id, slug });
     }
     expect(ok(await server.graphql(BY_SLUG, { slug: node.ru, locale: 'ES' })).newsItemBySlug).toEqual({ id: node.id, slug: node.es });
-    for (const slug of ['no-such-news', 'UPPER', '', 'a--b', '../x']) expect(ok(await server.graphql(BY_SLUG, { slug, locale: 'EN' })).newsItemBySlug, slug).toBeNull();
+    for (const slug of ['no-such-news', 'UPPER', '', 'a--b', '../x'])
+      expect(ok(await server.graphql(BY_SLUG, { slug, locale: 'EN' })).newsItemBySlug, slug).toBeNull();
     // Too long is bad input (4xx-style GraphQL error), never a server error.
     const long = await server.graphql(BY_SLUG, { slug: 'a'.repeat(201), locale: 'EN' });
     expect(long.errors?.[0]?.extensions?.['code']).toBe('BAD_USER_INPUT');
@@ -122,7 +133,13 @@ describeEachDb('news slugs on %s', (kind) => {
     const created = ok(await server.graphql(CREATE, { t: texts(title, `Переименуем ${title}`, `Renombrado ${title}`) }, adminToken)).createNewsItem;
     ok(await server.graphql(PUBLISH, { id: created.id }, adminToken));
     expect((await page(`/news/${created.en}`)).status).toBe(200); // now cached
-    const renamed = ok(await server.graphql(UPDATE, { id: created.id, t: texts(`${title} and then some`, `Переименуем ${title}`, `Renombrado ${title}`).slice(0, 1) }, adminToken)).updateNewsItem;
+    const renamed = ok(
+      await server.graphql(
+        UPDATE,
+        { id: created.id, t: texts(`${title} and then some`, `Переименуем ${title}`, `Renombrado ${title}`).slice(0, 1) },
+        adminToken,
+      ),
+    ).updateNewsItem;
     expect(renamed.en).toBe(`${created.en}-and-then-some`);
     expect(renamed.ru).toBe(created.ru);
     const old = await page(`/news/${created.en}`);

@@ -120,7 +120,10 @@ describe('test OpenID provider', () => {
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get('location')!, op.issuer);
     expect(location.pathname).toMatch(/^\/interaction\/[\w-]+$/);
-    const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookies = response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const html = await (await fetch(location, { headers: { cookie: cookies } })).text();
     expect(html).toContain('<h1>Sign in to Test ID</h1>');
     expect(html).toContain('<label for="login">Username</label>');

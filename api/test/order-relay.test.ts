@@ -63,18 +63,33 @@ describeEachDb('order confirmations (%s)', (kind) => {
   const customerRows = (email: string) =>
     server.app.database.db.selectFrom('mailOutbox').select(['idempotencyKey']).where('template', '=', 'orderReceived').where('recipient', '=', email).execute();
   const salesRows = (references: string[]) =>
-    server.app.database.db.selectFrom('mailOutbox').select('idempotencyKey').where('template', '=', 'orderNotification').where('idempotencyKey', 'in', references.map((r) => `order:${r}:sales`)).execute();
-  const ordersOf = (email: string) => server.app.database.db.selectFrom('orders').select('reference').where('email', 'in', [email, email.toUpperCase()]).execute();
+    server.app.database.db
+      .selectFrom('mailOutbox')
+      .select('idempotencyKey')
+      .where('template', '=', 'orderNotification')
+      .where(
+        'idempotencyKey',
+        'in',
+        references.map((r) => `order:${r}:sales`),
+      )
+      .execute();
+  const ordersOf = (email: string) =>
+    server.app.database.db.selectFrom('orders').select('reference').where('email', 'in', [email, email.toUpperCase()]).execute();
 
   it('the confirmation has our words and the reference, and none of the visitor’s text, in every language', async () => {
-    for (const [locale, subject] of [['EN', "We've received your request"], ['RU', 'Мы получили вашу заявку'], ['ES', 'Hemos recibido tu solicitud']] as const) {
+    for (const [locale, subject] of [
+      ['EN', "We've received your request"],
+      ['RU', 'Мы получили вашу заявку'],
+      ['ES', 'Hemos recibido tu solicitud'],
+    ] as const) {
       const email = uniqueEmail(`relay-${locale.toLowerCase()}`);
       const reference = await place(email, locale);
       const [mail] = await mailsTo(email, 1);
       expect(mail!.subject).toBe(`${subject} ${reference}`);
       for (const body of [mail!.text ?? '', mail!.html || '']) {
         expect(body).toContain(reference);
-        for (const echoed of [NAME, 'cheap-pills', MESSAGE, 'phish.example', 'Spam', 'Corp', REFERRAL]) expect(body, `${locale} ${echoed}`).not.toContain(echoed);
+        for (const echoed of [NAME, 'cheap-pills', MESSAGE, 'phish.example', 'Spam', 'Corp', REFERRAL])
+          expect(body, `${locale} ${echoed}`).not.toContain(echoed);
       }
       // Sales still see everything the visitor wrote.
       const [sales] = (await mailsTo(SALES_EMAIL, 1)).filter((m) => m.subject?.includes(reference));

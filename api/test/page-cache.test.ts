@@ -304,7 +304,8 @@ function rawGet(base: string, path: string, headers: Record<string, string> = {}
 }
 
 const WEB_ENV = { NODE_ENV: 'production', GRAPHQL_PERSISTED_ONLY: 'false' };
-const NEWS_LIST = '{ news(first: 50) { edges { node { id titleEn: title(locale: EN) en: slug(locale: EN) ru: slug(locale: RU) es: slug(locale: ES) product { slug } } } } }';
+const NEWS_LIST =
+  '{ news(first: 50) { edges { node { id titleEn: title(locale: EN) en: slug(locale: EN) ru: slug(locale: RU) es: slug(locale: ES) product { slug } } } } }';
 const EN_SLUG = 'query ($id: ID!) { newsItem(id: $id) { slug(locale: EN) } }';
 const UPDATE_NEWS = 'mutation ($id: ID!, $texts: [NewsItemTextsInput!]) { updateNewsItem(id: $id, texts: $texts) { id } }';
 const CREATE_NEWS = 'mutation ($texts: [NewsItemTextsInput!]!) { createNewsItem(texts: $texts) { id } }';
@@ -312,7 +313,8 @@ const PUBLISH_NEWS = 'mutation ($id: ID!) { publishNewsItem(id: $id) { isPublish
 const UPDATE_PRODUCT = 'mutation ($id: ID!, $texts: ProductTextsInput!) { updateProductTexts(id: $id, texts: $texts) { id } }';
 const PRODUCT = 'query ($slug: String!) { product(slug: $slug) { id } }';
 
-const texts = (title: string, locales = ['EN', 'RU', 'ES']) => locales.map((locale) => ({ locale, title, summary: `${title}: summary`, body: [`${title}: body`] }));
+const texts = (title: string, locales = ['EN', 'RU', 'ES']) =>
+  locales.map((locale) => ({ locale, title, summary: `${title}: summary`, body: [`${title}: body`] }));
 
 /** An administrator's access token on `server`. */
 async function adminToken(server: TestServer): Promise<string> {
@@ -463,7 +465,14 @@ describeEachDb('the page cache over HTTP on %s', (kind) => {
     await visit(server, '/faq');
     const size = pages.size;
     const before = { ...pages.stats };
-    const queries = ['/products?q=voice', '/ru/products?q=голос', `/products?q=${randomBytes(8).toString('hex')}`, `/faq?utm_source=${randomBytes(4).toString('hex')}`, '/order?ref=ABC123', '/news?shown=13'];
+    const queries = [
+      '/products?q=voice',
+      '/ru/products?q=голос',
+      `/products?q=${randomBytes(8).toString('hex')}`,
+      `/faq?utm_source=${randomBytes(4).toString('hex')}`,
+      '/order?ref=ABC123',
+      '/news?shown=13',
+    ];
     for (const path of [...queries, ...queries]) expect(await visit(server, path), path).toMatchObject({ rendered: true });
     expect(pages.size).toBe(size);
     expect(pages.stats.stored - before.stored).toBe(0);

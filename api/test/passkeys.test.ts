@@ -41,7 +41,10 @@ describeEachDb('passkeys on %s', (kind) => {
     // With 2FA a second factor is the proof, not the password (decision 0044).
     ok(await server.graphql(REAUTH, { code: recoveryCodes[0]! }, user.accessToken));
     const creation = ok(await server.graphql(START, {}, user.accessToken)).startPasskeyRegistration.options as string;
-    expect(JSON.parse(creation)).toMatchObject({ rp: { id: 'studio.test' }, authenticatorSelection: { residentKey: 'required', userVerification: 'required' } });
+    expect(JSON.parse(creation)).toMatchObject({
+      rp: { id: 'studio.test' },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
     // Bad input: not JSON, and a wrong name.
     expectCode(await server.graphql(FINISH, { response: 'not json', name: 'Laptop' }, user.accessToken), 'PASSKEY_INVALID');
     expectCode(await server.graphql(FINISH, { response: authenticator.register(creation), name: '' }, user.accessToken), 'BAD_USER_INPUT', 'name');
@@ -60,11 +63,17 @@ describeEachDb('passkeys on %s', (kind) => {
     expect(signedIn.json.accessToken).toEqual(expect.any(String));
     // The same assertion again: refused (challenge spent); a counter that does not grow: refused (a clone).
     expect((await server.post('/api/auth/passkey/login', { response: assertion, deviceToken: device })).json.error.code).toBe('PASSKEY_INVALID');
-    const cloned = await server.post('/api/auth/passkey/login', { response: authenticator.assert(await options(), { keepCounter: true }), deviceToken: device });
+    const cloned = await server.post('/api/auth/passkey/login', {
+      response: authenticator.assert(await options(), { keepCounter: true }),
+      deviceToken: device,
+    });
     expect(cloned.status).toBe(400);
     expect(cloned.json.error.code).toBe('PASSKEY_INVALID');
     // Another origin: refused.
-    expect((await server.post('/api/auth/passkey/login', { response: authenticator.assert(await options(), { origin: 'https://evil.test' }), deviceToken: device })).json.error.code).toBe('PASSKEY_INVALID');
+    expect(
+      (await server.post('/api/auth/passkey/login', { response: authenticator.assert(await options(), { origin: 'https://evil.test' }), deviceToken: device }))
+        .json.error.code,
+    ).toBe('PASSKEY_INVALID');
     // Bad bodies: 400, never 500.
     expect((await server.post('/api/auth/passkey/login', { response: '{"id":1}', deviceToken: device })).status).toBe(400);
     expect((await server.post('/api/auth/passkey/login', { deviceToken: device })).status).toBe(400);
@@ -89,7 +98,9 @@ describeEachDb('passkeys on %s', (kind) => {
     const other = await member(server, 'Otto Other');
     expect((await server.graphql(DELETE, { id: added.id }, other.accessToken)).errors?.[0]?.extensions?.['code']).toBe('FORBIDDEN');
     expect(ok(await server.graphql(DELETE, { id: added.id }, user.accessToken)).deletePasskey.passkeys).toEqual([]);
-    const kinds = ok(await server.graphql(TIMELINE, { id: user.id }, user.accessToken)).node.securityEvents.edges.map((e: { node: { kind: string } }) => e.node.kind);
+    const kinds = ok(await server.graphql(TIMELINE, { id: user.id }, user.accessToken)).node.securityEvents.edges.map(
+      (e: { node: { kind: string } }) => e.node.kind,
+    );
     expect(kinds.slice(0, 2)).toEqual(['PASSKEY_REMOVED', 'PASSKEY_ADDED']);
     // MAIL-SECURITY: one notice each, naming the passkey, queued with the change.
     const notices = () => (server.app.mail.sent ?? []).filter((m) => m.to === user.email && /passkey/.test(m.subject));

@@ -11,12 +11,25 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId } from '../src/graphql/ids.js';
 import { guessDelaySeconds } from '../src/security/limits.js';
-import { describeEachDb, type GraphQLResult, type HttpResult, ok, redisSkipReason, startServer, TEST_REDIS_URL, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
+import {
+  describeEachDb,
+  type GraphQLResult,
+  type HttpResult,
+  ok,
+  redisSkipReason,
+  startServer,
+  TEST_REDIS_URL,
+  type TestServer,
+  uniqueDevice,
+  uniqueEmail,
+} from './harness.js';
 
 const redisSkip = await redisSkipReason();
 
-const UPDATE_PASSWORD = 'mutation ($newPassword: String!, $oldPassword: String) { updatePassword(newPassword: $newPassword, oldPassword: $oldPassword) { id } }';
-const UPDATE_USER = 'mutation ($id: ID!, $email: String, $fullName: String, $checkPassword: String) { updateUser(id: $id, email: $email, fullName: $fullName, checkPassword: $checkPassword) { fullName pendingEmail } }';
+const UPDATE_PASSWORD =
+  'mutation ($newPassword: String!, $oldPassword: String) { updatePassword(newPassword: $newPassword, oldPassword: $oldPassword) { id } }';
+const UPDATE_USER =
+  'mutation ($id: ID!, $email: String, $fullName: String, $checkPassword: String) { updateUser(id: $id, email: $email, fullName: $fullName, checkPassword: $checkPassword) { fullName pendingEmail } }';
 const DELETE_USER = 'mutation ($id: ID!, $confirmation: String) { deleteUser(id: $id, confirmation: $confirmation) { id } }';
 const VIEWER = '{ viewer { fullName pendingEmail } }';
 
@@ -142,13 +155,19 @@ describeEachDb('password guesses on %s', (kind) => {
 
   it('updateUser checks the password before saving: a wrong one saves none of the other fields', async () => {
     const user = await member('Original Name');
-    const result = await server.graphql(UPDATE_USER, { id: user.id, email: uniqueEmail('moved'), fullName: 'Changed Name', checkPassword: 'not the password' }, user.accessToken);
+    const result = await server.graphql(
+      UPDATE_USER,
+      { id: user.id, email: uniqueEmail('moved'), fullName: 'Changed Name', checkPassword: 'not the password' },
+      user.accessToken,
+    );
     expect(errorOf(result).code).toBe('WRONG_PASSWORD');
     const viewer = ok(await server.graphql(VIEWER, undefined, user.accessToken)).viewer;
     expect(viewer).toEqual({ fullName: 'Original Name', pendingEmail: null });
     // With the right password both go through.
     const moved = uniqueEmail('moved');
-    const done = ok(await server.graphql(UPDATE_USER, { id: user.id, email: moved, fullName: 'Changed Name', checkPassword: user.password }, user.accessToken)).updateUser;
+    const done = ok(
+      await server.graphql(UPDATE_USER, { id: user.id, email: moved, fullName: 'Changed Name', checkPassword: user.password }, user.accessToken),
+    ).updateUser;
     expect(done).toEqual({ fullName: 'Changed Name', pendingEmail: moved });
   });
 

@@ -110,7 +110,10 @@ describeEachDb('passwordless deletion on %s', (kind) => {
     const { code } = await deletionCode(user.email);
     const wrong = (code[0] === 'A' ? 'B' : 'A') + code.slice(1);
     for (let left = 4; left >= 0; left--) {
-      expect(errorOf(await server.graphql(DELETE_USER, { id: user.id, confirmation: wrong }, user.accessToken)).extensions).toMatchObject({ code: 'CODE_INVALID', attemptsLeft: left });
+      expect(errorOf(await server.graphql(DELETE_USER, { id: user.id, confirmation: wrong }, user.accessToken)).extensions).toMatchObject({
+        code: 'CODE_INVALID',
+        attemptsLeft: left,
+      });
     }
     expect(errorOf(await server.graphql(DELETE_USER, { id: user.id, confirmation: code }, user.accessToken)).code).toBe('CODE_EXPIRED');
     expect(await exists(user.localId)).toBe(true);

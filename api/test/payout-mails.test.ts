@@ -17,7 +17,13 @@ const params: Pick<MailTemplateParams, Payout> = {
   payoutFailed: { amount: 123450, currency: 'USD', destination: iban, reason: evil },
   payoutMethodChanged: { method: 'BANK_TRANSFER', destination: iban, until: '2026-11-26T21:05:00.000Z', ...event },
   payoutReversed: { amount: 123450, payoutAmount: 123450, currency: 'USD', destination: 'Stripe …4242', full: true },
-  adminPayoutChecking: { amount: 123450, currency: 'USD', payoutId: 'c0ffee00-0000-4000-8000-000000000001', earner: 'Jane Doe <jane@example.test>', stage: 'checking' },
+  adminPayoutChecking: {
+    amount: 123450,
+    currency: 'USD',
+    payoutId: 'c0ffee00-0000-4000-8000-000000000001',
+    earner: 'Jane Doe <jane@example.test>',
+    stage: 'checking',
+  },
   adminPayoutReversed: { amount: 123450, payoutAmount: 123450, currency: 'USD', payoutId: 'c0ffee00-0000-4000-8000-000000000001', earner: null, full: true },
 };
 const templates = Object.keys(params) as Payout[];
@@ -28,7 +34,11 @@ const money: Record<MailLocale, string> = {
   ru: new Intl.NumberFormat('ru', { style: 'currency', currency: 'USD' }).format(1234.5),
   es: new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(1234.5),
 };
-const payoutsPage: Record<MailLocale, string> = { en: 'https://studio.example/profile/payouts', ru: 'https://studio.example/ru/profile/payouts', es: 'https://studio.example/es/profile/payouts' };
+const payoutsPage: Record<MailLocale, string> = {
+  en: 'https://studio.example/profile/payouts',
+  ru: 'https://studio.example/ru/profile/payouts',
+  es: 'https://studio.example/es/profile/payouts',
+};
 
 describe('payout mails', () => {
   it('are registered templates', () => {
@@ -53,7 +63,7 @@ describe('payout mails', () => {
     }
   }
 
-  it('formats money with Intl in the mail\'s language and the currency\'s decimals', () => {
+  it("formats money with Intl in the mail's language and the currency's decimals", () => {
     expect(formatMoney(123450, 'USD', 'en')).toBe('$1,234.50');
     expect(formatMoney(123450, 'USD', 'ru')).toMatch(/^1\s234,50\s\$$/);
     expect(formatMoney(2000, 'EUR', 'es')).toMatch(/^20,00\s€$/);
@@ -113,7 +123,9 @@ describe('payout mails', () => {
   it('is a security notice when the payout method changed: the pause end and the event dated per locale, the device, what to do', () => {
     const en = renderMail('payoutMethodChanged', 'en', params.payoutMethodChanged, site);
     expect(en.subject).toBe('Your Acme Studio payout method was changed');
-    expect(en.text).toMatch(new RegExp(`changed to bank transfer \\(${iban}\\)\\. Payouts are paused until November 26, 2026 at 9:05\\sPM UTC for your safety\\.`));
+    expect(en.text).toMatch(
+      new RegExp(`changed to bank transfer \\(${iban}\\)\\. Payouts are paused until November 26, 2026 at 9:05\\sPM UTC for your safety\\.`),
+    );
     expect(en.text).toMatch(/When: November 24, 2026 at 9:05\sPM UTC/);
     expect(en.text).toContain('Device: Firefox 133 on Linux');
     expect(en.text).toContain('Network: 203.0.113.x');
@@ -125,7 +137,12 @@ describe('payout mails', () => {
     expect(ru.text).toContain('Устройство: Firefox 133 на Linux');
     expect(ru.text).toContain('теперь это банковский перевод');
     expect(ru.text).toContain('https://studio.example/ru/auth/reset');
-    const es = renderMail('payoutMethodChanged', 'es', { ...params.payoutMethodChanged, method: 'STRIPE', destination: null, device: { label: null, network: null } }, site);
+    const es = renderMail(
+      'payoutMethodChanged',
+      'es',
+      { ...params.payoutMethodChanged, method: 'STRIPE', destination: null, device: { label: null, network: null } },
+      site,
+    );
     expect(es.text).toContain('ha cambiado a Stripe. Por tu seguridad, los pagos quedan en pausa hasta el 26 de noviembre de 2026');
     expect(es.text).toContain('Dispositivo: Dispositivo desconocido');
     expect(es.text).toContain('Red: Desconocida');
@@ -142,7 +159,9 @@ describe('payout mails', () => {
     expect(enPart.subject).toBe('$200.00 of your payout was taken back');
     expect(enPart.text).toContain('Stripe took back $200.00 of your payout of $1,234.50 to Stripe …4242. That amount is back in your available balance.');
     expect(renderMail('payoutReversed', 'ru', params.payoutReversed, site).text).toContain('Деньги вернулись на ваш доступный баланс.');
-    expect(renderMail('payoutReversed', 'ru', part, site).subject).toBe(`Из вашей выплаты возвращено ${new Intl.NumberFormat('ru', { style: 'currency', currency: 'USD' }).format(200)}`);
+    expect(renderMail('payoutReversed', 'ru', part, site).subject).toBe(
+      `Из вашей выплаты возвращено ${new Intl.NumberFormat('ru', { style: 'currency', currency: 'USD' }).format(200)}`,
+    );
     expect(renderMail('payoutReversed', 'es', params.payoutReversed, site).text).toContain('El dinero ha vuelto a tu saldo disponible.');
     expect(renderMail('payoutReversed', 'es', part, site).text).toContain('Esa cantidad ha vuelto a tu saldo disponible.');
     for (const locale of MAIL_LOCALES) expect(renderMail('payoutReversed', locale, part, site).text).toContain(payoutsPage[locale]);
@@ -171,7 +190,9 @@ describe('payout mails', () => {
     expect(stopped.subject).toBe('Payout of $1,234.50 is still unresolved: check it in Stripe');
     expect(stopped.text).toContain('pnpm jobs requeue payout.check');
     expect(renderMail('adminPayoutChecking', 'ru', { ...params.adminPayoutChecking, stage: 'stopped' }, site).text).toContain('проверка остановлена');
-    expect(renderMail('adminPayoutChecking', 'es', { ...params.adminPayoutChecking, stage: 'stopped' }, site).text).toContain('comprobación automática se detuvo');
+    expect(renderMail('adminPayoutChecking', 'es', { ...params.adminPayoutChecking, stage: 'stopped' }, site).text).toContain(
+      'comprobación automática se detuvo',
+    );
   });
 
   it('tells administrators of a reversal: full (now Reversed) or in part (stays Paid), a deleted earner in words', () => {
@@ -180,7 +201,12 @@ describe('payout mails', () => {
     expect(en.text).toContain('of a payout of $1,234.50 to a deleted account.');
     expect(en.text).toContain('the payout is now Reversed');
     expect(en.text).toContain('https://studio.example/admin/payouts?status=REVERSED&method=STRIPE');
-    const part = renderMail('adminPayoutReversed', 'en', { ...params.adminPayoutReversed, amount: 20000, full: false, earner: 'Jane Doe <jane@example.test>' }, site);
+    const part = renderMail(
+      'adminPayoutReversed',
+      'en',
+      { ...params.adminPayoutReversed, amount: 20000, full: false, earner: 'Jane Doe <jane@example.test>' },
+      site,
+    );
     expect(part.subject).toBe('Stripe reversed $200.00 of a payout of $1,234.50');
     expect(part.text).toContain('the payout stays Paid');
     expect(part.text).toContain('https://studio.example/admin/payouts?status=PAID&method=STRIPE');

@@ -27,7 +27,8 @@ describeEachDb('bank-transfer payouts on %s', (kind) => {
   });
   afterAll(() => world?.close());
   const server = () => world.server;
-  const setBank = (user: Member, bankAccount: Record<string, string>) => server().graphql(SET_METHOD, { input: { method: 'BANK_TRANSFER', bankAccount } }, user.accessToken);
+  const setBank = (user: Member, bankAccount: Record<string, string>) =>
+    server().graphql(SET_METHOD, { input: { method: 'BANK_TRANSFER', bankAccount } }, user.accessToken);
 
   /** A user with 5000 EUR available and the German account; answers the user and their requested payout. */
   async function requested(name: string) {
@@ -43,7 +44,11 @@ describeEachDb('bank-transfer payouts on %s', (kind) => {
     const user = await member(server(), 'Ira Iban');
     expectCode(await setBank(user, { ...GERMAN, iban: 'DE89 3704 0044 0532 0130 01' }), 'BAD_USER_INPUT', 'bankAccount.iban');
     expect((await me(server(), user)).withdrawalMethod).toBeNull();
-    expectCode(await setBank(user, { holderName: 'Uma US', country: 'US', accountNumber: '000123456789', bankCode: '12345' }), 'BAD_USER_INPUT', 'bankAccount.bankCode');
+    expectCode(
+      await setBank(user, { holderName: 'Uma US', country: 'US', accountNumber: '000123456789', bankCode: '12345' }),
+      'BAD_USER_INPUT',
+      'bankAccount.bankCode',
+    );
     const us = ok(await setBank(user, { holderName: 'Uma US', country: 'US', accountNumber: '000123456789', bankCode: '021000021' })).setWithdrawalMethod;
     expect(us.withdrawalMethod).toBe('BANK_TRANSFER');
     expect(us.withdrawalMethodDetails).toContain('6789');
@@ -82,7 +87,11 @@ describeEachDb('bank-transfer payouts on %s', (kind) => {
     expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 0 });
     const queued = ok(await server().graphql(QUEUE, { status: 'REQUESTED', method: 'BANK_TRANSFER' }, boss.accessToken)).payouts.edges;
     expect(queued.some((e: { node: { id: string } }) => e.node.id === payout.id)).toBe(false);
-    expect([await mailCount(server(), user, 'payoutRequested'), await mailCount(server(), user, 'payoutPaid'), await mailCount(server(), user, 'payoutFailed')]).toEqual([1, 1, 0]);
+    expect([
+      await mailCount(server(), user, 'payoutRequested'),
+      await mailCount(server(), user, 'payoutPaid'),
+      await mailCount(server(), user, 'payoutFailed'),
+    ]).toEqual([1, 1, 0]);
   });
 
   it('marked failed, the payout tells why and the money is available again', async () => {

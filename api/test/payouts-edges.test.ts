@@ -13,7 +13,22 @@ import { expectCode } from './admin-helpers.js';
 import { LEDGER_ENV, expectBalancedBook } from './ledger-helpers.js';
 import { type Member, admin, member } from './requests-helpers.js';
 import Stripe from 'stripe';
-import { type PayoutWorld, PAYOUT_ENV, REQUEST, SET_METHOD, START_ONBOARDING, balanceOf, mailCount, mailsOf, me, onlyPayoutOf, payoutRow, runJobsNow, startPayoutWorld, stripeReady } from './payouts-helpers.js';
+import {
+  type PayoutWorld,
+  PAYOUT_ENV,
+  REQUEST,
+  SET_METHOD,
+  START_ONBOARDING,
+  balanceOf,
+  mailCount,
+  mailsOf,
+  me,
+  onlyPayoutOf,
+  payoutRow,
+  runJobsNow,
+  startPayoutWorld,
+  stripeReady,
+} from './payouts-helpers.js';
 
 const SETTINGS = 'query { payoutSettings { stripeAvailable stripeCountries minimums { amount currency } cooldownHours } }';
 
@@ -41,7 +56,11 @@ describeEachDb('payout edges on %s', (kind) => {
     const user = await member(plain, 'Nils NoStripe');
     expectCode(await plain.graphql(SET_METHOD, { input: { method: 'STRIPE' } }, user.accessToken), 'STRIPE_UNAVAILABLE');
     expectCode(await plain.graphql(START_ONBOARDING, {}, user.accessToken), 'STRIPE_UNAVAILABLE');
-    const webhook = await fetch(`${plain.baseUrl}/api/webhooks/stripe`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' } });
+    const webhook = await fetch(`${plain.baseUrl}/api/webhooks/stripe`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+    });
     expect(webhook.status).toBe(404);
     await expectBalancedBook(plain);
   });
@@ -65,8 +84,14 @@ describeEachDb('payout edges on %s', (kind) => {
     expect(failed.failureReason).toBeTruthy();
     expect(await balanceOf(server(), user)).toEqual({ available: 5000, pending: 0, inPayout: 0 });
     expect(await mailCount(server(), user, 'payoutFailed')).toBe(1);
-    const calls = world.stripe.calls.filter((c) => c.path === '/v1/transfers' && (c.idempotencyKey === `payout:${row.id}` || c.params['transfer_group'] === row.id));
-    expect(calls.map((c) => `${c.method} ${c.status}`)).toEqual([...Array.from({ length: 2 }, () => 'POST 503'), ...Array.from({ length: 14 }, () => 'GET 503'), 'GET 200']);
+    const calls = world.stripe.calls.filter(
+      (c) => c.path === '/v1/transfers' && (c.idempotencyKey === `payout:${row.id}` || c.params['transfer_group'] === row.id),
+    );
+    expect(calls.map((c) => `${c.method} ${c.status}`)).toEqual([
+      ...Array.from({ length: 2 }, () => 'POST 503'),
+      ...Array.from({ length: 14 }, () => 'GET 503'),
+      'GET 200',
+    ]);
     expect([...world.stripe.transfers.values()].filter((t) => t.metadata?.['payoutId'] === row.id)).toHaveLength(0);
   });
 
@@ -96,7 +121,11 @@ describeEachDb('payout edges on %s', (kind) => {
       { idempotencyKey: `payout:${row.id}` },
     );
     const db = server().app.database.db;
-    await db.updateTable('payouts').set({ status: 'PROCESSING', stripeTransferId: made.id, version: row.version + 1 }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('payouts')
+      .set({ status: 'PROCESSING', stripeTransferId: made.id, version: row.version + 1 })
+      .where('id', '=', row.id)
+      .execute();
     await db.updateTable('jobs').set({ status: 'done' }).where('idempotencyKey', '=', `payout.transfer:${row.id}`).execute();
     await runJobsNow(server());
     expect((await payoutRow(server(), row.id)).status).toBe('PROCESSING');

@@ -19,8 +19,20 @@ import { expectCode } from './admin-helpers.js';
 import { expectBalancedBook } from './ledger-helpers.js';
 import { type Member, admin, member } from './requests-helpers.js';
 import {
-  type PayoutWorld, QUEUE, REFRESH_ONBOARDING, REQUEST, START_ONBOARDING,
-  advanceJobs, balanceOf, mailsOf, me, onlyPayoutOf, payoutRow, startPayoutWorld, stripeReady, transferJobOf,
+  type PayoutWorld,
+  QUEUE,
+  REFRESH_ONBOARDING,
+  REQUEST,
+  START_ONBOARDING,
+  advanceJobs,
+  balanceOf,
+  mailsOf,
+  me,
+  onlyPayoutOf,
+  payoutRow,
+  startPayoutWorld,
+  stripeReady,
+  transferJobOf,
 } from './payouts-helpers.js';
 
 const MINUTE = 60_000;
@@ -79,7 +91,9 @@ describeEachDb('Stripe faults around payouts on %s', (kind) => {
     const paid = await payoutRow(server(), row.id);
     expect([paid.status, paid.stripeTransferId]).toEqual(['PAID', transfersOf(row.id)[0]!.id]);
     expect(transfersOf(row.id)).toHaveLength(1);
-    expect(world.stripe.calls.filter((c) => c.method === 'POST' && c.path === '/v1/transfers' && c.idempotencyKey === `payout:${row.id}` && !c.replayed)).toHaveLength(1);
+    expect(
+      world.stripe.calls.filter((c) => c.method === 'POST' && c.path === '/v1/transfers' && c.idempotencyKey === `payout:${row.id}` && !c.replayed),
+    ).toHaveLength(1);
     expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 0 });
     expectCode(await server().graphql(REQUEST, { currency: 'EUR' }, user.accessToken), 'NOTHING_TO_PAY_OUT');
     const payouts = await server().app.database.db.selectFrom('payouts').select('status').where('userId', '=', user.localId).execute();
@@ -115,10 +129,18 @@ describeEachDb('Stripe faults around payouts on %s', (kind) => {
     await server().app.jobs.runDue();
     expect(transfersOf(row.id)).toHaveLength(1);
     // Simulated days: the jobs' earlier attempts are marked used, so each runs its last one now.
-    await db.updateTable('jobs').set({ attempts: 7, runAt: new Date(Date.now() - 1000).toISOString() }).where('idempotencyKey', '=', `payout.transfer:${row.id}`).execute();
+    await db
+      .updateTable('jobs')
+      .set({ attempts: 7, runAt: new Date(Date.now() - 1000).toISOString() })
+      .where('idempotencyKey', '=', `payout.transfer:${row.id}`)
+      .execute();
     await server().app.jobs.runDue();
     expect((await payoutRow(server(), row.id)).status).toBe('PROCESSING');
-    await db.updateTable('jobs').set({ attempts: 39, runAt: new Date(Date.now() - 1000).toISOString() }).where('idempotencyKey', '=', `payout.check:${row.id}`).execute();
+    await db
+      .updateTable('jobs')
+      .set({ attempts: 39, runAt: new Date(Date.now() - 1000).toISOString() })
+      .where('idempotencyKey', '=', `payout.check:${row.id}`)
+      .execute();
     await server().app.jobs.runDue();
     const check = await db.selectFrom('jobs').select(['status', 'attempts']).where('idempotencyKey', '=', `payout.check:${row.id}`).executeTakeFirstOrThrow();
     expect(check).toEqual({ status: 'failed', attempts: 40 });

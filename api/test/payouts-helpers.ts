@@ -26,7 +26,8 @@ export const PAYOUT_ENV: Record<string, string> = {
 
 export const PAYOUT_FIELDS = 'id amount { amount currency } method destination status failureReason reference version';
 export const REQUEST = `mutation ($currency: String!) { requestPayout(currency: $currency) { ${PAYOUT_FIELDS} } }`;
-export const SET_METHOD = 'mutation ($input: SetWithdrawalMethodInput!) { setWithdrawalMethod(input: $input) { id withdrawalMethod withdrawalMethodDetails payoutsPausedUntil } }';
+export const SET_METHOD =
+  'mutation ($input: SetWithdrawalMethodInput!) { setWithdrawalMethod(input: $input) { id withdrawalMethod withdrawalMethodDetails payoutsPausedUntil } }';
 export const START_ONBOARDING = 'mutation { startStripeOnboarding { url } }';
 export const REFRESH_ONBOARDING = 'mutation { refreshStripeOnboarding { id stripeAccountId stripeOnboardingCompleted } }';
 export const REAUTH = 'mutation ($password: String!) { reauthenticate(password: $password) { validUntil } }';
@@ -59,12 +60,25 @@ export async function startPayoutWorld(kind: DbKind, env: Record<string, string>
   // The fake reads `options.webhooks` at every delivery, so filling the URLs in now is enough.
   webhooks.platform.url = `${server.baseUrl}/api/webhooks/stripe`;
   webhooks.connect.url = `${server.baseUrl}/api/webhooks/stripe-connect`;
-  return { server, stripe, close: async () => { await server.close(); await stripe.close(); } };
+  return {
+    server,
+    stripe,
+    close: async () => {
+      await server.close();
+      await stripe.close();
+    },
+  };
 }
 
 /** Gives `user` `amount` available minor units of `currency` through an administrator's adjustment. */
 export async function fund(server: TestServer, boss: Member, user: Member, amount: number, currency = 'EUR'): Promise<void> {
-  ok(await server.graphql(ADJUST, { input: { userId: user.id, amount, currency, reason: 'Test earnings', idempotencyKey: `fund-${user.localId}-${currency}-${amount}` } }, boss.accessToken));
+  ok(
+    await server.graphql(
+      ADJUST,
+      { input: { userId: user.id, amount, currency, reason: 'Test earnings', idempotencyKey: `fund-${user.localId}-${currency}-${amount}` } },
+      boss.accessToken,
+    ),
+  );
 }
 
 /** The session id of `user`'s access token. */
@@ -103,13 +117,22 @@ export async function onlyPayoutOf(server: TestServer, user: Member) {
 
 /** How many outbox mails of `template` went to `user`. */
 export async function mailCount(server: TestServer, user: Member, template: string): Promise<number> {
-  const rows = await server.app.database.db.selectFrom('mailOutbox').select('id').where('recipient', '=', user.email).where('template', '=', template).execute();
+  const rows = await server.app.database.db
+    .selectFrom('mailOutbox')
+    .select('id')
+    .where('recipient', '=', user.email)
+    .where('template', '=', template)
+    .execute();
   return rows.length;
 }
 
 /** Makes every pending job due now (after a retry's backoff), then runs the due jobs. */
 export async function runJobsNow(server: TestServer) {
-  await server.app.database.db.updateTable('jobs').set({ runAt: new Date(Date.now() - 1000).toISOString() }).where('status', '=', 'queued').execute();
+  await server.app.database.db
+    .updateTable('jobs')
+    .set({ runAt: new Date(Date.now() - 1000).toISOString() })
+    .where('status', '=', 'queued')
+    .execute();
   return server.app.jobs.runDue();
 }
 
@@ -124,7 +147,12 @@ export async function advanceJobs(server: TestServer): Promise<{ skippedMs: numb
   if (!next) return { skippedMs: 0, queued: false };
   const now = Date.now();
   const skippedMs = Math.max(0, Date.parse(next.runAt) - now);
-  await db.updateTable('jobs').set({ runAt: new Date(now - 1000).toISOString() }).where('status', '=', 'queued').where('runAt', '<=', new Date(now + skippedMs).toISOString()).execute();
+  await db
+    .updateTable('jobs')
+    .set({ runAt: new Date(now - 1000).toISOString() })
+    .where('status', '=', 'queued')
+    .where('runAt', '<=', new Date(now + skippedMs).toISOString())
+    .execute();
   await server.app.jobs.runDue();
   return { skippedMs, queued: true };
 }

@@ -33,7 +33,8 @@ describeEachDb('payouts paid and reversed on %s', (kind) => {
   afterAll(() => world?.close());
   const server = () => world.server;
   const transfersOf = (payoutId: string) => [...world.stripe.transfers.values()].filter((t) => t.transfer_group === payoutId);
-  const movements = async (user: Member) => (await me(server(), user)).transactions.edges.map((e: { node: { kind: string; amount: { amount: number } } }) => [e.node.kind, e.node.amount.amount]);
+  const movements = async (user: Member) =>
+    (await me(server(), user)).transactions.edges.map((e: { node: { kind: string; amount: { amount: number } } }) => [e.node.kind, e.node.amount.amount]);
   /** How many mails of `template` about `user`'s one payout went to each of: the user, the English administrator, the Russian one. */
   const told = async (template: string, user: Member) => {
     const mails = await mailsOf(server(), template, (await onlyPayoutOf(server(), user)).id);
@@ -71,12 +72,18 @@ describeEachDb('payouts paid and reversed on %s', (kind) => {
     await server().app.jobs.runDue();
     expect((await payoutRow(server(), row.id)).status).toBe('PAID');
     const reversal = await sdk.transfers.createReversal(transfer.id);
-    expect((await world.stripe.sendEvent('platform', 'transfer.reversed', world.stripe.transfers.get(transfer.id)!, { duplicate: true })).statuses).toEqual([200, 200]);
+    expect((await world.stripe.sendEvent('platform', 'transfer.reversed', world.stripe.transfers.get(transfer.id)!, { duplicate: true })).statuses).toEqual([
+      200, 200,
+    ]);
     await server().app.jobs.runDue();
     const reversed = await payoutRow(server(), row.id);
     expect(reversed.status).toBe('REVERSED');
     expect(await balanceOf(server(), user)).toEqual({ available: 5000, pending: 0, inPayout: 0 });
-    const posting = await server().app.database.db.selectFrom('ledgerTransactions').select(['kind', 'currency']).where('idempotencyKey', '=', `payout-reversed:${row.id}:${reversal.id}`).execute();
+    const posting = await server()
+      .app.database.db.selectFrom('ledgerTransactions')
+      .select(['kind', 'currency'])
+      .where('idempotencyKey', '=', `payout-reversed:${row.id}:${reversal.id}`)
+      .execute();
     expect(posting).toEqual([{ kind: 'payout_reversed', currency: 'EUR' }]);
     expect(await movements(user)).toContainEqual(['PAYOUT_REVERSED', 5000]);
     expect(await told('payoutReversed', user)).toEqual([1, 0, 0]);
@@ -112,7 +119,12 @@ describeEachDb('payouts paid and reversed on %s', (kind) => {
     await server().app.jobs.runDue();
     expect((await payoutRow(server(), row.id)).status).toBe('REVERSED');
     expect(await balanceOf(server(), user)).toEqual({ available: 5000, pending: 0, inPayout: 0 });
-    expect((await movements(user)).filter(([k]: [string]) => k === 'PAYOUT_REVERSED').map(([, a]: [string, number]) => a).sort()).toEqual([2000, 3000]);
+    expect(
+      (await movements(user))
+        .filter(([k]: [string]) => k === 'PAYOUT_REVERSED')
+        .map(([, a]: [string, number]) => a)
+        .sort(),
+    ).toEqual([2000, 3000]);
     expect(await told('payoutReversed', user)).toEqual([2, 0, 0]);
     expect(await told('adminPayoutReversed', user)).toEqual([0, 2, 2]);
   });

@@ -13,12 +13,22 @@ import { expectCode } from './admin-helpers.js';
 import { expectBalancedBook } from './ledger-helpers.js';
 import { type Member, admin, member } from './requests-helpers.js';
 import {
-  CONNECT_SECRET, PLATFORM_SECRET, type PayoutWorld, REAUTH, REQUEST, SET_METHOD,
-  ageSession, balanceOf, fund, mailCount, startPayoutWorld,
+  CONNECT_SECRET,
+  PLATFORM_SECRET,
+  type PayoutWorld,
+  REAUTH,
+  REQUEST,
+  SET_METHOD,
+  ageSession,
+  balanceOf,
+  fund,
+  mailCount,
+  startPayoutWorld,
 } from './payouts-helpers.js';
 
 const BANK = { method: 'BANK_TRANSFER', bankAccount: { holderName: 'Sven Safe', country: 'DE', iban: 'DE89370400440532013000' } };
-const UPDATE_PASSWORD = 'mutation ($newPassword: String!, $oldPassword: String) { updatePassword(newPassword: $newPassword, oldPassword: $oldPassword) { id } }';
+const UPDATE_PASSWORD =
+  'mutation ($newPassword: String!, $oldPassword: String) { updatePassword(newPassword: $newPassword, oldPassword: $oldPassword) { id } }';
 const DELETE_USER = 'mutation ($id: ID!, $confirmation: String) { deleteUser(id: $id, confirmation: $confirmation) { id } }';
 
 describeEachDb('payout safeties on %s', (kind) => {
@@ -45,9 +55,12 @@ describeEachDb('payout safeties on %s', (kind) => {
     const event = { id: 'evt_safety_1', object: 'event', type: 'transfer.created', data: { object: { id: 'tr_nothing', object: 'transfer' } } };
     const payload = JSON.stringify(event);
     const before = await storedEvents();
-    const post = (path: string, body: string, headers: Record<string, string>) => fetch(`${server().baseUrl}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+    const post = (path: string, body: string, headers: Record<string, string>) =>
+      fetch(`${server().baseUrl}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
     const signed = (secret: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
-    expect((await post('/api/webhooks/stripe', payload.replace('tr_nothing', 'tr_tampered'), { 'stripe-signature': signed(PLATFORM_SECRET) })).status).toBe(400);
+    expect((await post('/api/webhooks/stripe', payload.replace('tr_nothing', 'tr_tampered'), { 'stripe-signature': signed(PLATFORM_SECRET) })).status).toBe(
+      400,
+    );
     expect((await post('/api/webhooks/stripe', payload, { 'stripe-signature': signed('whsec_wrong') })).status).toBe(400);
     expect((await post('/api/webhooks/stripe', payload, { 'stripe-signature': signed(CONNECT_SECRET) })).status).toBe(400);
     expect((await post('/api/webhooks/stripe-connect', payload, { 'stripe-signature': signed(PLATFORM_SECRET) })).status).toBe(400);
@@ -65,7 +78,10 @@ describeEachDb('payout safeties on %s', (kind) => {
       fetch(`${server().baseUrl}/api/webhooks/stripe`, {
         method: 'POST',
         body: payload,
-        headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: PLATFORM_SECRET, timestamp }) },
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: PLATFORM_SECRET, timestamp }),
+        },
       });
     const now = Math.floor(Date.now() / 1000);
     const ahead = JSON.stringify({ id: 'evt_future_1', object: 'event', type: 'transfer.paid', data: { object: { id: 'tr_future', object: 'transfer' } } });
@@ -107,7 +123,11 @@ describeEachDb('payout safeties on %s', (kind) => {
     expect(Date.parse(String(refused.extensions?.['until']))).toBe(Date.parse(set.payoutsPausedUntil));
     expect(await mailCount(s, user, 'payoutMethodChanged')).toBe(1);
     // The pause ends; a password change starts another.
-    await s.app.database.db.updateTable('users').set({ payoutsPausedUntil: new Date(Date.now() - 1000).toISOString() }).where('id', '=', user.localId).execute();
+    await s.app.database.db
+      .updateTable('users')
+      .set({ payoutsPausedUntil: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', user.localId)
+      .execute();
     ok(await s.graphql(UPDATE_PASSWORD, { newPassword: 'a-brand-new-passphrase-42', oldPassword: user.password }, user.accessToken));
     const again = expectCode(await s.graphql(REQUEST, { currency: 'EUR' }, user.accessToken), 'PAYOUTS_PAUSED');
     expect(Date.parse(String(again.extensions?.['until'])) - Date.now()).toBeGreaterThan(47.9 * 3_600_000);

@@ -15,8 +15,22 @@ import { expectCode } from './admin-helpers.js';
 import { expectBalancedBook } from './ledger-helpers.js';
 import { type Member, admin, member } from './requests-helpers.js';
 import {
-  MARK_FAILED, MARK_SENT, type PayoutWorld, REFRESH_ONBOARDING, REQUEST, SET_METHOD, START_ONBOARDING,
-  balanceOf, fund, mailCount, me, onlyPayoutOf, payoutRow, runJobsNow, startPayoutWorld, stripeReady,
+  MARK_FAILED,
+  MARK_SENT,
+  type PayoutWorld,
+  REFRESH_ONBOARDING,
+  REQUEST,
+  SET_METHOD,
+  START_ONBOARDING,
+  balanceOf,
+  fund,
+  mailCount,
+  me,
+  onlyPayoutOf,
+  payoutRow,
+  runJobsNow,
+  startPayoutWorld,
+  stripeReady,
 } from './payouts-helpers.js';
 
 describeEachDb('Stripe payouts on %s', (kind) => {
@@ -31,7 +45,8 @@ describeEachDb('Stripe payouts on %s', (kind) => {
   });
   afterAll(() => world?.close());
   const server = () => world.server;
-  const transfersTo = (payoutId: string) => [...world.stripe.transfers.values()].filter((t) => (t as { metadata?: Record<string, string> }).metadata?.['payoutId'] === payoutId);
+  const transfersTo = (payoutId: string) =>
+    [...world.stripe.transfers.values()].filter((t) => (t as { metadata?: Record<string, string> }).metadata?.['payoutId'] === payoutId);
 
   /** A ready user who requested a payout of 5000 EUR; answers the user and the payout row. */
   async function requested(name: string) {
@@ -102,7 +117,11 @@ describeEachDb('Stripe payouts on %s', (kind) => {
     expect((await world.stripe.sendEvent('platform', 'transfer.created', transfers[0]!, { id: created.event.id })).status).toBe(200);
     await server().app.jobs.runDue();
     expect(await payoutRow(server(), row.id)).toEqual(paid);
-    expect([await mailCount(server(), user, 'payoutRequested'), await mailCount(server(), user, 'payoutPaid'), await mailCount(server(), user, 'payoutFailed')]).toEqual([1, 1, 0]);
+    expect([
+      await mailCount(server(), user, 'payoutRequested'),
+      await mailCount(server(), user, 'payoutPaid'),
+      await mailCount(server(), user, 'payoutFailed'),
+    ]).toEqual([1, 1, 0]);
   });
 
   it('a transfer.created that arrives before the job recorded the transfer resolves the payout by its metadata', async () => {
@@ -145,7 +164,9 @@ describeEachDb('Stripe payouts on %s', (kind) => {
     await runJobsNow(server());
     expect((await payoutRow(server(), row.id)).status).toBe('PAID');
     expect(transfersTo(row.id)).toHaveLength(1);
-    const calls = world.stripe.calls.filter((c) => c.path === '/v1/transfers' && (c.idempotencyKey === `payout:${row.id}` || c.params['transfer_group'] === row.id));
+    const calls = world.stripe.calls.filter(
+      (c) => c.path === '/v1/transfers' && (c.idempotencyKey === `payout:${row.id}` || c.params['transfer_group'] === row.id),
+    );
     expect(calls.map((c) => `${c.method} ${c.status}`)).toEqual(['POST 500', 'POST 500', 'GET 500', 'GET 200', 'POST 200']);
     expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 0 });
   });
@@ -157,7 +178,9 @@ describeEachDb('Stripe payouts on %s', (kind) => {
     await fetch(`${world.stripe.url}/v1/transfers/${transfer.id}/reversals`, { method: 'POST', headers: { authorization: 'Bearer sk_test_fake' } });
     expect((await world.stripe.sendEvent('platform', 'transfer.paid', transfer)).status).toBe(200);
     const account = (await me(server(), user)).stripeAccountId;
-    expect((await world.stripe.sendEvent('connect', 'payout.paid', { id: 'po_fake_1', object: 'payout', amount: 5000, currency: 'eur' }, { account })).status).toBe(200);
+    expect(
+      (await world.stripe.sendEvent('connect', 'payout.paid', { id: 'po_fake_1', object: 'payout', amount: 5000, currency: 'eur' }, { account })).status,
+    ).toBe(200);
     await server().app.jobs.runDue();
     expect((await payoutRow(server(), row.id)).status).toBe('REVERSED');
     expect(await balanceOf(server(), user)).toEqual({ available: 5000, pending: 0, inPayout: 0 });
@@ -173,7 +196,11 @@ describeEachDb('Stripe payouts on %s', (kind) => {
     const version = (await payoutRow(server(), row.id)).version;
     const sent = await server().graphql(MARK_SENT, { id, reference: 'MANUAL', version }, boss.accessToken);
     const failed = await server().graphql(MARK_FAILED, { id, reason: 'Manual', version }, boss.accessToken);
-    const outcome = { sent: sent.errors?.[0]?.extensions?.['code'], failed: failed.errors?.[0]?.extensions?.['code'], status: (await payoutRow(server(), row.id)).status };
+    const outcome = {
+      sent: sent.errors?.[0]?.extensions?.['code'],
+      failed: failed.errors?.[0]?.extensions?.['code'],
+      status: (await payoutRow(server(), row.id)).status,
+    };
     // Let the transfer job end it, so the book and later tests are not disturbed.
     await server().app.jobs.runDue();
     expect(await balanceOf(server(), user)).toEqual({ available: 0, pending: 0, inPayout: 0 });

@@ -21,14 +21,23 @@ const login = (label: string) => `${label}-${process.pid}-${++run}`;
 describeEachDb('pre-account hijacking on %s', (kind) => {
   const rig = useSecurityRig(kind);
   const social = socialBrowser(() => rig.server);
-  const mail = mailbox(() => rig.server, () => rig.smtp);
+  const mail = mailbox(
+    () => rig.server,
+    () => rig.smtp,
+  );
   const db = () => rig.server.app.database.db;
 
   const viewer = async (token: string) => ok(await rig.server.graphql(VIEWER, undefined, token)).viewer;
 
   /** The attacker registers `email` (someone else's address) with their own password. */
   async function registerAs(email: string, locale = 'en') {
-    const answer = await rig.server.post('/api/auth/register', { email, password: 'the attacker password', name: 'Not The Owner', deviceToken: uniqueDevice(), locale });
+    const answer = await rig.server.post('/api/auth/register', {
+      email,
+      password: 'the attacker password',
+      name: 'Not The Owner',
+      deviceToken: uniqueDevice(),
+      locale,
+    });
     expect(answer.status, answer.text).toBe(201);
     return answer.json as { accessToken: string };
   }
@@ -76,7 +85,11 @@ describeEachDb('pre-account hijacking on %s', (kind) => {
     await db().updateTable('users').set({ isVerified: 0 }).where('email', '=', victim).execute();
     await m0010.down!(db());
     await m0010.up(db());
-    const marked = await db().selectFrom('serviceAccounts').select(['addedUnverified', 'serviceUserId']).where('serviceUserId', '=', claimsFor(attackerLogin).sub).execute();
+    const marked = await db()
+      .selectFrom('serviceAccounts')
+      .select(['addedUnverified', 'serviceUserId'])
+      .where('serviceUserId', '=', claimsFor(attackerLogin).sub)
+      .execute();
     expect(marked).toEqual([{ addedUnverified: 1, serviceUserId: claimsFor(attackerLogin).sub }]);
 
     // The attacker's provider identity signs into the account that bears the victim's address.
@@ -100,7 +113,7 @@ describeEachDb('pre-account hijacking on %s', (kind) => {
     expect((await rig.server.login(victim, 'the owner chose this one', uniqueDevice())).status).toBe(200);
   });
 
-  it('a social sign-up whose provider does not vouch for the address is marked, and the mailbox owner\'s reset removes it', async () => {
+  it("a social sign-up whose provider does not vouch for the address is marked, and the mailbox owner's reset removes it", async () => {
     const name = `${login('squatter')}.unverified`;
     const address = claimsFor(name).email!;
     const signedUp = await social.signIn(name);

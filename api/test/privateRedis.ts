@@ -47,7 +47,9 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   async function start(): Promise<void> {
     if (child) return;
     output = '';
-    const started = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = started;
     started.stdout!.on('data', (c: Buffer) => (output += c.toString()));
     started.stderr!.on('data', (c: Buffer) => (output += c.toString()));

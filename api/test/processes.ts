@@ -57,7 +57,10 @@ export const PROCESS_ENV: Record<string, string> = {
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
   if (!existsSync(BUILT_SERVER)) throw new Error('api/dist/main.js is missing: run `pnpm build` first (pnpm test builds before the API suite)');
   const port = await freePort();
-  const child = spawn(process.execPath, [BUILT_SERVER], { env: { ...process.env, ...PROCESS_ENV, PORT: String(port), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BUILT_SERVER], {
+    env: { ...process.env, ...PROCESS_ENV, PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
@@ -82,7 +85,11 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     child,
     output: () => output,
     async graphql(query, variables) {
-      const response = await fetch(`${baseUrl}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ query, variables }) });
+      const response = await fetch(`${baseUrl}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      });
       const text = await response.text();
       let json: unknown = null;
       try {

@@ -19,10 +19,13 @@ import { ageSession, sessionOf } from './payouts-helpers.js';
 import { markVerified, member } from './requests-helpers.js';
 import { mailbox, socialBrowser, useSecurityRig } from './security-flows.js';
 
-const REAUTH = 'mutation ($password: String, $code: String, $emailCode: String) { reauthenticate(password: $password, code: $code, emailCode: $emailCode) { validUntil } }';
+const REAUTH =
+  'mutation ($password: String, $code: String, $emailCode: String) { reauthenticate(password: $password, code: $code, emailCode: $emailCode) { validUntil } }';
 const SEND_CODE = 'mutation { sendReauthenticationCode { sentTo expiresAt } }';
-const UPDATE_PASSWORD = 'mutation ($newPassword: String!, $oldPassword: String) { updatePassword(newPassword: $newPassword, oldPassword: $oldPassword) { id } }';
-const UPDATE_EMAIL = 'mutation ($id: ID!, $email: String, $checkPassword: String) { updateUser(id: $id, email: $email, checkPassword: $checkPassword) { pendingEmail } }';
+const UPDATE_PASSWORD =
+  'mutation ($newPassword: String!, $oldPassword: String) { updatePassword(newPassword: $newPassword, oldPassword: $oldPassword) { id } }';
+const UPDATE_EMAIL =
+  'mutation ($id: ID!, $email: String, $checkPassword: String) { updateUser(id: $id, email: $email, checkPassword: $checkPassword) { pendingEmail } }';
 const REVOKE_OTHERS = 'mutation { revokeOtherSessions { revokedCount } }';
 const UNLINK = 'mutation ($accountId: String!) { deleteAccount(accountId: $accountId) { id } }';
 const METHODS = '{ viewer { reauthenticationMethods } }';
@@ -31,7 +34,10 @@ const NEW_PASSWORD = 'Another-Long-Passphrase-42';
 describeEachDb('one proof rule for every way in on %s', (kind) => {
   const rig = useSecurityRig(kind);
   const browser = socialBrowser(() => rig.server);
-  const mails = mailbox(() => rig.server, () => rig.smtp);
+  const mails = mailbox(
+    () => rig.server,
+    () => rig.smtp,
+  );
   const db = () => rig.server.app.database.db;
   const user = (localId: string) => db().selectFrom('users').selectAll().where('id', '=', localId).executeTakeFirstOrThrow();
 
@@ -48,7 +54,10 @@ describeEachDb('one proof rule for every way in on %s', (kind) => {
     expect(refused.extensions?.['methods']).toEqual(['EMAIL_CODE']);
     expect((await user(victim.localId)).passwordHash).toBeNull();
     // Even with a password it knew, the old session could not move the address with it.
-    expectCode(await rig.server.graphql(UPDATE_EMAIL, { id: victim.id, email: `thief-${Date.now()}@example.test`, checkPassword: NEW_PASSWORD }, victim.accessToken), 'REAUTHENTICATION_REQUIRED');
+    expectCode(
+      await rig.server.graphql(UPDATE_EMAIL, { id: victim.id, email: `thief-${Date.now()}@example.test`, checkPassword: NEW_PASSWORD }, victim.accessToken),
+      'REAUTHENTICATION_REQUIRED',
+    );
     expect((await user(victim.localId)).pendingEmail).toBeNull();
     expect(ok(await rig.server.graphql(METHODS, {}, victim.accessToken)).viewer.reauthenticationMethods).toEqual(['EMAIL_CODE']);
 
@@ -114,10 +123,15 @@ describeEachDb('one proof rule for every way in on %s', (kind) => {
     const weak = expectCode(await rig.server.graphql(REAUTH, { password: owner.password }, owner.accessToken), 'PROOF_NOT_ACCEPTED', 'password');
     expect(weak.extensions?.['methods']).toEqual(['TOTP']);
     const address = `moved-${Date.now()}@example.test`;
-    const inline = expectCode(await rig.server.graphql(UPDATE_EMAIL, { id: owner.id, email: address, checkPassword: owner.password }, owner.accessToken), 'REAUTHENTICATION_REQUIRED');
+    const inline = expectCode(
+      await rig.server.graphql(UPDATE_EMAIL, { id: owner.id, email: address, checkPassword: owner.password }, owner.accessToken),
+      'REAUTHENTICATION_REQUIRED',
+    );
     expect(inline.extensions?.['methods']).toEqual(['TOTP']);
     expect((await user(owner.localId)).pendingEmail).toBeNull();
     ok(await rig.server.graphql(REAUTH, { code: totpAt(secret, stepNow()) }, owner.accessToken));
-    expect(ok(await rig.server.graphql(UPDATE_EMAIL, { id: owner.id, email: address, checkPassword: owner.password }, owner.accessToken)).updateUser.pendingEmail).toBe(address);
+    expect(
+      ok(await rig.server.graphql(UPDATE_EMAIL, { id: owner.id, email: address, checkPassword: owner.password }, owner.accessToken)).updateUser.pendingEmail,
+    ).toBe(address);
   });
 });

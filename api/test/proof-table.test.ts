@@ -11,7 +11,18 @@
  * arguments that make a conditional rule apply.
  */
 import { typeDefs } from '@studio/schema';
-import { type GraphQLArgument, type GraphQLInputType, buildSchema, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, isCompositeType } from 'graphql';
+import {
+  type GraphQLArgument,
+  type GraphQLInputType,
+  buildSchema,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  isCompositeType,
+} from 'graphql';
 import { expect, it } from 'vitest';
 import { MUTATION_PROOF, REST_PROOF, needsProof } from '../src/accountSecurity/policy.js';
 import { authRoutesOf } from '../src/accountSecurity/restGuard.js';
@@ -33,7 +44,11 @@ function sample(type: GraphQLInputType, id: string, name = ''): unknown {
   if (isListType(type)) return [sample(type.ofType, id)];
   if (isEnumType(type)) return type.getValues()[0]!.value;
   if (isInputObjectType(type)) {
-    return Object.fromEntries(Object.values(type.getFields()).filter((f) => isNonNullType(f.type)).map((f) => [f.name, sample(f.type, id, f.name)]));
+    return Object.fromEntries(
+      Object.values(type.getFields())
+        .filter((f) => isNonNullType(f.type))
+        .map((f) => [f.name, sample(f.type, id, f.name)]),
+    );
   }
   if (isScalarType(type)) {
     if (type.name === 'ID') return id;
@@ -69,7 +84,11 @@ describeEachDb('the proof table on %s', (kind) => {
   async function state(localId: string) {
     const d = db();
     const [user, links, passkeys, totp, recovery, sessions, payouts, states] = await Promise.all([
-      d.selectFrom('users').select(['email', 'pendingEmail', 'passwordHash', 'withdrawalMethod', 'withdrawalMethodDetails', 'stripeAccountId', 'payoutsPausedUntil', 'role']).where('id', '=', localId).executeTakeFirst(),
+      d
+        .selectFrom('users')
+        .select(['email', 'pendingEmail', 'passwordHash', 'withdrawalMethod', 'withdrawalMethodDetails', 'stripeAccountId', 'payoutsPausedUntil', 'role'])
+        .where('id', '=', localId)
+        .executeTakeFirst(),
       d.selectFrom('serviceAccounts').select('id').where('userId', '=', localId).orderBy('id').execute(),
       d.selectFrom('passkeys').select('id').where('userId', '=', localId).orderBy('id').execute(),
       d.selectFrom('totpSecrets').selectAll().where('userId', '=', localId).execute(),
@@ -122,10 +141,12 @@ describeEachDb('the proof table on %s', (kind) => {
           const result = await rig.server.graphql(query, variables, actor().accessToken);
           const after = await state(victim.localId);
           const code = result.errors?.[0]?.extensions?.['code'];
-          if (needsProof(rule, variables) && code !== 'REAUTHENTICATION_REQUIRED') failures.push(`${name}(${JSON.stringify(extra)}) answered ${code ?? 'data'} instead of REAUTHENTICATION_REQUIRED`);
+          if (needsProof(rule, variables) && code !== 'REAUTHENTICATION_REQUIRED')
+            failures.push(`${name}(${JSON.stringify(extra)}) answered ${code ?? 'data'} instead of REAUTHENTICATION_REQUIRED`);
           // A deleted account has no way in left (ACC-DELETE keeps its own confirmation): the run goes on with a new one.
           if (!after.user) victim = await newVictim();
-          else if (!sameWaysIn(before, after)) failures.push(`${name}(${JSON.stringify(extra)}) changed the account without a proof: ${result.text.slice(0, 200)}`);
+          else if (!sameWaysIn(before, after))
+            failures.push(`${name}(${JSON.stringify(extra)}) changed the account without a proof: ${result.text.slice(0, 200)}`);
         }
       }
       expect(failures).toEqual([]);
@@ -148,7 +169,8 @@ describeEachDb('the proof table on %s', (kind) => {
           ? await toResult(await fetch(`${rig.server.baseUrl}${path}?${query}`, { headers, redirect: 'manual' }))
           : await rig.server.post(path, { deviceToken: uniqueDevice('table') }, headers);
       const after = await state(victim.localId);
-      if (needsProof(REST_PROOF[key]!, {}) && (answer.status !== 403 || answer.json?.error?.code !== 'REAUTHENTICATION_REQUIRED')) failures.push(`${key} answered ${answer.status} ${answer.text.slice(0, 120)}`);
+      if (needsProof(REST_PROOF[key]!, {}) && (answer.status !== 403 || answer.json?.error?.code !== 'REAUTHENTICATION_REQUIRED'))
+        failures.push(`${key} answered ${answer.status} ${answer.text.slice(0, 120)}`);
       if (!sameWaysIn(before, after)) failures.push(`${key} changed the account without a proof`);
     }
     expect(failures).toEqual([]);

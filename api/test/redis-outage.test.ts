@@ -21,7 +21,8 @@ import { type ContentChange, type LivePubSub, createLivePubSub } from '../src/gr
 import { describeEachDb, ok, startServer, type TestServer, waitFor } from './harness.js';
 import { type PrivateRedis, privateRedisMissing, removePrivateRedis, startPrivateRedis } from './privateRedis.js';
 
-const missing = privateRedisMissing() ?? (existsSync(join(repoRoot, 'web', 'dist', 'server')) ? null : 'the web build is missing (web/dist): run `pnpm build` first');
+const missing =
+  privateRedisMissing() ?? (existsSync(join(repoRoot, 'web', 'dist', 'server')) ? null : 'the web build is missing (web/dist): run `pnpm build` first');
 if (missing) console.warn(`\n⚠ SKIPPING the Redis outage suite: ${missing}.\n`);
 
 /** Upper bound for anything that should happen promptly after Redis is back; never the thing measured. */
@@ -140,7 +141,17 @@ describeEachDb('while Redis is down, a server on %s', (kind) => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startServer(kind, { ...WEB_ENV, REDIS_URL: redis.url, REDIS_KEY_PREFIX: `outage-${randomBytes(4).toString('hex')}:`, RATE_LIMIT_AUTH_MAX: String(AUTH_MAX), PAGE_CACHE_MAX_AGE_SECONDS: '600' }, { web: true });
+    server = await startServer(
+      kind,
+      {
+        ...WEB_ENV,
+        REDIS_URL: redis.url,
+        REDIS_KEY_PREFIX: `outage-${randomBytes(4).toString('hex')}:`,
+        RATE_LIMIT_AUTH_MAX: String(AUTH_MAX),
+        PAGE_CACHE_MAX_AGE_SECONDS: '600',
+      },
+      { web: true },
+    );
     token = await adminToken(server);
   });
   afterAll(() => server?.close());
@@ -171,7 +182,10 @@ describeEachDb('while Redis is down, a server on %s', (kind) => {
         expect(body.redis).toMatch(/^unreachable: /);
         expect(response.status).toBe(200);
         const logged = warn.mock.calls.map((call) => call.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join(' '));
-        expect(logged.some((line) => /redis/i.test(line) && line.includes('unreachable')), logged.join('\n')).toBe(true);
+        expect(
+          logged.some((line) => /redis/i.test(line) && line.includes('unreachable')),
+          logged.join('\n'),
+        ).toBe(true);
       });
     } finally {
       warn.mockRestore();
@@ -215,7 +229,15 @@ describeEachDb('with Redis up, two processes on %s', (kind) => {
     try {
       const b = await startServer(kind, env, { shareDataWith: a });
       try {
-        const input = { name: 'Limit Lee', email: 'limit@example.test', interest: 'design', budget: 'UNDER_10K', message: 'Orders from one address on two processes.', consent: true, locale: 'EN' };
+        const input = {
+          name: 'Limit Lee',
+          email: 'limit@example.test',
+          interest: 'design',
+          budget: 'UNDER_10K',
+          message: 'Orders from one address on two processes.',
+          consent: true,
+          locale: 'EN',
+        };
         const outcomes: string[] = [];
         for (let i = 0; i < 6; i += 1) {
           const result = await (i % 2 === 0 ? a : b).graphql(CREATE_ORDER, { input });

@@ -35,7 +35,6 @@ const server = createServer((socket) => {
           stuck = true;
         }
         return;
-
       }
       if (command === 'PING') socket.write('+PONG\r\n');
       else if (command === 'INFO') socket.write('$23\r\n# Server\r\nloading:0\r\n\r\n');
@@ -56,7 +55,10 @@ it('closing the bus while it resubscribes leaves no unhandled rejection', async 
   const record = (reason: unknown) => unhandled.push(reason);
   process.on('unhandledRejection', record);
   const warnings: string[] = [];
-  const bus = createLivePubSub({ redis: { url, keyPrefix: 'resubscribe:' } }, { info: () => {}, warn: (_: unknown, message?: string) => void warnings.push(String(message)), error: () => {} });
+  const bus = createLivePubSub(
+    { redis: { url, keyPrefix: 'resubscribe:' } },
+    { info: () => {}, warn: (_: unknown, message?: string) => void warnings.push(String(message)), error: () => {} },
+  );
   try {
     bus.onContentChanged(() => {});
     await waitFor('the resubscription after the lost connection', () => subscribes >= 2, 20_000);

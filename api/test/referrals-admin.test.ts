@@ -36,14 +36,19 @@ describeEachDb('referral earnings (administration) on %s', (kind) => {
   }
 
   it('REFERRAL_COMMISSION_PERCENT = 12.5 credits floor(contract × 0.125); a commission rounding to zero credits nothing', async () => {
-    expect(ok(await server.graphql('{ referralProgram { commissionPercent holdDays } }')).referralProgram).toEqual({ commissionPercent: 12.5, holdDays: 0.00001 });
+    expect(ok(await server.graphql('{ referralProgram { commissionPercent holdDays } }')).referralProgram).toEqual({
+      commissionPercent: 12.5,
+      holdDays: 0.00001,
+    });
     const referrer = await member(server, 'Penny Percent');
     const order = await referredOrder(server, referrer);
     await winOrder(server, boss, order.id, 1_234_567, 'EUR');
     const tiny = await referredOrder(server, referrer);
     await winOrder(server, boss, tiny.id, 7, 'EUR');
     const ledger = await ledgerOf(server, referrer, referrer.accessToken);
-    expect(ledger.transactions.edges.map((e: any) => [e.node.orderReference, e.node.amount])).toEqual([[order.reference, { amount: 154_320, currency: 'EUR' }]]);
+    expect(ledger.transactions.edges.map((e: any) => [e.node.orderReference, e.node.amount])).toEqual([
+      [order.reference, { amount: 154_320, currency: 'EUR' }],
+    ]);
     expect(ledger).toMatchObject({ held: 154_320, balance: 0 });
   });
 
@@ -71,7 +76,14 @@ describeEachDb('referral earnings (administration) on %s', (kind) => {
     expect(await readBook(server)).toEqual(before);
 
     const first = ok(await adjust(input, boss.accessToken)).postLedgerAdjustment;
-    expect(first.transaction).toMatchObject({ kind: 'ADJUSTMENT', amount: { amount: -500, currency: 'USD' }, status: 'COMPLETED', reason: 'Correction of a double payment', orderReference: null, availableAt: null });
+    expect(first.transaction).toMatchObject({
+      kind: 'ADJUSTMENT',
+      amount: { amount: -500, currency: 'USD' },
+      status: 'COMPLETED',
+      reason: 'Correction of a double payment',
+      orderReference: null,
+      availableAt: null,
+    });
     expect(first.user).toMatchObject({ id: target.id, balance: -500, held: 0, balances: [{ currency: 'USD', available: -500, pending: 0, inPayout: 0 }] });
     const transactionId = decodeId(first.transaction.id)!.id;
     const audit = (await auditRows(server, target.localId)).filter((r) => r.action === 'ledger.adjustment');
@@ -122,9 +134,13 @@ describeEachDb('referral earnings (administration) on %s', (kind) => {
     const user = await member(server, 'Page Turner');
     const ids: string[] = [];
     for (const amount of [100, 200, 300]) {
-      ids.unshift(ok(await adjust({ userId: user.id, amount, currency: 'EUR', reason: `Bonus ${amount}`, idempotencyKey: randomUUID() }, boss.accessToken)).postLedgerAdjustment.transaction.id);
+      ids.unshift(
+        ok(await adjust({ userId: user.id, amount, currency: 'EUR', reason: `Bonus ${amount}`, idempotencyKey: randomUUID() }, boss.accessToken))
+          .postLedgerAdjustment.transaction.id,
+      );
     }
-    const PAGE = 'query ($after: String) { viewer { transactions(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id amount { amount } } } } } }';
+    const PAGE =
+      'query ($after: String) { viewer { transactions(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id amount { amount } } } } } }';
     const first = ok(await server.graphql(PAGE, {}, user.accessToken)).viewer.transactions;
     expect(first.edges.map((e: any) => e.node.amount.amount)).toEqual([300, 200]);
     expect([first.totalCount, first.pageInfo.hasNextPage]).toEqual([3, true]);
@@ -136,7 +152,8 @@ describeEachDb('referral earnings (administration) on %s', (kind) => {
   it('only the user and administrators read their movements and balances; node() answers only the viewer’s own', async () => {
     const owner = await member(server, 'Olive Owner');
     const other = await member(server, 'Otto Other');
-    const adjusted = ok(await adjust({ userId: owner.id, amount: 1_000, currency: 'EUR', reason: 'Bonus', idempotencyKey: randomUUID() }, boss.accessToken)).postLedgerAdjustment.transaction;
+    const adjusted = ok(await adjust({ userId: owner.id, amount: 1_000, currency: 'EUR', reason: 'Bonus', idempotencyKey: randomUUID() }, boss.accessToken))
+      .postLedgerAdjustment.transaction;
     const foreign = await server.graphql(LEDGER_OF_USER, { id: owner.id }, other.accessToken);
     expect(foreign.data.user).toMatchObject({ id: owner.id, transactions: null, balances: null, balance: null, held: null });
     const refused = (foreign.errors ?? []).filter((e) => e.path?.[1] === 'transactions' || e.path?.[1] === 'balances');
@@ -147,7 +164,11 @@ describeEachDb('referral earnings (administration) on %s', (kind) => {
     const asAdmin = ok(await server.graphql(LEDGER_OF_USER, { id: owner.id }, boss.accessToken)).user;
     expect(asAdmin.transactions.edges.map((e: any) => e.node.id)).toEqual([adjusted.id]);
     expect(asAdmin.balances).toEqual([{ currency: 'EUR', available: 1_000, pending: 0, inPayout: 0 }]);
-    expect(ok(await server.graphql(NODE, { id: adjusted.id }, owner.accessToken)).node).toEqual({ id: adjusted.id, kind: 'ADJUSTMENT', amount: { amount: 1_000, currency: 'EUR' } });
+    expect(ok(await server.graphql(NODE, { id: adjusted.id }, owner.accessToken)).node).toEqual({
+      id: adjusted.id,
+      kind: 'ADJUSTMENT',
+      amount: { amount: 1_000, currency: 'EUR' },
+    });
     expect(ok(await server.graphql(NODE, { id: adjusted.id }, other.accessToken)).node).toBeNull();
     expect(ok(await server.graphql(NODE, { id: adjusted.id })).node).toBeNull();
     expect(ok(await server.graphql(NODE, { id: globalId('LedgerTransaction', randomUUID()) }, owner.accessToken)).node).toBeNull();
@@ -177,11 +198,23 @@ describeEachDb('referral earnings (administration) on %s', (kind) => {
     await releaseAll(commission.availableAt);
     const released = await readBook(server);
     const owned = released.accounts.filter((a) => a.owner === kept[0]!.owner);
-    expect(owned.map((a) => [a.type, a.balance]).sort()).toEqual([['available', 100_000], ['pending', 0]]);
+    expect(owned.map((a) => [a.type, a.balance]).sort()).toEqual([
+      ['available', 100_000],
+      ['pending', 0],
+    ]);
     // A refund after the deletion takes the commission back from the anonymised accounts.
-    ok(await server.graphql('mutation ($input: ChangeOrderStatusInput!) { changeOrderStatus(input: $input) { order { status } } }', { input: { id: order.id, status: 'LOST', version, lostReason: 'Refunded' } }, boss.accessToken));
+    ok(
+      await server.graphql(
+        'mutation ($input: ChangeOrderStatusInput!) { changeOrderStatus(input: $input) { order { status } } }',
+        { input: { id: order.id, status: 'LOST', version, lostReason: 'Refunded' } },
+        boss.accessToken,
+      ),
+    );
     const refunded = (await readBook(server)).accounts.filter((a) => a.owner === kept[0]!.owner);
-    expect(refunded.map((a) => [a.type, a.balance]).sort()).toEqual([['available', 0], ['pending', 0]]);
+    expect(refunded.map((a) => [a.type, a.balance]).sort()).toEqual([
+      ['available', 0],
+      ['pending', 0],
+    ]);
   });
 
   it('with money in payout, deleting the user answers PAYOUT_IN_PROGRESS and deletes nothing; once paid out it succeeds', async () => {
@@ -192,11 +225,25 @@ describeEachDb('referral earnings (administration) on %s', (kind) => {
     expectCode(await server.graphql(DELETE_USER, { id: user.id, confirmation: user.password }, user.accessToken), 'PAYOUT_IN_PROGRESS');
     expectCode(await server.graphql(DELETE_USER, { id: user.id }, boss.accessToken), 'PAYOUT_IN_PROGRESS');
     expect(await readBook(server)).toEqual(before);
-    expect(ok(await server.graphql('{ viewer { id held balance } }', undefined, user.accessToken)).viewer).toEqual({ id: user.id, held: 3_000, balance: 2_000 });
-
-    await db().transaction().execute(async (trx) => {
-      await post(trx, { key: `paid:paul-${user.localId}`, kind: 'adjustment', currency: 'EUR', legs: [{ owner: user.localId, type: 'in_payout', amount: -3_000 }, { owner: STUDIO, type: 'paid_out', amount: 3_000 }] });
+    expect(ok(await server.graphql('{ viewer { id held balance } }', undefined, user.accessToken)).viewer).toEqual({
+      id: user.id,
+      held: 3_000,
+      balance: 2_000,
     });
+
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await post(trx, {
+          key: `paid:paul-${user.localId}`,
+          kind: 'adjustment',
+          currency: 'EUR',
+          legs: [
+            { owner: user.localId, type: 'in_payout', amount: -3_000 },
+            { owner: STUDIO, type: 'paid_out', amount: 3_000 },
+          ],
+        });
+      });
     ok(await server.graphql(DELETE_USER, { id: user.id, confirmation: user.password }, user.accessToken));
     expect(await db().selectFrom('users').select('id').where('id', '=', user.localId).executeTakeFirst()).toBeUndefined();
   });

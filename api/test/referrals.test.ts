@@ -11,12 +11,24 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { describeEachDb, ok, startServer, type TestServer, waitFor } from './harness.js';
 import { expectCode } from './admin-helpers.js';
-import { LEDGER_ENV, expectBalancedBook, ledgerOf, orderWithCode, readBook, referralCodeOf, referredOrder, refundOrder, simulatePayout, winOrder } from './ledger-helpers.js';
+import {
+  LEDGER_ENV,
+  expectBalancedBook,
+  ledgerOf,
+  orderWithCode,
+  readBook,
+  referralCodeOf,
+  referredOrder,
+  refundOrder,
+  simulatePayout,
+  winOrder,
+} from './ledger-helpers.js';
 import { type Member, admin, markVerified, member } from './requests-helpers.js';
 
 /** 0.00001 days = 864 ms. */
 const HOLD_MS = 864;
-const ORDER_LEDGER = 'query ($id: ID!) { node(id: $id) { ... on Order { referralCode referrer { id } commission { kind amount { amount currency } status } } } }';
+const ORDER_LEDGER =
+  'query ($id: ID!) { node(id: $id) { ... on Order { referralCode referrer { id } commission { kind amount { amount currency } status } } } }';
 const HELD_LEDGER = 'query ($id: ID!) { node(id: $id) { ... on Order { referralHeldForReview commission { status availableAt } } } }';
 
 describeEachDb('referral earnings on %s', (kind) => {
@@ -33,7 +45,15 @@ describeEachDb('referral earnings on %s', (kind) => {
   });
   afterAll(() => server?.close());
   const db = () => server.app.database.db;
-  const count = async (table: 'orders' | 'mailOutbox') => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (table: 'orders' | 'mailOutbox') =>
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const mine = (user: Member) => ledgerOf(server, user, user.accessToken);
 
   /** Waits until the commission's hold ended, then runs the due jobs as the worker would. */
@@ -99,16 +119,31 @@ describeEachDb('referral earnings on %s', (kind) => {
   it('a won referred request credits the commission pending; the release job makes it available once', async () => {
     const before = Date.now();
     const { referrer, order, commission } = await wonReferral('Rhea Referrer');
-    expect(commission).toMatchObject({ kind: 'COMMISSION', amount: { amount: 123_456, currency: 'EUR' }, status: 'PENDING', orderReference: order.reference, reason: null });
+    expect(commission).toMatchObject({
+      kind: 'COMMISSION',
+      amount: { amount: 123_456, currency: 'EUR' },
+      status: 'PENDING',
+      orderReference: order.reference,
+      reason: null,
+    });
     const availableAt = Date.parse(commission.availableAt);
     // availableAt = the moment of the WON + the hold (the transaction's `created` is a moment later).
     expect(availableAt).toBeGreaterThanOrEqual(before + HOLD_MS);
     expect(availableAt).toBeLessThanOrEqual(Date.parse(commission.created) + HOLD_MS);
     expect(availableAt).toBeGreaterThan(Date.parse(commission.created) + HOLD_MS - 1_000);
     let ledger = await mine(referrer);
-    expect(ledger).toMatchObject({ balance: 0, held: 123_456, balanceCurrency: 'EUR', balances: [{ currency: 'EUR', available: 0, pending: 123_456, inPayout: 0 }] });
+    expect(ledger).toMatchObject({
+      balance: 0,
+      held: 123_456,
+      balanceCurrency: 'EUR',
+      balances: [{ currency: 'EUR', available: 0, pending: 123_456, inPayout: 0 }],
+    });
     expect(ledger.transactions.totalCount).toBe(1);
-    expect(ok(await server.graphql(ORDER_LEDGER, { id: order.id }, boss.accessToken)).node.commission).toEqual({ kind: 'COMMISSION', amount: { amount: 123_456, currency: 'EUR' }, status: 'PENDING' });
+    expect(ok(await server.graphql(ORDER_LEDGER, { id: order.id }, boss.accessToken)).node.commission).toEqual({
+      kind: 'COMMISSION',
+      amount: { amount: 123_456, currency: 'EUR' },
+      status: 'PENDING',
+    });
 
     await releaseDue(commission.availableAt);
     ledger = await mine(referrer);
@@ -128,7 +163,10 @@ describeEachDb('referral earnings on %s', (kind) => {
       ['COMMISSION', 'REVERSED', 123_456],
     ]);
     expect(ledger).toMatchObject({ balance: 0, held: 0, balances: [{ currency: 'EUR', available: 0, pending: 0, inPayout: 0 }] });
-    expect(ok(await server.graphql(ORDER_LEDGER, { id: order.id }, boss.accessToken)).node.commission).toMatchObject({ kind: 'COMMISSION', status: 'REVERSED' });
+    expect(ok(await server.graphql(ORDER_LEDGER, { id: order.id }, boss.accessToken)).node.commission).toMatchObject({
+      kind: 'COMMISSION',
+      status: 'REVERSED',
+    });
     // The queued release runs, finds the commission taken back, and is done (no retry).
     expect(await releaseDue(commission.availableAt)).toMatchObject({ retried: 0, failed: 0 });
     expect(await mine(referrer)).toEqual(ledger);
@@ -158,7 +196,10 @@ describeEachDb('referral earnings on %s', (kind) => {
     expect(refund).toMatchObject({ kind: 'ADJUSTMENT', status: 'COMPLETED', amount: { amount: -123_456, currency: 'EUR' }, orderReference: order.reference });
     expect(refund.reason).toContain(order.reference);
     // (The simulated payout's in_payout → paid_out step shows as an adjustment of its own.)
-    expect(ledger.transactions.edges.find((e: any) => e.node.kind === 'COMMISSION').node).toMatchObject({ orderReference: order.reference, status: 'REVERSED' });
+    expect(ledger.transactions.edges.find((e: any) => e.node.kind === 'COMMISSION').node).toMatchObject({
+      orderReference: order.reference,
+      status: 'REVERSED',
+    });
     expect(ledger).toMatchObject({ balance: -123_456, held: 23_456, balances: [{ currency: 'EUR', available: -123_456, pending: 0, inPayout: 23_456 }] });
 
     // LEDGER-REFUND: later earnings settle the negative balance — a release smaller than the debt too.
@@ -175,10 +216,19 @@ describeEachDb('referral earnings on %s', (kind) => {
   it('transactionsUpdated tells the referrer when the commission is credited and when it is released', async () => {
     const referrer = await member(server, 'Liv Live');
     const order = await referredOrder(server, referrer);
-    const client = createClient({ url: server.wsUrl, webSocketImpl: WebSocket, connectionParams: { Authorization: `Bearer ${referrer.accessToken}` }, retryAttempts: 0, lazy: true });
+    const client = createClient({
+      url: server.wsUrl,
+      webSocketImpl: WebSocket,
+      connectionParams: { Authorization: `Bearer ${referrer.accessToken}` },
+      retryAttempts: 0,
+      lazy: true,
+    });
     sockets.push(client);
     const events: any[] = [];
-    client.subscribe({ query: 'subscription { transactionsUpdated { id balance held } }' }, { next: (v) => void events.push(v), error: (e) => void events.push({ error: e }), complete: () => {} });
+    client.subscribe(
+      { query: 'subscription { transactionsUpdated { id balance held } }' },
+      { next: (v) => void events.push(v), error: (e) => void events.push({ error: e }), complete: () => {} },
+    );
     // No listener count is exposed for this topic: a notice published until one arrives shows it listens.
     await waitFor('the subscription to listen', () => {
       if (events.length === 0) server.app.pubsub.publishLedgerChanged(referrer.localId);
@@ -202,7 +252,10 @@ describeEachDb('referral earnings on %s', (kind) => {
     const client = createClient({ url: server.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
     sockets.push(client);
     const outcome = await new Promise<any>((resolve) => {
-      client.subscribe({ query: 'subscription { transactionsUpdated { id } }' }, { next: resolve, error: (e) => resolve({ error: e }), complete: () => resolve({ complete: true }) });
+      client.subscribe(
+        { query: 'subscription { transactionsUpdated { id } }' },
+        { next: resolve, error: (e) => resolve({ error: e }), complete: () => resolve({ complete: true }) },
+      );
     });
     const errors = outcome.errors ?? outcome.error;
     expect(JSON.stringify(errors)).toContain('UNAUTHENTICATED');

@@ -10,7 +10,8 @@ import { type Sink, startSink } from './smtp-sink.js';
 import { ADD_NOTE, CHANGE_STATUS, REQUESTS_ENV, SEND_MESSAGE, type Member, admin, codeOf, member, placeOrder } from './requests-helpers.js';
 
 const SITE = 'http://studio.test';
-const USER_ORDERS = 'query ($id: ID!, $first: Int, $after: String) { node(id: $id) { ... on User { orders(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { reference } } } } } }';
+const USER_ORDERS =
+  'query ($id: ID!, $first: Int, $after: String) { node(id: $id) { ... on User { orders(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { reference } } } } } }';
 const VIEWER_ORDERS = '{ viewer { orders { totalCount edges { node { reference status } } } } }';
 const ORDER = 'query ($reference: String!) { order(reference: $reference) { id reference status messages { body fromStudio authorName } } }';
 const VERIFY = 'mutation ($code: String!) { verifyEmail(code: $code) { isVerified } }';
@@ -29,13 +30,22 @@ describeEachDb('requests of a client on %s', (kind) => {
     await sink?.close();
   });
   const db = () => server.app.database.db;
-  const mails = mailbox(() => server, () => sink);
+  const mails = mailbox(
+    () => server,
+    () => sink,
+  );
   const ownerOf = async (localId: string) => (await db().selectFrom('orders').select('userId').where('id', '=', localId).executeTakeFirstOrThrow()).userId;
   const referencesOf = (answer: any): string[] => answer.edges.map((e: any) => e.node.reference);
 
   /** The code of the newest verification mail queued for `email` (its subject starts with it). */
   async function verificationCode(email: string): Promise<string> {
-    const row = await db().selectFrom('mailOutbox').select('subject').where('recipient', '=', email).where('template', '=', 'emailVerificationCode').orderBy('created', 'desc').executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('mailOutbox')
+      .select('subject')
+      .where('recipient', '=', email)
+      .where('template', '=', 'emailVerificationCode')
+      .orderBy('created', 'desc')
+      .executeTakeFirstOrThrow();
     return row.subject.split(' ')[0]!;
   }
 
@@ -71,7 +81,13 @@ describeEachDb('requests of a client on %s', (kind) => {
     const user = await member(server);
     const newEmail = uniqueEmail('moved');
     const order = await placeOrder(server, { email: newEmail });
-    ok(await server.graphql('mutation ($id: ID!, $email: String, $pw: String) { updateUser(id: $id, email: $email, checkPassword: $pw) { pendingEmail } }', { id: user.id, email: newEmail, pw: user.password }, user.accessToken));
+    ok(
+      await server.graphql(
+        'mutation ($id: ID!, $email: String, $pw: String) { updateUser(id: $id, email: $email, checkPassword: $pw) { pendingEmail } }',
+        { id: user.id, email: newEmail, pw: user.password },
+        user.accessToken,
+      ),
+    );
     expect(await ownerOf(order.localId)).toBeNull(); // pending: not proved yet
     // From the delivered mail: a sent outbox row keeps no body (its code is a secret, ACC-EMAIL).
     const mail = await mails.only(newEmail, /Confirm your new email address/);
@@ -109,7 +125,8 @@ describeEachDb('requests of a client on %s', (kind) => {
   it('the client writes in the conversation; another user can neither read nor write; notes and lostReason stay hidden', async () => {
     const client = await member(server, 'Carla Client');
     const order = await placeOrder(server, { token: client.accessToken });
-    const sent = ok(await server.graphql(SEND_MESSAGE, { id: order.id, body: '  When can we talk?\nTuesday works.  ' }, client.accessToken)).sendOrderMessage.order;
+    const sent = ok(await server.graphql(SEND_MESSAGE, { id: order.id, body: '  When can we talk?\nTuesday works.  ' }, client.accessToken)).sendOrderMessage
+      .order;
     expect(sent.messages).toMatchObject([{ body: 'When can we talk?\nTuesday works.', fromStudio: false, authorName: 'Carla Client' }]);
     expect(sent.version).toBe(2);
     const sales = await mails.only(server.config.mail.salesEmail, new RegExp(`New client message on ${order.reference}`));
@@ -120,18 +137,35 @@ describeEachDb('requests of a client on %s', (kind) => {
     expect(ok(await server.graphql('query ($id: ID!) { node(id: $id) { id } }', { id: order.id }, stranger.accessToken)).node).toBeNull();
     const intrusion = await server.graphql(SEND_MESSAGE, { id: order.id, body: 'Hello' }, stranger.accessToken);
     expect(codeOf(intrusion)).toBe('FORBIDDEN');
-    for (const body of ['', '   ', 'x'.repeat(5001)]) expect(codeOf(await server.graphql(SEND_MESSAGE, { id: order.id, body }, client.accessToken))).toBe('BAD_USER_INPUT');
+    for (const body of ['', '   ', 'x'.repeat(5001)])
+      expect(codeOf(await server.graphql(SEND_MESSAGE, { id: order.id, body }, client.accessToken))).toBe('BAD_USER_INPUT');
     expect(await db().selectFrom('orderMessages').select('body').where('orderId', '=', order.localId).execute()).toHaveLength(1);
 
     ok(await server.graphql(ADD_NOTE, { id: order.id, body: 'Budget seems tight' }, boss.accessToken));
     ok(await server.graphql(CHANGE_STATUS, { input: { id: order.id, status: 'LOST', version: 3, lostReason: 'No budget' } }, boss.accessToken));
-    const seen = await server.graphql('query ($r: String!) { order(reference: $r) { reference status lostReason notes { body } messages { body } } }', { r: order.reference }, client.accessToken);
-    expect(seen.data.order).toEqual({ reference: order.reference, status: 'LOST', lostReason: null, notes: null, messages: [{ body: 'When can we talk?\nTuesday works.' }] });
+    const seen = await server.graphql(
+      'query ($r: String!) { order(reference: $r) { reference status lostReason notes { body } messages { body } } }',
+      { r: order.reference },
+      client.accessToken,
+    );
+    expect(seen.data.order).toEqual({
+      reference: order.reference,
+      status: 'LOST',
+      lostReason: null,
+      notes: null,
+      messages: [{ body: 'When can we talk?\nTuesday works.' }],
+    });
     expect(seen.errors?.map((e: any) => [e.path.join('.'), e.message]).sort()).toEqual([
       ['order.lostReason', 'Forbidden resource'],
       ['order.notes', 'Forbidden resource'],
     ]);
-    const adminView = ok(await server.graphql('query ($r: String!) { order(reference: $r) { lostReason notes { body author { id } } client { id } } }', { r: order.reference }, boss.accessToken));
+    const adminView = ok(
+      await server.graphql(
+        'query ($r: String!) { order(reference: $r) { lostReason notes { body author { id } } client { id } } }',
+        { r: order.reference },
+        boss.accessToken,
+      ),
+    );
     expect(adminView.order).toEqual({ lostReason: 'No budget', notes: [{ body: 'Budget seems tight', author: { id: boss.id } }], client: { id: client.id } });
   });
 
@@ -143,7 +177,10 @@ describeEachDb('requests of a client on %s', (kind) => {
     ok(await server.graphql(CHANGE_STATUS, { input: { id: order.id, status: 'PROPOSAL_SENT', version: 2 } }, boss.accessToken));
     ok(await server.graphql(SEND_MESSAGE, { id: order.id, body: 'Our proposal: secret price 12345' }, boss.accessToken));
     const status = await mails.arrived(client.email, new RegExp(`Ваша заявка ${order.reference}`));
-    expect(status.map((m) => m.subject).sort()).toEqual([`Ваша заявка ${order.reference}: На рассмотрении`, `Ваша заявка ${order.reference}: Предложение отправлено`]);
+    expect(status.map((m) => m.subject).sort()).toEqual([
+      `Ваша заявка ${order.reference}: На рассмотрении`,
+      `Ваша заявка ${order.reference}: Предложение отправлено`,
+    ]);
     const link = `${SITE}/ru/profile/requests/${order.reference}`;
     for (const mail of status) expect(mail.text).toContain(link);
     const answer = await mails.only(client.email, /Новое сообщение по вашей заявке/);
@@ -166,7 +203,8 @@ describeEachDb('requests of a client on %s', (kind) => {
 describeEachDb('claims at social sign-in on %s', (kind) => {
   const rig = useSecurityRig(kind, REQUESTS_ENV);
   const social = socialBrowser(() => rig.server);
-  const ownerOf = async (localId: string) => (await rig.server.app.database.db.selectFrom('orders').select('userId').where('id', '=', localId).executeTakeFirstOrThrow()).userId;
+  const ownerOf = async (localId: string) =>
+    (await rig.server.app.database.db.selectFrom('orders').select('userId').where('id', '=', localId).executeTakeFirstOrThrow()).userId;
 
   it('a social sign-up with an address the provider verified claims its orders; an unverified one does not', async () => {
     const login = uniqueDevice('claimer').toLowerCase();
@@ -174,7 +212,8 @@ describeEachDb('claims at social sign-in on %s', (kind) => {
     const unverified = await placeOrder(rig.server, { email: `${login}.unverified@example.test` });
     const signedIn = await social.signIn(login);
     expect('accessToken' in signedIn, JSON.stringify(signedIn)).toBe(true);
-    const userId = (await rig.server.app.database.db.selectFrom('users').select('id').where('email', '=', `${login}@example.test`).executeTakeFirstOrThrow()).id;
+    const userId = (await rig.server.app.database.db.selectFrom('users').select('id').where('email', '=', `${login}@example.test`).executeTakeFirstOrThrow())
+      .id;
     expect(await ownerOf(order.localId)).toBe(userId);
     expect('accessToken' in (await social.signIn(`${login}.unverified`))).toBe(true);
     expect(await ownerOf(unverified.localId)).toBeNull();

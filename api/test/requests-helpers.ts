@@ -11,7 +11,8 @@ import { type Registered, type TestServer, ok, uniqueEmail } from './harness.js'
 export const REQUESTS_ENV: Record<string, string> = { ORDER_RATE_LIMIT_MAX: '100000', JOBS_POLL_INTERVAL_MS: '600000' };
 
 export const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
-export const ORDER_FIELDS = 'id reference status version updated timeline { status at } messages { id body fromStudio authorName created } contractValue { amount currency }';
+export const ORDER_FIELDS =
+  'id reference status version updated timeline { status at } messages { id body fromStudio authorName created } contractValue { amount currency }';
 export const CHANGE_STATUS = `mutation ($input: ChangeOrderStatusInput!) { changeOrderStatus(input: $input) { order { ${ORDER_FIELDS} lostReason } } }`;
 export const ASSIGN = 'mutation ($id: ID!, $assigneeId: ID) { assignOrder(id: $id, assigneeId: $assigneeId) { order { id version assignee { id } } } }';
 export const ADD_NOTE = 'mutation ($id: ID!, $body: String!) { addOrderNote(id: $id, body: $body) { order { id version notes { id body author { id } } } } }';
@@ -43,7 +44,10 @@ export async function markVerified(server: TestServer, user: Member): Promise<vo
 }
 
 /** Places an order through `createOrder` (signed in with `token`, or not); answers its reference and global id. */
-export async function placeOrder(server: TestServer, options: { email?: string; locale?: 'EN' | 'RU' | 'ES'; token?: string; name?: string; message?: string } = {}) {
+export async function placeOrder(
+  server: TestServer,
+  options: { email?: string; locale?: 'EN' | 'RU' | 'ES'; token?: string; name?: string; message?: string } = {},
+) {
   const input = {
     name: options.name ?? 'Olga Orlova',
     email: options.email ?? uniqueEmail('order'),

@@ -19,7 +19,13 @@ const redisSkip = await redisSkipReason();
 
 /** One `orderUpdated` subscription on its own socket: its events and its end, awaited by condition. */
 function subscribe(server: TestServer, token: string, id?: string) {
-  const client: Client = createClient({ url: server.wsUrl, webSocketImpl: WebSocket, connectionParams: { Authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: true });
+  const client: Client = createClient({
+    url: server.wsUrl,
+    webSocketImpl: WebSocket,
+    connectionParams: { Authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+    lazy: true,
+  });
   const events: any[] = [];
   let error: unknown;
   client.subscribe(

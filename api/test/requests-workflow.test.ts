@@ -49,7 +49,9 @@ describeEachDb('requests workflow on %s', (kind) => {
 
   const stored = (localId: string) => db().selectFrom('orders').selectAll().where('id', '=', localId).executeTakeFirstOrThrow();
   const count = async (table: 'orderStatusChanges' | 'auditLog' | 'mailOutbox', column: 'orderId' | 'targetId' | null, localId: string) => {
-    let query = db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+    let query = db()
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'));
     if (column) query = query.where(column as never, '=', localId as never);
     return Number((await query.executeTakeFirstOrThrow()).n);
   };
@@ -57,7 +59,11 @@ describeEachDb('requests workflow on %s', (kind) => {
   it('every allowed step moves the request, adds a timeline row and bumps the version', async () => {
     const order = await placeOrder(server);
     let version = 1;
-    for (const [status, expected] of [['IN_REVIEW', ['NEW', 'IN_REVIEW']], ['PROPOSAL_SENT', ['NEW', 'IN_REVIEW', 'PROPOSAL_SENT']], ['WON', ['NEW', 'IN_REVIEW', 'PROPOSAL_SENT', 'WON']]] as const) {
+    for (const [status, expected] of [
+      ['IN_REVIEW', ['NEW', 'IN_REVIEW']],
+      ['PROPOSAL_SENT', ['NEW', 'IN_REVIEW', 'PROPOSAL_SENT']],
+      ['WON', ['NEW', 'IN_REVIEW', 'PROPOSAL_SENT', 'WON']],
+    ] as const) {
       const answer = ok(await change(order.id, status, version)).changeOrderStatus.order;
       expect(answer.status).toBe(status);
       expect(answer.version).toBe(version + 1);
@@ -104,7 +110,9 @@ describeEachDb('requests workflow on %s', (kind) => {
       expect(codeOf(await change(order.id, 'LOST', order.version, extra))).toBe('BAD_USER_INPUT');
     }
     expect((await stored(order.localId)).status).toBe('PROPOSAL_SENT');
-    expect(ok(await change(order.id, 'WON', order.version, { contractValue: { amount: 2_000_000_000, currency: 'EUR' } })).changeOrderStatus.order.contractValue).toEqual({
+    expect(
+      ok(await change(order.id, 'WON', order.version, { contractValue: { amount: 2_000_000_000, currency: 'EUR' } })).changeOrderStatus.order.contractValue,
+    ).toEqual({
       amount: 2_000_000_000,
       currency: 'EUR',
     });
@@ -112,13 +120,21 @@ describeEachDb('requests workflow on %s', (kind) => {
 
   it('a stale version answers VERSION_CONFLICT with the shared message, and nothing of the change is stored', async () => {
     const order = await orderIn('IN_REVIEW');
-    const before = { timeline: await count('orderStatusChanges', 'orderId', order.localId), audit: await count('auditLog', 'targetId', order.localId), mails: await count('mailOutbox', null, '') };
+    const before = {
+      timeline: await count('orderStatusChanges', 'orderId', order.localId),
+      audit: await count('auditLog', 'targetId', order.localId),
+      mails: await count('mailOutbox', null, ''),
+    };
     const answer = await change(order.id, 'PROPOSAL_SENT', order.version - 1);
     expect(answer.errors?.[0]?.extensions, answer.text).toMatchObject({ code: 'VERSION_CONFLICT', field: 'version' });
     expect(answer.errors?.[0]?.message).toBe('This was changed since you opened it; reload to see the changes.');
     const row = await stored(order.localId);
     expect([row.status, row.version]).toEqual(['IN_REVIEW', order.version]);
-    expect({ timeline: await count('orderStatusChanges', 'orderId', order.localId), audit: await count('auditLog', 'targetId', order.localId), mails: await count('mailOutbox', null, '') }).toEqual(before);
+    expect({
+      timeline: await count('orderStatusChanges', 'orderId', order.localId),
+      audit: await count('auditLog', 'targetId', order.localId),
+      mails: await count('mailOutbox', null, ''),
+    }).toEqual(before);
   });
 
   it('each status change writes the audit entry order.status with before and after', async () => {
@@ -127,12 +143,33 @@ describeEachDb('requests workflow on %s', (kind) => {
     const lost = await orderIn('NEW');
     ok(await change(lost.id, 'LOST', lost.version));
     const entries = await db().selectFrom('auditLog').selectAll().where('targetId', 'in', [order.localId, lost.localId]).orderBy('created').execute();
-    const summary = entries.map((e) => ({ action: e.action, actor: e.actorEmail, label: e.targetLabel, type: e.targetType, before: JSON.parse(e.before ?? 'null'), after: JSON.parse(e.after ?? 'null') }));
+    const summary = entries.map((e) => ({
+      action: e.action,
+      actor: e.actorEmail,
+      label: e.targetLabel,
+      type: e.targetType,
+      before: JSON.parse(e.before ?? 'null'),
+      after: JSON.parse(e.after ?? 'null'),
+    }));
     expect(summary).toEqual([
       { action: 'order.status', actor: boss.email, label: order.reference, type: 'Order', before: { status: 'NEW' }, after: { status: 'IN_REVIEW' } },
       { action: 'order.status', actor: boss.email, label: order.reference, type: 'Order', before: { status: 'IN_REVIEW' }, after: { status: 'PROPOSAL_SENT' } },
-      { action: 'order.status', actor: boss.email, label: order.reference, type: 'Order', before: { status: 'PROPOSAL_SENT' }, after: { status: 'WON', contractValue: { amount: 1_250_000, currency: 'USD' } } },
-      { action: 'order.status', actor: boss.email, label: lost.reference, type: 'Order', before: { status: 'NEW' }, after: { status: 'LOST', lostReason: 'Chose another studio' } },
+      {
+        action: 'order.status',
+        actor: boss.email,
+        label: order.reference,
+        type: 'Order',
+        before: { status: 'PROPOSAL_SENT' },
+        after: { status: 'WON', contractValue: { amount: 1_250_000, currency: 'USD' } },
+      },
+      {
+        action: 'order.status',
+        actor: boss.email,
+        label: lost.reference,
+        type: 'Order',
+        before: { status: 'NEW' },
+        after: { status: 'LOST', lostReason: 'Chose another studio' },
+      },
     ]);
   });
 
@@ -152,8 +189,16 @@ describeEachDb('requests workflow on %s', (kind) => {
     const refused = await server.graphql(ASSIGN, { id: order.id, assigneeId: user.id }, boss.accessToken);
     expect(refused.errors?.[0]?.extensions, refused.text).toMatchObject({ code: 'INVALID_ASSIGNEE', field: 'assigneeId' });
     expect((await stored(order.localId)).assigneeId).toBeNull();
-    expect(ok(await server.graphql(ASSIGN, { id: order.id, assigneeId: colleague.id }, boss.accessToken)).assignOrder.order).toEqual({ id: order.id, version: 2, assignee: { id: colleague.id } });
-    expect(ok(await server.graphql(ASSIGN, { id: order.id, assigneeId: null }, boss.accessToken)).assignOrder.order).toEqual({ id: order.id, version: 3, assignee: null });
+    expect(ok(await server.graphql(ASSIGN, { id: order.id, assigneeId: colleague.id }, boss.accessToken)).assignOrder.order).toEqual({
+      id: order.id,
+      version: 2,
+      assignee: { id: colleague.id },
+    });
+    expect(ok(await server.graphql(ASSIGN, { id: order.id, assigneeId: null }, boss.accessToken)).assignOrder.order).toEqual({
+      id: order.id,
+      version: 3,
+      assignee: null,
+    });
     expect(codeOf(await server.graphql(ASSIGN, { id: order.id, assigneeId: colleague.id }, user.accessToken))).toBe('FORBIDDEN');
     const entries = await db().selectFrom('auditLog').select(['action', 'before', 'after']).where('targetId', '=', order.localId).orderBy('created').execute();
     expect(entries.map((e) => [e.action, JSON.parse(e.before!), JSON.parse(e.after!)])).toEqual([
@@ -163,7 +208,8 @@ describeEachDb('requests workflow on %s', (kind) => {
   });
 
   it('the inbox (administrators only): newest first, by status, by assignee, and a case-insensitive search of reference, name, e-mail, company and message', async () => {
-    const INBOX = 'query ($status: OrderStatus, $search: String, $assigneeId: ID, $first: Int) { orders(first: $first, status: $status, search: $search, assigneeId: $assigneeId) { totalCount edges { node { reference status assignee { id } } } } }';
+    const INBOX =
+      'query ($status: OrderStatus, $search: String, $assigneeId: ID, $first: Int) { orders(first: $first, status: $status, search: $search, assigneeId: $assigneeId) { totalCount edges { node { reference status assignee { id } } } } }';
     const inbox = async (variables: Record<string, unknown>) => ok(await server.graphql(INBOX, variables, boss.accessToken)).orders;
     const tag = `zq${Date.now().toString(36)}`;
     const a = await placeOrder(server, { name: `Anna ${tag.toUpperCase()}` });
@@ -193,7 +239,12 @@ describeEachDb('requests workflow on %s', (kind) => {
     const replied = ok(await server.graphql(SEND_MESSAGE, { id: order.id, body: 'Thank you, we are on it.' }, boss.accessToken)).sendOrderMessage.order;
     expect(replied).toMatchObject({ version: 3, messages: [{ body: 'Thank you, we are on it.', fromStudio: true, authorName: 'Ada Admin' }] });
     expect(replied.updated > before.updated).toBe(true);
-    const entries = await db().selectFrom('auditLog').select(['action', 'before', 'after', 'actorEmail']).where('targetId', '=', order.localId).orderBy('created').execute();
+    const entries = await db()
+      .selectFrom('auditLog')
+      .select(['action', 'before', 'after', 'actorEmail'])
+      .where('targetId', '=', order.localId)
+      .orderBy('created')
+      .execute();
     expect(entries.map((e) => [e.action, e.actorEmail, e.before, JSON.parse(e.after!)])).toEqual([
       ['order.note', boss.email, null, { note: 'Internal: call on Monday' }],
       ['order.reply', boss.email, null, { message: 'Thank you, we are on it.' }],

@@ -26,7 +26,10 @@ const login = (label: string) => `${label}-${process.pid}-${++run}`;
 describeEachDb('a reset ends the ways in it does not trust on %s', (kind) => {
   const rig = useSecurityRig(kind);
   const social = socialBrowser(() => rig.server);
-  const mail = mailbox(() => rig.server, () => rig.smtp);
+  const mail = mailbox(
+    () => rig.server,
+    () => rig.smtp,
+  );
   const db = () => rig.server.app.database.db;
 
   /** A verified member whose mails are in `locale`. */
@@ -62,7 +65,9 @@ describeEachDb('a reset ends the ways in it does not trust on %s', (kind) => {
   }
 
   const kinds = async (userId: string) =>
-    (await db().selectFrom('securityEvents').select(['kind', 'method']).where('userId', '=', userId).orderBy('created').execute()).map((e) => `${e.kind}:${e.method ?? ''}`);
+    (await db().selectFrom('securityEvents').select(['kind', 'method']).where('userId', '=', userId).orderBy('created').execute()).map(
+      (e) => `${e.kind}:${e.method ?? ''}`,
+    );
 
   it('a provider linked before the proof rule (no provenance) is removed by the reset, and the provider no longer signs into the account', async () => {
     const victim = await owner('ru');
@@ -91,7 +96,11 @@ describeEachDb('a reset ends the ways in it does not trust on %s', (kind) => {
     const victim = await owner('es');
     const mallory = login('hijack');
     expect((await social.link(victim.accessToken, mallory)).searchParams.get('success')).toBe('success');
-    const row = await db().selectFrom('serviceAccounts').select(['addedProof', 'addedSessionId']).where('userId', '=', victim.localId).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('serviceAccounts')
+      .select(['addedProof', 'addedSessionId'])
+      .where('userId', '=', victim.localId)
+      .executeTakeFirstOrThrow();
     expect(row.addedProof).toBe('password');
     expect(row.addedSessionId).not.toBeNull();
 
@@ -123,7 +132,9 @@ describeEachDb('a reset ends the ways in it does not trust on %s', (kind) => {
     const kept = await resetByMailbox(owned.email, 'another brand new secret');
     expect(kept).toEqual({ removedLinks: [], removedPasskeys: [], twoFactorRemoved: false });
     expect(await passkeySignIn(mine)).toBe(200);
-    expect(await db().selectFrom('serviceAccounts').select('addedProof').where('userId', '=', owned.localId).execute()).toEqual([{ addedProof: 'second-factor' }]);
+    expect(await db().selectFrom('serviceAccounts').select('addedProof').where('userId', '=', owned.localId).execute()).toEqual([
+      { addedProof: 'second-factor' },
+    ]);
   });
 
   it('keeps the link an account was created with', async () => {

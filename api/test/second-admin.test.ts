@@ -39,13 +39,17 @@ describeEachDb('second administrator on %s', (kind) => {
     expect(await balanceOf(server(), ada)).toMatchObject({ available: 100_000 });
   });
 
-  it("an administrator cannot mark their own payout sent or failed; another administrator can", async () => {
+  it('an administrator cannot mark their own payout sent or failed; another administrator can', async () => {
     await fund(server(), bob, ada, 5000);
     ok(await server().graphql(SET_METHOD, { input: { method: 'BANK_TRANSFER', bankAccount: GERMAN } }, ada.accessToken));
     const payout = ok(await server().graphql(REQUEST, { currency: 'EUR' }, ada.accessToken)).requestPayout;
     expectCode(await server().graphql(MARK_SENT, { id: payout.id, reference: 'SELF-1', version: 1 }, ada.accessToken), 'SECOND_ADMIN_REQUIRED');
     expectCode(await server().graphql(MARK_FAILED, { id: payout.id, reason: 'Mine', version: 1 }, ada.accessToken), 'SECOND_ADMIN_REQUIRED');
-    const row = await server().app.database.db.selectFrom('payouts').select(['id', 'status', 'version']).where('userId', '=', ada.localId).executeTakeFirstOrThrow();
+    const row = await server()
+      .app.database.db.selectFrom('payouts')
+      .select(['id', 'status', 'version'])
+      .where('userId', '=', ada.localId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'REQUESTED', version: 1 });
     expect(await auditRows(server(), row.id)).toEqual([]);
     const sent = ok(await server().graphql(MARK_SENT, { id: payout.id, reference: 'BOB-1', version: 1 }, bob.accessToken)).markPayoutSent;

@@ -73,7 +73,12 @@ export function socialBrowser(server: () => TestServer) {
     const response = await fetch(`${server().baseUrl}${path}`, { redirect: 'manual', headers: { 'user-agent': FIREFOX, ...headers } });
     const text = await response.text();
     const setCookie = response.headers.get('set-cookie');
-    return { status: response.status, location: response.headers.get('location'), json: text.startsWith('{') ? JSON.parse(text) : undefined, cookie: setCookie?.split(';')[0] ?? null };
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      json: text.startsWith('{') ? JSON.parse(text) : undefined,
+      cookie: setCookie?.split(';')[0] ?? null,
+    };
   }
 
   function remember(providerUrl: string, cookie: string | null) {
@@ -144,7 +149,10 @@ export function mailbox(server: () => TestServer, sink: () => Sink) {
     await vi.waitFor(
       async () => {
         await server().app.mail.drain();
-        expect(mailsTo(address).some((m) => subject.test(m.subject ?? '')), `a mail to ${address} matching ${subject}`).toBe(true);
+        expect(
+          mailsTo(address).some((m) => subject.test(m.subject ?? '')),
+          `a mail to ${address} matching ${subject}`,
+        ).toBe(true);
       },
       { timeout: 10_000, interval: 30 },
     );

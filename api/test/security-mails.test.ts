@@ -35,7 +35,10 @@ function expectEvent(mail: ParsedMail, locale: Locale, options: { noReset?: bool
 describeEachDb('security mails on %s', (kind) => {
   const rig = useSecurityRig(kind, { RATE_LIMIT_CODE_SEND: '1000/900' });
   const social = socialBrowser(() => rig.server);
-  const mail = mailbox(() => rig.server, () => rig.smtp);
+  const mail = mailbox(
+    () => rig.server,
+    () => rig.smtp,
+  );
   const db = () => rig.server.app.database.db;
 
   /** Registers a user in `locale` whose address is verified; answers the address, password, token and local id. */
@@ -51,7 +54,14 @@ describeEachDb('security mails on %s', (kind) => {
 
   it('password changed: once, to the account, in its language, with time and device', async () => {
     const user = await member('ru');
-    ok(await graphqlAs(rig.server, 'mutation ($o: String, $n: String!) { updatePassword(oldPassword: $o, newPassword: $n) { id } }', { o: user.password, n: 'another long password' }, user.accessToken));
+    ok(
+      await graphqlAs(
+        rig.server,
+        'mutation ($o: String, $n: String!) { updatePassword(oldPassword: $o, newPassword: $n) { id } }',
+        { o: user.password, n: 'another long password' },
+        user.accessToken,
+      ),
+    );
     const changed = await mail.only(user.email, /Пароль на .* изменён/);
     expect(changed.text).toContain('Пароль вашего аккаунта');
     expectEvent(changed, 'ru');
@@ -66,7 +76,7 @@ describeEachDb('security mails on %s', (kind) => {
     expectEvent(set, 'en');
   });
 
-  it('password reset completed: once, in the user\'s language, from the device that completed it', async () => {
+  it("password reset completed: once, in the user's language, from the device that completed it", async () => {
     const user = await member('es');
     expect((await rig.server.post('/api/auth/reset', { email: user.email, locale: 'es' })).status).toBe(202);
     const link = (await mail.arrived(user.email, /Restablece tu contraseña/))[0]!;
@@ -103,7 +113,14 @@ describeEachDb('security mails on %s', (kind) => {
 
   it('account deleted by its owner, and by an administrator: once each, to the deleted address', async () => {
     const owner = await member('ru');
-    ok(await graphqlAs(rig.server, 'mutation ($id: ID!, $c: String) { deleteUser(id: $id, confirmation: $c) { id } }', { id: globalId('User', owner.id), c: owner.password }, owner.accessToken));
+    ok(
+      await graphqlAs(
+        rig.server,
+        'mutation ($id: ID!, $c: String) { deleteUser(id: $id, confirmation: $c) { id } }',
+        { id: globalId('User', owner.id), c: owner.password },
+        owner.accessToken,
+      ),
+    );
     const gone = await mail.only(owner.email, /Аккаунт на .* удалён/);
     expect(gone.text).toContain('Ваш аккаунт');
     expectEvent(gone, 'ru', { noReset: true });
@@ -118,7 +135,7 @@ describeEachDb('security mails on %s', (kind) => {
     expect(mail.mailsTo(admin.email).filter((m) => /deleted/.test(m.subject ?? ''))).toEqual([]);
   });
 
-  it('two-factor on, new recovery codes, two-factor off: one mail each, in the user\'s language, with time and device', async () => {
+  it("two-factor on, new recovery codes, two-factor off: one mail each, in the user's language, with time and device", async () => {
     const user = await member('ru');
     const { secret } = ok(await graphqlAs(rig.server, START_2FA, {}, user.accessToken)).startTwoFactorSetup;
     ok(await graphqlAs(rig.server, CONFIRM_2FA, { code: totpAt(secret, stepNow()) }, user.accessToken));
@@ -135,12 +152,19 @@ describeEachDb('security mails on %s', (kind) => {
     const wrong = totpAt(setup.secret, stepNow()) === '000000' ? '111111' : '000000';
     expect((await graphqlAs(rig.server, CONFIRM_2FA, { code: wrong }, other.accessToken)).errors?.[0]?.extensions?.['code']).toBe('CODE_INVALID');
     await rig.server.app.mail.drain();
-    expect((await db().selectFrom('mailOutbox').select('template').where('recipient', '=', other.email).execute()).map((r) => r.template)).toEqual(['emailVerificationCode']);
+    expect((await db().selectFrom('mailOutbox').select('template').where('recipient', '=', other.email).execute()).map((r) => r.template)).toEqual([
+      'emailVerificationCode',
+    ]);
   });
 
   it('a failed change sends nothing: a wrong current password queues no mail', async () => {
     const user = await member('en');
-    const wrong = await graphqlAs(rig.server, 'mutation ($o: String, $n: String!) { updatePassword(oldPassword: $o, newPassword: $n) { id } }', { o: 'not it at all', n: 'another long password' }, user.accessToken);
+    const wrong = await graphqlAs(
+      rig.server,
+      'mutation ($o: String, $n: String!) { updatePassword(oldPassword: $o, newPassword: $n) { id } }',
+      { o: 'not it at all', n: 'another long password' },
+      user.accessToken,
+    );
     expect(wrong.errors?.[0]?.extensions?.['code']).toBe('WRONG_PASSWORD');
     await rig.server.app.mail.drain();
     const rows = await db().selectFrom('mailOutbox').select('template').where('recipient', '=', user.email).execute();

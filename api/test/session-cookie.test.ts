@@ -67,7 +67,11 @@ describeEachDb('refresh cookie on %s', (kind) => {
   /** Registers in cookie mode (as the web client does); answers the body, the cookie and the device. */
   async function browserRegister() {
     const deviceToken = uniqueDevice('browser');
-    const result = await server.post('/api/auth/register', { email: uniqueEmail('cookie'), password: 'a long enough passphrase 1', name: 'Cookie User', deviceToken }, COOKIE_MODE);
+    const result = await server.post(
+      '/api/auth/register',
+      { email: uniqueEmail('cookie'), password: 'a long enough passphrase 1', name: 'Cookie User', deviceToken },
+      COOKIE_MODE,
+    );
     expect(result.status, result.text).toBe(201);
     return { result, cookie: requireCookie(result), deviceToken };
   }
@@ -195,14 +199,22 @@ describeEachDb('refresh cookie on %s', (kind) => {
     const { sessionId } = await db.selectFrom('refreshTokens').select('sessionId').where('tokenHash', '=', hashToken(cookie.value)).executeTakeFirstOrThrow();
     // 29 days and 1 hour old: the next cookie may live only the remaining 23 hours.
     const age = (29 * DAY + 3600) * 1000;
-    await db.updateTable('sessions').set({ created: new Date(Date.now() - age).toISOString() }).where('id', '=', sessionId).execute();
+    await db
+      .updateTable('sessions')
+      .set({ created: new Date(Date.now() - age).toISOString() })
+      .where('id', '=', sessionId)
+      .execute();
     const late = await server.post('/api/auth/refresh', {}, cookieHeader(cookie.value));
     expect(late.status, late.text).toBe(200);
     const maxAge = Number(requireCookie(late).attributes.get('max-age'));
     expect(maxAge).toBeGreaterThan(23 * 3600 - 60);
     expect(maxAge).toBeLessThanOrEqual(23 * 3600);
 
-    await db.updateTable('sessions').set({ created: new Date(Date.now() - 30 * DAY * 1000 - 1000).toISOString() }).where('id', '=', sessionId).execute();
+    await db
+      .updateTable('sessions')
+      .set({ created: new Date(Date.now() - 30 * DAY * 1000 - 1000).toISOString() })
+      .where('id', '=', sessionId)
+      .execute();
     const expired = await server.post('/api/auth/refresh', {}, cookieHeader(requireCookie(late).value));
     expect(expired.status).toBe(401);
     expect(expired.json.error.code).toBe('SESSION_EXPIRED');

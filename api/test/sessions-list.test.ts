@@ -48,7 +48,11 @@ describeEachDb('session list on %s', (kind) => {
 
   /** Signs `user` in on a new device with `userAgent`. */
   async function signIn(user: Registered, userAgent: string): Promise<Device> {
-    const result = await server.post('/api/auth/login', { email: user.email, password: user.password, deviceToken: uniqueDevice() }, { 'user-agent': userAgent });
+    const result = await server.post(
+      '/api/auth/login',
+      { email: user.email, password: user.password, deviceToken: uniqueDevice() },
+      { 'user-agent': userAgent },
+    );
     expect(result.status, result.text).toBe(200);
     return { accessToken: result.json.accessToken, refreshToken: result.json.refreshToken };
   }
@@ -78,20 +82,32 @@ describeEachDb('session list on %s', (kind) => {
 
     const list = await sessionsOf(iphone.accessToken);
     expect(list).toHaveLength(3);
-    expect(list.slice(1).map((s) => s.deviceLabel).sort()).toEqual(['Chrome 131 on macOS', 'Safari 17 on iOS']);
+    expect(
+      list
+        .slice(1)
+        .map((s) => s.deviceLabel)
+        .sort(),
+    ).toEqual(['Chrome 131 on macOS', 'Safari 17 on iOS']);
     expect(list.filter((s) => s.current).map((s) => s.deviceLabel)).toEqual(['Safari 17 on iOS']);
     for (const s of list) {
       expect(s.network).toBe('127.0.0.x');
       expect(Date.parse(s.created)).not.toBeNaN();
       expect(s.lastUsed >= s.created).toBe(true);
     }
-    expect(list.map((s) => s.lastUsed)).toEqual(list.map((s) => s.lastUsed).sort().reverse());
+    expect(list.map((s) => s.lastUsed)).toEqual(
+      list
+        .map((s) => s.lastUsed)
+        .sort()
+        .reverse(),
+    );
     // The same list seen from the Mac marks the Mac's session as current.
     const fromMac = await sessionsOf(mac.accessToken);
     expect(fromMac.filter((s) => s.current).map((s) => s.deviceLabel)).toEqual(['Chrome 131 on macOS']);
 
     // A session refers to itself through node(id).
-    const node = ok(await server.graphql('query ($id: ID!) { node(id: $id) { ... on Session { deviceLabel current } } }', { id: fromMac[0]!.id }, mac.accessToken));
+    const node = ok(
+      await server.graphql('query ($id: ID!) { node(id: $id) { ... on Session { deviceLabel current } } }', { id: fromMac[0]!.id }, mac.accessToken),
+    );
     expect(node.node).not.toBeNull();
   });
 
@@ -99,12 +115,22 @@ describeEachDb('session list on %s', (kind) => {
     const user = await server.register();
     await signIn(user, CHROME_MAC);
     await signIn(user, FIREFOX_WINDOWS);
-    const first = ok(await server.graphql('query { viewer { sessions(first: 2) { totalCount edges { node { id } } pageInfo { hasNextPage endCursor } } } }', undefined, user.accessToken));
+    const first = ok(
+      await server.graphql(
+        'query { viewer { sessions(first: 2) { totalCount edges { node { id } } pageInfo { hasNextPage endCursor } } } }',
+        undefined,
+        user.accessToken,
+      ),
+    );
     expect(first.viewer.sessions.totalCount).toBe(3);
     expect(first.viewer.sessions.edges).toHaveLength(2);
     expect(first.viewer.sessions.pageInfo.hasNextPage).toBe(true);
     const rest = ok(
-      await server.graphql('query ($a: String) { viewer { sessions(first: 2, after: $a) { edges { node { id } } pageInfo { hasNextPage } } } }', { a: first.viewer.sessions.pageInfo.endCursor }, user.accessToken),
+      await server.graphql(
+        'query ($a: String) { viewer { sessions(first: 2, after: $a) { edges { node { id } } pageInfo { hasNextPage } } } }',
+        { a: first.viewer.sessions.pageInfo.endCursor },
+        user.accessToken,
+      ),
     );
     expect(rest.viewer.sessions.edges).toHaveLength(1);
     const ids = [...first.viewer.sessions.edges, ...rest.viewer.sessions.edges].map((e: { node: { id: string } }) => e.node.id);
@@ -162,7 +188,9 @@ describeEachDb('session list on %s', (kind) => {
   it('revokeSession of the current session signs this device out', async () => {
     const user = await server.register();
     const [current] = await sessionsOf(user.accessToken);
-    const revoked = ok(await server.graphql(`mutation ($id: ID!) { revokeSession(id: $id) { revokedSessionId current } }`, { id: current!.id }, user.accessToken));
+    const revoked = ok(
+      await server.graphql(`mutation ($id: ID!) { revokeSession(id: $id) { revokedSessionId current } }`, { id: current!.id }, user.accessToken),
+    );
     expect(revoked.revokeSession).toEqual({ revokedSessionId: current!.id, current: true });
     await refusedNow(user);
   });
@@ -190,7 +218,10 @@ describeEachDb('session list on %s', (kind) => {
     const long = `${CHROME_MAC} ${'x'.repeat(2000)}`;
     await signIn(user, long);
     const stale = await signIn(user, SAFARI_IPHONE);
-    const longest = await db.selectFrom('sessions').select((eb) => eb.fn.max(eb.fn('length', ['userAgent'])).as('n')).executeTakeFirstOrThrow();
+    const longest = await db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.max(eb.fn('length', ['userAgent'])).as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(longest.n)).toBeLessThanOrEqual(512);
     // The iPhone's last refresh token expired: its session no longer counts as live.
     const expired = new Date(Date.now() - (server.config.refreshTokenTtl + 60) * 1000).toISOString();

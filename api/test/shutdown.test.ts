@@ -19,7 +19,9 @@ it('a keep-alive connection with a request still arriving at close is answered, 
   await expect.poll(() => received.includes('HTTP/1.1 200')).toBe(true);
   // The next request's headers and half of its body are in when the server starts closing.
   const body = '{"query":"{__typename}"}';
-  socket.write(`POST /api/graphql HTTP/1.1\r\nHost: studio.test\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+  socket.write(
+    `POST /api/graphql HTTP/1.1\r\nHost: studio.test\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+  );
   await new Promise((resolve) => setTimeout(resolve, 300));
   const closing = server.close();
   setTimeout(() => socket.write(body.slice(5)), 500);

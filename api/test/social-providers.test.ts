@@ -11,7 +11,9 @@ import { loadConfig } from '../src/config.js';
 
 describe('provider profiles', () => {
   it('OIDC: e-mail lower-cased, verified only when email_verified is true, phone only when verified', () => {
-    expect(oidcProfile({ sub: 'abc', email: 'Ann@Example.COM', email_verified: true, name: 'Ann Lee', preferred_username: 'ann', phone_number: '+34600000000' })).toEqual({
+    expect(
+      oidcProfile({ sub: 'abc', email: 'Ann@Example.COM', email_verified: true, name: 'Ann Lee', preferred_username: 'ann', phone_number: '+34600000000' }),
+    ).toEqual({
       id: 'abc',
       email: 'ann@example.com',
       emailVerified: true,
@@ -22,12 +24,20 @@ describe('provider profiles', () => {
     expect(oidcProfile({ sub: 'abc', email: 'a@b.c' }).emailVerified).toBe(false);
     expect(oidcProfile({ sub: 'abc', email: 'a@b.c', email_verified: 'false' }).emailVerified).toBe(false);
     expect(oidcProfile({ sub: 'abc', email_verified: true }).emailVerified).toBe(false);
-    expect(oidcProfile({ sub: 'x', given_name: 'Ana', family_name: 'Gil', phone_number: '+34600000000', phone_number_verified: true })).toMatchObject({ name: 'Ana Gil', phone: '+34600000000' });
+    expect(oidcProfile({ sub: 'x', given_name: 'Ana', family_name: 'Gil', phone_number: '+34600000000', phone_number_verified: true })).toMatchObject({
+      name: 'Ana Gil',
+      phone: '+34600000000',
+    });
   });
 
   it('GitHub: only the verified primary address counts', () => {
     const user = { id: 42, login: 'octo', name: 'Octo Cat' };
-    expect(githubProfile(user, [{ email: 'old@x.io', primary: false, verified: true }, { email: 'Octo@X.io', primary: true, verified: true }])).toEqual({
+    expect(
+      githubProfile(user, [
+        { email: 'old@x.io', primary: false, verified: true },
+        { email: 'Octo@X.io', primary: true, verified: true },
+      ]),
+    ).toEqual({
       id: '42',
       email: 'octo@x.io',
       emailVerified: true,
@@ -64,7 +74,15 @@ describe('social settings', () => {
   const base = { DATA_DIR: '/tmp/studio-config-test', JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://studio.example' };
 
   it('enables exactly the configured providers, in display order, with redirect URIs on the site', () => {
-    const config = loadConfig({ ...base, GITHUB_CLIENT_ID: 'g', GITHUB_CLIENT_SECRET: 's', OIDC_ISSUER: 'https://id.example', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's', OIDC_NAME: 'Corp ID' });
+    const config = loadConfig({
+      ...base,
+      GITHUB_CLIENT_ID: 'g',
+      GITHUB_CLIENT_SECRET: 's',
+      OIDC_ISSUER: 'https://id.example',
+      OIDC_CLIENT_ID: 'c',
+      OIDC_CLIENT_SECRET: 's',
+      OIDC_NAME: 'Corp ID',
+    });
     const providers = createProviders(config);
     expect([...providers.values()].map((p) => [p.id, p.name, p.serviceType, p.accountType])).toEqual([
       ['github', 'GitHub', 'GITHUB', 'OAUTH2'],
@@ -86,6 +104,9 @@ describe('social settings', () => {
     expect(() => loadConfig({ ...base, GOOGLE_CLIENT_ID: 'only-id' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
     expect(() => loadConfig({ ...base, OIDC_ISSUER: 'https://id.example' })).toThrow(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/);
     expect(() => loadConfig({ ...base, ALLOWED_CALLBACK_ORIGINS: 'https://app.example/loading' })).toThrow(/bare http\(s\) origin/);
-    expect(loadConfig({ ...base, ALLOWED_CALLBACK_ORIGINS: ' https://a.example , http://localhost:5173 ' }).social.allowedCallbackOrigins).toEqual(['https://a.example', 'http://localhost:5173']);
+    expect(loadConfig({ ...base, ALLOWED_CALLBACK_ORIGINS: ' https://a.example , http://localhost:5173 ' }).social.allowedCallbackOrigins).toEqual([
+      'https://a.example',
+      'http://localhost:5173',
+    ]);
   });
 });

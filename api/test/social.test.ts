@@ -15,7 +15,8 @@ import { type TestOpenIdProvider, claimsFor, completeAtProvider, startTestOpenId
 
 const SITE = 'http://studio.test';
 const OTHER_APP = 'http://app.allowed.test';
-const VIEWER = '{ viewer { id email username fullName isVerified passwordIsSet accounts { id serviceType serviceAccountType serviceUserId serviceEmail serviceUsername serviceTokenExpiredAt created } } }';
+const VIEWER =
+  '{ viewer { id email username fullName isVerified passwordIsSet accounts { id serviceType serviceAccountType serviceUserId serviceEmail serviceUsername serviceTokenExpiredAt created } } }';
 let run = 0;
 /** A login name unique to this run (the provider derives the account from it). */
 const login = (label: string) => `${label}-${process.pid}-${++run}`;
@@ -132,7 +133,15 @@ describeEachDb('social sign-in on %s', (kind) => {
   }
 
   const viewer = async (token: string) => ok(await server.graphql(VIEWER, undefined, token)).viewer;
-  const userCount = async () => Number((await server.app.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const userCount = async () =>
+    Number(
+      (
+        await server.app.database.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('answers the web client (cookie mode) without the refresh token in the body: only the HttpOnly cookie has it', async () => {
     const device = uniqueDevice('social');
@@ -246,7 +255,10 @@ describeEachDb('social sign-in on %s', (kind) => {
 
     const device3 = uniqueDevice();
     const code3 = (await socialSignIn(login('late'), device3)).searchParams.get('code')!;
-    await server.app.database.db.updateTable('socialLoginCodes').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
+    await server.app.database.db
+      .updateTable('socialLoginCodes')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect((await exchange(code3, device3)).json.error.code).toBe('SOCIAL_CODE_INVALID');
 
     for (const body of [{}, { code: '', deviceToken: device }, { code: 'x'.repeat(201), deviceToken: device }]) {
@@ -393,7 +405,11 @@ describeEachDb('social sign-in on %s', (kind) => {
       const authUrl = await startLogin(uniqueDevice());
       const back = await completeAtProvider(authUrl.href, login('nonce'));
       const nonce = authUrl.searchParams.get('nonce')!;
-      await server.app.database.db.updateTable('socialStates').set({ nonce: `${nonce}-other` }).where('nonce', '=', nonce).execute();
+      await server.app.database.db
+        .updateTable('socialStates')
+        .set({ nonce: `${nonce}-other` })
+        .where('nonce', '=', nonce)
+        .execute();
       expect((await callback(back)).href).toBe(`${SITE}/loading?error=SOCIAL_PROVIDER_ERROR`);
       expect(await userCount()).toBe(before);
     });
@@ -436,7 +452,11 @@ describeEachDb('social sign-in on %s', (kind) => {
       [`${OTHER_APP}/ru/loading`, `${OTHER_APP}/ru/loading`],
     ])('accepts %s', async (callbackUrl, stored) => {
       const authUrl = await startLogin(uniqueDevice(), callbackUrl);
-      const row = await server.app.database.db.selectFrom('socialStates').select('callbackUrl').where('nonce', '=', authUrl.searchParams.get('nonce')!).executeTakeFirstOrThrow();
+      const row = await server.app.database.db
+        .selectFrom('socialStates')
+        .select('callbackUrl')
+        .where('nonce', '=', authUrl.searchParams.get('nonce')!)
+        .executeTakeFirstOrThrow();
       expect(row.callbackUrl).toBe(stored);
     });
 
@@ -473,12 +493,17 @@ describe('social sign-in when the provider is down', () => {
 
   it('sends the browser back with SOCIAL_PROVIDER_UNAVAILABLE and answers 503 to a link request', async () => {
     const device = uniqueDevice();
-    const response = await fetch(`${server.baseUrl}/api/auth/oidc/login?callbackUrl=${encodeURIComponent(`${SITE}/es/loading`)}&deviceToken=${device}&state=/`, { redirect: 'manual' });
+    const response = await fetch(
+      `${server.baseUrl}/api/auth/oidc/login?callbackUrl=${encodeURIComponent(`${SITE}/es/loading`)}&deviceToken=${device}&state=/`,
+      { redirect: 'manual' },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(`${SITE}/es/loading?error=SOCIAL_PROVIDER_UNAVAILABLE`);
     const member = await server.register();
     await server.app.database.db.updateTable('users').set({ isVerified: 1 }).where('email', '=', member.email).execute();
-    const link = await server.get(`/api/auth/oidc/get-login-url?callbackUrl=%2Floading&deviceToken=${device}&state=%2F`, { authorization: `Bearer ${member.accessToken}` });
+    const link = await server.get(`/api/auth/oidc/get-login-url?callbackUrl=%2Floading&deviceToken=${device}&state=%2F`, {
+      authorization: `Bearer ${member.accessToken}`,
+    });
     expect(link.status).toBe(503);
     expect(link.json.error.code).toBe('SOCIAL_PROVIDER_UNAVAILABLE');
     expect(await server.app.database.db.selectFrom('socialStates').selectAll().execute()).toEqual([]);

@@ -111,7 +111,11 @@ describeEachDb('pages on %s', (kind) => {
       const created = await server.graphql('mutation($t: [NewsItemTextsInput!]!) { createNewsItem(texts: $t) { id } }', { t: texts }, admin.accessToken);
       expect(created.errors).toBeUndefined();
       expect(await (await page('/news')).text()).not.toContain(title); // a draft
-      const published = await server.graphql('mutation($id: ID!) { publishNewsItem(id: $id) { isPublished } }', { id: created.data.createNewsItem.id }, admin.accessToken);
+      const published = await server.graphql(
+        'mutation($id: ID!) { publishNewsItem(id: $id) { isPublished } }',
+        { id: created.data.createNewsItem.id },
+        admin.accessToken,
+      );
       expect(published.data.publishNewsItem.isPublished).toBe(true);
       await expect.poll(async () => (await (await page('/news')).text()).includes(title), { timeout: 2000 }).toBe(true);
     });
@@ -137,16 +141,20 @@ describeEachDb('pages on %s', (kind) => {
   });
 
   describe('security headers', () => {
-    it.each(['/auth/change-password?token=x', '/auth/change-password', '/es/auth/change-password', '/ru/auth/change-password?token=abc', '/loading?code=x', '/ru/loading'])(
-      'the page %s, whose URL may hold a secret, is sent with Referrer-Policy no-referrer',
-      async (path) => {
-        const response = await page(path);
-        expect(response.status).toBe(200);
-        expect(response.headers.get('referrer-policy')).toBe('no-referrer');
-        // Served from the page cache the second time: the same header.
-        expect((await page(path)).headers.get('referrer-policy')).toBe('no-referrer');
-      },
-    );
+    it.each([
+      '/auth/change-password?token=x',
+      '/auth/change-password',
+      '/es/auth/change-password',
+      '/ru/auth/change-password?token=abc',
+      '/loading?code=x',
+      '/ru/loading',
+    ])('the page %s, whose URL may hold a secret, is sent with Referrer-Policy no-referrer', async (path) => {
+      const response = await page(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      // Served from the page cache the second time: the same header.
+      expect((await page(path)).headers.get('referrer-policy')).toBe('no-referrer');
+    });
 
     it.each(['/', '/faq', '/es/products', '/auth/reset', '/ru/auth/login', '/no-such-page'])('%s keeps strict-origin-when-cross-origin', async (path) => {
       const response = await page(path);
@@ -193,7 +201,14 @@ describeEachDb('pages on %s', (kind) => {
       expect(await plain.text()).not.toContain('data-testid="social-sign-in"');
       const spare = await startServer(
         kind,
-        { NODE_ENV: 'production', GRAPHQL_PERSISTED_ONLY: 'false', GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret', YANDEX_CLIENT_ID: 'id', YANDEX_CLIENT_SECRET: 'secret' },
+        {
+          NODE_ENV: 'production',
+          GRAPHQL_PERSISTED_ONLY: 'false',
+          GITHUB_CLIENT_ID: 'id',
+          GITHUB_CLIENT_SECRET: 'secret',
+          YANDEX_CLIENT_ID: 'id',
+          YANDEX_CLIENT_SECRET: 'secret',
+        },
         { web: true },
       );
       try {

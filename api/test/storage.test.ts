@@ -18,7 +18,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_KINDS, TEST_REDIS_URL, type TestServer, ok, postgresRequired, redisSkipReason, skipReason, startServer } from './harness.js';
 
 const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';
-const order = (email: string) => ({ name: 'Disk Test', email, interest: 'voice-match', budget: 'NOT_SURE', message: 'Written while the disk fills up.', consent: true, locale: 'ES' });
+const order = (email: string) => ({
+  name: 'Disk Test',
+  email,
+  interest: 'voice-match',
+  budget: 'NOT_SURE',
+  message: 'Written while the disk fills up.',
+  consent: true,
+  locale: 'ES',
+});
 const builtServer = join(import.meta.dirname, '..', 'dist', 'main.js');
 
 /** Mounts a tmpfs of `sizeMb` (optionally read-only) at a fresh directory; null when mounting is not allowed. */
@@ -103,7 +111,13 @@ describe.each(DB_KINDS)('full disk (%s)', (kind) => {
     const mounted = mountTmpfs(24);
     if (!mounted) throw new Error('could not mount a tmpfs (mount -t tmpfs needs root)');
     disk = mounted;
-    server = await startServer(kind, { DATA_DIR: disk.dir, MAIL_TRANSPORT: 'outbox', MAIL_RETRY_BASE_MS: '50', MAIL_RETRY_MAX_MS: '50', JOBS_POLL_INTERVAL_MS: '600000' });
+    server = await startServer(kind, {
+      DATA_DIR: disk.dir,
+      MAIL_TRANSPORT: 'outbox',
+      MAIL_RETRY_BASE_MS: '50',
+      MAIL_RETRY_MAX_MS: '50',
+      JOBS_POLL_INTERVAL_MS: '600000',
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -124,13 +138,24 @@ describe.each(DB_KINDS)('full disk (%s)', (kind) => {
     let during: string | null = null;
     if (kind === 'sqlite') {
       // The database lives on the full disk: the write is refused, with a message and a 503.
-      const refused = await server.post('/api/auth/register', { email: 'full@example.test', password: 'a long enough password 1', name: 'Full', deviceToken: 'full-device' });
+      const refused = await server.post('/api/auth/register', {
+        email: 'full@example.test',
+        password: 'a long enough password 1',
+        name: 'Full',
+        deviceToken: 'full-device',
+      });
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('30');
-      expect(refused.json.error).toMatchObject({ code: 'STORAGE_FULL', message: 'The server is out of disk space, so nothing was saved. Please try again later.' });
+      expect(refused.json.error).toMatchObject({
+        code: 'STORAGE_FULL',
+        message: 'The server is out of disk space, so nothing was saved. Please try again later.',
+      });
       const mutation = await server.graphql(CREATE_ORDER, { input: order('during@example.test') });
       expect(mutation.status).toBe(503);
-      expect(mutation.errors?.[0]).toMatchObject({ message: 'The server is out of disk space, so nothing was saved. Please try again later.', extensions: { code: 'STORAGE_FULL' } });
+      expect(mutation.errors?.[0]).toMatchObject({
+        message: 'The server is out of disk space, so nothing was saved. Please try again later.',
+        extensions: { code: 'STORAGE_FULL' },
+      });
     } else {
       // The database is elsewhere: the order is taken; its mails wait (the outbox directory is full).
       during = ok(await server.graphql(CREATE_ORDER, { input: order('during@example.test') })).createOrder.reference as string;
@@ -173,14 +198,27 @@ describe('read-only data directory at start', () => {
     try {
       const dataDir = join(disk.dir, sub);
       const child = spawn(process.execPath, [builtServer], {
-        env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: '0',
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          JWT_SECRET: 'x'.repeat(32),
+          LOG_LEVEL: 'warn',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stderr = '';
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
       const [code] = (await once(child, 'exit')) as [number | null];
       expect(code).toBe(1);
-      expect(stderr).toMatch(new RegExp(`^Cannot start: ${dataDir}\\S* cannot be opened for writing \\(\\w+: .+\\)\\. Check that the disk has space and that DATA_DIR is writable by this user\\.\\n$`));
+      expect(stderr).toMatch(
+        new RegExp(
+          `^Cannot start: ${dataDir}\\S* cannot be opened for writing \\(\\w+: .+\\)\\. Check that the disk has space and that DATA_DIR is writable by this user\\.\\n$`,
+        ),
+      );
     } finally {
       disk.unmount();
     }

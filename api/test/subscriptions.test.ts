@@ -277,7 +277,11 @@ describeEachDb('viewerUpdated on %s', (kind) => {
       const second = await live(dave, laptop);
       expect(server.app.pubsub.activeSubscriptions(dave.localId)).toBe(2);
 
-      const result = await server.graphql('mutation ($id: ID!, $c: String) { deleteUser(id: $id, confirmation: $c) { id } }', { id: dave.id, c: dave.password }, laptop);
+      const result = await server.graphql(
+        'mutation ($id: ID!, $c: String) { deleteUser(id: $id, confirmation: $c) { id } }',
+        { id: dave.id, c: dave.password },
+        laptop,
+      );
       expect(result.errors, result.text).toBeUndefined();
       expect(await first.ended()).toEqual({ complete: true });
       expect(await second.ended()).toEqual({ complete: true });
@@ -430,7 +434,11 @@ describeEachDb('viewerUpdated on %s', (kind) => {
       });
       const byDocumentId = await live(jo, jo.accessToken, strict, { query: '', documentId: HASH });
       const rename = await strict.graphqlBody(
-        { operationName: 'RenameMutation', variables: { id: jo.id, fullName: 'Jo Persisted' }, extensions: { persistedQuery: { version: 1, sha256Hash: MUTATION_HASH } } },
+        {
+          operationName: 'RenameMutation',
+          variables: { id: jo.id, fullName: 'Jo Persisted' },
+          extensions: { persistedQuery: { version: 1, sha256Hash: MUTATION_HASH } },
+        },
         jo.accessToken,
       );
       expect(rename.json).toEqual({ data: { updateUser: { id: jo.id } } });
@@ -507,7 +515,14 @@ describeEachDb('viewerUpdated on %s', (kind) => {
     const clientsNamed = async (prefix: string) =>
       String(await redis.call('CLIENT', 'LIST'))
         .split('\n')
-        .map((line) => Object.fromEntries(line.trim().split(' ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])))
+        .map((line) =>
+          Object.fromEntries(
+            line
+              .trim()
+              .split(' ')
+              .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+          ),
+        )
         .filter((c) => typeof c['name'] === 'string' && c['name'].startsWith(`${prefix}live-`))
         .map((c) => ({ id: String(c['id']), name: String(c['name']) }));
 

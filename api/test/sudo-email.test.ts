@@ -12,7 +12,8 @@ import { type TestServer, describeEachDb, ok, startServer } from './harness.js';
 import { ageSession } from './payouts-helpers.js';
 import { type Member, member } from './requests-helpers.js';
 
-const UPDATE = 'mutation ($id: ID!, $email: String, $fullName: String, $checkPassword: String) { updateUser(id: $id, email: $email, fullName: $fullName, checkPassword: $checkPassword) { fullName pendingEmail } }';
+const UPDATE =
+  'mutation ($id: ID!, $email: String, $fullName: String, $checkPassword: String) { updateUser(id: $id, email: $email, fullName: $fullName, checkPassword: $checkPassword) { fullName pendingEmail } }';
 const VIEWER = '{ viewer { email pendingEmail fullName } }';
 
 describeEachDb('e-mail change under re-authentication on %s', (kind) => {
@@ -33,7 +34,10 @@ describeEachDb('e-mail change under re-authentication on %s', (kind) => {
 
     await ageSession(server, user);
     const second = newAddress(user);
-    const refused = expectCode(await server.graphql(UPDATE, { id: user.id, email: second, fullName: 'Not Saved' }, user.accessToken), 'REAUTHENTICATION_REQUIRED');
+    const refused = expectCode(
+      await server.graphql(UPDATE, { id: user.id, email: second, fullName: 'Not Saved' }, user.accessToken),
+      'REAUTHENTICATION_REQUIRED',
+    );
     expect(refused.extensions?.['methods']).toEqual(['PASSWORD']); // what the dialog may offer
     expect(await viewer(user)).toMatchObject({ pendingEmail: first, fullName: 'Eve Email' });
 
@@ -44,10 +48,16 @@ describeEachDb('e-mail change under re-authentication on %s', (kind) => {
   it('the current password given inline is a proof: it stamps the session for the next sensitive step', async () => {
     const user = await member(server, 'Ike Inline');
     await ageSession(server, user);
-    expectCode(await server.graphql(UPDATE, { id: user.id, email: newAddress(user), checkPassword: 'not the password' }, user.accessToken), 'WRONG_PASSWORD', 'checkPassword');
+    expectCode(
+      await server.graphql(UPDATE, { id: user.id, email: newAddress(user), checkPassword: 'not the password' }, user.accessToken),
+      'WRONG_PASSWORD',
+      'checkPassword',
+    );
     expectCode(await server.graphql(START_2FA, {}, user.accessToken), 'REAUTHENTICATION_REQUIRED');
     const address = newAddress(user);
-    expect(ok(await server.graphql(UPDATE, { id: user.id, email: address, checkPassword: user.password }, user.accessToken)).updateUser.pendingEmail).toBe(address);
+    expect(ok(await server.graphql(UPDATE, { id: user.id, email: address, checkPassword: user.password }, user.accessToken)).updateUser.pendingEmail).toBe(
+      address,
+    );
     expect(ok(await server.graphql(START_2FA, {}, user.accessToken)).startTwoFactorSetup.secret).toEqual(expect.any(String));
   });
 
@@ -55,7 +65,10 @@ describeEachDb('e-mail change under re-authentication on %s', (kind) => {
     const user = await member(server, 'Ida Inline');
     const { secret } = await enableTwoFactor(server, user);
     await ageSession(server, user);
-    const refused = expectCode(await server.graphql(UPDATE, { id: user.id, email: newAddress(user), checkPassword: user.password }, user.accessToken), 'REAUTHENTICATION_REQUIRED');
+    const refused = expectCode(
+      await server.graphql(UPDATE, { id: user.id, email: newAddress(user), checkPassword: user.password }, user.accessToken),
+      'REAUTHENTICATION_REQUIRED',
+    );
     expect(refused.extensions?.['methods']).toEqual(['TOTP']);
     expectCode(await server.graphql(REGENERATE, {}, user.accessToken), 'REAUTHENTICATION_REQUIRED');
     ok(await server.graphql(REAUTH, { code: totpAt(secret, stepNow()) }, user.accessToken));
@@ -68,7 +81,10 @@ describeEachDb('e-mail change under re-authentication on %s', (kind) => {
     await server.app.database.db.updateTable('users').set({ passwordHash: null }).where('id', '=', user.localId).execute();
     await ageSession(server, user);
     // A password it does not have proves nothing (decision 0044: an old session is asked for a proof first).
-    expectCode(await server.graphql(UPDATE, { id: user.id, email: newAddress(user), checkPassword: 'anything' }, user.accessToken), 'REAUTHENTICATION_REQUIRED');
+    expectCode(
+      await server.graphql(UPDATE, { id: user.id, email: newAddress(user), checkPassword: 'anything' }, user.accessToken),
+      'REAUTHENTICATION_REQUIRED',
+    );
     const refused = expectCode(await server.graphql(UPDATE, { id: user.id, email: newAddress(user) }, user.accessToken), 'REAUTHENTICATION_REQUIRED');
     expect(refused.extensions?.['methods']).toEqual(['TOTP']);
     ok(await server.graphql(REAUTH, { code: totpAt(secret, stepNow()) }, user.accessToken));

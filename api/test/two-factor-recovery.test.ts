@@ -28,11 +28,18 @@ const REQUESTED: Record<Locale, RegExp> = {
 };
 const COMPLETED: Record<Locale, RegExp> = { en: /Two-factor authentication is off/, ru: /аутентификация на Studio выключена/, es: /está desactivada/ };
 const CANCELLED: Record<Locale, RegExp> = { en: /stays on/, ru: /остаётся включённой/, es: /sigue activada/ };
-const CANCEL_PAGE: Record<Locale, string> = { en: 'http://studio.test/auth/cancel-recovery?token=', ru: 'http://studio.test/ru/auth/cancel-recovery?token=', es: 'http://studio.test/es/auth/cancel-recovery?token=' };
+const CANCEL_PAGE: Record<Locale, string> = {
+  en: 'http://studio.test/auth/cancel-recovery?token=',
+  ru: 'http://studio.test/ru/auth/cancel-recovery?token=',
+  es: 'http://studio.test/es/auth/cancel-recovery?token=',
+};
 
 describeEachDb('two-factor recovery by e-mail on %s', (kind) => {
   const rig = useSecurityRig(kind, { TWO_FACTOR_RECOVERY_DELAY_HOURS: String(DELAY_HOURS) });
-  const mail = mailbox(() => rig.server, () => rig.smtp);
+  const mail = mailbox(
+    () => rig.server,
+    () => rig.smtp,
+  );
   const db = () => rig.server.app.database.db;
 
   /** A verified member in `locale` with 2FA on: its secret and recovery codes too. */
@@ -44,7 +51,16 @@ describeEachDb('two-factor recovery by e-mail on %s', (kind) => {
     expect(answer.status, answer.text).toBe(201);
     const localId = String(decodeJwt(answer.json.accessToken).sub);
     await db().updateTable('users').set({ isVerified: 1 }).where('id', '=', localId).execute();
-    const user: Member = { email, password, name: 'Rita Recovery', deviceToken, accessToken: answer.json.accessToken, refreshToken: answer.json.refreshToken, localId, id: globalId('User', localId) };
+    const user: Member = {
+      email,
+      password,
+      name: 'Rita Recovery',
+      deviceToken,
+      accessToken: answer.json.accessToken,
+      refreshToken: answer.json.refreshToken,
+      localId,
+      id: globalId('User', localId),
+    };
     const { secret, recoveryCodes } = await enableTwoFactor(rig.server, user);
     return { ...user, secret, recoveryCodes };
   }
@@ -61,12 +77,15 @@ describeEachDb('two-factor recovery by e-mail on %s', (kind) => {
   const cancel = (token: string) => postAs(rig.server, '/api/auth/2fa/recovery/cancel', { token });
   const tokenOf = (text: string | undefined) => decodeURIComponent(/cancel-recovery\?token=([^\s"<>&]+)/.exec(text ?? '')![1]!);
   const kinds = async (localId: string) =>
-    (await db().selectFrom('securityEvents').select(['kind', 'method']).where('userId', '=', localId).orderBy('created').execute()).map((e) => `${e.kind}:${e.method ?? ''}`);
-  const twoFactorOn = async (localId: string) => !!(await db().selectFrom('totpSecrets').select('confirmedAt').where('userId', '=', localId).executeTakeFirst())?.confirmedAt;
+    (await db().selectFrom('securityEvents').select(['kind', 'method']).where('userId', '=', localId).orderBy('created').execute()).map(
+      (e) => `${e.kind}:${e.method ?? ''}`,
+    );
+  const twoFactorOn = async (localId: string) =>
+    !!(await db().selectFrom('totpSecrets').select('confirmedAt').where('userId', '=', localId).executeTakeFirst())?.confirmedAt;
   const recoveryCodesLeft = async (localId: string) => (await db().selectFrom('recoveryCodes').select('id').where('userId', '=', localId).execute()).length;
   const runRecoveries = () => rig.server.app.jobs.runDue([RECOVERY_JOB]);
 
-  it('asks, mails the time and the cancel link in the user\'s language, answers a second request the same without a mail, and turns 2FA off when due — once', async () => {
+  it("asks, mails the time and the cancel link in the user's language, answers a second request the same without a mail, and turns 2FA off when due — once", async () => {
     const user = await memberWith2fa('ru');
     const challengeToken = await challengeOf(user);
     const before = Date.now();
@@ -79,7 +98,15 @@ describeEachDb('two-factor recovery by e-mail on %s', (kind) => {
 
     const notice = await mail.only(user.email, REQUESTED.ru);
     const text = notice.text ?? '';
-    const when = new Intl.DateTimeFormat('ru', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(dueAt));
+    const when = new Intl.DateTimeFormat('ru', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'UTC',
+      timeZoneName: 'short',
+    }).format(new Date(dueAt));
     expect(text).toContain(`будет выключена ${when}`);
     expect(text).toContain('Устройство: Firefox 132 на Linux');
     expect(text).toContain(CANCEL_PAGE.ru);
@@ -165,7 +192,11 @@ describeEachDb('two-factor recovery by e-mail on %s', (kind) => {
     const user = await memberWith2fa('en');
     expect((await ask(await challengeOf(user), user.deviceToken)).status).toBe(202);
     await mail.only(user.email, REQUESTED.en);
-    const signedIn = await postAs(rig.server, '/api/auth/login/2fa', { challengeToken: await challengeOf(user), deviceToken: user.deviceToken, code: totpAt(user.secret, stepNow()) });
+    const signedIn = await postAs(rig.server, '/api/auth/login/2fa', {
+      challengeToken: await challengeOf(user),
+      deviceToken: user.deviceToken,
+      code: totpAt(user.secret, stepNow()),
+    });
     expect(signedIn.status, signedIn.text).toBe(200);
     const told = await mail.only(user.email, CANCELLED.en);
     expect(told.text).toContain('a sign-in used a code');
@@ -177,9 +208,16 @@ describeEachDb('two-factor recovery by e-mail on %s', (kind) => {
 
     // With a recovery code too.
     expect((await ask(await challengeOf(user), user.deviceToken)).status).toBe(202);
-    const byCode = await secondStep(rig.server, { challengeToken: await challengeOf(user), deviceToken: user.deviceToken, recoveryCode: user.recoveryCodes[0]! });
+    const byCode = await secondStep(rig.server, {
+      challengeToken: await challengeOf(user),
+      deviceToken: user.deviceToken,
+      recoveryCode: user.recoveryCodes[0]!,
+    });
     expect(byCode.status, byCode.text).toBe(200);
-    expect((await db().selectFrom('twoFactorRecoveries').select('status').where('userId', '=', user.localId).execute()).map((r) => r.status)).toEqual(['cancelled', 'cancelled']);
+    expect((await db().selectFrom('twoFactorRecoveries').select('status').where('userId', '=', user.localId).execute()).map((r) => r.status)).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
   });
 
   it('refuses a bad challenge as the second step does, and a bad cancel token with 404; nothing is mailed', async () => {

@@ -44,7 +44,6 @@ interface Member extends Registered {
   localId: string;
 }
 
-
 describeEachDb('uploads on %s', (kind) => {
   let server: TestServer;
   let a: Member;
@@ -83,7 +82,12 @@ describeEachDb('uploads on %s', (kind) => {
   /** The stored bytes of the rendition served at `url`, or undefined. */
   const bytesOf = async (url: string): Promise<Buffer | undefined> => {
     const [, id, small] = /^\/api\/uploads\/([0-9a-f-]{36})(-128)?\.webp$/.exec(url) ?? [];
-    const row = await db().selectFrom('imageFiles').select('content').where('imageId', '=', id ?? '').where('size', '=', small ? 'SMALL' : 'LARGE').executeTakeFirst();
+    const row = await db()
+      .selectFrom('imageFiles')
+      .select('content')
+      .where('imageId', '=', id ?? '')
+      .where('size', '=', small ? 'SMALL' : 'LARGE')
+      .executeTakeFirst();
     return row ? Buffer.from(row.content) : undefined;
   };
   const exists = async (url: string) => (await bytesOf(url)) !== undefined;
@@ -153,7 +157,15 @@ describeEachDb('uploads on %s', (kind) => {
     const set = ok(await server.graphql(SET_IMAGE, { id: a.id, imageId: first.id }, a.accessToken)).updateUser;
     expect(set.image).toEqual({ id: first.id, url: first.url, small: first.smallUrl });
     const viewer = ok(await server.graphql(VIEWER_IMAGE, undefined, a.accessToken)).viewer;
-    expect(viewer.image).toEqual({ id: first.id, url: first.url, large: first.url, small: first.smallUrl, ext: 'webp', type: 'AVATAR', sourceFileName: 'holiday.jpg' });
+    expect(viewer.image).toEqual({
+      id: first.id,
+      url: first.url,
+      large: first.url,
+      small: first.smallUrl,
+      ext: 'webp',
+      type: 'AVATAR',
+      sourceFileName: 'holiday.jpg',
+    });
     expect(viewer.image.small).toMatch(SMALL_URL_PATTERN);
   });
 
@@ -200,7 +212,9 @@ describeEachDb('uploads on %s', (kind) => {
     expect(foreign.errors?.[0]).toMatchObject({ message: 'Forbidden resource', extensions: { code: 'FORBIDDEN' } });
     expect(await exists(first.url)).toBe(true);
     // `removeImage: false` changes nothing.
-    const keep = ok(await server.graphql('mutation ($id: ID!) { updateUser(id: $id, removeImage: false) { image { id } } }', { id: a.id }, a.accessToken)).updateUser;
+    const keep = ok(
+      await server.graphql('mutation ($id: ID!) { updateUser(id: $id, removeImage: false) { image { id } } }', { id: a.id }, a.accessToken),
+    ).updateUser;
     expect(keep.image.id).toBe(first.id);
 
     const removed = ok(await server.graphql(REMOVE, { id: a.id }, a.accessToken)).updateUser;
@@ -218,7 +232,12 @@ describeEachDb('uploads on %s', (kind) => {
 
   it.each([
     ['a text file named .jpg', 'not an image at all, just text\n'.repeat(20), 'photo.jpg', 'image/jpeg'],
-    ['an SVG', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>', 'logo.svg', 'image/svg+xml'],
+    [
+      'an SVG',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+      'logo.svg',
+      'image/svg+xml',
+    ],
     ['an SVG named .png', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>', 'logo.png', 'image/png'],
     ['an HTML page', '<!doctype html><html><body><script>alert(1)</script></body></html>', 'page.jpg', 'image/jpeg'],
     ['a truncated JPEG', 'TRUNCATED', 'half.jpg', 'image/jpeg'],
@@ -268,7 +287,13 @@ describeEachDb('uploads on %s', (kind) => {
     const files = [inUse.url, inUse.smallUrl, spare.url, spare.smallUrl];
     for (const file of files) expect(await exists(file)).toBe(true);
 
-    const deleted = ok(await server.graphql('mutation ($id: ID!, $c: String) { deleteUser(id: $id, confirmation: $c) { id } }', { id: doomed.id, c: doomed.password }, doomed.accessToken));
+    const deleted = ok(
+      await server.graphql(
+        'mutation ($id: ID!, $c: String) { deleteUser(id: $id, confirmation: $c) { id } }',
+        { id: doomed.id, c: doomed.password },
+        doomed.accessToken,
+      ),
+    );
     expect(deleted.deleteUser).toEqual({ id: doomed.id });
     for (const session of [doomed, other.json]) {
       expect((await server.graphql('{ viewer { id } }', undefined, session.accessToken)).status).toBe(401);

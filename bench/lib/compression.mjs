@@ -33,7 +33,9 @@ function ask(base, path, encoding, extra = {}) {
     const req = http.request(`${base}${path}`, { method, headers: { 'accept-encoding': encoding, ...headers } }, (res) => {
       let bytes = 0;
       res.on('data', (c) => (bytes += c.length));
-      res.on('end', () => resolveAsk({ status: res.statusCode, encoding: res.headers['content-encoding'] ?? null, contentType: res.headers['content-type'] ?? '', bytes }));
+      res.on('end', () =>
+        resolveAsk({ status: res.statusCode, encoding: res.headers['content-encoding'] ?? null, contentType: res.headers['content-type'] ?? '', bytes }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);

@@ -88,11 +88,20 @@ export async function idleMachineLoad(ms = 1000) {
 /** Measures the machine's load before a bench starts, prints it (warning above 20 % of a core) and answers it. */
 export async function checkMachineQuiet() {
   const load = await idleMachineLoad();
-  console.log(`Machine: ${os.cpus().length} cores, busy ${load ?? '?'}% of a core before the bench starts${load > 20 ? ' — NOT QUIET, expect skewed figures' : ''}`);
+  console.log(
+    `Machine: ${os.cpus().length} cores, busy ${load ?? '?'}% of a core before the bench starts${load > 20 ? ' — NOT QUIET, expect skewed figures' : ''}`,
+  );
   return load;
 }
 
 /** The `machine` entry of a results file: its load before the start (`checkMachineQuiet`), cores, CPU model, load average, Node and OS. */
 export function machineInfo(busyPercentOfCoreBeforeStart) {
-  return { busyPercentOfCoreBeforeStart, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadavg: os.loadavg(), node: process.version, platform: `${os.platform()} ${os.release()}` };
+  return {
+    busyPercentOfCoreBeforeStart,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    loadavg: os.loadavg(),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  };
 }

@@ -57,7 +57,16 @@ const fmt = (n, d = 0) => (typeof n === 'number' ? n.toLocaleString('en-US', { m
 export function printTable(results) {
   const rows = [['', 'target', 'req/s', 'p50 ms', 'p99 ms', 'server CPU', 'wrk CPU', 'server µs/req']];
   for (const [name, r] of Object.entries(results)) {
-    rows.push([`(${name})`, r.label, fmt(r.requestsPerSec), fmt(r.latencyMs.p50, 2), fmt(r.latencyMs.p99, 2), r.cpu.serverPercentOfCore === null ? '—' : `${r.cpu.serverPercentOfCore}%`, r.cpu.wrkPercentOfCore === null ? '—' : `${r.cpu.wrkPercentOfCore}%`, fmt(r.cpu.serverCpuMicrosPerRequest)]);
+    rows.push([
+      `(${name})`,
+      r.label,
+      fmt(r.requestsPerSec),
+      fmt(r.latencyMs.p50, 2),
+      fmt(r.latencyMs.p99, 2),
+      r.cpu.serverPercentOfCore === null ? '—' : `${r.cpu.serverPercentOfCore}%`,
+      r.cpu.wrkPercentOfCore === null ? '—' : `${r.cpu.wrkPercentOfCore}%`,
+      fmt(r.cpu.serverCpuMicrosPerRequest),
+    ]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   console.log('');

@@ -71,7 +71,9 @@ export function ensureBuilt({ rebuildStaleApi = false, runDespiteErrors = false 
   if (r.status === 0) return;
   const output = `${r.stdout}${r.stderr}`.trim().split('\n');
   if (!runDespiteErrors || !existsSync(serverEntry)) throw new Error(`the api build failed:\n${output.slice(-20).join('\n')}`);
-  console.warn(`WARNING: the api build reported ${output.filter((l) => /error TS/.test(l)).length || 'some'} error(s); running what tsc emitted. The figures may not be those of a sound build.`);
+  console.warn(
+    `WARNING: the api build reported ${output.filter((l) => /error TS/.test(l)).length || 'some'} error(s); running what tsc emitted. The figures may not be those of a sound build.`,
+  );
 }
 
 /** "; see <log file>" for a child whose output goes to a log file, else "". */

@@ -36,11 +36,10 @@ export const CHROMIUM_FLAGS = [
  */
 export async function launchChromium({ executablePath, timeoutMs = 20_000 }) {
   const profileDir = mkdtempSync(join(os.tmpdir(), 'studio-lighthouse-chromium-'));
-  const child = spawn(
-    executablePath,
-    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
-  );
+  const child = spawn(executablePath, [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   const tail = [];
   let closed = false;
   // Last resort when this process dies without running close() (an uncaught error, a closed
@@ -69,10 +68,7 @@ export async function launchChromium({ executablePath, timeoutMs = 20_000 }) {
 
   try {
     const endpoint = await new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(setupError(`Chromium did not print its DevTools port within ${timeoutMs / 1000} s`)),
-        timeoutMs,
-      );
+      const timer = setTimeout(() => reject(setupError(`Chromium did not print its DevTools port within ${timeoutMs / 1000} s`)), timeoutMs);
       let buffer = '';
       child.stderr.setEncoding('utf8');
       // Keep reading stderr for the whole run (a full pipe would block Chromium); keep a tail for errors.

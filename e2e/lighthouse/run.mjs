@@ -88,8 +88,16 @@ function parseArgs(argv) {
     const value = inline ?? argv[++i];
     if (value === undefined) usage(`--${key} needs a value`);
     if (key === 'mode') opts.mode = value;
-    else if (key === 'locales') opts.locales = value.split(',').map((s) => s.trim()).filter(Boolean);
-    else if (key === 'pages') opts.pages = value.split(',').map((s) => s.trim()).filter(Boolean);
+    else if (key === 'locales')
+      opts.locales = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    else if (key === 'pages')
+      opts.pages = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     else if (key === 'runs') opts.runs = Number(value);
     else usage(`Unknown option --${key}`);
   }
@@ -115,7 +123,11 @@ async function cleanUp() {
     }
   }
 }
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+]) {
   process.once(signal, () => {
     stopping = true;
     console.error(`\n${signal}: stopping the server and Chromium…`);
@@ -136,9 +148,7 @@ async function findNewsItem(baseUrl, locale) {
   const listPath = localized(locale, '/news');
   const res = await fetch(baseUrl + listPath, { signal: AbortSignal.timeout(15_000) });
   const html = await res.text();
-  const hrefs = [...html.matchAll(/\shref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)].map((m) =>
-    (m[1] ?? m[2]).replace(/&amp;/g, '&'),
-  );
+  const hrefs = [...html.matchAll(/\shref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)].map((m) => (m[1] ?? m[2]).replace(/&amp;/g, '&'));
   const matching = hrefs.filter(isNewsItemHref);
   const own = matching.find((h) => h.startsWith(`${localePrefix(locale)}/news/`));
   return { listPath, status: res.status, path: own ?? matching[0] ?? null };
@@ -293,9 +303,7 @@ async function runCheck(ctx, targets) {
     const elapsed = Date.now() - started;
     const scores = CHECK_CATEGORIES.map((c) => lhr.categories[c]?.score ?? null);
     const ok = !lhr.runtimeError && scores.every((s) => s === 1);
-    console.log(
-      `${pad(t.locale, 4)}${pad(t.path, 26)}${scores.map((s) => lpad(fmtScore(s), 16)).join('')}${lpad(seconds(elapsed), 9)}  ${ok ? 'ok' : 'FAIL'}`,
-    );
+    console.log(`${pad(t.locale, 4)}${pad(t.path, 26)}${scores.map((s) => lpad(fmtScore(s), 16)).join('')}${lpad(seconds(elapsed), 9)}  ${ok ? 'ok' : 'FAIL'}`);
     if (ok) continue;
     const lines = [];
     if (lhr.runtimeError) lines.push(`runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
@@ -434,14 +442,18 @@ async function runBench(ctx, targets, opts) {
 
   // ---- table
   const header = `${pad('', 4)}${pad('page', 20)}${lpad('score', 6)}${lpad('LCP', 8)}${lpad('TBT', 8)}${lpad('CLS', 7)}${lpad('score/b', 9)}${lpad('LCP/b', 7)}${lpad('TBT/b', 7)}  aim ≥ ${AIMS.performance}`;
-  console.log(`\nLighthouse mobile performance (simulated throttling; aim: score ≥ ${AIMS.performance} and LCP ≤ ${AIMS.lcpRatio}× the baseline)\n${header}\n${'-'.repeat(header.length + 2)}`);
+  console.log(
+    `\nLighthouse mobile performance (simulated throttling; aim: score ≥ ${AIMS.performance} and LCP ≤ ${AIMS.lcpRatio}× the baseline)\n${header}\n${'-'.repeat(header.length + 2)}`,
+  );
   const line = (locale, path, f, r, aim) =>
     `${pad(locale, 4)}${pad(path, 20)}${lpad(f.score, 6)}${lpad(seconds(f.lcpMs), 8)}${lpad(`${Math.round(f.tbtMs)}ms`, 8)}${lpad(f.cls.toFixed(3), 7)}` +
     `${lpad(fmtRatio(r?.score), 9)}${lpad(fmtRatio(r?.lcp), 7)}${lpad(fmtRatio(r?.tbt), 7)}  ${aim}`;
   console.log(line('b', '/ (no JS)', baseline, null, 'baseline'));
   for (const row of rows) {
     if (row.skipped || row.error || row.runtimeError || row.score == null) {
-      console.log(`${pad(row.locale, 4)}${pad(row.path, 20)}  ${row.skipped ? `skipped (${row.skipped})` : `not measured: ${row.error ?? row.runtimeError ?? 'no score'}`}`);
+      console.log(
+        `${pad(row.locale, 4)}${pad(row.path, 20)}  ${row.skipped ? `skipped (${row.skipped})` : `not measured: ${row.error ?? row.runtimeError ?? 'no score'}`}`,
+      );
       continue;
     }
     console.log(line(row.locale, row.path, row, row.ratios, row.meetsAim ? 'meets aim' : 'BELOW AIM'));
@@ -450,14 +462,25 @@ async function runBench(ctx, targets, opts) {
   // ---- home page JavaScript
   const homeJs = rows
     .filter((r) => r.path === localized(r.locale, '/') && r.scripts)
-    .map((r) => ({ locale: r.locale, path: r.path, bytes: r.scriptBytes, requests: r.scripts.length, meetsAim: r.scriptBytes <= AIMS.homeJsKB * KB, scripts: r.scripts }));
+    .map((r) => ({
+      locale: r.locale,
+      path: r.path,
+      bytes: r.scriptBytes,
+      requests: r.scripts.length,
+      meetsAim: r.scriptBytes <= AIMS.homeJsKB * KB,
+      scripts: r.scripts,
+    }));
   if (homeJs.length) {
     console.log(`\nJavaScript the home page loads (transferSize of Script requests; KB = 1024 bytes; aim ≤ ${AIMS.homeJsKB} KB)`);
     for (const h of homeJs) {
       // Asked of the server itself: tiny files may cost more on the wire than raw, so sizes cannot tell.
-      const codings = await Promise.all(h.scripts.map(async (s) => (await fetch(s.url, { headers: { 'accept-encoding': 'br, gzip' } })).headers.get('content-encoding')));
+      const codings = await Promise.all(
+        h.scripts.map(async (s) => (await fetch(s.url, { headers: { 'accept-encoding': 'br, gzip' } })).headers.get('content-encoding')),
+      );
       const encoded = codings.every((coding) => coding === 'br' || coding === 'gzip') ? 'all served compressed' : 'NOT all compressed';
-      console.log(`${pad(h.locale, 4)}${pad(h.path, 8)}${lpad((h.bytes / KB).toFixed(1), 8)} KB in ${h.requests} requests (${encoded})  ${h.meetsAim ? 'meets aim' : 'ABOVE AIM'}`);
+      console.log(
+        `${pad(h.locale, 4)}${pad(h.path, 8)}${lpad((h.bytes / KB).toFixed(1), 8)} KB in ${h.requests} requests (${encoded})  ${h.meetsAim ? 'meets aim' : 'ABOVE AIM'}`,
+      );
     }
   }
 
@@ -465,7 +488,9 @@ async function runBench(ctx, targets, opts) {
   const jsMisses = homeJs.filter((h) => !h.meetsAim).map((h) => `${h.path} ${(h.bytes / KB).toFixed(1)} KB`);
   if (baseline.tbtMs === 0) console.log(`TBT/b is ∞ where the page has any TBT: the baseline runs no script, so its TBT is 0 ms (see the TBT column).`);
   console.log(
-    misses.length ? `\nBelow the performance aim (${AIMS.performance}): ${misses.join(', ')}` : `\nEvery measured page meets the performance aim (${AIMS.performance}).`,
+    misses.length
+      ? `\nBelow the performance aim (${AIMS.performance}): ${misses.join(', ')}`
+      : `\nEvery measured page meets the performance aim (${AIMS.performance}).`,
   );
   if (jsMisses.length) console.log(`Above the home-page JavaScript aim (${AIMS.homeJsKB} KB): ${jsMisses.join(', ')}`);
 

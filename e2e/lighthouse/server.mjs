@@ -28,7 +28,7 @@ export function locateBuild(repoRoot, env = process.env) {
   for (const part of [join(webDist, 'client'), join(webDist, 'server', 'entry-server.js')]) {
     if (!existsSync(part)) missing.push(part);
   }
-  return { entry, webDist, missing, display: (p) => relative(repoRoot, p).startsWith('..') ? p : relative(repoRoot, p) };
+  return { entry, webDist, missing, display: (p) => (relative(repoRoot, p).startsWith('..') ? p : relative(repoRoot, p)) };
 }
 
 /**

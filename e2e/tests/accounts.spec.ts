@@ -7,7 +7,19 @@
  * after sign-out.
  */
 import type { BrowserContext, Cookie, Page } from '@playwright/test';
-import { LOCALE_TAGS, type Locale, escapeRegExp, expect, localizePath, t, test, urlOf, waitForHydration, accountMenuButton, signOutFromHeader } from './fixtures';
+import {
+  LOCALE_TAGS,
+  type Locale,
+  escapeRegExp,
+  expect,
+  localizePath,
+  t,
+  test,
+  urlOf,
+  waitForHydration,
+  accountMenuButton,
+  signOutFromHeader,
+} from './fixtures';
 
 const CREDENTIALS_COOKIE = 'studio.credentials';
 const REFRESH_COOKIE = '__Host-studio.refresh';

@@ -27,7 +27,10 @@ const GATED: { path: string; locale: Locale }[] = [
 ];
 
 /** Chromium logs this line for a 404 document (any of GATED); nothing else is expected. One entry: Playwright reads a longer array as `[value, options]`. */
-const NOT_FOUND_CONSOLE = { text: /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/, url: new RegExp(`^${ORIGIN}/((ru|es)/)?admin(/[a-z]+)?$`) };
+const NOT_FOUND_CONSOLE = {
+  text: /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
+  url: new RegExp(`^${ORIGIN}/((ru|es)/)?admin(/[a-z]+)?$`),
+};
 
 /** Opens `path` and expects the 404 page in `locale`, not indexable. */
 async function expectNotFound(page: Page, path: string, locale: Locale) {
@@ -137,7 +140,10 @@ for (const theme of ['light', 'dark'] as const) {
     await checkPage(page, '/admin/audit', t('en', 'page.adminAudit.title'), async () => {
       await main.getByRole('searchbox', { name: t('en', 'admin.audit.search.label') }).fill(email);
       await expect(page).toHaveURL(urlOf(`/admin/audit?q=${encodeURIComponent(email)}`));
-      const entry = main.getByTestId('audit-entry').filter({ hasText: t('en', 'admin.audit.action.user_update') }).first();
+      const entry = main
+        .getByTestId('audit-entry')
+        .filter({ hasText: t('en', 'admin.audit.action.user_update') })
+        .first();
       await expect(entry).toBeVisible();
       await entry.locator('summary').click();
       await expect(entry.locator('dt', { hasText: 'isVerified' })).toBeVisible();

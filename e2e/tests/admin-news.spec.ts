@@ -100,7 +100,10 @@ test.describe('admin news editor', () => {
       await expect(second.getByText(t('en', 'admin.editor.conflict.message'))).toBeVisible();
 
       await second.getByRole('button', { name: t('en', 'admin.editor.conflict.reload') }).click();
-      await second.getByRole('alertdialog').getByRole('button', { name: t('en', 'admin.editor.conflict.confirm') }).click();
+      await second
+        .getByRole('alertdialog')
+        .getByRole('button', { name: t('en', 'admin.editor.conflict.confirm') })
+        .click();
       await expect(second.getByLabel(fieldLabel('title', 'en'))).toHaveValue(`Shared ${stamp} (first)`);
       await second.context().close();
     });

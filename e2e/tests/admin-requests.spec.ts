@@ -70,7 +70,10 @@ test('an administrator moves a request from NEW to WON while the client’s open
     await expect(dialog).toBeHidden();
     // The client's list shows the new status without a reload.
     await expect(statusOnCard(status)).toBeVisible();
-    const mail = await waitForMail((m) => m.to.includes(client.email) && m.subject.includes(reference) && m.text.includes(t('ru', `requests.status.${status}`)), 15_000);
+    const mail = await waitForMail(
+      (m) => m.to.includes(client.email) && m.subject.includes(reference) && m.text.includes(t('ru', `requests.status.${status}`)),
+      15_000,
+    );
     expect(mail.text).toContain(`/ru/profile/requests/${reference}`);
   }
   await step('IN_REVIEW');
@@ -95,7 +98,14 @@ test('an administrator moves a request from NEW to WON while the client’s open
   await adminMain.getByLabel(t('en', 'admin.requests.conversation.label')).fill(answer);
   await adminMain.getByRole('button', { name: t('en', 'admin.requests.conversation.submit'), exact: true }).click();
   await expect(client.page.getByText(answer)).toBeVisible();
-  const answered = await waitForMail((m) => m.to.includes(client.email) && m.subject.includes(reference) && m.text.includes(`/ru/profile/requests/${reference}`) && !m.text.includes(t('ru', 'requests.status.WON')), 15_000);
+  const answered = await waitForMail(
+    (m) =>
+      m.to.includes(client.email) &&
+      m.subject.includes(reference) &&
+      m.text.includes(`/ru/profile/requests/${reference}`) &&
+      !m.text.includes(t('ru', 'requests.status.WON')),
+    15_000,
+  );
   // REQ-MAIL: the mail says there is an answer; it never carries the answer's text.
   expect(answered.text).not.toContain(answer);
 

@@ -46,7 +46,10 @@ test.beforeAll(async () => {
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const up = await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${BASE}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) throw new Error(`the analytics test server did not start on ${BASE}`);
     await new Promise((r) => setTimeout(r, 250));
@@ -81,7 +84,10 @@ test('page loads and client navigations are counted, bots and GPC are not, and t
   await page.goto('/auth');
   await waitForHydration(page);
   const beacon = page.waitForRequest((r) => r.url() === `${BASE}/api/analytics/view` && r.method() === 'POST');
-  await page.getByRole('main').getByRole('link', { name: t('en', 'auth.forgotPassword') }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: t('en', 'auth.forgotPassword') })
+    .click();
   await expect(page).toHaveURL(at('/auth/reset'));
   const sent = await beacon;
   expect((await sent.response())?.status()).toBe(204);
@@ -101,10 +107,16 @@ test('page loads and client navigations are counted, bots and GPC are not, and t
   await form.getByLabel(t('en', 'auth.password.label'), { exact: true }).fill('a long enough passphrase 42');
   await form.getByRole('button', { name: t('en', 'auth.register.submit'), exact: true }).click();
   await expect(page).toHaveURL(at('/profile'));
-  execFileSync(process.execPath, [join(API_DIST, 'users', 'adminCli.js'), '--email', email], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'pipe' });
+  execFileSync(process.execPath, [join(API_DIST, 'users', 'adminCli.js'), '--email', email], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
   await page.goto('/admin');
   await waitForHydration(page);
-  await page.getByRole('navigation', { name: t('en', 'admin.nav.label') }).getByRole('link', { name: t('en', 'admin.nav.analytics') }).click();
+  await page
+    .getByRole('navigation', { name: t('en', 'admin.nav.label') })
+    .getByRole('link', { name: t('en', 'admin.nav.analytics') })
+    .click();
   await expect(page).toHaveURL(at('/admin/analytics'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'page.adminAnalytics.title'));
 

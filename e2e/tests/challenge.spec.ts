@@ -52,7 +52,10 @@ test.beforeAll(async () => {
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const up = await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${BASE}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) throw new Error(`the challenge test server did not start on ${BASE}`);
     await new Promise((r) => setTimeout(r, 250));
@@ -95,7 +98,8 @@ async function register(page: Page, locale: Locale, name: string, email = unique
   return main;
 }
 
-const sentHeading = (main: ReturnType<Page['getByRole']>, locale: Locale) => main.getByRole('heading', { level: 2, name: t(locale, 'order.success.title'), exact: true });
+const sentHeading = (main: ReturnType<Page['getByRole']>, locale: Locale) =>
+  main.getByRole('heading', { level: 2, name: t(locale, 'order.success.title'), exact: true });
 const unique = (label: string) => `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 test('below the threshold an order goes through without a challenge', async ({ page }) => {
@@ -146,23 +150,23 @@ test.describe('registration', () => {
   // The browser's own line for the 428 the form provokes on purpose.
   test.use({ allowConsole: [{ text: /status of 428/, url: /\/api\/auth\/register$/ }] });
 
-test('asks for the challenge after the first account from an address, and then creates the account', async ({ page }) => {
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/challenge') asked.push(request.url());
-  });
-  await register(page, 'en', 'First Person');
-  await expect(page.getByTestId('profile-fullName')).toHaveText('First Person');
-  expect(asked).toEqual([]);
+  test('asks for the challenge after the first account from an address, and then creates the account', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/challenge') asked.push(request.url());
+    });
+    await register(page, 'en', 'First Person');
+    await expect(page.getByTestId('profile-fullName')).toHaveText('First Person');
+    expect(asked).toEqual([]);
 
-  // Another visitor from the same address: a browser without the first one's session.
-  await page.context().clearCookies();
-  const main = await register(page, 'ru', 'Вторая Персона');
-  await expect(main.getByRole('group', { name: t('ru', 'challenge.title'), exact: true })).toBeVisible();
-  await expect(page).toHaveURL(`${BASE}${localizePath('/profile', 'ru')}`, { timeout: 30_000 });
-  await expect(page.getByTestId('profile-fullName')).toHaveText('Вторая Персона');
-  expect(asked).toHaveLength(1);
-});
+    // Another visitor from the same address: a browser without the first one's session.
+    await page.context().clearCookies();
+    const main = await register(page, 'ru', 'Вторая Персона');
+    await expect(main.getByRole('group', { name: t('ru', 'challenge.title'), exact: true })).toBeVisible();
+    await expect(page).toHaveURL(`${BASE}${localizePath('/profile', 'ru')}`, { timeout: 30_000 });
+    await expect(page.getByTestId('profile-fullName')).toHaveText('Вторая Персона');
+    expect(asked).toHaveLength(1);
+  });
 });
 
 test.describe('sign-in', () => {

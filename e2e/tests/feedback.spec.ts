@@ -84,7 +84,10 @@ test('return after sign-in, focus, the user menu and toasts', async ({ page }) =
   // A password sign-in from a document's header link returns to that page.
   await page.goto('/ru/news');
   await waitForHydration(page);
-  await page.getByRole('banner').getByRole('link', { name: t('ru', 'nav.signIn'), exact: true }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: t('ru', 'nav.signIn'), exact: true })
+    .click();
   await expect(page).toHaveURL(urlOf(`/ru/auth?next=${encodeURIComponent('/ru/news')}`));
   await waitForHydration(page);
   await main.getByLabel(t('ru', 'auth.email.label'), { exact: true }).fill(email);

@@ -125,7 +125,8 @@ export function urlOf(path: string, options: { query?: boolean } = {}): RegExp {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const html = document.documentElement;
-    if (html.dataset['delivery'] === 'document') return html.dataset['islands'] === 'ready' && (!document.getElementById('order-island') || html.dataset['orderIsland'] === 'ready');
+    if (html.dataset['delivery'] === 'document')
+      return html.dataset['islands'] === 'ready' && (!document.getElementById('order-island') || html.dataset['orderIsland'] === 'ready');
     const main = document.getElementById('main');
     return !!main && Object.keys(main).some((key) => key.startsWith('__reactFiber$'));
   });
@@ -184,7 +185,13 @@ async function readMail(file: string): Promise<ReceivedMail> {
     file,
     subject: parsed.subject ?? '',
     to: addresses(parsed.to),
-    envelopeTo: typeof envelope === 'string' ? envelope.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean) : [],
+    envelopeTo:
+      typeof envelope === 'string'
+        ? envelope
+            .split(',')
+            .map((a) => a.trim().toLowerCase())
+            .filter(Boolean)
+        : [],
     from: parsed.from?.text ?? '',
     text: parsed.text ?? '',
     html: typeof parsed.html === 'string' ? parsed.html : '',
@@ -270,7 +277,10 @@ export async function signOutFromHeader(page: Page, locale: Locale): Promise<voi
     await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
   }).toPass();
   const name = t(locale, 'nav.signOut');
-  await page.getByRole('menuitem', { name, exact: true }).or(page.getByRole('banner').getByRole('button', { name, exact: true })).click();
+  await page
+    .getByRole('menuitem', { name, exact: true })
+    .or(page.getByRole('banner').getByRole('button', { name, exact: true }))
+    .click();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,10 +11,25 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
-import { type Locale, LOCALES, expect, localizePath, registerThroughForm, t, test, urlOf, waitForHydration, accountMenuButton, signOutFromHeader } from './fixtures';
+import {
+  type Locale,
+  LOCALES,
+  expect,
+  localizePath,
+  registerThroughForm,
+  t,
+  test,
+  urlOf,
+  waitForHydration,
+  accountMenuButton,
+  signOutFromHeader,
+} from './fixtures';
 
 /** The build manifest's chunks reachable from an entry (imported statically or on demand, transitively). */
-const manifest = JSON.parse(readFileSync(new URL('../../web/dist/client/.vite/manifest.json', import.meta.url), 'utf8')) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+const manifest = JSON.parse(readFileSync(new URL('../../web/dist/client/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
+  string,
+  { file: string; imports?: string[]; dynamicImports?: string[] }
+>;
 function reachable(entry: string, options: { onDemand?: boolean } = {}): Set<string> {
   const files = new Set<string>();
   const visit = (key: string) => {
@@ -61,7 +76,10 @@ test.describe('without JavaScript', () => {
 
       // Navigable: header link → catalogue → a product; the FAQ opens; the news grows by a link.
       await page.goto(localizePath('/', locale));
-      await page.getByRole('banner').getByRole('link', { name: t(locale, 'nav.products'), exact: true }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: t(locale, 'nav.products'), exact: true })
+        .click();
       await expect(page).toHaveURL(urlOf(localizePath('/products', locale)));
       const product = page.getByRole('main').getByRole('listitem').first().getByRole('link').first();
       const productHref = (await product.getAttribute('href'))!;
@@ -79,7 +97,10 @@ test.describe('without JavaScript', () => {
       await page.goto(localizePath('/news', locale));
       const items = page.getByRole('main').getByRole('listitem');
       const first = await items.count();
-      await page.getByRole('main').getByRole('link', { name: t(locale, 'news.loadMore'), exact: true }).click();
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: t(locale, 'news.loadMore'), exact: true })
+        .click();
       await expect(page).toHaveURL(urlOf(`${localizePath('/news', locale)}?shown=12`));
       expect(await items.count()).toBeGreaterThan(first);
 
@@ -105,10 +126,23 @@ test.describe('with JavaScript', () => {
         await page.waitForLoadState('networkidle');
         const order = path.endsWith('/order');
         const allowed = order ? new Set([...ISLAND_FILES, ...ORDER_FILES]) : ISLAND_FILES;
-        expect(scripts.filter((file) => !allowed.has(file)), `${path}: scripts beyond its islands`).toEqual([]);
-        expect(scripts.filter((file) => APP_ONLY_FILES.includes(file)), `${path}: app chunks`).toEqual([]);
-        expect(ORDER_LOADED_FILES.every((file) => scripts.includes(file)), `${path}: the order island`).toBe(order);
-        if (!order) expect(scripts.filter((file) => ORDER_ONLY_FILES.includes(file)), `${path}: React`).toEqual([]);
+        expect(
+          scripts.filter((file) => !allowed.has(file)),
+          `${path}: scripts beyond its islands`,
+        ).toEqual([]);
+        expect(
+          scripts.filter((file) => APP_ONLY_FILES.includes(file)),
+          `${path}: app chunks`,
+        ).toEqual([]);
+        expect(
+          ORDER_LOADED_FILES.every((file) => scripts.includes(file)),
+          `${path}: the order island`,
+        ).toBe(order);
+        if (!order)
+          expect(
+            scripts.filter((file) => ORDER_ONLY_FILES.includes(file)),
+            `${path}: React`,
+          ).toEqual([]);
         // Never hydrated: React has no fiber on the page's main element.
         expect(await page.evaluate(() => Object.keys(document.getElementById('main')!).some((key) => key.startsWith('__reactFiber$'))), path).toBe(false);
       }

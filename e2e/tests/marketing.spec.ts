@@ -73,7 +73,10 @@ function unprefix(path: string): string {
 
 /** The tokens of a comma-separated header, lower-cased. */
 function tokens(header: string | undefined): string[] {
-  return (header ?? '').split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
+  return (header ?? '')
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -138,7 +141,10 @@ async function checkPublicPage(page: Page, path: string, locale: Locale): Promis
     const href = (lang: string) => head.alternates.find((a) => a.hreflang === lang)?.href ?? '';
     expect.soft(head.alternates.map((a) => a.hreflang).sort(), `${path}: hreflang alternates`).toEqual([...LOCALES, 'x-default'].sort());
     expect.soft(href(locale), `${path}: its own language's alternate`).toBe(`${ORIGIN}${path}`);
-    for (const l of LOCALES) expect.soft(href(l), `${path}: the ${l} alternate`).toMatch(new RegExp(`^${escapeRegExp(`${ORIGIN}${localizePath('/news/', l)}`)}[a-z0-9]+(-[a-z0-9]+)*$`));
+    for (const l of LOCALES)
+      expect
+        .soft(href(l), `${path}: the ${l} alternate`)
+        .toMatch(new RegExp(`^${escapeRegExp(`${ORIGIN}${localizePath('/news/', l)}`)}[a-z0-9]+(-[a-z0-9]+)*$`));
     expect.soft(href('x-default'), `${path}: x-default`).toBe(href('en'));
   } else {
     const expectedAlternates = [
@@ -227,7 +233,10 @@ test.describe('every public page in every locale', () => {
   test('the product list covers exactly the 17 product pages', async ({ page }) => {
     expect(PRODUCT_SLUGS).toHaveLength(17);
     await page.goto('/products');
-    const hrefs = await page.getByRole('main').locator('a[href^="/products/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const hrefs = await page
+      .getByRole('main')
+      .locator('a[href^="/products/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect([...new Set(hrefs)].sort()).toEqual([...PRODUCT_PATHS].sort());
   });
 });
@@ -287,12 +296,17 @@ test.describe('sitemap and robots.txt', () => {
       // A news item's alternates are its addresses in each language; any other page's are its one path.
       const index = LOCALES.map((l) => newsIn[l].indexOf(path)).find((i) => i >= 0);
       const paths = index === undefined ? (Object.fromEntries(LOCALES.map((l) => [l, unprefixed])) as Record<Locale, string>) : newsItem(index);
-      expect.soft([...alternates].sort((a, b) => a.hreflang.localeCompare(b.hreflang)), `alternates of ${loc}`).toEqual(
-        [
-          ...LOCALES.map((l) => ({ hreflang: l, href: `${ORIGIN}${localizePath(paths[l], l)}` })),
-          { hreflang: 'x-default', href: `${ORIGIN}${paths.en}` },
-        ].sort((a, b) => a.hreflang.localeCompare(b.hreflang)),
-      );
+      expect
+        .soft(
+          [...alternates].sort((a, b) => a.hreflang.localeCompare(b.hreflang)),
+          `alternates of ${loc}`,
+        )
+        .toEqual(
+          [
+            ...LOCALES.map((l) => ({ hreflang: l, href: `${ORIGIN}${localizePath(paths[l], l)}` })),
+            { hreflang: 'x-default', href: `${ORIGIN}${paths.en}` },
+          ].sort((a, b) => a.hreflang.localeCompare(b.hreflang)),
+        );
     }
   });
 

@@ -26,7 +26,14 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { cdp, authenticatorId };
 }
@@ -52,7 +59,13 @@ async function addPasskey(page: Page, name: string, testInfo?: TestInfo): Promis
 }
 
 /** Screenshots of `target` at a phone's and a desktop's width, attached to the test's output. */
-async function screenshots(page: Page, testInfo: TestInfo, label: string, target: () => ReturnType<Page['getByTestId']> | null, fullPage = true): Promise<void> {
+async function screenshots(
+  page: Page,
+  testInfo: TestInfo,
+  label: string,
+  target: () => ReturnType<Page['getByTestId']> | null,
+  fullPage = true,
+): Promise<void> {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const element = target();

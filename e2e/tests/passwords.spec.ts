@@ -20,7 +20,24 @@
  * Texts come from the web app's catalogues (`t`, and `plural` here for ICU plural messages).
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { LOCALE_TAGS, type Locale, ORIGIN, type ReceivedMail, ageSessions, axeViolations, escapeRegExp, expect, localizePath, message, t, test, urlOf, waitForHydration, waitForMail, signOutFromHeader } from './fixtures';
+import {
+  LOCALE_TAGS,
+  type Locale,
+  ORIGIN,
+  type ReceivedMail,
+  ageSessions,
+  axeViolations,
+  escapeRegExp,
+  expect,
+  localizePath,
+  message,
+  t,
+  test,
+  urlOf,
+  waitForHydration,
+  waitForMail,
+  signOutFromHeader,
+} from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'violet kettle under moonlight';
@@ -272,7 +289,13 @@ test.describe('rate-limited sign-in (ru)', () => {
     // The e2e server frees RATE_LIMIT_PASSWORD_GUESS=2 failures; then attempts wait 1 s, 2 s, 4 s …
     // after the one before (SEC-LIMITS passwordGuess, per account, so no other test is touched).
     const wrong = (i: number) => request.post('/api/auth/login', { data: { email, password: `wrong password ${i}`, deviceToken: 'e2e-wait' } });
-    for (const [i, pause] of [[1, 0], [2, 0], [3, 1200], [4, 2200], [5, 0]] as const) {
+    for (const [i, pause] of [
+      [1, 0],
+      [2, 0],
+      [3, 1200],
+      [4, 2200],
+      [5, 0],
+    ] as const) {
       expect((await wrong(i)).status()).toBe(401);
       if (pause) await page.waitForTimeout(pause);
     }
@@ -345,7 +368,9 @@ test.describe('change password (ru)', () => {
 
     // The other device's open profile signs out in place: its subscription ends UNAUTHENTICATED, the
     // refresh is refused, and the session ends there without any navigation.
-    await expect(otherPage.getByRole('main').getByRole('heading', { level: 2, name: t(locale, 'profile.signedOutTitle'), exact: true })).toBeVisible({ timeout: 10_000 });
+    await expect(otherPage.getByRole('main').getByRole('heading', { level: 2, name: t(locale, 'profile.signedOutTitle'), exact: true })).toBeVisible({
+      timeout: 10_000,
+    });
     // And stays signed out on its next navigation.
     await otherPage.goto(localizePath('/profile', locale));
     await waitForHydration(otherPage);
@@ -371,7 +396,10 @@ test.describe('change password (ru)', () => {
 });
 
 test.describe('change e-mail (en)', () => {
-  test('after 10 minutes it asks who it is (wrong password, then right), mails a code to the new address, wrong code, right code, notice to the old one', async ({ page, request }) => {
+  test('after 10 minutes it asks who it is (wrong password, then right), mails a code to the new address, wrong code, right code, notice to the old one', async ({
+    page,
+    request,
+  }) => {
     const locale: Locale = 'en';
     const oldEmail = await registerByApi(request, 'old', locale);
     const newEmail = uniqueEmail('new');

@@ -48,7 +48,10 @@ test('a user sets up Stripe through its onboarding, requests a payout, and both 
   await adminMain.getByRole('textbox', { name: t('en', 'admin.earnings.adjust.amount') }).fill('150.00');
   await adminMain.getByRole('textbox', { name: t('en', 'admin.earnings.adjust.reason') }).fill('Referral bonus');
   await adminMain.getByRole('button', { name: t('en', 'admin.earnings.adjust.review'), exact: true }).click();
-  await admin.page.getByRole('alertdialog').getByRole('button', { name: t('en', 'admin.earnings.adjust.confirm.submit'), exact: true }).click();
+  await admin.page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: t('en', 'admin.earnings.adjust.confirm.submit'), exact: true })
+    .click();
   await expect(adminMain.getByText(/\+\$150\.00/).first()).toBeVisible();
 
   const tabA = payee.page;
@@ -84,7 +87,10 @@ test('a user sets up Stripe through its onboarding, requests a payout, and both 
     await expect(tab.getByTestId('payout-available').first()).toHaveText('$0.00');
   }
   // Exactly one transfer at the fake for this payout.
-  const state = (await (await fetch(`${STRIPE_URL}/__control/state`)).json()) as { transfers: { id: string; amount: number; transfer_group: string | null }[]; events: { type: string }[] };
+  const state = (await (await fetch(`${STRIPE_URL}/__control/state`)).json()) as {
+    transfers: { id: string; amount: number; transfer_group: string | null }[];
+    events: { type: string }[];
+  };
   const group = state.transfers.at(-1)!.transfer_group;
   expect(state.transfers.filter((transfer) => transfer.transfer_group === group).map((transfer) => transfer.amount)).toEqual([15000]);
   expect(state.events.map((event) => event.type)).not.toContain('transfer.paid');

@@ -20,8 +20,17 @@ const PASSWORD = 'correct horse battery staple';
 /** Parameterised pages are visited through one real instance each. */
 const PRODUCT_PATH = '/products/dom';
 
-const PUBLIC_PATHS = PAGES.filter((def) => def.htmlFirst && !def.path.includes(':')).map((def) => `/${def.path}`).concat(PRODUCT_PATH);
-const SIGNED_OUT_APP_PATHS = ['/auth', '/auth?mode=register', '/auth/reset', '/auth/reset-success', '/auth/change-password?token=x', '/auth/cancel-recovery?token=x'];
+const PUBLIC_PATHS = PAGES.filter((def) => def.htmlFirst && !def.path.includes(':'))
+  .map((def) => `/${def.path}`)
+  .concat(PRODUCT_PATH);
+const SIGNED_OUT_APP_PATHS = [
+  '/auth',
+  '/auth?mode=register',
+  '/auth/reset',
+  '/auth/reset-success',
+  '/auth/change-password?token=x',
+  '/auth/cancel-recovery?token=x',
+];
 const ACCOUNT_PATHS = PAGES.filter((def) => def.path.startsWith('profile') && !def.path.includes(':')).map((def) => `/${def.path}`);
 
 /** Where the page is wider than the viewport: the overflow in px and the elements that stick out (for the failure message). */
@@ -36,7 +45,10 @@ async function overflowAt(page: Page, width: number): Promise<string | null> {
       // The outermost offenders only: an element whose parent also sticks out says nothing new.
       .filter((element) => !(element.parentElement && element.parentElement.getBoundingClientRect().right > root.clientWidth + 0.5))
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ').join('.')}` : ''} (${Math.round(element.getBoundingClientRect().right)}px) "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ').join('.')}` : ''} (${Math.round(element.getBoundingClientRect().right)}px) "${(element.textContent ?? '').trim().slice(0, 40)}"`,
+      );
     return `${excess}px too wide: ${culprits.join('; ')}`;
   });
 }
@@ -77,7 +89,8 @@ test.describe('no horizontal overflow on phones', () => {
     test(`${locale}: sign-in and reset pages at ${WIDTHS.join(', ')} px`, async ({ page }) => {
       test.setTimeout(90_000);
       const problems: string[] = [];
-      for (const path of SIGNED_OUT_APP_PATHS) problems.push(...(await checkPath(page, localizePath(path.split('?')[0]!, locale) + (path.includes('?') ? `?${path.split('?')[1]}` : ''))));
+      for (const path of SIGNED_OUT_APP_PATHS)
+        problems.push(...(await checkPath(page, localizePath(path.split('?')[0]!, locale) + (path.includes('?') ? `?${path.split('?')[1]}` : ''))));
       expect(problems).toEqual([]);
     });
   }
@@ -91,7 +104,11 @@ test.describe('no horizontal overflow on phones', () => {
       page = await context.newPage();
       const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
       // A long unbroken name and e-mail: the worst case for the profile's fields.
-      await registerThroughForm(page, 'es', { name: 'Maximiliano Bartholomew-Fitzgerald', email: `phone.layout.${tag}.averyveryverylongaddress@example.com`, password: PASSWORD });
+      await registerThroughForm(page, 'es', {
+        name: 'Maximiliano Bartholomew-Fitzgerald',
+        email: `phone.layout.${tag}.averyveryverylongaddress@example.com`,
+        password: PASSWORD,
+      });
     });
 
     test.afterAll(async () => {

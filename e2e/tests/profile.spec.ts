@@ -17,7 +17,21 @@
  */
 import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Page, Request } from '@playwright/test';
-import { type AllowedConsoleMessage, type Locale, SITE_NAME, escapeRegExp, expect, localizePath, registerThroughForm, t, test, urlOf, waitForHydration, waitForMail, accountMenuButton } from './fixtures';
+import {
+  type AllowedConsoleMessage,
+  type Locale,
+  SITE_NAME,
+  escapeRegExp,
+  expect,
+  localizePath,
+  registerThroughForm,
+  t,
+  test,
+  urlOf,
+  waitForHydration,
+  waitForMail,
+  accountMenuButton,
+} from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
 // Every session cookie, the HttpOnly refresh cookie too: sign-out leaves none (SESSION-COOKIES, decision 0026).
@@ -185,7 +199,8 @@ test.describe('profile: in-place editing (es)', () => {
     const editButton = (scope: typeof identity, field: string) =>
       scope.getByRole('button', { name: t(locale, 'profile.inline.editLabel', { field: t(locale, field) }), exact: true });
     const input = (scope: typeof identity, field: string) => scope.getByLabel(t(locale, field), { exact: true });
-    const savedLine = (scope: typeof identity, field: string) => scope.getByRole('status').filter({ hasText: t(locale, 'profile.inline.saved', { field: t(locale, field) }) });
+    const savedLine = (scope: typeof identity, field: string) =>
+      scope.getByRole('status').filter({ hasText: t(locale, 'profile.inline.saved', { field: t(locale, field) }) });
     /** Opens a field's editor from its Edit button with the keyboard; answers the focused input. */
     async function startEditing(scope: typeof identity, field: string) {
       const button = editButton(scope, field);
@@ -311,7 +326,7 @@ test.describe('profile: avatar (en)', () => {
   const locale: Locale = 'en';
   test.use({ allowConsole: [AVATAR_CONSOLE, { scope: 'test' }] });
 
-  test('non-images and files over 5 MB are refused in the visitor\'s language; a PNG becomes the avatar', async ({ page }) => {
+  test("non-images and files over 5 MB are refused in the visitor's language; a PNG becomes the avatar", async ({ page }) => {
     const name = 'Amelia Hart';
     await register(page, locale, name, 'avatar');
     const photo = card(page, locale, 'profile.avatar.title');
@@ -499,7 +514,9 @@ for (const { locale, name } of [
 
       // The other tab follows within a few seconds, without a reload.
       await expect(other.getByRole('banner').getByRole('link', { name: t(locale, 'nav.signIn'), exact: true })).toBeVisible({ timeout: 3000 });
-      await expect(other.getByRole('main').getByRole('heading', { level: 2, name: t(locale, 'profile.signedOutTitle'), exact: true })).toBeVisible({ timeout: 3000 });
+      await expect(other.getByRole('main').getByRole('heading', { level: 2, name: t(locale, 'profile.signedOutTitle'), exact: true })).toBeVisible({
+        timeout: 3000,
+      });
       await expect(other.getByTestId('profile-fullName')).toHaveCount(0);
 
       // The old credentials no longer sign in.

@@ -4,19 +4,7 @@
  * GraphQL request, the language switcher, and the localized 404 page.
  */
 import { readFileSync } from 'node:fs';
-import {
-  LOCALES,
-  LOCALE_TAGS,
-  type Locale,
-  ORIGIN,
-  SITE_NAME,
-  expect,
-  localizePath,
-  t,
-  test,
-  urlOf,
-  waitForHydration,
-} from './fixtures';
+import { LOCALES, LOCALE_TAGS, type Locale, ORIGIN, SITE_NAME, expect, localizePath, t, test, urlOf, waitForHydration } from './fixtures';
 
 const PAGES: { path: string; locale: Locale; unprefixed: string; page: 'home' | 'faq' }[] = [
   { path: '/', locale: 'en', unprefixed: '/', page: 'home' },
@@ -69,10 +57,7 @@ test.describe('server-rendered HTML without JavaScript', () => {
       const alternates = head.locator('link[rel="alternate"]');
       await expect(alternates).toHaveCount(LOCALES.length + 1);
       for (const alternate of LOCALES) {
-        await expect(alternates.and(page.locator(`[hreflang="${alternate}"]`))).toHaveAttribute(
-          'href',
-          `${ORIGIN}${localizePath(unprefixed, alternate)}`,
-        );
+        await expect(alternates.and(page.locator(`[hreflang="${alternate}"]`))).toHaveAttribute('href', `${ORIGIN}${localizePath(unprefixed, alternate)}`);
       }
       await expect(alternates.and(page.locator('[hreflang="x-default"]'))).toHaveAttribute('href', `${ORIGIN}${unprefixed}`);
     });
@@ -172,10 +157,7 @@ for (const { path, locale, message } of NOT_FOUND) {
       const main = page.getByRole('main');
       await expect(main.getByRole('heading', { level: 1 })).toHaveText(t(locale, 'notFound.title'));
       await expect(main.getByText(message, { exact: true })).toBeVisible();
-      await expect(main.getByRole('link', { name: t(locale, 'notFound.home'), exact: true })).toHaveAttribute(
-        'href',
-        localizePath('/', locale),
-      );
+      await expect(main.getByRole('link', { name: t(locale, 'notFound.home'), exact: true })).toHaveAttribute('href', localizePath('/', locale));
       await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     });
   });

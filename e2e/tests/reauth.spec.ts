@@ -10,7 +10,21 @@
  * The dialog is checked with axe in each language.
  */
 import type { Page } from '@playwright/test';
-import { type Locale, ageSessions, axeViolations, escapeRegExp, expect, localizePath, registerThroughForm, signInAtTestProvider, t, test, urlOf, waitForHydration, waitForMail } from './fixtures';
+import {
+  type Locale,
+  ageSessions,
+  axeViolations,
+  escapeRegExp,
+  expect,
+  localizePath,
+  registerThroughForm,
+  signInAtTestProvider,
+  t,
+  test,
+  urlOf,
+  waitForHydration,
+  waitForMail,
+} from './fixtures';
 
 const PASSWORD = 'a long enough passphrase 9';
 const PROVIDER = 'Test ID';
@@ -107,7 +121,10 @@ test('(en) turning on two-factor authentication after the window asks for the pa
   ageSessions(email, 11);
   await page.reload();
   await waitForHydration(page);
-  await page.getByTestId('two-factor-block').getByRole('button', { name: t('en', 'profile.twoFactor.turnOn'), exact: true }).click();
+  await page
+    .getByTestId('two-factor-block')
+    .getByRole('button', { name: t('en', 'profile.twoFactor.turnOn'), exact: true })
+    .click();
   await confirmWithPassword(page, 'en');
   const setup = page.getByRole('dialog', { name: t('en', 'profile.twoFactor.setupTitle') });
   await expect(setup.getByRole('img', { name: t('en', 'profile.twoFactor.qrLabel') })).toBeVisible();

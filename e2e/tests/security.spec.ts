@@ -26,7 +26,10 @@ async function signInWithPassword(page: Page, email: string): Promise<void> {
 }
 
 async function signOut(page: Page): Promise<void> {
-  await page.getByRole('main').getByRole('button', { name: t('en', 'profile.signOut'), exact: true }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: t('en', 'profile.signOut'), exact: true })
+    .click();
   await expect(page.getByRole('banner').getByRole('link', { name: t('en', 'nav.signIn'), exact: true })).toBeVisible();
 }
 

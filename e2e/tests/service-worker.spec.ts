@@ -50,7 +50,12 @@ async function startServer(env: Record<string, string> = {}): Promise<void> {
     if (server === started) process.stderr.write(`service worker test server exited unexpectedly (code ${code}, signal ${signal})\n`);
   });
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${BASE}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() > deadline) throw new Error(`the service worker test server did not start on ${BASE}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -84,10 +89,17 @@ async function waitForControl(page: Page): Promise<void> {
   await expect
     .poll(
       () =>
-        page.evaluate(async () => {
-          const r = await navigator.serviceWorker.getRegistration();
-          return { controller: navigator.serviceWorker.controller?.state ?? null, installing: r?.installing?.state ?? null, waiting: r?.waiting?.state ?? null, active: r?.active?.state ?? null };
-        }).catch(() => null),
+        page
+          .evaluate(async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            return {
+              controller: navigator.serviceWorker.controller?.state ?? null,
+              installing: r?.installing?.state ?? null,
+              waiting: r?.waiting?.state ?? null,
+              active: r?.active?.state ?? null,
+            };
+          })
+          .catch(() => null),
       { timeout: 20_000 },
     )
     .toMatchObject({ controller: 'activated', active: 'activated' });
@@ -197,7 +209,13 @@ test.describe('kill switch', () => {
     await expect
       .poll(
         // null while the page reloads (the kill switch reloads it).
-        () => page.evaluate(async () => ({ controlled: !!navigator.serviceWorker.controller, registrations: (await navigator.serviceWorker.getRegistrations()).length })).catch(() => null),
+        () =>
+          page
+            .evaluate(async () => ({
+              controlled: !!navigator.serviceWorker.controller,
+              registrations: (await navigator.serviceWorker.getRegistrations()).length,
+            }))
+            .catch(() => null),
         { timeout: 15_000 },
       )
       .toEqual({ controlled: false, registrations: 0 });

@@ -88,7 +88,9 @@ test.describe('two tabs of one browser', () => {
 
     // The other tab follows without a reload: signed-out header and signed-out profile.
     await expect(second.getByRole('banner').getByRole('link', { name: t('en', 'nav.signIn'), exact: true })).toBeVisible({ timeout: 1000 });
-    await expect(second.getByRole('main').getByRole('heading', { level: 2, name: t('en', 'profile.signedOutTitle'), exact: true })).toBeVisible({ timeout: 1000 });
+    await expect(second.getByRole('main').getByRole('heading', { level: 2, name: t('en', 'profile.signedOutTitle'), exact: true })).toBeVisible({
+      timeout: 1000,
+    });
     await expect(second.getByTestId('profile-fullName')).toHaveCount(0);
     // The server cleared the HttpOnly cookie too: nothing of the session is left.
     expect((await context.cookies()).filter((cookie) => SESSION_COOKIES.includes(cookie.name))).toEqual([]);
@@ -149,7 +151,10 @@ test.describe('two tabs of one browser', () => {
     expect(await refreshCookie(context)).toBe(rotations[rotations.length - 1]!.cookie);
     expect(await refreshCookie(context)).not.toBe(before);
     // Still signed in: a client-side navigation in each tab uses its token without another sign-in.
-    await second.getByRole('main').getByRole('link', { name: t('en', 'profile.edit.name'), exact: true }).click();
+    await second
+      .getByRole('main')
+      .getByRole('link', { name: t('en', 'profile.edit.name'), exact: true })
+      .click();
     await expect(second.getByRole('main').getByLabel(t('en', 'profile.changeName.label'), { exact: true })).toBeEditable();
   });
 
@@ -235,7 +240,16 @@ class OwnServer {
 
   async start(): Promise<void> {
     this.process = spawn(process.execPath, [resolve(here, '..', '..', 'api', 'dist', 'main.js')], {
-      env: { ...process.env, PORT: String(this.port), HOST: 'localhost', DATA_DIR: this.dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_MAX: '1000', PUBLIC_URL: this.origin },
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: 'localhost',
+        DATA_DIR: this.dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_AUTH_MAX: '1000',
+        PUBLIC_URL: this.origin,
+      },
       stdio: 'ignore',
     });
     const deadline = Date.now() + 30_000;

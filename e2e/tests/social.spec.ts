@@ -16,7 +16,21 @@
  * Texts come from the web app's message catalogues (`t`).
  */
 import type { Page } from '@playwright/test';
-import { type Locale, axeViolations, expect, localizePath, registerThroughForm, signInAtTestProvider, t, test, urlOf, waitForHydration, waitForMail, accountMenuButton, signOutFromHeader } from './fixtures';
+import {
+  type Locale,
+  axeViolations,
+  expect,
+  localizePath,
+  registerThroughForm,
+  signInAtTestProvider,
+  t,
+  test,
+  urlOf,
+  waitForHydration,
+  waitForMail,
+  accountMenuButton,
+  signOutFromHeader,
+} from './fixtures';
 
 const PROVIDER = 'Test ID';
 const PASSWORD = 'correct horse battery staple';
@@ -157,7 +171,10 @@ test.describe('social sign-in', () => {
     const accounts = card(page, 'es', 'profile.accounts.title');
     const disconnect = async () => {
       await accounts.getByRole('button', { name: t('es', 'profile.accounts.disconnectLabel', { service: PROVIDER }), exact: true }).click();
-      await page.getByRole('alertdialog').getByRole('button', { name: t('es', 'profile.accounts.disconnect'), exact: true }).click();
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: t('es', 'profile.accounts.disconnect'), exact: true })
+        .click();
     };
     await disconnect();
     const dialog = page.getByRole('alertdialog');
@@ -179,7 +196,9 @@ test.describe('social sign-in', () => {
     await expect(accounts.getByText(t('es', 'profile.accounts.disconnected', { service: PROVIDER }), { exact: true })).toBeVisible();
 
     // The password now signs in.
-    const signIn = await page.request.post('/api/auth/login', { data: { email: `${login}@example.test`, password: 'lantern meadow in winter', deviceToken: 'e2e-after' } });
+    const signIn = await page.request.post('/api/auth/login', {
+      data: { email: `${login}@example.test`, password: 'lantern meadow in winter', deviceToken: 'e2e-after' },
+    });
     expect(signIn.status()).toBe(200);
   });
 

@@ -32,7 +32,10 @@ test('lost authenticator: ask for the e-mail recovery on the second step, then c
   const codesDialog = page.getByRole('dialog', { name: t('en', 'profile.twoFactor.codesTitle') });
   await expect(codesDialog.getByTestId('recovery-codes').locator('code')).toHaveCount(10);
   await codesDialog.getByRole('button', { name: t('en', 'profile.twoFactor.done'), exact: true }).click();
-  await page.getByRole('main').getByRole('button', { name: t('en', 'profile.signOut'), exact: true }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: t('en', 'profile.signOut'), exact: true })
+    .click();
   await expect(page.getByRole('banner').getByRole('link', { name: t('en', 'nav.signIn'), exact: true })).toBeVisible();
 
   // The password, then "Can't use your authenticator or recovery codes?".

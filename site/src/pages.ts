@@ -17,13 +17,48 @@
 import { localizePath, LOCALES, stripLocale, type Locale } from './locales.js';
 
 export type PageId =
-  | 'home' | 'faq' | 'how' | 'team' | 'order' | 'techs' | 'culture' | 'privacy' | 'loading'
-  | 'news' | 'newsItem' | 'auth' | 'authReset' | 'authResetSuccess' | 'authChangePassword' | 'authCancelRecovery'
-  | 'profile' | 'profileChangeName' | 'profileChangeEmail' | 'profileSetPassword' | 'profileChangePassword'
-  | 'products' | 'product' | 'notFound' | 'error' | 'offline'
-  | 'profileRequests' | 'profileRequest' | 'profileEarnings' | 'profilePayouts'
-  | 'admin' | 'adminRequests' | 'adminRequest' | 'adminNews' | 'adminNewsItem' | 'adminProducts' | 'adminProduct'
-  | 'adminUsers' | 'adminUser' | 'adminAudit' | 'adminPayouts' | 'adminAnalytics';
+  | 'home'
+  | 'faq'
+  | 'how'
+  | 'team'
+  | 'order'
+  | 'techs'
+  | 'culture'
+  | 'privacy'
+  | 'loading'
+  | 'news'
+  | 'newsItem'
+  | 'auth'
+  | 'authReset'
+  | 'authResetSuccess'
+  | 'authChangePassword'
+  | 'authCancelRecovery'
+  | 'profile'
+  | 'profileChangeName'
+  | 'profileChangeEmail'
+  | 'profileSetPassword'
+  | 'profileChangePassword'
+  | 'products'
+  | 'product'
+  | 'notFound'
+  | 'error'
+  | 'offline'
+  | 'profileRequests'
+  | 'profileRequest'
+  | 'profileEarnings'
+  | 'profilePayouts'
+  | 'admin'
+  | 'adminRequests'
+  | 'adminRequest'
+  | 'adminNews'
+  | 'adminNewsItem'
+  | 'adminProducts'
+  | 'adminProduct'
+  | 'adminUsers'
+  | 'adminUser'
+  | 'adminAudit'
+  | 'adminPayouts'
+  | 'adminAnalytics';
 
 export interface PageDef {
   id: PageId;
@@ -93,8 +128,23 @@ export const PAGES: readonly PageDef[] = [
 
 /** The product slugs (detail pages under /products/; product rule SITE-CATALOGUE). */
 export const PRODUCT_SLUGS = [
-  'dom', 'affi', 'aura', 'brave', 'lenta', 'magic', 'solwy', 'tspace', 'giftery', 'shotrec',
-  'dastocks', 'three-dv', 'solu-bank', 'thinksport', 'voice-match', 'ai-assistant', 'corona-cough',
+  'dom',
+  'affi',
+  'aura',
+  'brave',
+  'lenta',
+  'magic',
+  'solwy',
+  'tspace',
+  'giftery',
+  'shotrec',
+  'dastocks',
+  'three-dv',
+  'solu-bank',
+  'thinksport',
+  'voice-match',
+  'ai-assistant',
+  'corona-cough',
 ] as const;
 export type ProductSlug = (typeof PRODUCT_SLUGS)[number];
 
@@ -108,11 +158,14 @@ export const PUBLIC_PATHS: readonly string[] = PAGES.filter((def) => def.indexab
 
 /** The page definition a pathname (any locale, trailing slash allowed) belongs to, or null. */
 export function pageOfPath(pathname: string): PageDef | null {
-  const path = stripLocale(pathname).replace(/(.)\/$/, '$1').slice(1).split('/');
+  const path = stripLocale(pathname)
+    .replace(/(.)\/$/, '$1')
+    .slice(1)
+    .split('/');
   return (
     PAGES.find((def) => {
       const parts = def.path.split('/');
-      return parts.length === path.length && parts.every((part, i) => part.startsWith(':') ? path[i] !== '' : part === path[i]);
+      return parts.length === path.length && parts.every((part, i) => (part.startsWith(':') ? path[i] !== '' : part === path[i]));
     }) ?? null
   );
 }

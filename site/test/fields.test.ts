@@ -32,8 +32,18 @@ describe('field rules', () => {
 
   it('checks new passwords with and without the common list', () => {
     const common = new Set(['password123']);
-    expect(fieldProblem(newPasswordField(() => common), 'short')).toEqual({ id: 'validation.passwordTooShort', values: { min: 8 } });
-    expect(fieldProblem(newPasswordField(() => common), 'Password123')).toEqual({ id: 'passwords.error.common' });
+    expect(
+      fieldProblem(
+        newPasswordField(() => common),
+        'short',
+      ),
+    ).toEqual({ id: 'validation.passwordTooShort', values: { min: 8 } });
+    expect(
+      fieldProblem(
+        newPasswordField(() => common),
+        'Password123',
+      ),
+    ).toEqual({ id: 'passwords.error.common' });
     expect(fieldProblem(newPasswordField(), 'Password123')).toBeNull();
   });
 

@@ -41,7 +41,17 @@ describe('context words (ACC-PASSWORD)', () => {
   });
 
   it('reports passwords.error.context from the shared field', () => {
-    expect(fieldProblem(newPasswordField(undefined, () => alice), 'asmith2024')).toEqual({ id: 'passwords.error.context' });
-    expect(fieldProblem(newPasswordField(undefined, () => alice), 'a long enough passphrase')).toBeNull();
+    expect(
+      fieldProblem(
+        newPasswordField(undefined, () => alice),
+        'asmith2024',
+      ),
+    ).toEqual({ id: 'passwords.error.context' });
+    expect(
+      fieldProblem(
+        newPasswordField(undefined, () => alice),
+        'a long enough passphrase',
+      ),
+    ).toBeNull();
   });
 });

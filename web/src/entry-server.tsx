@@ -63,7 +63,16 @@ export const render: ServerEntry['render'] = async (request: RenderRequest): Pro
   let html =
     '<!DOCTYPE html>' +
     renderToString(
-      <AppContext.Provider value={{ ...pageData, assets: { ...pageData.assets, islands: request.assets.islands }, dataJson, environmentRef, delivery, ...(delivery === 'document' ? { renderIsland } : {}) }}>
+      <AppContext.Provider
+        value={{
+          ...pageData,
+          assets: { ...pageData.assets, islands: request.assets.islands },
+          dataJson,
+          environmentRef,
+          delivery,
+          ...(delivery === 'document' ? { renderIsland } : {}),
+        }}
+      >
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppContext.Provider>,
     );

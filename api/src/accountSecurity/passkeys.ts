@@ -72,14 +72,21 @@ export class PasskeyService {
 
   /** How many passkeys `userId` has. */
   async count(userId: string): Promise<number> {
-    const row = await this.db.selectFrom('passkeys').select((eb) => eb.fn.countAll<number | string>().as('n')).where('userId', '=', userId).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('passkeys')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   private async storeChallenge(challenge: string, purpose: 'register' | 'login' | 'reauth', userId: string | null): Promise<void> {
     const now = Date.now();
     await this.db.deleteFrom('webauthnChallenges').where('expiresAt', '<', nowIso(now)).execute();
-    await this.db.insertInto('webauthnChallenges').values({ id: challenge, userId, purpose, expiresAt: nowIso(now + CEREMONY_TTL_MS) }).execute();
+    await this.db
+      .insertInto('webauthnChallenges')
+      .values({ id: challenge, userId, purpose, expiresAt: nowIso(now + CEREMONY_TTL_MS) })
+      .execute();
   }
 
   /** Takes challenge `challenge` of `purpose` (and `userId`) out; whether it was live. */

@@ -59,7 +59,10 @@ export const MUTATION_PROOF: Record<string, ProofRule> = {
   refreshStripeOnboarding: { proof: 'always', guards: 'payout' },
   requestPayout: { proof: 'always', guards: 'payout' },
 
-  deleteUser: { proof: 'none', why: 'ACC-DELETE: one’s own deletion carries its own proof given on the spot (the password or a mailed code); administrators delete others' },
+  deleteUser: {
+    proof: 'none',
+    why: 'ACC-DELETE: one’s own deletion carries its own proof given on the spot (the password or a mailed code); administrators delete others',
+  },
   sendAccountDeletionCode: { proof: 'none', why: 'mails a code to the account’s own address' },
   sendEmailVerification: { proof: 'none', why: 'mails a code to the account’s own address' },
   verifyEmail: { proof: 'none', why: 'confirms the current address with the code mailed to it' },
@@ -91,13 +94,19 @@ export const MUTATION_PROOF: Record<string, ProofRule> = {
 export const REST_PROOF: Record<string, ProofRule> = {
   // ACC-LINKED: starting a link; the callback's link checks the proof of the session that started it (social/service.ts).
   'GET /api/auth/:provider/get-login-url': { proof: 'always', guards: 'sign-in' },
-  'GET /api/auth/:provider/callback': { proof: 'none', why: 'a link completes only when the session that started it had a recent proof then and is still live (checked in the callback)' },
+  'GET /api/auth/:provider/callback': {
+    proof: 'none',
+    why: 'a link completes only when the session that started it had a recent proof then and is still live (checked in the callback)',
+  },
   'GET /api/auth/:provider/login': { proof: 'none', why: 'a sign-in, not a change of a signed-in account' },
   'POST /api/auth/social/exchange': { proof: 'none', why: 'a sign-in' },
   'POST /api/auth/register': { proof: 'none', why: 'creates an account' },
   'POST /api/auth/login': { proof: 'none', why: 'a sign-in' },
   'POST /api/auth/login/2fa': { proof: 'none', why: 'a sign-in' },
-  'POST /api/auth/login/2fa/recovery': { proof: 'none', why: 'ACC-2FA-RECOVERY: a sign-in that passed its first factor asks for a delayed removal of 2FA, mailed to the address and cancellable; nothing changes now' },
+  'POST /api/auth/login/2fa/recovery': {
+    proof: 'none',
+    why: 'ACC-2FA-RECOVERY: a sign-in that passed its first factor asks for a delayed removal of 2FA, mailed to the address and cancellable; nothing changes now',
+  },
   'POST /api/auth/2fa/recovery/cancel': { proof: 'none', why: 'ACC-2FA-RECOVERY: the mailed link keeps 2FA on — takes nothing away, adds no way in' },
   'POST /api/auth/passkey/options': { proof: 'none', why: 'a sign-in' },
   'POST /api/auth/passkey/login': { proof: 'none', why: 'a sign-in' },

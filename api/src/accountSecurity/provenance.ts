@@ -30,7 +30,11 @@ export function proofClass(method: string | null): AddedProof {
 }
 
 /** The provenance to store on a way in that session `sessionId` adds now: the session and its proof's class. */
-export async function provenanceOf(db: Kysely<Database>, sessionId: string | null, now = Date.now()): Promise<{ addedSessionId: string | null; addedProof: AddedProof }> {
+export async function provenanceOf(
+  db: Kysely<Database>,
+  sessionId: string | null,
+  now = Date.now(),
+): Promise<{ addedSessionId: string | null; addedProof: AddedProof }> {
   if (!sessionId) return { addedSessionId: null, addedProof: 'none' };
   const session = await db.selectFrom('sessions').select(['created', 'reauthenticatedAt', 'proofMethod']).where('id', '=', sessionId).executeTakeFirst();
   if (!session) return { addedSessionId: sessionId, addedProof: 'none' };

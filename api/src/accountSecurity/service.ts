@@ -67,7 +67,14 @@ export class AccountSecurity {
     this.challenges = new SignInChallenges(db, this.twoFactor);
     this.timeline = new SecurityTimeline(db);
     this.reauth = new Reauthentication({ db, credentials, twoFactor: this.twoFactor, passkeys: this.passkeys });
-    this.recovery = new TwoFactorRecovery({ db, jobs: deps.jobs, mail: deps.mail, challenges: this.challenges, delayMs: config.twoFactorRecoveryDelayMs, userChanged: deps.userChanged });
+    this.recovery = new TwoFactorRecovery({
+      db,
+      jobs: deps.jobs,
+      mail: deps.mail,
+      challenges: this.challenges,
+      delayMs: config.twoFactorRecoveryDelayMs,
+      userChanged: deps.userChanged,
+    });
   }
 
   /** Appends an entry for `actor` (ACC-TIMELINE), with the request's device or else the session's. */
@@ -90,7 +97,11 @@ export class AccountSecurity {
   private async recordAndTell(actor: Actor, change: SignInMethodChange, method: string | null, trx: Db, passkeyName: string | null = null): Promise<void> {
     const device = await this.append(actor, change, method, trx);
     const user = await trx.selectFrom('users').select(['email', 'locale']).where('id', '=', actor.userId).executeTakeFirstOrThrow();
-    const params = { change, passkeyName, ...securityEvent(actor.requestDevice ?? { label: deviceLabel(device?.userAgent), network: device?.network ?? null }) };
+    const params = {
+      change,
+      passkeyName,
+      ...securityEvent(actor.requestDevice ?? { label: deviceLabel(device?.userAgent), network: device?.network ?? null }),
+    };
     await this.deps.mail.send({ to: user.email, template: 'signInMethodChanged', locale: mailLocale(user.locale), params }, { db: trx });
   }
 

@@ -37,12 +37,20 @@ export class SignInChallenges {
    * Issues a challenge token for `userId` on `deviceToken` after the first factor `method` (ACC-2FA);
    * answers what the sign-in route sends instead of credentials, with the stored expiry.
    */
-  async issue(userId: string, deviceToken: string, method: string, returnPath: string | null = null): Promise<{ twoFactorRequired: true; challengeToken: string; expiresAt: string }> {
+  async issue(
+    userId: string,
+    deviceToken: string,
+    method: string,
+    returnPath: string | null = null,
+  ): Promise<{ twoFactorRequired: true; challengeToken: string; expiresAt: string }> {
     const token = newOpaqueToken();
     const now = Date.now();
     const expiresAt = nowIso(now + this.ttlMs);
     await this.db.deleteFrom('twoFactorChallenges').where('expiresAt', '<', nowIso(now)).execute();
-    await this.db.insertInto('twoFactorChallenges').values({ id: hashToken(token), userId, deviceToken, method, returnPath, expiresAt, created: nowIso(now) }).execute();
+    await this.db
+      .insertInto('twoFactorChallenges')
+      .values({ id: hashToken(token), userId, deviceToken, method, returnPath, expiresAt, created: nowIso(now) })
+      .execute();
     return { twoFactorRequired: true, challengeToken: token, expiresAt };
   }
 
@@ -88,7 +96,11 @@ export class SignInChallenges {
       kind = await this.twoFactor.verify(row.userId, factor);
     } catch (error) {
       // Not evaluated (the account's rate limit, a fault): the try is given back.
-      await this.db.updateTable('twoFactorChallenges').set((eb) => ({ attempts: eb('attempts', '-', 1) })).where('id', '=', id).execute();
+      await this.db
+        .updateTable('twoFactorChallenges')
+        .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+        .where('id', '=', id)
+        .execute();
       throw error;
     }
     if (!kind) {

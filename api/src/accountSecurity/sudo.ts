@@ -14,7 +14,6 @@ import { type ProofMethod, proofMethods, stampProof } from './window.js';
 import type { PasskeyService } from './passkeys.js';
 import type { TwoFactorService } from './twoFactor.js';
 
-
 /** One proof of identity: exactly one of the four. */
 export interface Proof {
   password?: string | null | undefined;
@@ -48,12 +47,14 @@ export class Reauthentication {
    */
   async prove(userId: string, sessionId: string, proof: Proof, onCodeFailure?: () => Promise<void>): Promise<string> {
     const given = (['password', 'code', 'passkey', 'emailCode'] as const).filter((k) => typeof proof[k] === 'string' && proof[k] !== '');
-    if (given.length !== 1) throw new HttpError(400, 'BAD_USER_INPUT', 'password: give exactly one of password, code, passkey or emailCode', { field: given[1] ?? 'password' });
+    if (given.length !== 1)
+      throw new HttpError(400, 'BAD_USER_INPUT', 'password: give exactly one of password, code, passkey or emailCode', { field: given[1] ?? 'password' });
     const user = await this.deps.db.selectFrom('users').select(['id', 'passwordHash']).where('id', '=', userId).executeTakeFirstOrThrow();
     const accepted = await proofMethods(this.deps.db, user);
     let method: ProofMethod;
     if (given[0] === 'password') {
-      if (user.passwordHash === null) throw new HttpError(409, 'NO_PASSWORD', 'password: this account has no password; use another proof or sign out and in again', { field: 'password' });
+      if (user.passwordHash === null)
+        throw new HttpError(409, 'NO_PASSWORD', 'password: this account has no password; use another proof or sign out and in again', { field: 'password' });
       if (!accepted.includes('PASSWORD')) throw proofNotAccepted(accepted, 'password');
       await this.deps.credentials.assertCurrentPassword(user, proof.password, { field: 'password', message: 'the password did not match' });
       method = 'PASSWORD';

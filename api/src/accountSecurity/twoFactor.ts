@@ -76,7 +76,9 @@ export class TwoFactorService {
   constructor(private readonly deps: TwoFactorDeps) {}
 
   private hash(code: string): string {
-    return createHmac('sha256', this.deps.jwtSecret).update(`recovery-code:${normalizeRecoveryCode(code)}`).digest('hex');
+    return createHmac('sha256', this.deps.jwtSecret)
+      .update(`recovery-code:${normalizeRecoveryCode(code)}`)
+      .digest('hex');
   }
 
   /** Whether `userId` has a confirmed authenticator (a password or social sign-in then asks for a code). */
@@ -104,7 +106,8 @@ export class TwoFactorService {
    * @throws HttpError 409 TWO_FACTOR_ALREADY_ENABLED.
    */
   async start(userId: string, accountName: string): Promise<TotpEnrolment> {
-    if (await this.isEnabled(userId)) throw new HttpError(409, 'TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already on; turn it off first to use another authenticator.');
+    if (await this.isEnabled(userId))
+      throw new HttpError(409, 'TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already on; turn it off first to use another authenticator.');
     const { secret } = await generateTOTP(TOTP);
     const sealed = await this.deps.box.seal(secret);
     const created = nowIso();
@@ -137,7 +140,11 @@ export class TwoFactorService {
     if (step === null) throw new HttpError(400, 'CODE_INVALID', 'code: this code is not the authenticator’s current one', { field: 'code' });
     const codes = newRecoveryCodes();
     await this.deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('totpSecrets').set({ confirmedAt: nowIso(), lastUsedStep: step, ...provenance }).where('userId', '=', userId).execute();
+      await trx
+        .updateTable('totpSecrets')
+        .set({ confirmedAt: nowIso(), lastUsedStep: step, ...provenance })
+        .where('userId', '=', userId)
+        .execute();
       await this.storeRecoveryCodes(trx, userId, codes);
       await onEnabled(trx);
     });

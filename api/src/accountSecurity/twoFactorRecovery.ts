@@ -78,12 +78,29 @@ export class TwoFactorRecovery {
       // The partial unique index keeps one pending recovery per account: a racing second request inserts nothing.
       const inserted = await trx
         .insertInto('twoFactorRecoveries')
-        .values({ id, userId, cancelTokenHash: hashToken(token), status: 'pending', dueAt, userAgent: from.userAgent, network: from.network, created: nowIso(now), finishedAt: null, cancelledBy: null })
+        .values({
+          id,
+          userId,
+          cancelTokenHash: hashToken(token),
+          status: 'pending',
+          dueAt,
+          userAgent: from.userAgent,
+          network: from.network,
+          created: nowIso(now),
+          finishedAt: null,
+          cancelledBy: null,
+        })
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
       await recordSecurityEvent(trx, { userId, kind: 'TWO_FACTOR_RECOVERY_REQUESTED', method: 'email', device: from });
-      await this.tell(trx, userId, 'twoFactorRecoveryRequested', { dueAt, token, ...securityEvent(this.device(from), new Date(now)) }, `2fa-recovery-requested:${id}`);
+      await this.tell(
+        trx,
+        userId,
+        'twoFactorRecoveryRequested',
+        { dueAt, token, ...securityEvent(this.device(from), new Date(now)) },
+        `2fa-recovery-requested:${id}`,
+      );
       await this.deps.jobs.enqueue(RECOVERY_JOB, { recoveryId: id }, { db: trx, key: `2fa-recovery:${id}`, runAt: dueAt });
       return true;
     });
@@ -98,12 +115,21 @@ export class TwoFactorRecovery {
    * @throws HttpError 404 RECOVERY_LINK_INVALID (unknown), 409 RECOVERY_ALREADY_CANCELLED, 409 RECOVERY_ALREADY_DONE.
    */
   async cancel(token: string, from: SessionDevice): Promise<void> {
-    const row = await this.deps.db.selectFrom('twoFactorRecoveries').select(['id', 'userId', 'status']).where('cancelTokenHash', '=', hashToken(token)).executeTakeFirst();
+    const row = await this.deps.db
+      .selectFrom('twoFactorRecoveries')
+      .select(['id', 'userId', 'status'])
+      .where('cancelTokenHash', '=', hashToken(token))
+      .executeTakeFirst();
     if (!row) throw unknownLink();
     if (row.status === 'pending' && (await this.cancelRow(row.id, row.userId, 'link', from))) return;
     const now = await this.deps.db.selectFrom('twoFactorRecoveries').select('status').where('id', '=', row.id).executeTakeFirst();
     if (!now) throw unknownLink();
-    if (now.status === 'done') throw new HttpError(409, 'RECOVERY_ALREADY_DONE', 'Two-factor authentication was already turned off by this request; turn it on again from your profile.');
+    if (now.status === 'done')
+      throw new HttpError(
+        409,
+        'RECOVERY_ALREADY_DONE',
+        'Two-factor authentication was already turned off by this request; turn it on again from your profile.',
+      );
     throw new HttpError(409, 'RECOVERY_ALREADY_CANCELLED', 'This request was already cancelled: two-factor authentication stays on.');
   }
 

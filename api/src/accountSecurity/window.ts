@@ -63,14 +63,23 @@ export async function recentProofUntil(db: Db, sessionId: string, now = Date.now
   const session = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
-    .select(['sessions.created', 'sessions.reauthenticatedAt', 'sessions.reauthenticatedMethod', 'sessions.secondFactorSignIn', 'sessions.revokedAt', 'users.id as userId', 'users.passwordHash'])
+    .select([
+      'sessions.created',
+      'sessions.reauthenticatedAt',
+      'sessions.reauthenticatedMethod',
+      'sessions.secondFactorSignIn',
+      'sessions.revokedAt',
+      'users.id as userId',
+      'users.passwordHash',
+    ])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
   if (!session || session.revokedAt) return null;
   const facts = await factsOf(db, { id: session.userId, passwordHash: session.passwordHash });
   const accepted = acceptedMethods(facts);
   const signIn = !facts.hasTotp || Number(session.secondFactorSignIn) === 1 ? Date.parse(session.created) : 0;
-  const proved = session.reauthenticatedAt && accepted.includes((session.reauthenticatedMethod ?? 'PASSWORD') as ProofMethod) ? Date.parse(session.reauthenticatedAt) : 0;
+  const proved =
+    session.reauthenticatedAt && accepted.includes((session.reauthenticatedMethod ?? 'PASSWORD') as ProofMethod) ? Date.parse(session.reauthenticatedAt) : 0;
   const last = Math.max(signIn, proved);
   return last > 0 && last + REAUTH_WINDOW_MS > now ? nowIso(last + REAUTH_WINDOW_MS) : null;
 }
@@ -94,11 +103,19 @@ export async function requireRecentProof(db: Db, sessionId: string): Promise<voi
  */
 export async function stampProof(db: Db, sessionId: string, method: ProofMethod): Promise<string> {
   const now = Date.now();
-  const previous = await db.selectFrom('sessions').select(['reauthenticatedAt', 'reauthenticatedMethod', 'proofMethod']).where('id', '=', sessionId).executeTakeFirst();
+  const previous = await db
+    .selectFrom('sessions')
+    .select(['reauthenticatedAt', 'reauthenticatedMethod', 'proofMethod'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
   const before = await recentProofUntil(db, sessionId, now);
   // `proofMethod` in the words of ACC-RESET's provenance (provenance.ts `proofClass`).
   const proofMethod = method === 'EMAIL_CODE' ? 'mail' : method.toLowerCase();
-  await db.updateTable('sessions').set({ reauthenticatedAt: nowIso(now), reauthenticatedMethod: method, proofMethod }).where('id', '=', sessionId).execute();
+  await db
+    .updateTable('sessions')
+    .set({ reauthenticatedAt: nowIso(now), reauthenticatedMethod: method, proofMethod })
+    .where('id', '=', sessionId)
+    .execute();
   const after = await recentProofUntil(db, sessionId, now);
   if (previous && before && (!after || after < before)) {
     // The new proof does not count for this account: the earlier one goes on counting.

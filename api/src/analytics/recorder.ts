@@ -101,7 +101,8 @@ export class AnalyticsRecorder {
     }
     const row = batch.rows.get(key);
     if (row) row.views += 1;
-    else if (batch.rows.size < MAX_ROWS + 1000) batch.rows.set(key, { path: event.path, locale: event.locale, referrer, device: event.device, referred: event.referred, views: 1 });
+    else if (batch.rows.size < MAX_ROWS + 1000)
+      batch.rows.set(key, { path: event.path, locale: event.locale, referrer, device: event.device, referred: event.referred, views: 1 });
     if (batch.visitors.size < MAX_VISITORS) batch.visitors.add(event.visitorKey);
   }
 

@@ -122,7 +122,10 @@ function beaconBody(body: unknown): unknown {
  * the counting hook and the beacon route. Register before the routes whose pages are counted.
  * @returns the recorder (`close()` it after the server, to write what is pending).
  */
-export function registerAnalytics(fastify: FastifyInstance, opts: { db: Db; config: Pick<Config, 'env' | 'publicUrl'>; now?: () => Date; limits?: Pick<RateLimits, 'consume'> }): AnalyticsRecorder {
+export function registerAnalytics(
+  fastify: FastifyInstance,
+  opts: { db: Db; config: Pick<Config, 'env' | 'publicUrl'>; now?: () => Date; limits?: Pick<RateLimits, 'consume'> },
+): AnalyticsRecorder {
   const recorder = new AnalyticsRecorder({
     db: opts.db,
     ...(opts.limits ? { limits: opts.limits } : {}),

@@ -61,8 +61,12 @@ export async function addDay(db: Db, day: string, counts: readonly DailyCount[],
     for (const part of chunks(counts)) {
       await trx
         .insertInto('analyticsDaily')
-        .values(part.map((c) => ({ day, path: c.path, locale: c.locale, referrer: c.referrer, device: c.device, referred: c.referred ? 1 : 0, views: c.views })))
-        .onConflict((oc) => oc.columns(['day', 'path', 'locale', 'referrer', 'device', 'referred']).doUpdateSet({ views: sql`analytics_daily.views + excluded.views` }))
+        .values(
+          part.map((c) => ({ day, path: c.path, locale: c.locale, referrer: c.referrer, device: c.device, referred: c.referred ? 1 : 0, views: c.views })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['day', 'path', 'locale', 'referrer', 'device', 'referred']).doUpdateSet({ views: sql`analytics_daily.views + excluded.views` }),
+        )
         .execute();
     }
     let fresh = 0;

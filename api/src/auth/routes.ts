@@ -135,7 +135,15 @@ export async function requireBearer(request: FastifyRequest, sessions: SessionSe
 /** Registers the /api/auth routes. */
 export async function authRoutes(
   fastify: FastifyInstance,
-  opts: { db: Db; sessions: SessionService; config: Config; credentials: CredentialService; limits: RateLimits; challenges: Challenges; security: AccountSecurity },
+  opts: {
+    db: Db;
+    sessions: SessionService;
+    config: Config;
+    credentials: CredentialService;
+    limits: RateLimits;
+    challenges: Challenges;
+    security: AccountSecurity;
+  },
 ): Promise<void> {
   const { db, sessions, config, credentials, limits, challenges, security } = opts;
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -50,11 +50,7 @@ export class SessionListService {
    * (ties by start, then id, so pages are stable), and how many live sessions there are in all.
    */
   async live(userId: string, slice: { limit: number; offset: number }, now = Date.now()): Promise<{ rows: SessionRow[]; totalCount: number }> {
-    const base = this.db
-      .selectFrom('sessions')
-      .where('userId', '=', userId)
-      .where('revokedAt', 'is', null)
-      .where('lastUsed', '>', this.liveSince(now));
+    const base = this.db.selectFrom('sessions').where('userId', '=', userId).where('revokedAt', 'is', null).where('lastUsed', '>', this.liveSince(now));
     const [rows, count] = await Promise.all([
       base.selectAll().orderBy('lastUsed', 'desc').orderBy('created', 'desc').orderBy('id').limit(slice.limit).offset(slice.offset).execute(),
       base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),

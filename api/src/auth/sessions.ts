@@ -55,7 +55,12 @@ export class SessionService {
    * (raw User-Agent and approximate network) for the user's session list (SESSION-DEVICES), and
    * `options.secondFactor`: whether the sign-in passed a second factor or was a passkey's (ACC-SUDO).
    */
-  async start(userId: string, deviceToken: string, device: SessionDevice, options: { secondFactor?: boolean } = {}): Promise<Credentials & { sessionId: string }> {
+  async start(
+    userId: string,
+    deviceToken: string,
+    device: SessionDevice,
+    options: { secondFactor?: boolean } = {},
+  ): Promise<Credentials & { sessionId: string }> {
     // A concurrent login on the same device may win the unique index sessions_live_device;
     // then revoke its family in turn and try again (the newest login keeps the device).
     for (let attempt = 0; ; attempt++) {
@@ -158,7 +163,11 @@ export class SessionService {
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return false;
       await this.insertRefreshToken(trx, row.sessionId, successor, now);
-      await trx.updateTable('sessions').set({ lastUsed: nowIso(now) }).where('id', '=', row.sessionId).execute();
+      await trx
+        .updateTable('sessions')
+        .set({ lastUsed: nowIso(now) })
+        .where('id', '=', row.sessionId)
+        .execute();
       return true;
     });
     if (!won) {
@@ -180,7 +189,11 @@ export class SessionService {
    * `REFRESH_REUSE_GRACE_MS` ago and its successor is still unused: the same successor and a new
    * access token. Otherwise null (the caller decides between race and reuse).
    */
-  private async replayWithinGrace(row: { sessionId: string; userId: string; usedAt: string | null }, successor: string, now: number): Promise<Credentials | null> {
+  private async replayWithinGrace(
+    row: { sessionId: string; userId: string; usedAt: string | null },
+    successor: string,
+    now: number,
+  ): Promise<Credentials | null> {
     if (row.usedAt === null || now - Date.parse(row.usedAt) >= this.config.refreshReuseGraceMs) return null;
     const next = await this.db
       .selectFrom('refreshTokens')

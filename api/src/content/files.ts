@@ -16,8 +16,23 @@ function perLocale<T extends z.ZodType>(schema: T) {
 
 /** The product illustration motifs (web/src/features/products/ProductVisual.tsx draws them). */
 export const PRODUCT_MOTIFS = [
-  'chat', 'wave', 'card', 'home', 'chart', 'heart', 'shield', 'lens', 'play',
-  'gift', 'grid', 'spark', 'cube', 'ball', 'pulse', 'camera', 'leaf',
+  'chat',
+  'wave',
+  'card',
+  'home',
+  'chart',
+  'heart',
+  'shield',
+  'lens',
+  'play',
+  'gift',
+  'grid',
+  'spark',
+  'cube',
+  'ball',
+  'pulse',
+  'camera',
+  'leaf',
 ] as const;
 
 const line = z.string().trim().min(1).max(300);
@@ -61,7 +76,9 @@ export type NewsFile = z.infer<typeof newsFile>;
 function readAll<T>(dir: string, schema: z.ZodType<T>): T[] {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
+    names = readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort();
   } catch {
     return [];
   }

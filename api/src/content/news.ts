@@ -97,7 +97,9 @@ export class NewsService {
         .limit(slice.limit)
         .offset(slice.offset)
         .execute(),
-      this.visible(slice.includeDrafts, slice.search).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.visible(slice.includeDrafts, slice.search)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, totalCount: Number(count.n) };
   }
@@ -126,7 +128,11 @@ export class NewsService {
 
   /** The texts of each item of `ids` (every stored locale), in the order of `ids`; a loader's batch. */
   async translations(ids: readonly string[]): Promise<NewsTranslationRow[][]> {
-    const rows = await this.deps.db.selectFrom('newsTranslations').selectAll().where('newsItemId', 'in', [...ids]).execute();
+    const rows = await this.deps.db
+      .selectFrom('newsTranslations')
+      .selectAll()
+      .where('newsItemId', 'in', [...ids])
+      .execute();
     return groupBy(ids, rows, (row) => row.newsItemId);
   }
 
@@ -206,13 +212,18 @@ export class NewsService {
     const productId = (await this.productIdOf(input.productSlug)) ?? null;
     const id = newNewsItemId();
     const now = nowIso();
-    await retryOnSlugRace(() => this.deps.db.transaction().execute(async (trx) => {
-      await trx.insertInto('newsItems').values({ id, productId, publishedAt: null, created: now, updated: now }).execute();
-      await trx.insertInto('newsTranslations').values(texts.map((t) => ({ newsItemId: id, ...t }))).execute();
-      await assignNewsSlugs(trx, id, texts, now);
-      const row = await trx.selectFrom('newsItems').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      await recordAudit(trx, { actor, action: 'news.create', target: target(row, input.texts), before: null, after: await this.snapshot(trx, row) });
-    }));
+    await retryOnSlugRace(() =>
+      this.deps.db.transaction().execute(async (trx) => {
+        await trx.insertInto('newsItems').values({ id, productId, publishedAt: null, created: now, updated: now }).execute();
+        await trx
+          .insertInto('newsTranslations')
+          .values(texts.map((t) => ({ newsItemId: id, ...t })))
+          .execute();
+        await assignNewsSlugs(trx, id, texts, now);
+        const row = await trx.selectFrom('newsItems').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        await recordAudit(trx, { actor, action: 'news.create', target: target(row, input.texts), before: null, after: await this.snapshot(trx, row) });
+      }),
+    );
     return this.changed(id);
   }
 
@@ -226,21 +237,26 @@ export class NewsService {
     const texts = translationRows(input.texts, false);
     const productId = await this.productIdOf(input.productSlug);
     const before = await this.productSlugs(id);
-    await retryOnSlugRace(() => this.deps.db.transaction().execute(async (trx) => {
-      const row = await this.current(trx, id, options.version);
-      const old = await this.snapshot(trx, row);
-      await this.bump(trx, row, productId !== undefined ? { productId } : {});
-      for (const t of texts) {
-        await trx.deleteFrom('newsTranslations').where('newsItemId', '=', id).where('locale', '=', t.locale).execute();
-        await trx.insertInto('newsTranslations').values({ newsItemId: id, ...t }).execute();
-      }
-      // A changed title gives a new slug; the old one stays the item's and redirects (SITE-NEWS).
-      await assignNewsSlugs(trx, id, texts, nowIso());
-      const now = await this.snapshot(trx, { ...row, ...(productId !== undefined ? { productId } : {}) });
-      const diff = changedFields(old, now);
-      const label = (now['en'] as { title?: string } | undefined)?.title ?? id;
-      await recordAudit(trx, { actor: options.actor, action: 'news.update', target: { type: 'NewsItem', id, label }, ...diff });
-    }));
+    await retryOnSlugRace(() =>
+      this.deps.db.transaction().execute(async (trx) => {
+        const row = await this.current(trx, id, options.version);
+        const old = await this.snapshot(trx, row);
+        await this.bump(trx, row, productId !== undefined ? { productId } : {});
+        for (const t of texts) {
+          await trx.deleteFrom('newsTranslations').where('newsItemId', '=', id).where('locale', '=', t.locale).execute();
+          await trx
+            .insertInto('newsTranslations')
+            .values({ newsItemId: id, ...t })
+            .execute();
+        }
+        // A changed title gives a new slug; the old one stays the item's and redirects (SITE-NEWS).
+        await assignNewsSlugs(trx, id, texts, nowIso());
+        const now = await this.snapshot(trx, { ...row, ...(productId !== undefined ? { productId } : {}) });
+        const diff = changedFields(old, now);
+        const label = (now['en'] as { title?: string } | undefined)?.title ?? id;
+        await recordAudit(trx, { actor: options.actor, action: 'news.update', target: { type: 'NewsItem', id, label }, ...diff });
+      }),
+    );
     return this.changed(id, before);
   }
 
@@ -286,7 +302,13 @@ export class NewsService {
       const result = await trx.deleteFrom('newsItems').where('id', '=', id).where('version', '=', row.version).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw versionConflict();
       const label = (old['en'] as { title?: string } | undefined)?.title ?? id;
-      await recordAudit(trx, { actor: options.actor, action: 'news.delete', target: { type: 'NewsItem', id, label }, before: { ...old, publishedAt: row.publishedAt }, after: null });
+      await recordAudit(trx, {
+        actor: options.actor,
+        action: 'news.delete',
+        target: { type: 'NewsItem', id, label },
+        before: { ...old, publishedAt: row.publishedAt },
+        after: null,
+      });
     });
     await this.announce(id, before, slugsBefore);
   }

@@ -72,14 +72,22 @@ export class ProductService {
 
   /** The products of `ids`, in the same order (undefined where none); a loader's batch. */
   async byIds(ids: readonly string[]): Promise<(ProductRow | undefined)[]> {
-    const rows = await this.deps.db.selectFrom('products').selectAll().where('id', 'in', [...ids]).execute();
+    const rows = await this.deps.db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id));
   }
 
   /** The texts of each product of `ids` (every stored locale), in the order of `ids`; a loader's batch. */
   async translations(ids: readonly string[]): Promise<ProductTranslationsTable[][]> {
-    const rows = await this.deps.db.selectFrom('productTranslations').selectAll().where('productId', 'in', [...ids]).execute();
+    const rows = await this.deps.db
+      .selectFrom('productTranslations')
+      .selectAll()
+      .where('productId', 'in', [...ids])
+      .execute();
     return groupBy(ids, rows, (row) => row.productId);
   }
 
@@ -93,7 +101,12 @@ export class ProductService {
 
   /** The next version of `row`, only while the stored one is still the one read (0 rows: VERSION_CONFLICT; ADMIN-CONCURRENCY). */
   private async bump(trx: Executor, row: ProductRow): Promise<ProductRow> {
-    const result = await trx.updateTable('products').set({ version: row.version + 1 }).where('id', '=', row.id).where('version', '=', row.version).executeTakeFirst();
+    const result = await trx
+      .updateTable('products')
+      .set({ version: row.version + 1 })
+      .where('id', '=', row.id)
+      .where('version', '=', row.version)
+      .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw versionConflict();
     return { ...row, version: row.version + 1 };
   }
@@ -157,12 +170,23 @@ export class ProductService {
    * @throws HttpError BAD_USER_INPUT (`id`, a language twice); TRANSLATION_MISSING (`texts.<locale>`,
    *   the first incomplete language); VERSION_CONFLICT (nothing stored).
    */
-  async replaceTexts(id: string, texts: ReadonlyArray<Partial<ProductTexts> & { locale: Locale }>, options: EditOptions & { version: number }): Promise<ProductRow> {
+  async replaceTexts(
+    id: string,
+    texts: ReadonlyArray<Partial<ProductTexts> & { locale: Locale }>,
+    options: EditOptions & { version: number },
+  ): Promise<ProductRow> {
     if (new Set(texts.map((t) => t.locale)).size !== texts.length) throw badInput('texts', 'one entry per language');
     const rows = LOCALES.map((locale) => {
       const t = texts.find((candidate) => candidate.locale === locale);
       if (!t?.name || !t.tagline || !t.description?.length) throw translationMissing(locale, 'name, tagline or description');
-      return { productId: id, locale, name: t.name, tagline: t.tagline, description: JSON.stringify(t.description), features: JSON.stringify(t.features ?? []) };
+      return {
+        productId: id,
+        locale,
+        name: t.name,
+        tagline: t.tagline,
+        description: JSON.stringify(t.description),
+        features: JSON.stringify(t.features ?? []),
+      };
     });
     return this.edit(id, options, async (trx) => {
       await trx.deleteFrom('productTranslations').where('productId', '=', id).execute();

@@ -16,7 +16,13 @@ export interface SitemapContent {
 export async function sitemapContent(db: Db): Promise<SitemapContent> {
   const [products, news] = await Promise.all([
     db.selectFrom('products').select(['slug']).orderBy('position').execute(),
-    db.selectFrom('newsItems').select(['id', 'updated']).where('publishedAt', 'is not', null).where('publishedAt', '<=', nowIso()).orderBy('publishedAt', 'desc').execute(),
+    db
+      .selectFrom('newsItems')
+      .select(['id', 'updated'])
+      .where('publishedAt', 'is not', null)
+      .where('publishedAt', '<=', nowIso())
+      .orderBy('publishedAt', 'desc')
+      .execute(),
   ]);
   const ids = news.map((n) => n.id);
   const slugs = ids.length ? await db.selectFrom('newsTranslations').select(['newsItemId', 'locale', 'slug']).where('newsItemId', 'in', ids).execute() : [];

@@ -37,7 +37,12 @@ type Executor = Kysely<Database>;
  * had before is taken back; one another item has or had is skipped for `-2`, `-3`, ….
  * Call in the transaction that stores the titles, after the translation rows exist.
  */
-export async function assignNewsSlugs(trx: Executor, newsItemId: string, texts: ReadonlyArray<{ locale: Locale | string; title: string }>, now: string): Promise<void> {
+export async function assignNewsSlugs(
+  trx: Executor,
+  newsItemId: string,
+  texts: ReadonlyArray<{ locale: Locale | string; title: string }>,
+  now: string,
+): Promise<void> {
   for (const { locale, title } of texts) {
     const base = slugOfTitle(title);
     let slug = base;
@@ -57,6 +62,10 @@ export async function assignNewsSlugs(trx: Executor, newsItemId: string, texts: 
 /** Every slug item `newsItemId` has or had, in any language (the page paths its change touches, SITE-CACHE). */
 export async function slugsOfNewsItems(db: Executor, newsItemIds: readonly string[]): Promise<string[]> {
   if (newsItemIds.length === 0) return [];
-  const rows = await db.selectFrom('newsSlugs').select('slug').where('newsItemId', 'in', [...newsItemIds]).execute();
+  const rows = await db
+    .selectFrom('newsSlugs')
+    .select('slug')
+    .where('newsItemId', 'in', [...newsItemIds])
+    .execute();
   return [...new Set(rows.map((row) => row.slug))];
 }

@@ -93,9 +93,12 @@ export class EmailCodes {
             .values({ id, userId: user.id, purpose, email, codeHash: this.hash(user.id, purpose, code), attempts: 0, expiresAt, created: nowIso(now) })
             .execute();
           const locale = mailLocale(user.locale);
-          if (purpose === 'verify') await this.deps.mail.send({ to: email, template: 'emailVerificationCode', locale, params: { code }, key: `code:${id}` }, { db: trx });
-          else if (purpose === 'reauth') await this.deps.mail.send({ to: email, template: 'reauthenticationCode', locale, params: { code }, key: `code:${id}` }, { db: trx });
-          else if (purpose === 'delete') await this.deps.mail.send({ to: email, template: 'accountDeletionCode', locale, params: { code }, key: `code:${id}` }, { db: trx });
+          if (purpose === 'verify')
+            await this.deps.mail.send({ to: email, template: 'emailVerificationCode', locale, params: { code }, key: `code:${id}` }, { db: trx });
+          else if (purpose === 'reauth')
+            await this.deps.mail.send({ to: email, template: 'reauthenticationCode', locale, params: { code }, key: `code:${id}` }, { db: trx });
+          else if (purpose === 'delete')
+            await this.deps.mail.send({ to: email, template: 'accountDeletionCode', locale, params: { code }, key: `code:${id}` }, { db: trx });
           else await this.deps.mail.send({ to: email, template: 'emailChangeCode', locale, params: { code, newEmail: email }, key: `code:${id}` }, { db: trx });
         });
         break;

@@ -87,7 +87,14 @@ export async function issuePasswordReset(deps: { db: Db; mail: MailService }, em
     await trx.deleteFrom('passwordResets').where('userId', '=', user.id).execute(); // a newer link voids older ones
     await trx
       .insertInto('passwordResets')
-      .values({ id, userId: user.id, tokenHash: sha256(token), expiresAt: nowIso(now + PASSWORD_RESET_TTL_MINUTES * 60_000), usedAt: null, created: nowIso(now) })
+      .values({
+        id,
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: nowIso(now + PASSWORD_RESET_TTL_MINUTES * 60_000),
+        usedAt: null,
+        created: nowIso(now),
+      })
       .execute();
     // The page's language, which is the one the person asking reads now.
     await deps.mail.send({ to: email, template: 'passwordReset', locale, params: { token }, key: `reset:${id}` }, { db: trx });
@@ -149,7 +156,9 @@ export class PasswordResets {
     if (!row || row.usedAt !== null || row.expiresAt <= nowIso()) throw invalid();
     // Not mostly the account's own e-mail, username or the site name (ACC-PASSWORD).
     const owner = await db.selectFrom('users').select(['email', 'username', 'passwordHash']).where('id', '=', row.userId).executeTakeFirst();
-    const contextual = owner && refuseNewPassword('VALIDATION_FAILED', 'password', password, { email: owner.email, username: owner.username, siteName: this.deps.config.siteName });
+    const contextual =
+      owner &&
+      refuseNewPassword('VALIDATION_FAILED', 'password', password, { email: owner.email, username: owner.username, siteName: this.deps.config.siteName });
     if (contextual) throw contextual;
     // The forgotten password typed again is no change (ACC-PASSWORD); the link stays usable.
     if (owner?.passwordHash && (await verifyPassword(owner.passwordHash, password))) throw passwordUnchanged('password');
@@ -172,7 +181,10 @@ export class PasswordResets {
         twoFactorRemoved: removed.twoFactorRemoved,
         ...securityEvent(device),
       };
-      await this.deps.mail.send({ to: user.email, template: 'passwordResetDone', locale: mailLocale(user.locale), params, key: `reset-done:${row.id}` }, { db: trx });
+      await this.deps.mail.send(
+        { to: user.email, template: 'passwordResetDone', locale: mailLocale(user.locale), params, key: `reset-done:${row.id}` },
+        { db: trx },
+      );
       return removed;
     });
     if (!outcome) throw invalid();
@@ -211,10 +223,17 @@ export async function removeUntrustedWaysIn(trx: Transaction<Database>, userId: 
     .where('addedProof', 'not in', TRUSTED_BY_RESET)
     .returning(['name', 'created'])
     .execute();
-  const totp = await trx.deleteFrom('totpSecrets').where('userId', '=', userId).where('confirmedAt', 'is not', null).where('addedProof', '=', 'none').executeTakeFirst();
+  const totp = await trx
+    .deleteFrom('totpSecrets')
+    .where('userId', '=', userId)
+    .where('confirmedAt', 'is not', null)
+    .where('addedProof', '=', 'none')
+    .executeTakeFirst();
   const twoFactorRemoved = Number(totp.numDeletedRows) > 0;
   if (twoFactorRemoved) await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute();
-  const removedLinks = links.sort((a, b) => a.created.localeCompare(b.created)).map((r) => ({ service: r.serviceType, name: r.serviceUsername ?? r.serviceEmail }));
+  const removedLinks = links
+    .sort((a, b) => a.created.localeCompare(b.created))
+    .map((r) => ({ service: r.serviceType, name: r.serviceUsername ?? r.serviceEmail }));
   const removedPasskeys = passkeys.sort((a, b) => a.created.localeCompare(b.created)).map((p) => p.name);
   for (const _link of removedLinks) await recordSecurityEvent(trx, { userId, kind: 'PROVIDER_UNLINKED', method: 'password-reset' });
   for (const _ of removedPasskeys) await recordSecurityEvent(trx, { userId, kind: 'PASSKEY_REMOVED', method: 'password-reset' });

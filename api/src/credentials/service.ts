@@ -70,7 +70,11 @@ export class CredentialService {
    * @throws HttpError `status` WRONG_PASSWORD at `field` when it does not match (or is missing),
    *   429 TOO_MANY_REQUESTS with retryAfterSeconds while the account must wait, 429 SERVER_BUSY.
    */
-  async assertCurrentPassword(user: Pick<UserRow, 'id' | 'passwordHash'>, given: string | null | undefined, problem: { field: string; message: string; status?: number }): Promise<void> {
+  async assertCurrentPassword(
+    user: Pick<UserRow, 'id' | 'passwordHash'>,
+    given: string | null | undefined,
+    problem: { field: string; message: string; status?: number },
+  ): Promise<void> {
     const ok = given ? await checkPasswordGuarded(this.deps.limits, accountGuessKey(user.id), user.passwordHash, given) : false;
     if (!ok) throw new HttpError(problem.status ?? 400, 'WRONG_PASSWORD', `${problem.field}: ${problem.message}`, { field: problem.field });
   }
@@ -114,7 +118,8 @@ export class CredentialService {
   async sendReauthenticationCode(userId: string): Promise<{ sentTo: string; expiresAt: string }> {
     const user = await this.loadUser(userId);
     const methods = await proofMethods(this.deps.db, user);
-    if (!methods.includes('EMAIL_CODE')) throw new HttpError(409, 'PROOF_NOT_ACCEPTED', `This account confirms it is you with ${methods.join(' or ')}.`, { methods });
+    if (!methods.includes('EMAIL_CODE'))
+      throw new HttpError(409, 'PROOF_NOT_ACCEPTED', `This account confirms it is you with ${methods.join(' or ')}.`, { methods });
     const wait = await this.deps.limits.consume('codeSend', userId);
     if (wait !== null) throw tooManyRequests(wait);
     const { expiresAt } = await this.codes.issue(user, 'reauth', user.email);
@@ -182,7 +187,9 @@ export class CredentialService {
       await requireRecentProof(this.deps.db, sessionId);
     } else {
       if (user.passwordHash === null) {
-        throw new HttpError(400, 'PASSWORD_NOT_SET', 'checkPassword: this account has no password; confirm it is you with reauthenticate instead', { field: 'checkPassword' });
+        throw new HttpError(400, 'PASSWORD_NOT_SET', 'checkPassword: this account has no password; confirm it is you with reauthenticate instead', {
+          field: 'checkPassword',
+        });
       }
       await this.assertCurrentPassword(user, checkPassword, { field: 'checkPassword', message: 'the current password did not match' });
       if (sessionId) await stampProof(this.deps.db, sessionId, 'PASSWORD');
@@ -214,7 +221,13 @@ export class CredentialService {
         // REQ-CLAIM: the new address is verified now; its orders become the user's.
         await claimOrders(trx, userId, row.email);
         await this.deps.mail.send(
-          { to: user.email, template: 'emailChangedNotice', locale: mailLocale(user.locale), params: { oldEmail: user.email, newEmail: row.email, ...securityEvent(device) }, key: `changed:${row.id}` },
+          {
+            to: user.email,
+            template: 'emailChangedNotice',
+            locale: mailLocale(user.locale),
+            params: { oldEmail: user.email, newEmail: row.email, ...securityEvent(device) },
+            key: `changed:${row.id}`,
+          },
           { db: trx },
         );
       });
@@ -246,7 +259,11 @@ export class CredentialService {
     options: { oldPassword?: string | null; requireOld: boolean; keepSessionId: string | null; device?: DeviceInfo },
   ): Promise<void> {
     const user = await this.loadUser(userId);
-    const refused = refuseNewPassword('BAD_USER_INPUT', 'newPassword', newPassword, { email: user.email, username: user.username, siteName: this.deps.config.siteName });
+    const refused = refuseNewPassword('BAD_USER_INPUT', 'newPassword', newPassword, {
+      email: user.email,
+      username: user.username,
+      siteName: this.deps.config.siteName,
+    });
     if (refused) throw refused;
     if (options.requireOld && user.passwordHash !== null) {
       await this.assertCurrentPassword(user, options.oldPassword, { field: 'oldPassword', message: 'the current password did not match' });

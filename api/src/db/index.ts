@@ -111,7 +111,9 @@ export async function migrate(db: Db): Promise<{ applied: string[]; unknown: str
   const state = await migrationState(db);
   if (state.pending.length === 0) return { applied: [], unknown: state.unknown };
   if (state.unknown.length > 0) {
-    throw new MigrationError(`Database migrations ${state.pending.join(', ')} of this build are missing, but the database has migrations this build does not know (${state.unknown.join(', ')}); run the build that made them, or restore a backup`);
+    throw new MigrationError(
+      `Database migrations ${state.pending.join(', ')} of this build are missing, but the database has migrations this build does not know (${state.unknown.join(', ')}); run the build that made them, or restore a backup`,
+    );
   }
   const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
   if (error) {
@@ -137,7 +139,11 @@ export type MigrateMode = 'apply' | 'check' | 'none';
  * thrown at the process, and the pool opens a new connection next time.
  * @throws when the database cannot be reached, a migration fails, or (`check`) one is pending.
  */
-export async function openDatabase(config: Pick<Config, 'database'>, log: DatabaseLog = { warn: () => {} }, mode: MigrateMode = 'apply'): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: Pick<Config, 'database'>,
+  log: DatabaseLog = { warn: () => {} },
+  mode: MigrateMode = 'apply',
+): Promise<DatabaseHandle> {
   let db: Db;
   const plugins = [new CamelCasePlugin()];
   if (config.database.kind === 'sqlite') {
@@ -162,10 +168,15 @@ export async function openDatabase(config: Pick<Config, 'database'>, log: Databa
   try {
     if (mode === 'apply') {
       const { unknown } = await migrate(db);
-      if (unknown.length > 0) log.warn({ unknown }, `the database has migrations of a newer build (${unknown.join(', ')}); serving with this build's schema, which they keep working`);
+      if (unknown.length > 0)
+        log.warn(
+          { unknown },
+          `the database has migrations of a newer build (${unknown.join(', ')}); serving with this build's schema, which they keep working`,
+        );
     } else if (mode === 'check') {
       const { pending } = await migrationState(db);
-      if (pending.length > 0) throw new MigrationError(`Database migrations ${pending.join(', ')} are not applied; run \`pnpm db:migrate\` first (MIGRATE_ON_START=off)`);
+      if (pending.length > 0)
+        throw new MigrationError(`Database migrations ${pending.join(', ')} are not applied; run \`pnpm db:migrate\` first (MIGRATE_ON_START=off)`);
     }
   } catch (error) {
     await db.destroy();

@@ -8,10 +8,27 @@ import type { AnalyticsDailyTable, AnalyticsDaysTable, AnalyticsSaltsTable, Anal
 import type { AuditLogTable, OrderMessagesTable, OrdersTable, OrderStatusChangesTable } from './backOfficeTables.js';
 import type { JobsTable, MailOutboxTable } from './backgroundTables.js';
 import type { ContentSeedsTable, NewsItemsTable, NewsSlugsTable, NewsTranslationsTable, ProductsTable, ProductTranslationsTable } from './contentTables.js';
-import type { PasskeysTable, RecoveryCodesTable, SecurityEventsTable, TotpSecretsTable, TwoFactorChallengesTable, TwoFactorRecoveriesTable, WebauthnChallengesTable } from './securityTables.js';
+import type {
+  PasskeysTable,
+  RecoveryCodesTable,
+  SecurityEventsTable,
+  TotpSecretsTable,
+  TwoFactorChallengesTable,
+  TwoFactorRecoveriesTable,
+  WebauthnChallengesTable,
+} from './securityTables.js';
 import type { LedgerAccountsTable, LedgerEntriesTable, LedgerTransactionsTable, PayoutsTable, StripeEventsTable } from './ledgerTables.js';
 
-export type { AuditLogRow, AuditLogTable, OrderMessageRow, OrderMessagesTable, OrderRow, OrdersTable, OrderStatusChangeRow, OrderStatusChangesTable } from './backOfficeTables.js';
+export type {
+  AuditLogRow,
+  AuditLogTable,
+  OrderMessageRow,
+  OrderMessagesTable,
+  OrderRow,
+  OrdersTable,
+  OrderStatusChangeRow,
+  OrderStatusChangesTable,
+} from './backOfficeTables.js';
 export type { JobRow, JobStatus, JobsTable, MailOutboxRow, MailOutboxTable, MailStatus } from './backgroundTables.js';
 export type * from './ledgerTables.js';
 export type * from './analyticsTables.js';

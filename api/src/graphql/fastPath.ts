@@ -96,7 +96,12 @@ export function createPersistedFastPath(yoga: Yoga, persisted: PersistedOperatio
     const text = id ? persisted.get(id) : null;
     if (!text) return false;
 
-    const params = { query: text, variables: variables ?? undefined, operationName: operationName ?? undefined, extensions: isObject(body['extensions']) ? body['extensions'] : undefined };
+    const params = {
+      query: text,
+      variables: variables ?? undefined,
+      operationName: operationName ?? undefined,
+      extensions: isObject(body['extensions']) ? body['extensions'] : undefined,
+    };
     // Yoga's initial context without its Fetch `request`: nothing in the schema or the plugins used
     // for queries and mutations reads it (subscriptionsOverWebSocketOnly does, and they go to Yoga).
     const initial = { params, req, reply };
@@ -115,7 +120,13 @@ export function createPersistedFastPath(yoga: Yoga, persisted: PersistedOperatio
     // buildContext answers a fresh object: extended in place rather than copied again.
     const contextValue = Object.assign(context, initial, { clientIp: req.ip, device: deviceOf(req) });
     const { execute, schema } = engine;
-    const result = (await execute({ schema, document, variableValues: params.variables ?? null, operationName: params.operationName ?? null, contextValue })) as ExecutionResult;
+    const result = (await execute({
+      schema,
+      document,
+      variableValues: params.variables ?? null,
+      operationName: params.operationName ?? null,
+      contextValue,
+    })) as ExecutionResult;
     if (!result.errors && !result.extensions && !(Symbol.asyncIterator in result)) {
       reply.status(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(result));
     } else {

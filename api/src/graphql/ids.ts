@@ -5,8 +5,39 @@
  */
 import { badInput } from './errors.js';
 
-export type NodeType = 'User' | 'Image' | 'ServiceAccount' | 'ReferralCode' | 'Product' | 'NewsItem' | 'Session' | 'AuditEntry' | 'Order' | 'OrderMessage' | 'OrderNote' | 'LedgerTransaction' | 'Payout' | 'Passkey' | 'SecurityEvent';
-const nodeTypes = new Set<string>(['User', 'Image', 'ServiceAccount', 'ReferralCode', 'Product', 'NewsItem', 'Session', 'AuditEntry', 'Order', 'OrderMessage', 'OrderNote', 'LedgerTransaction', 'Payout', 'Passkey', 'SecurityEvent']);
+export type NodeType =
+  | 'User'
+  | 'Image'
+  | 'ServiceAccount'
+  | 'ReferralCode'
+  | 'Product'
+  | 'NewsItem'
+  | 'Session'
+  | 'AuditEntry'
+  | 'Order'
+  | 'OrderMessage'
+  | 'OrderNote'
+  | 'LedgerTransaction'
+  | 'Payout'
+  | 'Passkey'
+  | 'SecurityEvent';
+const nodeTypes = new Set<string>([
+  'User',
+  'Image',
+  'ServiceAccount',
+  'ReferralCode',
+  'Product',
+  'NewsItem',
+  'Session',
+  'AuditEntry',
+  'Order',
+  'OrderMessage',
+  'OrderNote',
+  'LedgerTransaction',
+  'Payout',
+  'Passkey',
+  'SecurityEvent',
+]);
 
 export function globalId(type: NodeType, id: string): string {
   return Buffer.from(`${type}:${id}`, 'utf8').toString('base64url');

@@ -96,4 +96,3 @@ function coalescedPerOrder(source: Repeater<OrderChange>, id: string, active: Ma
     stop();
   });
 }
-

@@ -48,7 +48,8 @@ export function assertOwnerOrAdmin(viewer: Viewer, ownerId: string): void {
  * @throws GraphQLError `SECOND_ADMIN_REQUIRED` when `ownerId` is the viewer.
  */
 export function assertSecondAdmin(viewer: Viewer, ownerId: string | null): void {
-  if (ownerId !== null && viewer.userId === ownerId) throw conflict('SECOND_ADMIN_REQUIRED', 'Another administrator must do this: administrators cannot change their own balance or payouts.');
+  if (ownerId !== null && viewer.userId === ownerId)
+    throw conflict('SECOND_ADMIN_REQUIRED', 'Another administrator must do this: administrators cannot change their own balance or payouts.');
 }
 
 /**

@@ -198,8 +198,7 @@ function contentListeners(log: PubSubLog) {
 export function createLivePubSub(config: Pick<Config, 'redis'>, log: PubSubLog): LivePubSub {
   const key = userChangedKey(config.redis.keyPrefix);
   const active = new Map<string, number>();
-  const activeSubscriptions = (userId?: string) =>
-    userId === undefined ? [...active.values()].reduce((a, b) => a + b, 0) : (active.get(userId) ?? 0);
+  const activeSubscriptions = (userId?: string) => (userId === undefined ? [...active.values()].reduce((a, b) => a + b, 0) : (active.get(userId) ?? 0));
   const subscribeUserChanges = (pubsub: PubSub<Topics>) => (userId: string) => coalesced(pubsub, key, userId, active);
   const ledgerKey = `${config.redis.keyPrefix}user:ledger:changed`;
   const ledgerActive = new Map<string, number>();

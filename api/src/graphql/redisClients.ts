@@ -10,7 +10,15 @@ import type { PubSubLog } from './pubsub.js';
  * calls `onBack` each time the connection is ready again after it was lost or refused (not on a
  * first connection that just worked).
  */
-export function connect(url: string, keyPrefix: string, role: string, options: RedisOptions, log: PubSubLog, isClosed: () => boolean, onBack?: () => void): Redis {
+export function connect(
+  url: string,
+  keyPrefix: string,
+  role: string,
+  options: RedisOptions,
+  log: PubSubLog,
+  isClosed: () => boolean,
+  onBack?: () => void,
+): Redis {
   // Named `<prefix>live-<role>` (e.g. `studio:live-subscriber`) in CLIENT LIST.
   const client = new Redis(url, { ...options, connectionName: `${keyPrefix}live-${role}`.replace(/\s/g, '_') });
   let down = false;

@@ -209,7 +209,13 @@ export function registerGraphQL(app: FastifyInstance, server: Services): GraphQL
       onSubscribe: async (ctx, _id, payload) => {
         const context = await buildContext(services, ctx.extra.bearer);
         if (typeof context === 'string') return [unauthenticated(`The access token is ${context}.`)];
-        const { schema: s, execute: exec, subscribe, parse: p, validate: v } = yoga.getEnveloped({
+        const {
+          schema: s,
+          execute: exec,
+          subscribe,
+          parse: p,
+          validate: v,
+        } = yoga.getEnveloped({
           ...ctx,
           req: ctx.extra.request,
           socket: ctx.extra.socket,

@@ -59,7 +59,10 @@ function problem(error: unknown): string {
  * Registers the three routes on `app` and returns `close()` for the Redis probe connection.
  * `dataDir` is where the server writes (SQLite file, mail outbox); the probe file is removed again.
  */
-export function registerHealth(app: FastifyInstance, deps: { database: DatabaseHandle; config: Pick<Config, 'dataDir' | 'redis'>; jobs?: { health(): WorkerHealth } }): { close(): Promise<void> } {
+export function registerHealth(
+  app: FastifyInstance,
+  deps: { database: DatabaseHandle; config: Pick<Config, 'dataDir' | 'redis'>; jobs?: { health(): WorkerHealth } },
+): { close(): Promise<void> } {
   // SITE-HEALTH: whether the last check found Redis answering (null before the first check).
   let redisAnswered: boolean | null = null;
   const { database, config } = deps;
@@ -104,7 +107,11 @@ export function registerHealth(app: FastifyInstance, deps: { database: DatabaseH
     const worker = deps.jobs?.health() ?? { status: 'off' as const, overdue: [] };
     const jobs = worker.status === 'stalled' ? `stalled: ${worker.reason}` : worker.status;
     // Redis is not a condition of readiness (decision 0042): the database, the disk and the job worker are.
-    const failing = [db !== 'ok' && `database ${db}`, disk !== 'ok' && `data directory ${config.dataDir} ${disk}`, worker.status === 'stalled' && `job worker ${jobs}`].filter(Boolean);
+    const failing = [
+      db !== 'ok' && `database ${db}`,
+      disk !== 'ok' && `data directory ${config.dataDir} ${disk}`,
+      worker.status === 'stalled' && `job worker ${jobs}`,
+    ].filter(Boolean);
     return { status: failing.length ? 'unavailable' : 'ok', ...(failing.length ? { reason: failing.join('; ') } : {}), database: db, disk, redis: cache, jobs };
   }
 
@@ -117,7 +124,11 @@ export function registerHealth(app: FastifyInstance, deps: { database: DatabaseH
     }
     redisAnswered = answered;
     if (answered) app.log.info('readiness: Redis answers again');
-    else app.log.warn({ redis: state }, `readiness: Redis ${state}; this process stays ready (rate limits count in the process, live updates and page-cache notices wait for Redis)`);
+    else
+      app.log.warn(
+        { redis: state },
+        `readiness: Redis ${state}; this process stays ready (rate limits count in the process, live updates and page-cache notices wait for Redis)`,
+      );
   }
 
   async function ready(): Promise<Readiness> {
@@ -129,13 +140,19 @@ export function registerHealth(app: FastifyInstance, deps: { database: DatabaseH
   const readyRoute = async (_request: unknown, reply: FastifyReply) => {
     const result = await ready();
     if (result.status !== 'ok') app.log.warn({ readiness: result }, `not ready: ${result.reason}`);
-    return reply.header('cache-control', 'no-store').status(result.status === 'ok' ? 200 : 503).send(result);
+    return reply
+      .header('cache-control', 'no-store')
+      .status(result.status === 'ok' ? 200 : 503)
+      .send(result);
   };
   app.get('/api/health/live', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/api/health/ready', readyRoute);
   app.get('/api/health', async (_request, reply) => {
     const { database: db } = await ready();
-    return reply.header('cache-control', 'no-store').status(db === 'ok' ? 200 : 503).send({ status: db === 'ok' ? 'ok' : 'unavailable', database: db });
+    return reply
+      .header('cache-control', 'no-store')
+      .status(db === 'ok' ? 200 : 503)
+      .send({ status: db === 'ok' ? 'ok' : 'unavailable', database: db });
   });
   return {
     async close() {

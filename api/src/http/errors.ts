@@ -78,10 +78,8 @@ export function installErrorHandler(app: FastifyInstance, databasePath: string):
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      const code =
-        frameworkCodes[(error as FastifyError).code] ?? (status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
-      const message =
-        code === 'MALFORMED_JSON' ? `The request body is not valid JSON: ${error.message}` : error.message;
+      const code = frameworkCodes[(error as FastifyError).code] ?? (status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
+      const message = code === 'MALFORMED_JSON' ? `The request body is not valid JSON: ${error.message}` : error.message;
       // A 429 of the per-address limit (@fastify/rate-limit) carries its Retry-After in the body too (SEC-LIMITS).
       const retryAfterSeconds = status === 429 ? Number(reply.getHeader('retry-after')) : Number.NaN;
       return reply.status(status).send({ error: { code, message, ...(retryAfterSeconds > 0 ? { retryAfterSeconds } : {}) } });

@@ -48,7 +48,11 @@ export function databaseLabel(database: { kind: 'sqlite'; file: string } | { kin
  * @returns the fault, or null when `error` is not a storage fault.
  */
 export function storageFault(error: unknown, databasePath: string): StorageFault | null {
-  for (let e = error as { code?: unknown; path?: unknown; message?: unknown; cause?: unknown; originalError?: unknown } | null, depth = 0; e && depth < 5; depth += 1) {
+  for (
+    let e = error as { code?: unknown; path?: unknown; message?: unknown; cause?: unknown; originalError?: unknown } | null, depth = 0;
+    e && depth < 5;
+    depth += 1
+  ) {
     const code = typeof e.code === 'string' ? e.code : '';
     const path = typeof e.path === 'string' ? e.path : databasePath;
     const fault = (kind: StorageFault['code']): StorageFault => ({ code: kind, message: MESSAGES[kind], path });
@@ -56,7 +60,10 @@ export function storageFault(error: unknown, databasePath: string): StorageFault
     if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code === 'EIO' || code === '25006') return fault('STORAGE_READ_ONLY');
     if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_CANTOPEN')) return fault('STORAGE_READ_ONLY');
     if (CONNECTION.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return { ...fault('DATABASE_UNAVAILABLE'), path: databasePath };
-    if (typeof e.message === 'string' && /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(e.message)) {
+    if (
+      typeof e.message === 'string' &&
+      /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(e.message)
+    ) {
       return { ...fault('DATABASE_UNAVAILABLE'), path: databasePath };
     }
     e = (e.originalError ?? e.cause) as typeof e;

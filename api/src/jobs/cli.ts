@@ -18,7 +18,13 @@ if ((command !== 'failed' && command !== 'requeue') || !kind) {
 const config = loadConfig();
 const database = await openDatabase(config);
 try {
-  const jobs = createJobQueue(database.db, { kind: database.kind, listenUrl: null, concurrency: 1, leaseMs: config.jobs.leaseMs, pollIntervalMs: config.jobs.pollIntervalMs });
+  const jobs = createJobQueue(database.db, {
+    kind: database.kind,
+    listenUrl: null,
+    concurrency: 1,
+    leaseMs: config.jobs.leaseMs,
+    pollIntervalMs: config.jobs.pollIntervalMs,
+  });
   const mail = createMailService(database.db, jobs, config);
   if (command === 'failed') {
     const rows = await jobs.failed(kind);

@@ -74,7 +74,13 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
   async function failAbandoned(now: string): Promise<number> {
     const rows = await db
       .updateTable('jobs')
-      .set({ status: 'failed', lastError: 'interrupted: the process running it stopped, and no attempts were left', lockToken: null, lockedUntil: null, finishedAt: now })
+      .set({
+        status: 'failed',
+        lastError: 'interrupted: the process running it stopped, and no attempts were left',
+        lockToken: null,
+        lockedUntil: null,
+        finishedAt: now,
+      })
       .where('status', '=', 'running')
       .where('lockedUntil', '<', now)
       .whereRef('attempts', '>=', 'maxAttempts')
@@ -148,7 +154,8 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
 
   async function runOne(job: JobRow, result: RunResult): Promise<void> {
     const handler = handlers.get(job.kind)!;
-    const mine = (qb: UpdateQueryBuilder<Database, 'jobs', 'jobs', UpdateResult>) => qb.where('id', '=', job.id).where('lockToken', '=', job.lockToken).where('status', '=', 'running');
+    const mine = (qb: UpdateQueryBuilder<Database, 'jobs', 'jobs', UpdateResult>) =>
+      qb.where('id', '=', job.id).where('lockToken', '=', job.lockToken).where('status', '=', 'running');
     try {
       await runWithin(handler, job);
     } catch (error) {
@@ -190,7 +197,11 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
         .updateTable('jobs')
         .set({ status: 'done', lockToken: null, lockedUntil: null, lastError: null, finishedAt: nowIso() })
         .where('lockToken', '=', token)
-        .where('id', 'in', batch.map((job) => job.id))
+        .where(
+          'id',
+          'in',
+          batch.map((job) => job.id),
+        )
         .where('status', '=', 'running')
         .execute();
     }
@@ -217,7 +228,9 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
         }
         for (const job of jobs) {
           const run = runOne(job, result)
-            .catch((error: unknown) => options.log?.error({ err: error, job: job.id, kind: job.kind }, 'recording a job outcome failed; its lease will expire and it runs again'))
+            .catch((error: unknown) =>
+              options.log?.error({ err: error, job: job.id, kind: job.kind }, 'recording a job outcome failed; its lease will expire and it runs again'),
+            )
             .finally(() => inflight.delete(run));
           inflight.add(run);
         }
@@ -344,7 +357,10 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       const stuck = [...overdue.values()].map((run) => ({ kind: run.kind, seconds: Math.round((now - run.since) / 1000) }));
       const problems: string[] = [];
       const wedged = [...overdue.values()].filter((run) => now - run.since > options.leaseMs);
-      if (wedged.length > 0) problems.push(`${wedged.length} ${[...new Set(wedged.map((r) => r.kind))].join(', ')} run(s) have not ended ${Math.round(options.leaseMs / 1000)} s after their time limit`);
+      if (wedged.length > 0)
+        problems.push(
+          `${wedged.length} ${[...new Set(wedged.map((r) => r.kind))].join(', ')} run(s) have not ended ${Math.round(options.leaseMs / 1000)} s after their time limit`,
+        );
       const quiet = now - lastClaimAt;
       if (quiet > Math.max(options.leaseMs, options.pollIntervalMs * 10)) problems.push(`the worker has not looked for jobs for ${Math.round(quiet / 1000)} s`);
       return problems.length > 0 ? { status: 'stalled', reason: problems.join('; '), overdue: stuck } : { status: 'ok', overdue: stuck };

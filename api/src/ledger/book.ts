@@ -156,7 +156,10 @@ export async function post(trx: Trx, posting: Posting): Promise<Posted> {
   const users = new Set<string>();
   for (const leg of posting.legs) {
     const account = accounts.get(`${leg.owner}/${leg.type}`)!;
-    await trx.insertInto('ledgerEntries').values({ id: randomUUID(), transactionId: transaction.id, accountId: account.id, amount: leg.amount, created }).execute();
+    await trx
+      .insertInto('ledgerEntries')
+      .values({ id: randomUUID(), transactionId: transaction.id, accountId: account.id, amount: leg.amount, created })
+      .execute();
     const balance = toMinor(account.balance) + leg.amount;
     // Only a debit can take an account below zero: a credit to an account already below zero (after
     // an adjustment) lowers the debt and is always allowed.
@@ -181,7 +184,8 @@ export async function deriveUserBalance(trx: Trx, userId: string, currency: stri
   const accounts = await trx.selectFrom('ledgerAccounts').select(['type', 'currency', 'balance']).where('owner', '=', userId).execute();
   const inCurrency = (c: string, type: LedgerAccountType) => toMinor(accounts.find((a) => a.currency === c && a.type === type)?.balance ?? 0);
   const held = inCurrency(currency, 'pending') + inCurrency(currency, 'in_payout');
-  if ([inCurrency(currency, 'available'), inCurrency(currency, 'pending'), inCurrency(currency, 'in_payout'), held].some((v) => Math.abs(v) > BALANCE_LIMIT)) throw balanceLimit();
+  if ([inCurrency(currency, 'available'), inCurrency(currency, 'pending'), inCurrency(currency, 'in_payout'), held].some((v) => Math.abs(v) > BALANCE_LIMIT))
+    throw balanceLimit();
   const shown = accounts.some((a) => a.currency === user.balanceCurrency) ? user.balanceCurrency : currency;
   const of = (type: LedgerAccountType) => inCurrency(shown, type);
   await trx

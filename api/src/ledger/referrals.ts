@@ -43,7 +43,11 @@ export type AttributionProblem = 'unknown' | 'own';
  * unverified address being the order's is accepted but answers `review: true`: its commission is
  * held for review (LEDGER-SELF-REFERRAL), since that address may be the orderer's or an impostor's.
  */
-export async function attribute(db: Trx, code: string, orderer: { userId: string | null; email: string }): Promise<{ referrerId: string; review: boolean } | { problem: AttributionProblem }> {
+export async function attribute(
+  db: Trx,
+  code: string,
+  orderer: { userId: string | null; email: string },
+): Promise<{ referrerId: string; review: boolean } | { problem: AttributionProblem }> {
   const row = await db
     .selectFrom('referralCodes')
     .innerJoin('users', 'users.id', 'referralCodes.userId')
@@ -92,7 +96,12 @@ export async function beneficiaryOf(db: Trx, commission: LedgerTransactionRow): 
  * A commission held for review (`heldForReview`, LEDGER-SELF-REFERRAL) is credited pending with no
  * `availableAt` and no release job: it stays pending until an administrator acts (a refund takes it back).
  */
-export async function creditCommission(trx: Trx, jobs: JobQueue, settings: ReferralSettings, order: OrderRow & { contractAmount: number; contractCurrency: string }): Promise<Posted | null> {
+export async function creditCommission(
+  trx: Trx,
+  jobs: JobQueue,
+  settings: ReferralSettings,
+  order: OrderRow & { contractAmount: number; contractCurrency: string },
+): Promise<Posted | null> {
   if (!order.referrerId || order.referrerId === order.userId) return null;
   const amount = commissionOf(order.contractAmount, settings.commissionBasisPoints);
   if (amount <= 0) return null;
@@ -133,7 +142,12 @@ export async function heldForReview(db: Trx, order: Pick<OrderRow, 'referrerId' 
  */
 export async function releaseCommission(db: Db, transactionId: string): Promise<Posted | null> {
   return db.transaction().execute(async (trx) => {
-    const commission = await trx.selectFrom('ledgerTransactions').selectAll().where('id', '=', transactionId).where('kind', '=', 'commission').executeTakeFirst();
+    const commission = await trx
+      .selectFrom('ledgerTransactions')
+      .selectAll()
+      .where('id', '=', transactionId)
+      .where('kind', '=', 'commission')
+      .executeTakeFirst();
     if (!commission) return null;
     const owner = await beneficiaryOf(trx, commission);
     const amount = await commissionAmount(trx, commission.id);
@@ -180,7 +194,15 @@ export async function reverseCommission(trx: Trx, order: OrderRow, actorId: stri
   const amount = await commissionAmount(trx, commission.id);
   // Lock every account the reversal may touch first (in one statement, so in id order: no
   // deadlock with other postings), then read what happened: a release cannot slip in between.
-  const accounts = await lockAccounts(trx, [{ owner, type: 'pending' }, { owner, type: 'available' }, { owner: STUDIO, type: 'referral_expense' }], commission.currency);
+  const accounts = await lockAccounts(
+    trx,
+    [
+      { owner, type: 'pending' },
+      { owner, type: 'available' },
+      { owner: STUDIO, type: 'referral_expense' },
+    ],
+    commission.currency,
+  );
   const fate = await fateOf(trx, commission.id);
   if (fate.reversed) return null;
   const available = toMinor(accounts.get(`${owner}/available`)?.balance ?? 0);
@@ -205,7 +227,10 @@ export async function reverseCommission(trx: Trx, order: OrderRow, actorId: stri
  * An administrator's adjustment of `userId`'s available balance by `amount` (signed minor units)
  * with `reason`, in `trx` (LEDGER-ADJUSTMENT). May take the balance below zero (LEDGER-NEGATIVE).
  */
-export function postAdjustment(trx: Trx, input: { actorId: string; userId: string; amount: number; currency: string; reason: string; key: string }): Promise<Posted> {
+export function postAdjustment(
+  trx: Trx,
+  input: { actorId: string; userId: string; amount: number; currency: string; reason: string; key: string },
+): Promise<Posted> {
   return post(trx, {
     key: `adjustment:${input.actorId}:${input.key}`,
     kind: 'adjustment',

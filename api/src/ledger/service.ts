@@ -13,7 +13,17 @@ import type { Database, LedgerKind, OrderRow } from '../db/types.js';
 import { HttpError } from '../http/errors.js';
 import type { JobQueue } from '../jobs/types.js';
 import { balancesOf, toMinor } from './book.js';
-import { RELEASE_JOB, type ReferralSettings, beneficiaryOf, commissionOfOrder, creditCommission, heldForReview, postAdjustment, releaseCommission, reverseCommission } from './referrals.js';
+import {
+  RELEASE_JOB,
+  type ReferralSettings,
+  beneficiaryOf,
+  commissionOfOrder,
+  creditCommission,
+  heldForReview,
+  postAdjustment,
+  releaseCommission,
+  reverseCommission,
+} from './referrals.js';
 
 type Trx = Kysely<Database>;
 
@@ -49,7 +59,11 @@ export function payoutInProgress(): HttpError {
 }
 
 /** IDEMPOTENCY_KEY_REUSED: the key of an earlier, different adjustment (as payment APIs answer a reused key). */
-async function assertSameAdjustment(trx: Trx, transactionId: string, input: { userId: string; amount: number; currency: string; reason: string }): Promise<void> {
+async function assertSameAdjustment(
+  trx: Trx,
+  transactionId: string,
+  input: { userId: string; amount: number; currency: string; reason: string },
+): Promise<void> {
   const stored = await trx
     .selectFrom('ledgerEntries as e')
     .innerJoin('ledgerAccounts as a', 'a.id', 'e.accountId')
@@ -58,9 +72,15 @@ async function assertSameAdjustment(trx: Trx, transactionId: string, input: { us
     .where('e.transactionId', '=', transactionId)
     .where('a.type', '=', 'available')
     .executeTakeFirst();
-  const same = stored && stored.owner === input.userId && toMinor(stored.amount) === input.amount && stored.currency === input.currency && stored.reason === input.reason;
+  const same =
+    stored && stored.owner === input.userId && toMinor(stored.amount) === input.amount && stored.currency === input.currency && stored.reason === input.reason;
   if (!same) {
-    throw new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', 'idempotencyKey: this key was already used for a different adjustment; make a new key for a new adjustment', { field: 'idempotencyKey' });
+    throw new HttpError(
+      409,
+      'IDEMPOTENCY_KEY_REUSED',
+      'idempotencyKey: this key was already used for a different adjustment; make a new key for a new adjustment',
+      { field: 'idempotencyKey' },
+    );
   }
 }
 
@@ -86,7 +106,11 @@ export class LedgerService {
    */
   async onStatusChange(trx: Trx, before: OrderRow, after: OrderRow, actorId: string): Promise<string[]> {
     if (after.status === 'WON' && after.contractAmount !== null && after.contractCurrency !== null) {
-      const posted = await creditCommission(trx, this.deps.jobs, this.deps.settings, { ...after, contractAmount: after.contractAmount, contractCurrency: after.contractCurrency });
+      const posted = await creditCommission(trx, this.deps.jobs, this.deps.settings, {
+        ...after,
+        contractAmount: after.contractAmount,
+        contractCurrency: after.contractCurrency,
+      });
       return posted?.users ?? [];
     }
     if (before.status === 'WON' && after.status === 'LOST') return (await reverseCommission(trx, after, actorId))?.users ?? [];
@@ -217,6 +241,10 @@ export class LedgerService {
    */
   async anonymise(trx: Trx, userId: string): Promise<void> {
     await this.assertDeletable(trx, userId);
-    await trx.updateTable('ledgerAccounts').set({ owner: `deleted:${randomUUID()}` }).where('owner', '=', userId).execute();
+    await trx
+      .updateTable('ledgerAccounts')
+      .set({ owner: `deleted:${randomUUID()}` })
+      .where('owner', '=', userId)
+      .execute();
   }
 }

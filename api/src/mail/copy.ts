@@ -28,7 +28,10 @@ function languageName(locale: MailLocale, inLocale: MailLocale): string {
  * (content/glossary.*.md): request, заявка, solicitud. The form has no phone field, so there is no
  * phone line.
  */
-const ORDER_NOTIFICATION: Record<MailLocale, { subject: (p: MailTemplateParams['orderNotification']) => string; intro: string; labels: { order: string; name: string; email: string; language: string } }> = {
+const ORDER_NOTIFICATION: Record<
+  MailLocale,
+  { subject: (p: MailTemplateParams['orderNotification']) => string; intro: string; labels: { order: string; name: string; email: string; language: string } }
+> = {
   en: {
     subject: (p) => `New request ${p.reference} from ${p.name}`,
     intro: 'A new request has come in through the request form.',
@@ -116,7 +119,9 @@ export const COPY: Copy = {
       blocks: [
         { p: `Has pedido cambiar la dirección de correo de tu cuenta de ${s.siteName} a ${p.newEmail}. Introduce este código para confirmarlo:` },
         { code: p.code },
-        { p: `El código es válido durante ${EMAIL_CODE_TTL_MINUTES} minutos. Si no lo has pedido tú, ignora este mensaje: tu dirección seguirá siendo la misma.` },
+        {
+          p: `El código es válido durante ${EMAIL_CODE_TTL_MINUTES} minutos. Si no lo has pedido tú, ignora este mensaje: tu dirección seguirá siendo la misma.`,
+        },
       ],
     }),
   },
@@ -126,7 +131,9 @@ export const COPY: Copy = {
       blocks: [
         { p: `Someone asked to delete your ${s.siteName} account. Enter this code to confirm the deletion:` },
         { code: p.code },
-        { p: `The code is valid for ${EMAIL_CODE_TTL_MINUTES} minutes. Deleting the account cannot be undone. If you didn't ask for this, don't share the code with anyone and sign out of the devices you don't recognise.` },
+        {
+          p: `The code is valid for ${EMAIL_CODE_TTL_MINUTES} minutes. Deleting the account cannot be undone. If you didn't ask for this, don't share the code with anyone and sign out of the devices you don't recognise.`,
+        },
       ],
     }),
     ru: (p, s) => ({
@@ -134,7 +141,9 @@ export const COPY: Copy = {
       blocks: [
         { p: `Поступил запрос на удаление вашего аккаунта ${s.siteName}. Чтобы подтвердить удаление, введите этот код:` },
         { code: p.code },
-        { p: `Код действует ${EMAIL_CODE_TTL_MINUTES} минут. Удалённый аккаунт восстановить нельзя. Если вы ничего не запрашивали, никому не сообщайте код и выйдите из незнакомых устройств.` },
+        {
+          p: `Код действует ${EMAIL_CODE_TTL_MINUTES} минут. Удалённый аккаунт восстановить нельзя. Если вы ничего не запрашивали, никому не сообщайте код и выйдите из незнакомых устройств.`,
+        },
       ],
     }),
     es: (p, s) => ({
@@ -142,7 +151,9 @@ export const COPY: Copy = {
       blocks: [
         { p: `Se ha pedido eliminar tu cuenta de ${s.siteName}. Introduce este código para confirmar la eliminación:` },
         { code: p.code },
-        { p: `El código es válido durante ${EMAIL_CODE_TTL_MINUTES} minutos. La eliminación no se puede deshacer. Si no lo has pedido tú, no compartas el código con nadie y cierra la sesión en los dispositivos que no reconozcas.` },
+        {
+          p: `El código es válido durante ${EMAIL_CODE_TTL_MINUTES} minutos. La eliminación no se puede deshacer. Si no lo has pedido tú, no compartas el código con nadie y cierra la sesión en los dispositivos que no reconozcas.`,
+        },
       ],
     }),
   },
@@ -150,15 +161,21 @@ export const COPY: Copy = {
     en: (p, s) => ({
       subject: `${p.code} is your code to confirm it is you on ${s.siteName}`,
       blocks: [
-        { p: `Someone signed in to your ${s.siteName} account asked to confirm it is you before changing how the account is signed into or where its payouts go. Enter this code to confirm:` },
+        {
+          p: `Someone signed in to your ${s.siteName} account asked to confirm it is you before changing how the account is signed into or where its payouts go. Enter this code to confirm:`,
+        },
         { code: p.code },
-        { p: `The code is valid for ${EMAIL_CODE_TTL_MINUTES} minutes. If you didn't ask for this, don't share the code with anyone and sign out of the devices you don't recognise.` },
+        {
+          p: `The code is valid for ${EMAIL_CODE_TTL_MINUTES} minutes. If you didn't ask for this, don't share the code with anyone and sign out of the devices you don't recognise.`,
+        },
       ],
     }),
     ru: (p, s) => ({
       subject: `${p.code} — код подтверждения на ${s.siteName}`,
       blocks: [
-        { p: `В вашем аккаунте ${s.siteName} попросили подтвердить, что это вы, перед изменением способов входа или реквизитов для выплат. Чтобы подтвердить, введите этот код:` },
+        {
+          p: `В вашем аккаунте ${s.siteName} попросили подтвердить, что это вы, перед изменением способов входа или реквизитов для выплат. Чтобы подтвердить, введите этот код:`,
+        },
         { code: p.code },
         { p: `Код действует ${EMAIL_CODE_TTL_MINUTES} минут. Если вы ничего не запрашивали, никому не сообщайте код и выйдите из незнакомых устройств.` },
       ],
@@ -166,9 +183,13 @@ export const COPY: Copy = {
     es: (p, s) => ({
       subject: `${p.code} es tu código para confirmar que eres tú en ${s.siteName}`,
       blocks: [
-        { p: `Desde una sesión de tu cuenta de ${s.siteName} se ha pedido confirmar que eres tú antes de cambiar cómo se accede a la cuenta o adónde van sus pagos. Introduce este código para confirmarlo:` },
+        {
+          p: `Desde una sesión de tu cuenta de ${s.siteName} se ha pedido confirmar que eres tú antes de cambiar cómo se accede a la cuenta o adónde van sus pagos. Introduce este código para confirmarlo:`,
+        },
         { code: p.code },
-        { p: `El código es válido durante ${EMAIL_CODE_TTL_MINUTES} minutos. Si no lo has pedido tú, no compartas el código con nadie y cierra la sesión en los dispositivos que no reconozcas.` },
+        {
+          p: `El código es válido durante ${EMAIL_CODE_TTL_MINUTES} minutos. Si no lo has pedido tú, no compartas el código con nadie y cierra la sesión en los dispositivos que no reconozcas.`,
+        },
       ],
     }),
   },

@@ -21,7 +21,13 @@ function clientMessage(p: MailTemplateParams['orderClientMessage']): Doc {
     subject: `New client message on ${p.reference} from ${p.name}`,
     blocks: [
       { p: 'The client wrote a message about their request.' },
-      { fields: [['Request', p.reference], ['Name', p.name], ['Email', p.email]] },
+      {
+        fields: [
+          ['Request', p.reference],
+          ['Name', p.name],
+          ['Email', p.email],
+        ],
+      },
       { quote: p.body },
     ],
   };
@@ -34,7 +40,12 @@ export const ORDER_COPY: OrderTemplates = {
       blocks: [
         { p: 'Hello,' },
         { p: 'The status of your request has changed.' },
-        { fields: [['Request', p.reference], ['Status', STATUS_WORDS.en[p.status]]] },
+        {
+          fields: [
+            ['Request', p.reference],
+            ['Status', STATUS_WORDS.en[p.status]],
+          ],
+        },
         { link: { href: requestUrl(s, 'en', p.reference), label: 'Open the request' } },
         { p: `The ${s.siteName} team` },
       ],
@@ -44,7 +55,12 @@ export const ORDER_COPY: OrderTemplates = {
       blocks: [
         { p: 'Здравствуйте!' },
         { p: 'Статус вашей заявки изменился.' },
-        { fields: [['Заявка', p.reference], ['Статус', STATUS_WORDS.ru[p.status]]] },
+        {
+          fields: [
+            ['Заявка', p.reference],
+            ['Статус', STATUS_WORDS.ru[p.status]],
+          ],
+        },
         { link: { href: requestUrl(s, 'ru', p.reference), label: 'Открыть заявку' } },
         { p: `Команда ${s.siteName}` },
       ],
@@ -54,7 +70,12 @@ export const ORDER_COPY: OrderTemplates = {
       blocks: [
         { p: 'Hola:' },
         { p: 'El estado de tu solicitud ha cambiado.' },
-        { fields: [['Solicitud', p.reference], ['Estado', STATUS_WORDS.es[p.status]]] },
+        {
+          fields: [
+            ['Solicitud', p.reference],
+            ['Estado', STATUS_WORDS.es[p.status]],
+          ],
+        },
         { link: { href: requestUrl(s, 'es', p.reference), label: 'Abrir la solicitud' } },
         { p: `El equipo de ${s.siteName}` },
       ],

@@ -37,7 +37,8 @@ const WORDS: Record<MailLocale, Words> = {
     signOff: (site) => `This message was sent automatically by ${site}.`,
     checking: {
       subject: (m) => `Payout of ${m} needs checking: Stripe did not answer`,
-      lead: (m, e) => `The transfer of a payout of ${m} to ${e} could not be confirmed: Stripe answered none of the transfer job's attempts, so it may or may not have made the transfer.`,
+      lead: (m, e) =>
+        `The transfer of a payout of ${m} to ${e} could not be confirmed: Stripe answered none of the transfer job's attempts, so it may or may not have made the transfer.`,
       next: "The money stays in payout (it is not returned to the earner's balance) and the payout shows as Processing in the payouts queue. We keep asking Stripe automatically for about a week and settle on its answer: paid if the transfer exists, failed with the money returned if it does not.",
     },
     stopped: {
@@ -48,8 +49,10 @@ const WORDS: Record<MailLocale, Words> = {
     reversed: {
       subjectFull: (m) => `Stripe reversed a payout of ${m}`,
       subjectPart: (b, m) => `Stripe reversed ${b} of a payout of ${m}`,
-      leadFull: (m, e) => `Stripe took back the whole transfer of a payout of ${m} to ${e}. The money was posted back to the earner's available balance and the payout is now Reversed.`,
-      leadPart: (b, m, e) => `Stripe took back ${b} of the transfer of a payout of ${m} to ${e}. That amount was posted back to the earner's available balance; the payout stays Paid.`,
+      leadFull: (m, e) =>
+        `Stripe took back the whole transfer of a payout of ${m} to ${e}. The money was posted back to the earner's available balance and the payout is now Reversed.`,
+      leadPart: (b, m, e) =>
+        `Stripe took back ${b} of the transfer of a payout of ${m} to ${e}. That amount was posted back to the earner's available balance; the payout stays Paid.`,
       next: "The earner was told by email. If the studio did not make this reversal, check the transfer in Stripe's dashboard.",
     },
   },
@@ -61,7 +64,8 @@ const WORDS: Record<MailLocale, Words> = {
     signOff: (site) => `Это письмо отправлено автоматически сайтом ${site}.`,
     checking: {
       subject: (m) => `Выплата ${m} требует проверки: Stripe не ответил`,
-      lead: (m, e) => `Не удалось подтвердить перевод по выплате ${m} (получатель: ${e}): Stripe не ответил ни на одну попытку, поэтому неизвестно, сделан ли перевод.`,
+      lead: (m, e) =>
+        `Не удалось подтвердить перевод по выплате ${m} (получатель: ${e}): Stripe не ответил ни на одну попытку, поэтому неизвестно, сделан ли перевод.`,
       next: 'Деньги остаются в выплате (на баланс получателя они не возвращаются), а выплата видна в очереди выплат со статусом «В обработке». Мы автоматически спрашиваем Stripe ещё около недели и примем его ответ: «Выплачена», если перевод есть, или «Не удалась» с возвратом денег, если его нет.',
     },
     stopped: {
@@ -72,8 +76,10 @@ const WORDS: Record<MailLocale, Words> = {
     reversed: {
       subjectFull: (m) => `Stripe отменил выплату ${m}`,
       subjectPart: (b, m) => `Stripe вернул ${b} из выплаты ${m}`,
-      leadFull: (m, e) => `Stripe полностью отменил перевод по выплате ${m} (получатель: ${e}). Деньги зачислены обратно на доступный баланс получателя, выплата теперь в статусе «Возвращена».`,
-      leadPart: (b, m, e) => `Stripe вернул ${b} из перевода по выплате ${m} (получатель: ${e}). Эта сумма зачислена обратно на доступный баланс получателя; выплата остаётся в статусе «Выплачена».`,
+      leadFull: (m, e) =>
+        `Stripe полностью отменил перевод по выплате ${m} (получатель: ${e}). Деньги зачислены обратно на доступный баланс получателя, выплата теперь в статусе «Возвращена».`,
+      leadPart: (b, m, e) =>
+        `Stripe вернул ${b} из перевода по выплате ${m} (получатель: ${e}). Эта сумма зачислена обратно на доступный баланс получателя; выплата остаётся в статусе «Выплачена».`,
       next: 'Получателю отправлено письмо. Если отмену сделала не студия, проверьте перевод в панели Stripe.',
     },
   },
@@ -85,31 +91,48 @@ const WORDS: Record<MailLocale, Words> = {
     signOff: (site) => `Este mensaje lo ha enviado automáticamente ${site}.`,
     checking: {
       subject: (m) => `El pago de ${m} necesita revisión: Stripe no respondió`,
-      lead: (m, e) => `No se ha podido confirmar la transferencia de un pago de ${m} a ${e}: Stripe no respondió a ninguno de los intentos, así que puede que la haya hecho o no.`,
+      lead: (m, e) =>
+        `No se ha podido confirmar la transferencia de un pago de ${m} a ${e}: Stripe no respondió a ninguno de los intentos, así que puede que la haya hecho o no.`,
       next: 'El dinero sigue en pago (no vuelve al saldo del beneficiario) y el pago aparece como «En proceso» en la cola de pagos. Seguiremos preguntando a Stripe automáticamente durante una semana aproximadamente y aplicaremos su respuesta: «Pagado» si la transferencia existe, «Fallido» con el dinero devuelto si no.',
     },
     stopped: {
       subject: (m) => `El pago de ${m} sigue sin resolver: revísalo en Stripe`,
-      lead: (m, e) => `Stripe sigue sin responder sobre la transferencia de un pago de ${m} a ${e}, y la comprobación automática se detuvo tras una semana aproximadamente.`,
+      lead: (m, e) =>
+        `Stripe sigue sin responder sobre la transferencia de un pago de ${m} a ${e}, y la comprobación automática se detuvo tras una semana aproximadamente.`,
       next: 'El dinero sigue en pago. Busca el grupo de transferencia indicado abajo en el panel de Stripe; para comprobarlo de nuevo, ejecuta pnpm jobs requeue payout.check en el servidor.',
     },
     reversed: {
       subjectFull: (m) => `Stripe ha revertido un pago de ${m}`,
       subjectPart: (b, m) => `Stripe ha revertido ${b} de un pago de ${m}`,
-      leadFull: (m, e) => `Stripe ha revertido por completo la transferencia de un pago de ${m} a ${e}. El dinero se ha devuelto al saldo disponible del beneficiario y el pago figura ahora como «Devuelto».`,
-      leadPart: (b, m, e) => `Stripe ha revertido ${b} de la transferencia de un pago de ${m} a ${e}. Esa cantidad se ha devuelto al saldo disponible del beneficiario; el pago sigue como «Pagado».`,
+      leadFull: (m, e) =>
+        `Stripe ha revertido por completo la transferencia de un pago de ${m} a ${e}. El dinero se ha devuelto al saldo disponible del beneficiario y el pago figura ahora como «Devuelto».`,
+      leadPart: (b, m, e) =>
+        `Stripe ha revertido ${b} de la transferencia de un pago de ${m} a ${e}. Esa cantidad se ha devuelto al saldo disponible del beneficiario; el pago sigue como «Pagado».`,
       next: 'Se ha avisado al beneficiario por correo. Si el estudio no hizo esta reversión, revisa la transferencia en el panel de Stripe.',
     },
   },
 };
 
 /** An administrators' mail: the lead, what happens next, the payout's facts, the queue link, the sign-off. */
-function adminDoc(subject: string, lead: string, next: string, facts: { payoutId: string; earner: string }, link: string, locale: MailLocale, site: SiteContext): Doc {
+function adminDoc(
+  subject: string,
+  lead: string,
+  next: string,
+  facts: { payoutId: string; earner: string },
+  link: string,
+  locale: MailLocale,
+  site: SiteContext,
+): Doc {
   const w = WORDS[locale];
   const blocks: Block[] = [
     { p: lead },
     { p: next },
-    { fields: [[w.payoutLabel, facts.payoutId], [w.earnerLabel, facts.earner]] },
+    {
+      fields: [
+        [w.payoutLabel, facts.payoutId],
+        [w.earnerLabel, facts.earner],
+      ],
+    },
     { link: { href: link, label: w.queueLabel } },
     { p: w.signOff(site.siteName) },
   ];
@@ -122,7 +145,15 @@ function checking(locale: MailLocale) {
     const words = p.stage === 'stopped' ? w.stopped : w.checking;
     const money = formatMoney(p.amount, p.currency, locale);
     const earner = p.earner ?? w.deleted;
-    return adminDoc(words.subject(money), words.lead(money, earner), words.next, { payoutId: p.payoutId, earner }, adminPayoutsUrl(site, locale, 'PROCESSING'), locale, site);
+    return adminDoc(
+      words.subject(money),
+      words.lead(money, earner),
+      words.next,
+      { payoutId: p.payoutId, earner },
+      adminPayoutsUrl(site, locale, 'PROCESSING'),
+      locale,
+      site,
+    );
   };
 }
 
@@ -134,7 +165,15 @@ function reversed(locale: MailLocale) {
     const earner = p.earner ?? w.deleted;
     const subject = p.full ? w.reversed.subjectFull(money) : w.reversed.subjectPart(back, money);
     const lead = p.full ? w.reversed.leadFull(money, earner) : w.reversed.leadPart(back, money, earner);
-    return adminDoc(subject, lead, w.reversed.next, { payoutId: p.payoutId, earner }, adminPayoutsUrl(site, locale, p.full ? 'REVERSED' : 'PAID'), locale, site);
+    return adminDoc(
+      subject,
+      lead,
+      w.reversed.next,
+      { payoutId: p.payoutId, earner },
+      adminPayoutsUrl(site, locale, p.full ? 'REVERSED' : 'PAID'),
+      locale,
+      site,
+    );
   };
 }
 

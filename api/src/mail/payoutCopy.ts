@@ -7,7 +7,17 @@
  * render.ts escapes every piece.
  */
 import { eventFields, formatWhen } from './securityCopy.js';
-import { type Block, type Copy, type Doc, type MailLocale, type MailTemplateParams, type PayoutMethodName, type SiteContext, payoutsUrl, resetUrl } from './templates.js';
+import {
+  type Block,
+  type Copy,
+  type Doc,
+  type MailLocale,
+  type MailTemplateParams,
+  type PayoutMethodName,
+  type SiteContext,
+  payoutsUrl,
+  resetUrl,
+} from './templates.js';
 
 /**
  * `minor` units of `currency` (ISO 4217, e.g. `USD`) as money in `locale`: Intl's currency style with
@@ -84,8 +94,10 @@ const WORDS: Record<MailLocale, Words> = {
     },
     changed: {
       subject: (site) => `Your ${site} payout method was changed`,
-      lead: (site, m, d, u) => `The payout method of your ${site} account was changed to ${m}${d ? ` (${d})` : ''}. Payouts are paused until ${u} for your safety.`,
-      notYou: (url) => `If this was you, there's nothing else to do. If it wasn't, change your password right away with the link below and contact us through ${url}: someone may have access to your account.`,
+      lead: (site, m, d, u) =>
+        `The payout method of your ${site} account was changed to ${m}${d ? ` (${d})` : ''}. Payouts are paused until ${u} for your safety.`,
+      notYou: (url) =>
+        `If this was you, there's nothing else to do. If it wasn't, change your password right away with the link below and contact us through ${url}: someone may have access to your account.`,
       resetLabel: 'Reset password',
     },
   },
@@ -125,8 +137,10 @@ const WORDS: Record<MailLocale, Words> = {
     },
     changed: {
       subject: (site) => `Способ выплаты на ${site} изменён`,
-      lead: (site, m, d, u) => `Способ выплаты в вашего аккаунта ${site} изменён: теперь это ${m}${d ? ` (${d})` : ''}. В целях безопасности выплаты приостановлены до ${u}.`,
-      notYou: (url) => `Если это были вы, больше ничего делать не нужно. Если нет — сразу смените пароль по ссылке ниже и свяжитесь с нами через сайт ${url}: возможно, кто-то получил доступ к вашему аккаунту.`,
+      lead: (site, m, d, u) =>
+        `Способ выплаты в вашего аккаунта ${site} изменён: теперь это ${m}${d ? ` (${d})` : ''}. В целях безопасности выплаты приостановлены до ${u}.`,
+      notYou: (url) =>
+        `Если это были вы, больше ничего делать не нужно. Если нет — сразу смените пароль по ссылке ниже и свяжитесь с нами через сайт ${url}: возможно, кто-то получил доступ к вашему аккаунту.`,
       resetLabel: 'Сбросить пароль',
     },
   },
@@ -140,7 +154,8 @@ const WORDS: Record<MailLocale, Words> = {
       lead: (m, d) => `Hemos recibido tu solicitud de pago de ${m}; se enviará a ${d}.`,
       next: {
         STRIPE: 'El dinero se envía a través de Stripe y normalmente llega en unos pocos días hábiles.',
-        BANK_TRANSFER: 'Hacemos las transferencias bancarias a mano, normalmente en un plazo de 5 días hábiles. Te escribiremos cuando el dinero esté en camino.',
+        BANK_TRANSFER:
+          'Hacemos las transferencias bancarias a mano, normalmente en un plazo de 5 días hábiles. Te escribiremos cuando el dinero esté en camino.',
       },
     },
     paid: {
@@ -166,8 +181,10 @@ const WORDS: Record<MailLocale, Words> = {
     },
     changed: {
       subject: (site) => `Se ha cambiado tu método de cobro en ${site}`,
-      lead: (site, m, d, u) => `El método de cobro de tu cuenta de ${site} ha cambiado a ${m}${d ? ` (${d})` : ''}. Por tu seguridad, los pagos quedan en pausa hasta el ${u}.`,
-      notYou: (url) => `Si has sido tú, no tienes que hacer nada más. Si no, cambia tu contraseña cuanto antes con el enlace de abajo y ponte en contacto con nosotros a través de ${url}: es posible que alguien haya accedido a tu cuenta.`,
+      lead: (site, m, d, u) =>
+        `El método de cobro de tu cuenta de ${site} ha cambiado a ${m}${d ? ` (${d})` : ''}. Por tu seguridad, los pagos quedan en pausa hasta el ${u}.`,
+      notYou: (url) =>
+        `Si has sido tú, no tienes que hacer nada más. Si no, cambia tu contraseña cuanto antes con el enlace de abajo y ponte en contacto con nosotros a través de ${url}: es posible que alguien haya accedido a tu cuenta.`,
       resetLabel: 'Restablecer la contraseña',
     },
   },
@@ -181,7 +198,6 @@ function payoutDoc(subject: string, body: Block[], locale: MailLocale, site: Sit
   const w = WORDS[locale];
   return { subject, blocks: [{ p: w.hello }, ...body, { link: { href: payoutsUrl(site, locale), label: w.pageLabel } }, { p: w.team(site.siteName) }] };
 }
-
 
 function requested(locale: MailLocale) {
   return (p: MailTemplateParams['payoutRequested'], site: SiteContext): Doc => {

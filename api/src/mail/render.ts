@@ -24,7 +24,10 @@ function blockHtml(block: Block): string {
   }
   if ('fields' in block) {
     const rows = block.fields
-      .map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 16px 4px 0;font-weight:600;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:4px 0;vertical-align:top">${escapeHtml(value)}</td></tr>`)
+      .map(
+        ([label, value]) =>
+          `<tr><th align="left" valign="top" style="padding:4px 16px 4px 0;font-weight:600;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:4px 0;vertical-align:top">${escapeHtml(value)}</td></tr>`,
+      )
       .join('');
     return `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>`;
   }

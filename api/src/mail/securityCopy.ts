@@ -8,7 +8,10 @@
 import { type Block, type Copy, type MailLocale, type SecurityEvent, type SiteContext, resetUrl } from './templates.js';
 
 /** The labels and fixed phrases every security mail shares, per language. */
-const COMMON: Record<MailLocale, { when: string; device: string; network: string; unknownDevice: string; unknownNetwork: string; on: string; notYou: string; resetLabel: string }> = {
+const COMMON: Record<
+  MailLocale,
+  { when: string; device: string; network: string; unknownDevice: string; unknownNetwork: string; on: string; notYou: string; resetLabel: string }
+> = {
   en: {
     when: 'When',
     device: 'Device',
@@ -43,7 +46,15 @@ const COMMON: Record<MailLocale, { when: string; device: string; network: string
 
 /** An ISO instant as a date and time to the minute in `locale`, in UTC with the zone named ("November 24, 2026 at 9:05 PM UTC"). */
 export function formatWhen(at: string, locale: MailLocale): string {
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' };
+  const options: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  };
   return new Intl.DateTimeFormat(locale, options).format(new Date(at));
 }
 
@@ -100,16 +111,42 @@ function removedBlocks(
 /** The copy of the security templates in every language. */
 export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' | 'passwordResetDone' | 'providerLinked' | 'accountDeleted'> = {
   emailChangedNotice: {
-    en: (p, s) => securityDoc(`Your ${s.siteName} email address was changed`, [{ p: `The email address of your ${s.siteName} account was changed from ${p.oldEmail} to ${p.newEmail}.` }], p, 'en', s),
-    ru: (p, s) => securityDoc(`Адрес почты на ${s.siteName} изменён`, [{ p: `Адрес электронной почты вашего аккаунта ${s.siteName} изменён с ${p.oldEmail} на ${p.newEmail}.` }], p, 'ru', s),
+    en: (p, s) =>
+      securityDoc(
+        `Your ${s.siteName} email address was changed`,
+        [{ p: `The email address of your ${s.siteName} account was changed from ${p.oldEmail} to ${p.newEmail}.` }],
+        p,
+        'en',
+        s,
+      ),
+    ru: (p, s) =>
+      securityDoc(
+        `Адрес почты на ${s.siteName} изменён`,
+        [{ p: `Адрес электронной почты вашего аккаунта ${s.siteName} изменён с ${p.oldEmail} на ${p.newEmail}.` }],
+        p,
+        'ru',
+        s,
+      ),
     es: (p, s) =>
-      securityDoc(`Se ha cambiado tu dirección de correo en ${s.siteName}`, [{ p: `La dirección de correo de tu cuenta de ${s.siteName} ha cambiado de ${p.oldEmail} a ${p.newEmail}.` }], p, 'es', s),
+      securityDoc(
+        `Se ha cambiado tu dirección de correo en ${s.siteName}`,
+        [{ p: `La dirección de correo de tu cuenta de ${s.siteName} ha cambiado de ${p.oldEmail} a ${p.newEmail}.` }],
+        p,
+        'es',
+        s,
+      ),
   },
   passwordChanged: {
     en: (p, s) =>
       securityDoc(
         p.firstPassword ? `A password was set for your ${s.siteName} account` : `Your ${s.siteName} password was changed`,
-        [{ p: p.firstPassword ? `A password was set for your ${s.siteName} account. You can now sign in with your email address and this password.` : `The password of your ${s.siteName} account was changed. Your other devices were signed out.` }],
+        [
+          {
+            p: p.firstPassword
+              ? `A password was set for your ${s.siteName} account. You can now sign in with your email address and this password.`
+              : `The password of your ${s.siteName} account was changed. Your other devices were signed out.`,
+          },
+        ],
         p,
         'en',
         s,
@@ -117,7 +154,13 @@ export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' 
     ru: (p, s) =>
       securityDoc(
         p.firstPassword ? `Для аккаунта на ${s.siteName} задан пароль` : `Пароль на ${s.siteName} изменён`,
-        [{ p: p.firstPassword ? `Для вашего аккаунта ${s.siteName} задан пароль. Теперь можно входить по адресу почты и этому паролю.` : `Пароль вашего аккаунта ${s.siteName} изменён. На остальных устройствах выполнен выход.` }],
+        [
+          {
+            p: p.firstPassword
+              ? `Для вашего аккаунта ${s.siteName} задан пароль. Теперь можно входить по адресу почты и этому паролю.`
+              : `Пароль вашего аккаунта ${s.siteName} изменён. На остальных устройствах выполнен выход.`,
+          },
+        ],
         p,
         'ru',
         s,
@@ -125,7 +168,13 @@ export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' 
     es: (p, s) =>
       securityDoc(
         p.firstPassword ? `Se ha establecido una contraseña para tu cuenta de ${s.siteName}` : `Se ha cambiado tu contraseña de ${s.siteName}`,
-        [{ p: p.firstPassword ? `Se ha establecido una contraseña para tu cuenta de ${s.siteName}. Ya puedes iniciar sesión con tu correo y esta contraseña.` : `Se ha cambiado la contraseña de tu cuenta de ${s.siteName}. Se ha cerrado la sesión en tus demás dispositivos.` }],
+        [
+          {
+            p: p.firstPassword
+              ? `Se ha establecido una contraseña para tu cuenta de ${s.siteName}. Ya puedes iniciar sesión con tu correo y esta contraseña.`
+              : `Se ha cambiado la contraseña de tu cuenta de ${s.siteName}. Se ha cerrado la sesión en tus demás dispositivos.`,
+          },
+        ],
         p,
         'es',
         s,
@@ -138,7 +187,8 @@ export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' 
         [
           { p: `The password of your ${s.siteName} account was reset with the link we emailed you. Every device was signed out.` },
           ...removedBlocks(p, {
-            intro: 'These ways to sign in were added without a proof we can trust (before your email address was confirmed, by a session that had not recently proved it was you, or on the strength of the old password alone), so we could not tell who added them. We removed them:',
+            intro:
+              'These ways to sign in were added without a proof we can trust (before your email address was confirmed, by a session that had not recently proved it was you, or on the strength of the old password alone), so we could not tell who added them. We removed them:',
             passkey: 'Passkey',
             twoFactor: 'Two-step verification (the authenticator app and its recovery codes)',
             outro: 'If they are yours, add them again from your profile.',
@@ -154,7 +204,8 @@ export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' 
         [
           { p: `Пароль вашего аккаунта ${s.siteName} сброшен по ссылке из нашего письма. На всех устройствах выполнен выход.` },
           ...removedBlocks(p, {
-            intro: 'Эти способы входа были добавлены без подтверждения, которому мы можем доверять (до подтверждения адреса почты, сеансом, который давно не подтверждал, что это вы, или только по старому паролю), поэтому мы не можем знать, кто их добавил. Мы их отключили:',
+            intro:
+              'Эти способы входа были добавлены без подтверждения, которому мы можем доверять (до подтверждения адреса почты, сеансом, который давно не подтверждал, что это вы, или только по старому паролю), поэтому мы не можем знать, кто их добавил. Мы их отключили:',
             passkey: 'Ключ доступа',
             twoFactor: 'Двухэтапная проверка (приложение-аутентификатор и резервные коды)',
             outro: 'Если это ваши, добавьте их снова в профиле.',
@@ -168,9 +219,12 @@ export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' 
       securityDoc(
         `Se ha restablecido tu contraseña de ${s.siteName}`,
         [
-          { p: `La contraseña de tu cuenta de ${s.siteName} se ha restablecido con el enlace que te enviamos. Se ha cerrado la sesión en todos los dispositivos.` },
+          {
+            p: `La contraseña de tu cuenta de ${s.siteName} se ha restablecido con el enlace que te enviamos. Se ha cerrado la sesión en todos los dispositivos.`,
+          },
           ...removedBlocks(p, {
-            intro: 'Estas formas de iniciar sesión se añadieron sin una prueba en la que podamos confiar (antes de que confirmaras tu correo, desde una sesión que no había demostrado hace poco que eras tú, o solo con la contraseña anterior), así que no podemos saber quién lo hizo. Las hemos quitado:',
+            intro:
+              'Estas formas de iniciar sesión se añadieron sin una prueba en la que podamos confiar (antes de que confirmaras tu correo, desde una sesión que no había demostrado hace poco que eras tú, o solo con la contraseña anterior), así que no podemos saber quién lo hizo. Las hemos quitado:',
             passkey: 'Llave de acceso',
             twoFactor: 'Verificación en dos pasos (la app de autenticación y sus códigos de recuperación)',
             outro: 'Si son tuyas, vuelve a añadirlas desde tu perfil.',
@@ -183,17 +237,45 @@ export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' 
   },
   providerLinked: {
     en: (p, s) =>
-      securityDoc(`${p.provider} was connected to your ${s.siteName} account`, [{ p: `The ${p.provider} account${quoted(p.account, '“', '”')} was connected to your ${s.siteName} account. It can now be used to sign in.` }], p, 'en', s),
+      securityDoc(
+        `${p.provider} was connected to your ${s.siteName} account`,
+        [{ p: `The ${p.provider} account${quoted(p.account, '“', '”')} was connected to your ${s.siteName} account. It can now be used to sign in.` }],
+        p,
+        'en',
+        s,
+      ),
     ru: (p, s) =>
-      securityDoc(`К аккаунту на ${s.siteName} подключён ${p.provider}`, [{ p: `К вашему аккаунту ${s.siteName} подключён аккаунт ${p.provider}${quoted(p.account, '«', '»')}. Теперь через неё можно входить на сайт.` }], p, 'ru', s),
+      securityDoc(
+        `К аккаунту на ${s.siteName} подключён ${p.provider}`,
+        [{ p: `К вашему аккаунту ${s.siteName} подключён аккаунт ${p.provider}${quoted(p.account, '«', '»')}. Теперь через неё можно входить на сайт.` }],
+        p,
+        'ru',
+        s,
+      ),
     es: (p, s) =>
-      securityDoc(`Se ha conectado ${p.provider} a tu cuenta de ${s.siteName}`, [{ p: `Se ha conectado la cuenta de ${p.provider}${quoted(p.account, '«', '»')} a tu cuenta de ${s.siteName}. Ahora se puede usar para iniciar sesión.` }], p, 'es', s),
+      securityDoc(
+        `Se ha conectado ${p.provider} a tu cuenta de ${s.siteName}`,
+        [
+          {
+            p: `Se ha conectado la cuenta de ${p.provider}${quoted(p.account, '«', '»')} a tu cuenta de ${s.siteName}. Ahora se puede usar para iniciar sesión.`,
+          },
+        ],
+        p,
+        'es',
+        s,
+      ),
   },
   accountDeleted: {
     en: (p, s) =>
       securityDoc(
         `Your ${s.siteName} account was deleted`,
-        [{ p: p.byAdmin ? `An administrator deleted your ${s.siteName} account and everything stored with it.` : `Your ${s.siteName} account and everything stored with it were deleted.` }],
+        [
+          {
+            p: p.byAdmin
+              ? `An administrator deleted your ${s.siteName} account and everything stored with it.`
+              : `Your ${s.siteName} account and everything stored with it were deleted.`,
+          },
+        ],
         p,
         'en',
         s,
@@ -202,7 +284,13 @@ export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' 
     ru: (p, s) =>
       securityDoc(
         `Аккаунт на ${s.siteName} удалён`,
-        [{ p: p.byAdmin ? `Администратор удалил ваш аккаунт ${s.siteName} и все связанные с ним данные.` : `Ваш аккаунт ${s.siteName} и все связанные с ним данные удалены.` }],
+        [
+          {
+            p: p.byAdmin
+              ? `Администратор удалил ваш аккаунт ${s.siteName} и все связанные с ним данные.`
+              : `Ваш аккаунт ${s.siteName} и все связанные с ним данные удалены.`,
+          },
+        ],
         p,
         'ru',
         s,
@@ -211,7 +299,13 @@ export const SECURITY_COPY: Pick<Copy, 'emailChangedNotice' | 'passwordChanged' 
     es: (p, s) =>
       securityDoc(
         `Se ha eliminado tu cuenta de ${s.siteName}`,
-        [{ p: p.byAdmin ? `Un administrador ha eliminado tu cuenta de ${s.siteName} y todos los datos asociados.` : `Se han eliminado tu cuenta de ${s.siteName} y todos los datos asociados.` }],
+        [
+          {
+            p: p.byAdmin
+              ? `Un administrador ha eliminado tu cuenta de ${s.siteName} y todos los datos asociados.`
+              : `Se han eliminado tu cuenta de ${s.siteName} y todos los datos asociados.`,
+          },
+        ],
         p,
         'es',
         s,

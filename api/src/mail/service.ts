@@ -177,18 +177,32 @@ export function createMailService(
         });
       } catch (error) {
         lost(error);
-        await db.updateTable('mailOutbox').set((eb) => ({ attempts: eb('attempts', '+', 1), lastError: errorText(error) })).where('id', '=', row.id).execute();
+        await db
+          .updateTable('mailOutbox')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1), lastError: errorText(error) }))
+          .where('id', '=', row.id)
+          .execute();
         throw error;
       }
       back();
-      await db.updateTable('mailOutbox').set((eb) => ({ status: 'sent', attempts: eb('attempts', '+', 1), sentAt: nowIso(), lastError: null, ...CONTENT_REMOVED })).where('id', '=', row.id).execute();
+      await db
+        .updateTable('mailOutbox')
+        .set((eb) => ({ status: 'sent', attempts: eb('attempts', '+', 1), sentAt: nowIso(), lastError: null, ...CONTENT_REMOVED }))
+        .where('id', '=', row.id)
+        .execute();
     },
     async onGiveUp({ outboxId }, _job, lastError) {
       await db.updateTable('mailOutbox').set({ status: 'failed', lastError }).where('id', '=', outboxId).where('status', '=', 'pending').execute();
     },
     async onRequeue(payloads) {
       const ids = payloads.map((p) => p.outboxId);
-      if (ids.length > 0) await db.updateTable('mailOutbox').set({ status: 'pending', attempts: 0, lastError: null }).where('id', 'in', ids).where('status', '=', 'failed').execute();
+      if (ids.length > 0)
+        await db
+          .updateTable('mailOutbox')
+          .set({ status: 'pending', attempts: 0, lastError: null })
+          .where('id', 'in', ids)
+          .where('status', '=', 'failed')
+          .execute();
     },
   });
 

@@ -8,16 +8,21 @@ import { securityDoc } from './securityCopy.js';
 import type { Copy, MailLocale, SignInMethodChange } from './templates.js';
 
 /** Subject and lead of each change, per language; `site` is SITE_NAME, `name` the passkey's name in the language's quotes. */
-const WORDS: Record<MailLocale, { quote: [string, string] } & Record<SignInMethodChange, { subject: (site: string) => string; lead: (site: string, name: string) => string }>> = {
+const WORDS: Record<
+  MailLocale,
+  { quote: [string, string] } & Record<SignInMethodChange, { subject: (site: string) => string; lead: (site: string, name: string) => string }>
+> = {
   en: {
     quote: ['“', '”'],
     TWO_FACTOR_ENABLED: {
       subject: (site) => `Two-factor authentication is on for your ${site} account`,
-      lead: (site) => `Two-factor authentication was turned on for your ${site} account. Signing in with your password now also asks for a code from your authenticator app.`,
+      lead: (site) =>
+        `Two-factor authentication was turned on for your ${site} account. Signing in with your password now also asks for a code from your authenticator app.`,
     },
     TWO_FACTOR_DISABLED: {
       subject: (site) => `Two-factor authentication is off for your ${site} account`,
-      lead: (site) => `Two-factor authentication was turned off for your ${site} account. Signing in no longer asks for a code, and the recovery codes no longer work.`,
+      lead: (site) =>
+        `Two-factor authentication was turned off for your ${site} account. Signing in no longer asks for a code, and the recovery codes no longer work.`,
     },
     RECOVERY_CODES_REGENERATED: {
       subject: (site) => `New recovery codes for your ${site} account`,
@@ -36,11 +41,13 @@ const WORDS: Record<MailLocale, { quote: [string, string] } & Record<SignInMetho
     quote: ['«', '»'],
     TWO_FACTOR_ENABLED: {
       subject: (site) => `Двухфакторная аутентификация на ${site} включена`,
-      lead: (site) => `Для вашего аккаунта ${site} включена двухфакторная аутентификация. Теперь при входе по паролю сайт спросит и код из приложения-аутентификатора.`,
+      lead: (site) =>
+        `Для вашего аккаунта ${site} включена двухфакторная аутентификация. Теперь при входе по паролю сайт спросит и код из приложения-аутентификатора.`,
     },
     TWO_FACTOR_DISABLED: {
       subject: (site) => `Двухфакторная аутентификация на ${site} выключена`,
-      lead: (site) => `Для вашего аккаунта ${site} выключена двухфакторная аутентификация. Код при входе больше не нужен, а резервные коды больше не действуют.`,
+      lead: (site) =>
+        `Для вашего аккаунта ${site} выключена двухфакторная аутентификация. Код при входе больше не нужен, а резервные коды больше не действуют.`,
     },
     RECOVERY_CODES_REGENERATED: {
       subject: (site) => `Новые резервные коды для аккаунта на ${site}`,
@@ -59,11 +66,13 @@ const WORDS: Record<MailLocale, { quote: [string, string] } & Record<SignInMetho
     quote: ['«', '»'],
     TWO_FACTOR_ENABLED: {
       subject: (site) => `La autenticación en dos pasos está activada en tu cuenta de ${site}`,
-      lead: (site) => `Se ha activado la autenticación en dos pasos en tu cuenta de ${site}. Al iniciar sesión con tu contraseña también se te pedirá un código de tu aplicación de autenticación.`,
+      lead: (site) =>
+        `Se ha activado la autenticación en dos pasos en tu cuenta de ${site}. Al iniciar sesión con tu contraseña también se te pedirá un código de tu aplicación de autenticación.`,
     },
     TWO_FACTOR_DISABLED: {
       subject: (site) => `La autenticación en dos pasos está desactivada en tu cuenta de ${site}`,
-      lead: (site) => `Se ha desactivado la autenticación en dos pasos en tu cuenta de ${site}. Ya no se pide un código al iniciar sesión y los códigos de recuperación han dejado de funcionar.`,
+      lead: (site) =>
+        `Se ha desactivado la autenticación en dos pasos en tu cuenta de ${site}. Ya no se pide un código al iniciar sesión y los códigos de recuperación han dejado de funcionar.`,
     },
     RECOVERY_CODES_REGENERATED: {
       subject: (site) => `Nuevos códigos de recuperación para tu cuenta de ${site}`,

@@ -173,11 +173,7 @@ export interface RenderedMail {
 
 /** One piece of a mail's copy, plain text: a paragraph, a code, a button link, labelled fields or a quoted message. */
 export type Block =
-  | { p: string }
-  | { code: string }
-  | { link: { href: string; label: string } }
-  | { fields: Array<[label: string, value: string]> }
-  | { quote: string };
+  { p: string } | { code: string } | { link: { href: string; label: string } } | { fields: Array<[label: string, value: string]> } | { quote: string };
 
 /** A mail before rendering: its subject and its blocks. */
 export interface Doc {

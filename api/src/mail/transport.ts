@@ -83,7 +83,14 @@ function message(mail: OutgoingMail) {
  */
 export function smtpUrlWithDefaults(smtpUrl: string, connections: number): string {
   const url = new URL(smtpUrl);
-  const defaults: Record<string, string> = { pool: 'true', maxConnections: String(connections), connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '30000', maxRequeues: '1' };
+  const defaults: Record<string, string> = {
+    pool: 'true',
+    maxConnections: String(connections),
+    connectionTimeout: '10000',
+    greetingTimeout: '10000',
+    socketTimeout: '30000',
+    maxRequeues: '1',
+  };
   for (const [key, value] of Object.entries(defaults)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
   return url.toString();
 }
@@ -126,7 +133,15 @@ export function createMailTransport(config: Pick<Config, 'mail' | 'dataDir'>): M
       sent,
       async deliver(mail) {
         const info = await stream.sendMail(message(mail));
-        sent.push({ id: mail.id, messageId: mail.messageId, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, raw: (info.message as Buffer).toString('utf8') });
+        sent.push({
+          id: mail.id,
+          messageId: mail.messageId,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          raw: (info.message as Buffer).toString('utf8'),
+        });
       },
       verify: async () => {},
       close: () => stream.close(),

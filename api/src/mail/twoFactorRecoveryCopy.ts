@@ -26,15 +26,18 @@ const WORDS: Record<MailLocale, Words> = {
       subject: (site) => `Two-factor authentication for your ${site} account will be turned off`,
       lead: (site, due) =>
         `A sign-in to your ${site} account with its password asked to turn off two-factor authentication, because the authenticator app and the recovery codes cannot be used. Two-factor authentication will be turned off on ${due}, unless this is cancelled before then.`,
-      ifYou: 'If this was you, there is nothing to do: after that time you can sign in with your password alone, and turn two-factor authentication on again from your profile with a new authenticator.',
+      ifYou:
+        'If this was you, there is nothing to do: after that time you can sign in with your password alone, and turn two-factor authentication on again from your profile with a new authenticator.',
       ifNotYou: "If it wasn't you, cancel it now. Whoever asked knows your password, so reset it as well.",
       cancel: 'Cancel — keep two-factor authentication',
       reset: 'Reset password',
     },
     cancelled: {
       subject: (site) => `Two-factor authentication stays on for your ${site} account`,
-      link: (site) => `The request to turn off two-factor authentication for your ${site} account was cancelled with the link in our email. Two-factor authentication stays on.`,
-      signIn: (site) => `The request to turn off two-factor authentication for your ${site} account was cancelled, because a sign-in used a code from the authenticator app or a recovery code. Two-factor authentication stays on.`,
+      link: (site) =>
+        `The request to turn off two-factor authentication for your ${site} account was cancelled with the link in our email. Two-factor authentication stays on.`,
+      signIn: (site) =>
+        `The request to turn off two-factor authentication for your ${site} account was cancelled, because a sign-in used a code from the authenticator app or a recovery code. Two-factor authentication stays on.`,
     },
     completed: {
       subject: (site) => `Two-factor authentication is off for your ${site} account`,
@@ -48,15 +51,18 @@ const WORDS: Record<MailLocale, Words> = {
       subject: (site) => `Двухфакторная аутентификация на ${site} будет выключена`,
       lead: (site, due) =>
         `При входе в ваш аккаунт ${site} по паролю попросили выключить двухфакторную аутентификацию: приложением-аутентификатором и резервными кодами воспользоваться нельзя. Двухфакторная аутентификация будет выключена ${due}, если до этого запрос не отменят.`,
-      ifYou: 'Если это были вы, ничего делать не нужно: после этого времени можно будет входить только по паролю, а затем снова включить двухфакторную аутентификацию в профиле с новым аутентификатором.',
+      ifYou:
+        'Если это были вы, ничего делать не нужно: после этого времени можно будет входить только по паролю, а затем снова включить двухфакторную аутентификацию в профиле с новым аутентификатором.',
       ifNotYou: 'Если это были не вы, сразу отмените запрос. Тот, кто его отправил, знает ваш пароль, поэтому сбросьте и пароль.',
       cancel: 'Отменить — оставить двухфакторную аутентификацию',
       reset: 'Сбросить пароль',
     },
     cancelled: {
       subject: (site) => `Двухфакторная аутентификация на ${site} остаётся включённой`,
-      link: (site) => `Запрос на выключение двухфакторной аутентификации для вашего аккаунта ${site} отменён по ссылке из нашего письма. Двухфакторная аутентификация остаётся включённой.`,
-      signIn: (site) => `Запрос на выключение двухфакторной аутентификации для вашего аккаунта ${site} отменён: при входе был введён код из приложения-аутентификатора или резервный код. Двухфакторная аутентификация остаётся включённой.`,
+      link: (site) =>
+        `Запрос на выключение двухфакторной аутентификации для вашего аккаунта ${site} отменён по ссылке из нашего письма. Двухфакторная аутентификация остаётся включённой.`,
+      signIn: (site) =>
+        `Запрос на выключение двухфакторной аутентификации для вашего аккаунта ${site} отменён: при входе был введён код из приложения-аутентификатора или резервный код. Двухфакторная аутентификация остаётся включённой.`,
     },
     completed: {
       subject: (site) => `Двухфакторная аутентификация на ${site} выключена`,
@@ -70,15 +76,18 @@ const WORDS: Record<MailLocale, Words> = {
       subject: (site) => `Se desactivará la autenticación en dos pasos de tu cuenta de ${site}`,
       lead: (site, due) =>
         `Al iniciar sesión en tu cuenta de ${site} con su contraseña se pidió desactivar la autenticación en dos pasos, porque no se pueden usar ni la aplicación de autenticación ni los códigos de recuperación. La autenticación en dos pasos se desactivará el ${due}, salvo que antes se cancele la solicitud.`,
-      ifYou: 'Si has sido tú, no tienes que hacer nada: después podrás iniciar sesión solo con tu contraseña y volver a activar la autenticación en dos pasos desde tu perfil con un nuevo autenticador.',
+      ifYou:
+        'Si has sido tú, no tienes que hacer nada: después podrás iniciar sesión solo con tu contraseña y volver a activar la autenticación en dos pasos desde tu perfil con un nuevo autenticador.',
       ifNotYou: 'Si no has sido tú, cancélala ahora. Quien la pidió conoce tu contraseña, así que restablécela también.',
       cancel: 'Cancelar y mantener la autenticación en dos pasos',
       reset: 'Restablecer la contraseña',
     },
     cancelled: {
       subject: (site) => `La autenticación en dos pasos sigue activada en tu cuenta de ${site}`,
-      link: (site) => `Se ha cancelado con el enlace de nuestro correo la solicitud de desactivar la autenticación en dos pasos de tu cuenta de ${site}. La autenticación en dos pasos sigue activada.`,
-      signIn: (site) => `Se ha cancelado la solicitud de desactivar la autenticación en dos pasos de tu cuenta de ${site}, porque se inició sesión con un código de la aplicación de autenticación o un código de recuperación. La autenticación en dos pasos sigue activada.`,
+      link: (site) =>
+        `Se ha cancelado con el enlace de nuestro correo la solicitud de desactivar la autenticación en dos pasos de tu cuenta de ${site}. La autenticación en dos pasos sigue activada.`,
+      signIn: (site) =>
+        `Se ha cancelado la solicitud de desactivar la autenticación en dos pasos de tu cuenta de ${site}, porque se inició sesión con un código de la aplicación de autenticación o un código de recuperación. La autenticación en dos pasos sigue activada.`,
     },
     completed: {
       subject: (site) => `La autenticación en dos pasos está desactivada en tu cuenta de ${site}`,

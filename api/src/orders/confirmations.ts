@@ -36,5 +36,8 @@ export async function claimConfirmation(trx: Transaction<Database>, email: strin
  * again anyway). Called after an order, outside its transaction; best effort.
  */
 export async function pruneConfirmations(db: Kysely<Database>, nowMs: number = Date.now()): Promise<void> {
-  await db.deleteFrom('orderConfirmations').where('sent', '<', nowIso(nowMs - CONFIRMATION_INTERVAL_MS)).execute();
+  await db
+    .deleteFrom('orderConfirmations')
+    .where('sent', '<', nowIso(nowMs - CONFIRMATION_INTERVAL_MS))
+    .execute();
 }

@@ -69,7 +69,12 @@ async function change(
   deps: RequestChangeDeps,
   orderId: string,
   expectedVersion: number | null,
-  work: (trx: Trx, order: OrderRow, version: number, now: string) => Promise<Partial<Pick<OrderRow, 'status' | 'assigneeId' | 'contractAmount' | 'contractCurrency' | 'lostReason'>>>,
+  work: (
+    trx: Trx,
+    order: OrderRow,
+    version: number,
+    now: string,
+  ) => Promise<Partial<Pick<OrderRow, 'status' | 'assigneeId' | 'contractAmount' | 'contractCurrency' | 'lostReason'>>>,
 ): Promise<OrderRow> {
   const stored = await deps.db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
@@ -80,7 +85,11 @@ async function change(
     if (expectedVersion === null) {
       // Nothing of another change is overwritten (a message, a note, the assignee): add one to
       // whatever the version is by now.
-      await trx.updateTable('orders').set({ ...patch, updated: now, version: sql<number>`version + 1` }).where('id', '=', orderId).execute();
+      await trx
+        .updateTable('orders')
+        .set({ ...patch, updated: now, version: sql<number>`version + 1` })
+        .where('id', '=', orderId)
+        .execute();
     } else {
       // Guarded by the version read above: a concurrent change in between refuses this one.
       const updated = await trx
@@ -113,7 +122,10 @@ export async function changeStatus(deps: RequestChangeDeps, actorId: string, ord
     if (!canMove(order.status, input.status)) throw invalidTransition(order.status, input.status);
     const contractValue = input.status === 'WON' && input.contractValue ? input.contractValue : null;
     const lostReason = input.status === 'LOST' ? (input.lostReason ?? null) : null;
-    await trx.insertInto('orderStatusChanges').values({ id: randomUUID(), orderId: order.id, status: input.status, authorId: actor.id, created: now }).execute();
+    await trx
+      .insertInto('orderStatusChanges')
+      .values({ id: randomUUID(), orderId: order.id, status: input.status, authorId: actor.id, created: now })
+      .execute();
     await recordAudit(trx, {
       actor: actorOf(actor),
       action: 'order.status',
@@ -195,7 +207,10 @@ export function sendMessage(deps: RequestChangeDeps, authorId: string, orderId: 
     if (fromStudio) {
       await recordAudit(trx, { actor: actorOf(author), action: 'order.reply', target: targetOf(order), before: null, after: { message: body } });
       const { to, locale } = await clientAddress(trx, order);
-      await deps.mail.send({ to, template: 'orderAnswered', locale, params: { reference: order.reference }, key: `order:${order.id}:answer:${id}` }, { db: trx });
+      await deps.mail.send(
+        { to, template: 'orderAnswered', locale, params: { reference: order.reference }, key: `order:${order.id}:answer:${id}` },
+        { db: trx },
+      );
     } else {
       await deps.mail.send(
         {

@@ -95,7 +95,12 @@ export class RequestService {
   /** The status timelines of `orderIds`, each oldest first, in the order of `orderIds`; a loader's batch. */
   async timelines(orderIds: readonly string[]): Promise<OrderStatusChangeRow[][]> {
     if (orderIds.length === 0) return [];
-    const rows = await this.deps.db.selectFrom('orderStatusChanges').selectAll().where('orderId', 'in', [...orderIds]).orderBy('created').execute();
+    const rows = await this.deps.db
+      .selectFrom('orderStatusChanges')
+      .selectAll()
+      .where('orderId', 'in', [...orderIds])
+      .orderBy('created')
+      .execute();
     return byOrder(orderIds, rows);
   }
 

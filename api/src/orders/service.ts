@@ -69,9 +69,7 @@ export const orderInput = z.object({
 export type OrderInput = z.input<typeof orderInput>;
 
 export type OrderOutcome =
-  | { kind: 'accepted'; reference: string }
-  | { kind: 'invalid'; message: string; field: string }
-  | { kind: 'rate-limited'; retryAfterSeconds: number };
+  { kind: 'accepted'; reference: string } | { kind: 'invalid'; message: string; field: string } | { kind: 'rate-limited'; retryAfterSeconds: number };
 
 export interface OrderService {
   /**
@@ -93,7 +91,9 @@ const REFERENCE_ATTEMPTS = 5;
 export function referralProblem(problem: AttributionProblem): HttpError {
   return problem === 'own'
     ? new HttpError(400, 'REFERRAL_CODE_OWN', 'referralCode: your own referral code cannot be used for your own request', { field: 'referralCode' })
-    : new HttpError(400, 'REFERRAL_CODE_UNKNOWN', 'referralCode: there is no active referral code like this; check it or leave the field empty', { field: 'referralCode' });
+    : new HttpError(400, 'REFERRAL_CODE_UNKNOWN', 'referralCode: there is no active referral code like this; check it or leave the field empty', {
+        field: 'referralCode',
+      });
 }
 
 export function newOrderReference(): string {
@@ -162,48 +162,52 @@ export function createOrderService(
         '',
         input.message,
       ].join('\n');
-      const store = (reference: string) => db.transaction().execute(async (trx) => {
-        const id = randomUUID();
-        const created = nowIso();
-        await trx
-          .insertInto('orders')
-          .values({
-            id,
-            reference,
-            name: input.name,
-            email: input.email,
-            company: input.company || null,
-            interest: input.interest,
-            budget: input.budget,
-            message: input.message,
-            referralCode: input.referralCode ? input.referralCode.toUpperCase() : null,
-            referrerId,
-            referralReview,
-            locale: input.locale,
-            userId: who.userId,
-            created,
-            updated: created,
-          })
-          .execute();
-        // The timeline starts with NEW (REQ-WORKFLOW).
-        await trx.insertInto('orderStatusChanges').values({ id: randomUUID(), orderId: id, status: 'NEW', authorId: null, created }).execute();
-        // ORDER-MAIL: our own words and the reference only, and one confirmation per address an hour.
-        if (await claimConfirmation(trx, input.email)) {
-          await mail.send({ to: input.email, template: 'orderReceived', locale: input.locale, params: { reference }, key: `order:${reference}:customer` }, { db: trx });
-        } else {
-          log.info({ reference }, 'order stored; its confirmation skipped (one went to this address within the hour)');
-        }
-        await mail.send(
-          {
-            to: config.mail.salesEmail,
-            template: 'orderNotification',
-            locale: 'en',
-            params: { reference, name: input.name, email: input.email, summary, customerLocale: input.locale },
-            key: `order:${reference}:sales`,
-          },
-          { db: trx },
-        );
-      });
+      const store = (reference: string) =>
+        db.transaction().execute(async (trx) => {
+          const id = randomUUID();
+          const created = nowIso();
+          await trx
+            .insertInto('orders')
+            .values({
+              id,
+              reference,
+              name: input.name,
+              email: input.email,
+              company: input.company || null,
+              interest: input.interest,
+              budget: input.budget,
+              message: input.message,
+              referralCode: input.referralCode ? input.referralCode.toUpperCase() : null,
+              referrerId,
+              referralReview,
+              locale: input.locale,
+              userId: who.userId,
+              created,
+              updated: created,
+            })
+            .execute();
+          // The timeline starts with NEW (REQ-WORKFLOW).
+          await trx.insertInto('orderStatusChanges').values({ id: randomUUID(), orderId: id, status: 'NEW', authorId: null, created }).execute();
+          // ORDER-MAIL: our own words and the reference only, and one confirmation per address an hour.
+          if (await claimConfirmation(trx, input.email)) {
+            await mail.send(
+              { to: input.email, template: 'orderReceived', locale: input.locale, params: { reference }, key: `order:${reference}:customer` },
+              { db: trx },
+            );
+          } else {
+            log.info({ reference }, 'order stored; its confirmation skipped (one went to this address within the hour)');
+          }
+          await mail.send(
+            {
+              to: config.mail.salesEmail,
+              template: 'orderNotification',
+              locale: 'en',
+              params: { reference, name: input.name, email: input.email, summary, customerLocale: input.locale },
+              key: `order:${reference}:sales`,
+            },
+            { db: trx },
+          );
+        });
       // A reference is 6 of 31 characters: a collision is rare but possible. Its unique index refuses
       // the second one, and the order is stored again under a fresh reference (ORDER-MAIL).
       for (let attempt = 1; ; attempt++) {

@@ -44,7 +44,10 @@ export function checkBankAccount(input: BankAccountInput): CheckedBankAccount {
   if (usesIban(country)) {
     const iban = electronicFormatIBAN(input.iban ?? '') ?? '';
     if (!isValidIBAN(iban) || !iban.startsWith(country)) throw bad('iban', `enter a valid IBAN of ${country} (its check digits did not match)`);
-    return { details: { holderName: holderName.data, country, iban, accountNumber: null, bankCode: null }, masked: `${holderName.data} · IBAN ${maskIban(iban)}` };
+    return {
+      details: { holderName: holderName.data, country, iban, accountNumber: null, bankCode: null },
+      masked: `${holderName.data} · IBAN ${maskIban(iban)}`,
+    };
   }
   const accountNumber = (input.accountNumber ?? '').replace(/[\s-]/g, '').toUpperCase();
   if (!/^[A-Z0-9]{4,34}$/.test(accountNumber)) throw bad('accountNumber', 'enter the account number: 4–34 letters or digits');

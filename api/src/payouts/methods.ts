@@ -52,7 +52,8 @@ export class PayoutMethods {
    */
   async reauthenticate(userId: string, sessionId: string, password: string): Promise<string> {
     const user = await this.user(userId);
-    if (user.passwordHash === null) throw new HttpError(409, 'NO_PASSWORD', 'password: this account has no password; sign out and in again to continue', { field: 'password' });
+    if (user.passwordHash === null)
+      throw new HttpError(409, 'NO_PASSWORD', 'password: this account has no password; sign out and in again to continue', { field: 'password' });
     await this.deps.credentials.assertCurrentPassword(user, password, { field: 'password', message: 'the password did not match' });
     return stampProof(this.deps.db, sessionId, 'PASSWORD');
   }
@@ -65,7 +66,11 @@ export class PayoutMethods {
   async setMethod(
     userId: string,
     sessionId: string,
-    input: { method: 'STRIPE' | 'BANK_TRANSFER'; bankAccount?: BankAccountInput | null; /** false: BANK_TRANSFER may wait for its details (updateUser). */ requireDetails?: boolean },
+    input: {
+      method: 'STRIPE' | 'BANK_TRANSFER';
+      bankAccount?: BankAccountInput | null;
+      /** false: BANK_TRANSFER may wait for its details (updateUser). */ requireDetails?: boolean;
+    },
     device?: DeviceInfo,
   ): Promise<void> {
     await requireRecentProof(this.deps.db, sessionId);
@@ -82,11 +87,20 @@ export class PayoutMethods {
     }
     await this.deps.db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-      await trx.updateTable('users').set({ withdrawalMethod: input.method, withdrawalMethodDetails: details ?? user.withdrawalMethodDetails, updated: nowIso() }).where('id', '=', userId).execute();
+      await trx
+        .updateTable('users')
+        .set({ withdrawalMethod: input.method, withdrawalMethodDetails: details ?? user.withdrawalMethodDetails, updated: nowIso() })
+        .where('id', '=', userId)
+        .execute();
       const until = await pausePayouts(trx, userId, this.deps.config.payouts.cooldownMs);
       const changed = { ...user, withdrawalMethod: input.method, withdrawalMethodDetails: details ?? user.withdrawalMethodDetails };
       await this.deps.mail.send(
-        { to: user.email, template: 'payoutMethodChanged', locale: mailLocale(user.locale), params: { method: input.method, destination: destinationOf(changed), until, ...securityEvent(device) } },
+        {
+          to: user.email,
+          template: 'payoutMethodChanged',
+          locale: mailLocale(user.locale),
+          params: { method: input.method, destination: destinationOf(changed), until, ...securityEvent(device) },
+        },
         { db: trx },
       );
       await this.deps.recordChange?.(trx, userId, sessionId);
@@ -113,20 +127,34 @@ export class PayoutMethods {
       let accountId = user.stripeAccountId;
       if (!accountId) {
         const account = await stripe.accounts.create(
-          { type: 'express', email: user.email, capabilities: { transfers: { requested: true } }, tos_acceptance: { service_agreement: 'recipient' }, metadata: { userId } },
+          {
+            type: 'express',
+            email: user.email,
+            capabilities: { transfers: { requested: true } },
+            tos_acceptance: { service_agreement: 'recipient' },
+            metadata: { userId },
+          },
           { idempotencyKey: `account:${userId}`, ...limits() },
         );
         accountId = account.id;
-        await this.deps.db.updateTable('users').set({ stripeAccountId: accountId, stripeOnboardingCompleted: 0, updated: nowIso() }).where('id', '=', userId).execute();
+        await this.deps.db
+          .updateTable('users')
+          .set({ stripeAccountId: accountId, stripeOnboardingCompleted: 0, updated: nowIso() })
+          .where('id', '=', userId)
+          .execute();
         this.deps.userChanged(userId);
       }
       const back = `${this.deps.config.publicUrl}${localizedPayoutsPath}`;
-      const link = await stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: `${back}?stripe=return`, refresh_url: `${back}?stripe=refresh` }, limits());
+      const link = await stripe.accountLinks.create(
+        { account: accountId, type: 'account_onboarding', return_url: `${back}?stripe=return`, refresh_url: `${back}?stripe=refresh` },
+        limits(),
+      );
       if (change) await this.onboardingStarted(userId, change.sessionId, change.device);
       return link.url;
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      if (isFinalStripeError(error)) throw new HttpError(409, 'STRIPE_REFUSED', 'Stripe refused to set up payouts for this account; choose bank transfer or contact us.');
+      if (isFinalStripeError(error))
+        throw new HttpError(409, 'STRIPE_REFUSED', 'Stripe refused to set up payouts for this account; choose bank transfer or contact us.');
       throw providerUnavailable();
     }
   }
@@ -137,7 +165,12 @@ export class PayoutMethods {
       const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
       const until = await pausePayouts(trx, userId, this.deps.config.payouts.cooldownMs);
       await this.deps.mail.send(
-        { to: user.email, template: 'payoutMethodChanged', locale: mailLocale(user.locale), params: { method: 'STRIPE', destination: destinationOf({ ...user, withdrawalMethod: 'STRIPE' }), until, ...securityEvent(device) } },
+        {
+          to: user.email,
+          template: 'payoutMethodChanged',
+          locale: mailLocale(user.locale),
+          params: { method: 'STRIPE', destination: destinationOf({ ...user, withdrawalMethod: 'STRIPE' }), until, ...securityEvent(device) },
+        },
         { db: trx },
       );
       await this.deps.recordChange?.(trx, userId, sessionId);
@@ -168,7 +201,13 @@ export class PayoutMethods {
   async syncAccount(accountId: string, requestOptions?: Stripe.RequestOptions): Promise<void> {
     const account = await this.deps.stripe!.accounts.retrieve(accountId, undefined, requestOptions);
     const complete = onboardingComplete(account) ? 1 : 0;
-    const rows = await this.deps.db.updateTable('users').set({ stripeOnboardingCompleted: complete, updated: nowIso() }).where('stripeAccountId', '=', accountId).where('stripeOnboardingCompleted', '!=', complete).returning('id').execute();
+    const rows = await this.deps.db
+      .updateTable('users')
+      .set({ stripeOnboardingCompleted: complete, updated: nowIso() })
+      .where('stripeAccountId', '=', accountId)
+      .where('stripeOnboardingCompleted', '!=', complete)
+      .returning('id')
+      .execute();
     for (const row of rows) this.deps.userChanged(row.id);
   }
 }

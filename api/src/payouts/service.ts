@@ -88,8 +88,16 @@ export class PayoutService {
       if (method !== 'STRIPE' && method !== 'BANK_TRANSFER') throw code(409, 'NO_WITHDRAWAL_METHOD', 'Choose how you are paid first.');
       if (method === 'BANK_TRANSFER' && !user.withdrawalMethodDetails) throw code(409, 'NO_WITHDRAWAL_METHOD', 'Add the bank account to pay out to first.');
       if (method === 'STRIPE' && !this.deps.stripe) throw code(409, 'STRIPE_UNAVAILABLE', 'Stripe payouts are not offered on this site; choose bank transfer.');
-      if (method === 'STRIPE' && (user.stripeOnboardingCompleted !== 1 || !user.stripeAccountId)) throw code(409, 'ONBOARDING_INCOMPLETE', 'Finish setting up payouts with Stripe first.');
-      const accounts = await lockAccounts(trx, [{ owner: userId, type: 'available' }, { owner: userId, type: 'in_payout' }], currency);
+      if (method === 'STRIPE' && (user.stripeOnboardingCompleted !== 1 || !user.stripeAccountId))
+        throw code(409, 'ONBOARDING_INCOMPLETE', 'Finish setting up payouts with Stripe first.');
+      const accounts = await lockAccounts(
+        trx,
+        [
+          { owner: userId, type: 'available' },
+          { owner: userId, type: 'in_payout' },
+        ],
+        currency,
+      );
       const available = toMinor(accounts.get(`${userId}/available`)?.balance ?? 0);
       if (available <= 0) throw code(409, 'NOTHING_TO_PAY_OUT', `There is nothing available to pay out in ${currency}.`);
       const minimum = this.minimumOf(currency);
@@ -124,7 +132,13 @@ export class PayoutService {
         ],
       });
       await this.deps.mail.send(
-        { to: user.email, template: 'payoutRequested', locale: mailLocale(user.locale), params: { amount: available, currency, method, destination: row.destination }, key: `payout:${row.id}:requested` },
+        {
+          to: user.email,
+          template: 'payoutRequested',
+          locale: mailLocale(user.locale),
+          params: { amount: available, currency, method, destination: row.destination },
+          key: `payout:${row.id}:requested`,
+        },
         { db: trx },
       );
       if (method === 'STRIPE') await this.deps.jobs.enqueue(TRANSFER_JOB, { payoutId: row.id }, { db: trx, key: `${TRANSFER_JOB}:${row.id}` });
@@ -156,8 +170,10 @@ export class PayoutService {
         .executeTakeFirst();
       if (!payout) throw new HttpError(403, 'FORBIDDEN', 'Forbidden resource');
       // Administrators end bank transfers only: a Stripe payout is Stripe's to end (its transfer stands).
-      if (admin && payout.method !== 'BANK_TRANSFER') throw new HttpError(409, 'INVALID_PAYOUT_STATE', 'A Stripe payout ends with Stripe’s transfer, not by hand.');
-      if (admin && payout.version !== admin.version) throw new HttpError(409, 'VERSION_CONFLICT', 'This was changed since you opened it; reload to see the changes.', { field: 'version' });
+      if (admin && payout.method !== 'BANK_TRANSFER')
+        throw new HttpError(409, 'INVALID_PAYOUT_STATE', 'A Stripe payout ends with Stripe’s transfer, not by hand.');
+      if (admin && payout.version !== admin.version)
+        throw new HttpError(409, 'VERSION_CONFLICT', 'This was changed since you opened it; reload to see the changes.', { field: 'version' });
       const open: PayoutStatus[] = ['REQUESTED', 'PROCESSING'];
       if (!open.includes(payout.status)) {
         if (admin) throw new HttpError(409, 'INVALID_PAYOUT_STATE', `This payout is ${payout.status} already.`);
@@ -215,10 +231,22 @@ export class PayoutService {
     if (!user) return;
     const base = { amount, currency: payout.currency, destination: payout.destination };
     if (status === 'PAID') {
-      await this.deps.mail.send({ to: user.email, template: 'payoutPaid', locale: mailLocale(user.locale), params: { ...base, method: payout.method, reference: payout.reference }, key: `payout:${payout.id}:paid` }, { db: trx });
+      await this.deps.mail.send(
+        {
+          to: user.email,
+          template: 'payoutPaid',
+          locale: mailLocale(user.locale),
+          params: { ...base, method: payout.method, reference: payout.reference },
+          key: `payout:${payout.id}:paid`,
+        },
+        { db: trx },
+      );
     } else {
       const reason = (await trx.selectFrom('payouts').select('failureReason').where('id', '=', payout.id).executeTakeFirstOrThrow()).failureReason ?? '';
-      await this.deps.mail.send({ to: user.email, template: 'payoutFailed', locale: mailLocale(user.locale), params: { ...base, reason }, key: `payout:${payout.id}:failed` }, { db: trx });
+      await this.deps.mail.send(
+        { to: user.email, template: 'payoutFailed', locale: mailLocale(user.locale), params: { ...base, reason }, key: `payout:${payout.id}:failed` },
+        { db: trx },
+      );
     }
   }
 

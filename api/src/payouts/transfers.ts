@@ -75,7 +75,11 @@ export class StripeTransfers {
         deps.log?.error({ payoutId, lastError }, 'payout check: Stripe gave no answer for days; the payout stays in payout');
         const payout = await payouts.byId(payoutId);
         if (payout?.status !== 'PROCESSING') return;
-        await deps.db.transaction().execute(async (trx) => this.tellAdmins(trx, 'adminPayoutChecking', `payout:${payoutId}:check-stopped`, { ...(await this.adminFacts(trx, payout)), stage: 'stopped' }));
+        await deps.db
+          .transaction()
+          .execute(async (trx) =>
+            this.tellAdmins(trx, 'adminPayoutChecking', `payout:${payoutId}:check-stopped`, { ...(await this.adminFacts(trx, payout)), stage: 'stopped' }),
+          );
       },
     });
   }
@@ -103,7 +107,13 @@ export class StripeTransfers {
     let transfer: Stripe.Transfer;
     try {
       transfer = await stripe.transfers.create(
-        { amount: toMinor(payout.amount), currency: payout.currency.toLowerCase(), destination: user.stripeAccountId, transfer_group: payout.id, metadata: { payoutId: payout.id } },
+        {
+          amount: toMinor(payout.amount),
+          currency: payout.currency.toLowerCase(),
+          destination: user.stripeAccountId,
+          transfer_group: payout.id,
+          metadata: { payoutId: payout.id },
+        },
         { idempotencyKey: `payout:${payout.id}` },
       );
     } catch (error) {
@@ -123,7 +133,12 @@ export class StripeTransfers {
     const moved = await this.deps.db.transaction().execute(async (trx) => {
       const payout = await lockPayout(trx, payoutId);
       if (!payout || payout.status !== 'REQUESTED' || payout.method !== 'STRIPE') return null;
-      await trx.updateTable('payouts').set({ status: 'PROCESSING', updated: nowIso(), version: payout.version + 1 }).where('id', '=', payoutId).where('version', '=', payout.version).execute();
+      await trx
+        .updateTable('payouts')
+        .set({ status: 'PROCESSING', updated: nowIso(), version: payout.version + 1 })
+        .where('id', '=', payoutId)
+        .where('version', '=', payout.version)
+        .execute();
       await this.deps.jobs.enqueue(CHECK_JOB, { payoutId }, { db: trx, key: `${CHECK_JOB}:${payoutId}`, runAt: nowIso(Date.now() + CHECK_RETRY.baseMs) });
       await this.tellAdmins(trx, 'adminPayoutChecking', `payout:${payoutId}:checking`, { ...(await this.adminFacts(trx, payout)), stage: 'checking' });
       return payout;
@@ -155,13 +170,21 @@ export class StripeTransfers {
    */
   async resume(): Promise<number> {
     const { db, jobs } = this.deps;
-    const open = await db.selectFrom('payouts').select(['id', 'status']).where('method', '=', 'STRIPE').where('status', 'in', ['REQUESTED', 'PROCESSING']).execute();
+    const open = await db
+      .selectFrom('payouts')
+      .select(['id', 'status'])
+      .where('method', '=', 'STRIPE')
+      .where('status', 'in', ['REQUESTED', 'PROCESSING'])
+      .execute();
     let queued = 0;
     for (const payout of open.filter((p) => p.status === 'PROCESSING')) {
       if ((await jobs.enqueue(CHECK_JOB, { payoutId: payout.id }, { key: `${CHECK_JOB}:${payout.id}` })).queued) queued += 1;
     }
     const requested = open.filter((p) => p.status === 'REQUESTED').map((p) => `${TRANSFER_JOB}:${p.id}`);
-    const stuck = requested.length === 0 ? [] : await db.selectFrom('jobs').select(['payload', 'lastError']).where('idempotencyKey', 'in', requested).where('status', '=', 'failed').execute();
+    const stuck =
+      requested.length === 0
+        ? []
+        : await db.selectFrom('jobs').select(['payload', 'lastError']).where('idempotencyKey', 'in', requested).where('status', '=', 'failed').execute();
     for (const job of stuck) {
       await this.startChecking((JSON.parse(job.payload) as Job).payoutId, job.lastError ?? '');
       queued += 1;
@@ -193,7 +216,11 @@ export class StripeTransfers {
     if (payout.stripeTransferId) return stripe.transfers.retrieve(payout.stripeTransferId);
     const list = await stripe.transfers.list({ transfer_group: payout.id, limit: LIST_LIMIT });
     const mine = list.data.filter((t) => t.transfer_group === payout.id || t.metadata?.['payoutId'] === payout.id);
-    if (mine.length > 1) this.deps.log?.error({ payoutId: payout.id, transfers: mine.map((t) => t.id) }, 'payout: Stripe holds more than one transfer for this payout; check it by hand');
+    if (mine.length > 1)
+      this.deps.log?.error(
+        { payoutId: payout.id, transfers: mine.map((t) => t.id) },
+        'payout: Stripe holds more than one transfer for this payout; check it by hand',
+      );
     // The oldest one: a list is newest first.
     return mine.at(-1) ?? null;
   }
@@ -227,7 +254,10 @@ export class StripeTransfers {
         const done = await reversedSoFar(trx, paid.id);
         const amount = Math.min(reversal.amount, total - done);
         if (reversal.currency.toUpperCase() !== payout.currency) {
-          this.deps.log?.error({ payoutId, reversal: reversal.id, currency: reversal.currency }, 'payout reversal: not in the payout\'s currency; check it by hand');
+          this.deps.log?.error(
+            { payoutId, reversal: reversal.id, currency: reversal.currency },
+            "payout reversal: not in the payout's currency; check it by hand",
+          );
           return [];
         }
         if (amount <= 0) return [];
@@ -244,11 +274,23 @@ export class StripeTransfers {
         });
         if (posted.replayed) return [];
         const full = done + amount >= total;
-        if (full && payout.status === 'PAID') await trx.updateTable('payouts').set({ status: 'REVERSED', updated: nowIso(), version: payout.version + 1 }).where('id', '=', payoutId).where('version', '=', payout.version).execute();
+        if (full && payout.status === 'PAID')
+          await trx
+            .updateTable('payouts')
+            .set({ status: 'REVERSED', updated: nowIso(), version: payout.version + 1 })
+            .where('id', '=', payoutId)
+            .where('version', '=', payout.version)
+            .execute();
         const user = payout.userId ? await trx.selectFrom('users').select(['email', 'locale']).where('id', '=', payout.userId).executeTakeFirst() : undefined;
         if (user) {
           await this.deps.mail.send(
-            { to: user.email, template: 'payoutReversed', locale: mailLocale(user.locale), params: { amount, payoutAmount: total, currency: payout.currency, destination: payout.destination, full }, key: `payout:${payoutId}:reversed:${reversal.id}` },
+            {
+              to: user.email,
+              template: 'payoutReversed',
+              locale: mailLocale(user.locale),
+              params: { amount, payoutAmount: total, currency: payout.currency, destination: payout.destination, full },
+              key: `payout:${payoutId}:reversed:${reversal.id}`,
+            },
             { db: trx },
           );
         }
@@ -268,7 +310,12 @@ export class StripeTransfers {
   }
 
   /** Mails `template` to every administrator in their language, in `trx`, once each (key `<key>:<admin id>`). */
-  private async tellAdmins<T extends 'adminPayoutChecking' | 'adminPayoutReversed'>(trx: Trx, template: T, key: string, params: MailTemplateParams[T]): Promise<void> {
+  private async tellAdmins<T extends 'adminPayoutChecking' | 'adminPayoutReversed'>(
+    trx: Trx,
+    template: T,
+    key: string,
+    params: MailTemplateParams[T],
+  ): Promise<void> {
     const admins = await trx.selectFrom('users').select(['id', 'email', 'locale']).where('role', '=', 'ADMIN').orderBy('id').execute();
     for (const admin of admins) {
       await this.deps.mail.send({ to: admin.email, template, locale: mailLocale(admin.locale), params, key: `${key}:${admin.id}` }, { db: trx });
@@ -315,4 +362,3 @@ async function reversedSoFar(trx: Trx, paidId: string): Promise<number> {
     .executeTakeFirst();
   return -toMinor(row?.sum ?? 0);
 }
-

@@ -55,7 +55,9 @@ export function registerEventJob(deps: WebhookDeps): void {
         });
         if (!transfer) return deps.log.warn({ eventId, transfer: event.objectId }, 'stripe event: Stripe does not know this transfer');
         const payoutId = transfer.metadata?.['payoutId'] ?? transfer.transfer_group;
-        const payout = payoutId ? await deps.payouts.byId(payoutId) : await deps.db.selectFrom('payouts').selectAll().where('stripeTransferId', '=', transfer.id).executeTakeFirst();
+        const payout = payoutId
+          ? await deps.payouts.byId(payoutId)
+          : await deps.db.selectFrom('payouts').selectAll().where('stripeTransferId', '=', transfer.id).executeTakeFirst();
         if (!payout || payout.method !== 'STRIPE') return deps.log.warn({ eventId, transfer: transfer.id }, 'stripe event: no payout for this transfer');
         return deps.payouts.transfers.sync(payout.id, transfer);
       }
@@ -78,7 +80,8 @@ export async function webhookRoutes(app: FastifyInstance, deps: WebhookDeps): Pr
     ] as const) {
       scope.post(path, async (request, reply) => {
         const secret = secrets[endpoint];
-        if (!deps.stripe || !secret) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Stripe webhooks are not configured on this server' } });
+        if (!deps.stripe || !secret)
+          return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Stripe webhooks are not configured on this server' } });
         const signature = request.headers['stripe-signature'];
         if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
           return reply.status(400).send({ error: { code: 'BAD_SIGNATURE', message: 'a Stripe event needs its JSON body and the Stripe-Signature header' } });
@@ -102,7 +105,8 @@ export async function webhookRoutes(app: FastifyInstance, deps: WebhookDeps): Pr
             .values({ id: event.id, type: event.type, endpoint, objectId: typeof objectId === 'string' ? objectId : null, created: nowIso() })
             .onConflict((oc) => oc.column('id').doNothing())
             .executeTakeFirst();
-          if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) await deps.jobs.enqueue(EVENT_JOB, { eventId: event.id }, { db: trx, key: `${EVENT_JOB}:${event.id}` });
+          if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1)
+            await deps.jobs.enqueue(EVENT_JOB, { eventId: event.id }, { db: trx, key: `${EVENT_JOB}:${event.id}` });
         });
         return reply.status(200).send({ received: true });
       });

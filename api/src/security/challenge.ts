@@ -136,7 +136,12 @@ export function createChallenges(db: Db, limits: RateLimits, config: Pick<Config
  *   HttpError 400 CHALLENGE_INVALID when the payload is malformed, wrong, expired or used before.
  *   GraphQL resolvers turn these into `extensions.code` with `fromHttp` (graphql/errors.ts).
  */
-export async function requireChallenge(challenges: Challenges, gate: ChallengeGate, key: string | undefined, payload: string | null | undefined): Promise<void> {
+export async function requireChallenge(
+  challenges: Challenges,
+  gate: ChallengeGate,
+  key: string | undefined,
+  payload: string | null | undefined,
+): Promise<void> {
   if (await challenges.due(gate, key ?? 'unknown')) await demandChallenge(challenges, payload);
 }
 
@@ -147,7 +152,9 @@ export async function requireChallenge(challenges: Challenges, gate: ChallengeGa
  */
 export async function demandChallenge(challenges: Challenges, payload: string | null | undefined): Promise<void> {
   if (!payload) {
-    throw new HttpError(428, 'CHALLENGE_REQUIRED', 'Many requests came from this address: solve the challenge and send it again.', { challengeUrl: CHALLENGE_PATH });
+    throw new HttpError(428, 'CHALLENGE_REQUIRED', 'Many requests came from this address: solve the challenge and send it again.', {
+      challengeUrl: CHALLENGE_PATH,
+    });
   }
   const refusal = await challenges.verify(payload);
   if (refusal) throw new HttpError(400, 'CHALLENGE_INVALID', `The challenge answer was not accepted (${refusal}); fetch a new challenge and solve it.`);

@@ -76,7 +76,9 @@ function scanDocument(document: DocumentNode): boolean {
 function operationProblem(args: { variableValues?: Record<string, unknown> | null | undefined; document: DocumentNode }): GraphQLError | null {
   const where = controlCharPath(args.variableValues ?? {});
   if (where === null && !controlCharInDocument(args.document)) return null;
-  return new GraphQLError(controlCharMessage(where ?? ''), { extensions: { code: 'BAD_USER_INPUT', ...(where ? { field: where } : {}), http: { status: 400 } } });
+  return new GraphQLError(controlCharMessage(where ?? ''), {
+    extensions: { code: 'BAD_USER_INPUT', ...(where ? { field: where } : {}), http: { status: 400 } },
+  });
 }
 
 /**

@@ -35,7 +35,19 @@ import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config.js';
 
-export const LIMIT_NAMES = ['order', 'passwordGuess', 'resetIp', 'resetEmail', 'codeSend', 'codeEntry', 'upload', 'challengeOrder', 'challengeRegister', 'twoFactor', 'analyticsView'] as const;
+export const LIMIT_NAMES = [
+  'order',
+  'passwordGuess',
+  'resetIp',
+  'resetEmail',
+  'codeSend',
+  'codeEntry',
+  'upload',
+  'challengeOrder',
+  'challengeRegister',
+  'twoFactor',
+  'analyticsView',
+] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
 /** One limit: at most `max` events per key within `windowSeconds`. */

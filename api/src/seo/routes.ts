@@ -23,7 +23,9 @@ export async function sitemapItems(db: Db, publicUrl: string): Promise<SitemapIt
     ...products.map((p) => ({ paths: localizedPaths(`/products/${p.slug}`), priority: 0.6 })),
     // Each locale's address of a news item has that locale's slug (SITE-NEWS); the global id only if one is missing.
     ...news.map((n) => ({
-      paths: Object.fromEntries(LOCALES.map((locale) => [locale, localizePath(`/news/${n.slugs[locale] ?? n.slugs.en ?? globalId('NewsItem', n.id)}`, locale)])) as Record<Locale, string>,
+      paths: Object.fromEntries(
+        LOCALES.map((locale) => [locale, localizePath(`/news/${n.slugs[locale] ?? n.slugs.en ?? globalId('NewsItem', n.id)}`, locale)]),
+      ) as Record<Locale, string>,
       lastmod: n.updated,
       priority: 0.5,
     })),
@@ -50,7 +52,10 @@ export function registerSeoRoutes(app: FastifyInstance, opts: { db: Db; config: 
     const done = streamToPromise(stream);
     for (const item of await sitemapItems(db, config.publicUrl)) stream.write(item);
     stream.end();
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(await done);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(await done);
   });
 
   const robots = [

@@ -22,7 +22,6 @@ export function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
   return PAGE_ENCODINGS.find((encoding) => encoding === chosen) ?? 'identity';
 }
 
-
 const remembered = new Map<string, PageEncoding>();
 const REMEMBERED_MAX = 256;
 

@@ -44,7 +44,12 @@ export function wireAnswersOf(sent: Record<string, string | number | readonly st
     const text = Array.isArray(value) ? value.join(', ') : String(value);
     common.push(name, name === 'content-security-policy' ? text.replace(/\s*'nonce-[^']*'/g, '') : text);
   }
-  const answer = (body: Buffer, coding: string | null): OutgoingHttpHeader[] => [...common, ...(coding ? ['content-encoding', coding] : []), 'content-length', String(body.length)];
+  const answer = (body: Buffer, coding: string | null): OutgoingHttpHeader[] => [
+    ...common,
+    ...(coding ? ['content-encoding', coding] : []),
+    'content-length',
+    String(body.length),
+  ];
   return { identity: answer(page.html, null), br: answer(page.br, 'br'), gzip: answer(page.gzip, 'gzip') };
 }
 
@@ -77,7 +82,11 @@ export class DocumentFastPath {
     const jar = cookieHeader && (cookieHeader.includes(THEME_COOKIE) || cookieHeader.includes(LOCALE_COOKIE)) ? parseCookies(cookieHeader) : null;
     const page = cache.peek(pageCacheKey(jar?.[THEME_COOKIE], url));
     if (!page?.wire) return false;
-    if ((url === '/' || url.startsWith('/?')) && rootRedirect(url, { acceptLanguage: request.headers['accept-language'], userAgent: request.headers['user-agent'] }, jar?.[LOCALE_COOKIE])) return false;
+    if (
+      (url === '/' || url.startsWith('/?')) &&
+      rootRedirect(url, { acceptLanguage: request.headers['accept-language'], userAgent: request.headers['user-agent'] }, jar?.[LOCALE_COOKIE])
+    )
+      return false;
     const coding = pageEncodingOf(request.headers['accept-encoding']);
     const body = coding === 'identity' ? page.html : page[coding];
     cache.stats.hits += 1;

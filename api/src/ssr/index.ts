@@ -174,7 +174,13 @@ export async function registerSsr(
   });
 
   /** Sends `html` with `status` in the coding the client prefers; `coded` gives the compressed body. */
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: number, html: Buffer, coded: (coding: PageCoding) => Buffer | Promise<Buffer>) => {
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    html: Buffer,
+    coded: (coding: PageCoding) => Buffer | Promise<Buffer>,
+  ) => {
     const encoding = pageEncoding(request.headers['accept-encoding']);
     reply.status(status).type('text/html; charset=utf-8');
     if (!reply.hasHeader('vary')) reply.header('vary', 'Accept-Encoding, Cookie');
@@ -185,7 +191,11 @@ export async function registerSsr(
   };
 
   // The last resort when rendering itself failed (page errors render the localized error page inside the app).
-  const sendRenderFailure = (reply: FastifyReply, bot: boolean) => reply.status(500).type('text/html; charset=utf-8').send(bot ? '' : FALLBACK_ERROR_PAGE);
+  const sendRenderFailure = (reply: FastifyReply, bot: boolean) =>
+    reply
+      .status(500)
+      .type('text/html; charset=utf-8')
+      .send(bot ? '' : FALLBACK_ERROR_PAGE);
 
   /** Renders `request` (the theme and session come from its cookies). Throws when the entry does. */
   const renderPage = async (request: FastifyRequest, reply: FastifyReply, signedIn: boolean) => {
@@ -194,7 +204,9 @@ export async function registerSsr(
     const refreshToken = requestCookies(request)[REFRESH_COOKIE];
     const viewerRole = signedIn && refreshToken && opts.roleOf && isAdminPath(request.url.split('?')[0] ?? '/') ? await opts.roleOf(refreshToken) : null;
     // Vite's inline preamble (development only) runs under the CSP with this response's nonce.
-    const assets = loaded.assets.devHead ? { ...loaded.assets, devHead: loaded.assets.devHead.replace(/<script\b/g, `<script nonce="${cspNonce(reply)}"`) } : loaded.assets;
+    const assets = loaded.assets.devHead
+      ? { ...loaded.assets, devHead: loaded.assets.devHead.replace(/<script\b/g, `<script nonce="${cspNonce(reply)}"`) }
+      : loaded.assets;
     try {
       return await loaded.entry.render({
         url: `${config.publicUrl}${request.url}`,
@@ -245,7 +257,9 @@ export async function registerSsr(
     try {
       if (signedIn || opts.viteDev) {
         const result = await renderPage(request, reply, signedIn);
-        answer = result.location ? { status: result.status, location: result.location } : { status: result.status, body: new PageBody(Buffer.from(result.html)) };
+        answer = result.location
+          ? { status: result.status, location: result.location }
+          : { status: result.status, body: new PageBody(Buffer.from(result.html)) };
       } else {
         // Anonymous: the same document for every request of a key (theme and URL), so concurrent misses share one render.
         // Only addresses pages link to are stored (a search or a made-up query string is not: cache busting, pageKeys.ts).

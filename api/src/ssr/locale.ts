@@ -45,7 +45,11 @@ export function isBot(userAgent: string | undefined): boolean {
  * Where a request for the root `/` goes: the home page of the visitor's language (`/ru`, `/es`,
  * plus the query) when it is not the default one, else null (stay on the English home page).
  */
-export function rootRedirect(url: string, headers: { acceptLanguage?: string | undefined; userAgent?: string | undefined }, cookieValue: string | undefined): string | null {
+export function rootRedirect(
+  url: string,
+  headers: { acceptLanguage?: string | undefined; userAgent?: string | undefined },
+  cookieValue: string | undefined,
+): string | null {
   const [path, query] = splitUrl(url);
   if (path !== '/' || isBot(headers.userAgent)) return null;
   const locale = detectLocale(cookieValue, headers.acceptLanguage);

@@ -95,7 +95,15 @@ export function pagesShowing(change: ContentChange): PageTargets {
   const productPage = (slug: string) => pagePathOf(`/products/${slug}`);
   switch (change.kind) {
     case 'product':
-      return new Set(['/', '/products', '/order', '/news', productPage(change.slug), ...change.newsIds.map(newsPage), ...(change.newsSlugs ?? []).map(slugPage)]);
+      return new Set([
+        '/',
+        '/products',
+        '/order',
+        '/news',
+        productPage(change.slug),
+        ...change.newsIds.map(newsPage),
+        ...(change.newsSlugs ?? []).map(slugPage),
+      ]);
     case 'news':
       return new Set(['/news', newsPage(change.id), ...(change.slugs ?? []).map(slugPage), ...change.productSlugs.map(productPage)]);
     default:

@@ -67,7 +67,8 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploads: Upload
       if (!file || file.fieldname !== 'file') throw new HttpError(400, 'FILE_REQUIRED', 'Send the image in the field "file".');
       fileName = file.filename || null;
       // The file name is stored as text: no control characters (API-TEXT), refused before anything is written.
-      if (fileName !== null && controlCharPath(fileName) !== null) throw new HttpError(400, 'VALIDATION_FAILED', controlCharMessage('file name'), { field: 'file' });
+      if (fileName !== null && controlCharPath(fileName) !== null)
+        throw new HttpError(400, 'VALIDATION_FAILED', controlCharMessage('file name'), { field: 'file' });
       data = await file.toBuffer();
     } catch (error) {
       if (error instanceof HttpError) throw error;

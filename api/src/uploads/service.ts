@@ -151,7 +151,11 @@ export class UploadService {
         continue;
       }
       const rows = sizes.map((size, i) => ({ imageId: image.id, size, content: contents[i]!, etag: etagOf(contents[i]!), created: image.created }));
-      await this.db.insertInto('imageFiles').values(rows).onConflict((oc) => oc.columns(['imageId', 'size']).doNothing()).execute();
+      await this.db
+        .insertInto('imageFiles')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['imageId', 'size']).doNothing())
+        .execute();
       adopted += 1;
     }
     if (adopted > 0) this.log.info({ adopted, dir: this.dir }, 'avatar: copied image files from UPLOADS_DIR into the database');
@@ -163,7 +167,9 @@ export class UploadService {
     await Promise.all(
       images.flatMap((image) =>
         (Object.keys(IMAGE_SIZES) as ImageSize[]).map((size) =>
-          rm(join(this.dir, imageFileName(image, size)), { force: true }).catch((error: unknown) => this.log.warn({ err: error }, 'could not delete an image file')),
+          rm(join(this.dir, imageFileName(image, size)), { force: true }).catch((error: unknown) =>
+            this.log.warn({ err: error }, 'could not delete an image file'),
+          ),
         ),
       ),
     );
@@ -175,7 +181,14 @@ export class UploadService {
     if (keepId) query = query.where('id', '!=', keepId);
     const images = await query.execute();
     if (images.length === 0) return;
-    await this.db.deleteFrom('images').where('id', 'in', images.map((i) => i.id)).execute();
+    await this.db
+      .deleteFrom('images')
+      .where(
+        'id',
+        'in',
+        images.map((i) => i.id),
+      )
+      .execute();
     await this.removeFiles(images);
   }
 }

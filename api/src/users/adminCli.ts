@@ -37,7 +37,13 @@ if (!parsed.success) usage(parsed.error.issues.map((i) => `--${i.path.join('.')}
 const config = loadConfig();
 const database = await openDatabase(config);
 try {
-  const jobs = createJobQueue(database.db, { kind: database.kind, listenUrl: null, concurrency: 1, leaseMs: config.jobs.leaseMs, pollIntervalMs: config.jobs.pollIntervalMs });
+  const jobs = createJobQueue(database.db, {
+    kind: database.kind,
+    listenUrl: null,
+    concurrency: 1,
+    leaseMs: config.jobs.leaseMs,
+    pollIntervalMs: config.jobs.pollIntervalMs,
+  });
   const mail = createMailService(database.db, jobs, config);
   const outcome = await createOrPromoteAdmin({ db: database.db, mail }, { email: parsed.data.email, fullName: parsed.data.name, locale: parsed.data.locale });
   const said = {

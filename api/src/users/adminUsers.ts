@@ -82,7 +82,12 @@ export class AdminUserService {
         .where('revokedAt', 'is', null)
         .where('lastUsed', '>', this.liveSince(now))
         .executeTakeFirst();
-      await trx.updateTable('sessions').set({ revokedAt, revokedReason: REVOKED_BY_ADMIN }).where('userId', '=', user.id).where('revokedAt', 'is', null).execute();
+      await trx
+        .updateTable('sessions')
+        .set({ revokedAt, revokedReason: REVOKED_BY_ADMIN })
+        .where('userId', '=', user.id)
+        .where('revokedAt', 'is', null)
+        .execute();
       const count = Number(live.numUpdatedRows);
       await recordAudit(trx, {
         actor,

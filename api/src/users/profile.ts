@@ -80,7 +80,11 @@ export class UserService {
 
   /** The users of `ids`, in the same order (undefined where none); the batch of the GraphQL user loader. */
   async byIds(ids: readonly string[]): Promise<(UserRow | undefined)[]> {
-    const rows = await this.deps.db.selectFrom('users').selectAll().where('id', 'in', [...ids]).execute();
+    const rows = await this.deps.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id));
   }
@@ -215,10 +219,19 @@ export class UserService {
       // The timeline goes with the account (ACC-TIMELINE: its triggers allow this only once the user is gone).
       await trx.deleteFrom('securityEvents').where('userId', '=', target.id).execute();
       if (options.audit) {
-        await recordAudit(trx, { actor: options.audit, action: 'user.delete', target: { type: 'User', id: target.id, label: target.email }, before: auditView(target), after: null });
+        await recordAudit(trx, {
+          actor: options.audit,
+          action: 'user.delete',
+          target: { type: 'User', id: target.id, label: target.email },
+          before: auditView(target),
+          after: null,
+        });
       }
       const params = { byAdmin: !options.self, ...securityEvent(options.device) };
-      await this.deps.mail.send({ to: target.email, template: 'accountDeleted', locale: mailLocale(target.locale), params, key: `deleted:${target.id}` }, { db: trx });
+      await this.deps.mail.send(
+        { to: target.email, template: 'accountDeleted', locale: mailLocale(target.locale), params, key: `deleted:${target.id}` },
+        { db: trx },
+      );
     });
     await this.deps.uploads.removeFiles(images);
     this.deps.userChanged(target.id); // ends the user's subscriptions (viewerUpdated)

@@ -86,7 +86,11 @@ export async function deliver(endpointName: WebhookEndpointName, endpoint: Webho
   try {
     const response = await fetch(endpoint.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signature,
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
       body,
       signal: AbortSignal.timeout(10_000),
     });

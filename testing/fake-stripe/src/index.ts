@@ -120,7 +120,12 @@ export interface FakeStripe {
    * Sends a `type` event wrapping `object` to an endpoint; resolves with the receiver's HTTP
    * status (0 = unreachable) of the last delivery, every delivery's status and the event.
    */
-  sendEvent(endpoint: WebhookEndpointName, type: string, object: object, options?: SendEventOptions): Promise<{ status: number; statuses: number[]; event: SentEvent['event'] }>;
+  sendEvent(
+    endpoint: WebhookEndpointName,
+    type: string,
+    object: object,
+    options?: SendEventOptions,
+  ): Promise<{ status: number; statuses: number[]; event: SentEvent['event'] }>;
   /** Every delivery made, in order. */
   events: SentEvent[];
   /** Every `/v1/` request received, in order (method, path, idempotency key, params, status). */

@@ -142,7 +142,17 @@ async function api(core: FakeStripeCore, req: IncomingMessage, res: ServerRespon
   const path = url.pathname;
   const keyHeader = req.headers['idempotency-key'];
   const key = typeof keyHeader === 'string' && keyHeader !== '' ? keyHeader : null;
-  const call: FakeStripeCall = { method, path, idempotencyKey: key, params: parseForm(method === 'GET' ? url.search.slice(1) : body), status: 0, replayed: false, injected: false, dropped: false, hung: false };
+  const call: FakeStripeCall = {
+    method,
+    path,
+    idempotencyKey: key,
+    params: parseForm(method === 'GET' ? url.search.slice(1) : body),
+    status: 0,
+    replayed: false,
+    injected: false,
+    dropped: false,
+    hung: false,
+  };
   core.calls.push(call);
   const route = path.split('/')[2] ?? '';
   if (core.takeFault('hang', route)) {
@@ -216,7 +226,12 @@ async function control(core: FakeStripeCore, req: IncomingMessage, res: ServerRe
   } else if (method === 'POST' && (path === '/__control/drop-replies' || path === '/__control/hang')) {
     const { route, on, times } = input;
     if (typeof route !== 'string' || !ROUTES.includes(route) || (typeof on !== 'boolean' && typeof times !== 'number')) {
-      throw new FakeStripeError(400, 'invalid_request_error', undefined, `${path.slice(11)} needs { route: ${ROUTES.join('|')}, on: boolean } or { route, times: number }`);
+      throw new FakeStripeError(
+        400,
+        'invalid_request_error',
+        undefined,
+        `${path.slice(11)} needs { route: ${ROUTES.join('|')}, on: boolean } or { route, times: number }`,
+      );
     }
     core.setFault(path.endsWith('hang') ? 'hang' : 'drop', route as FakeStripeRoute, typeof times === 'number' ? { times } : on === true);
     sendJson(res, 200, { ok: true });

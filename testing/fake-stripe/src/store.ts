@@ -114,7 +114,8 @@ const missing = (what: string, id: string, param?: string): FakeStripeError =>
 function page<T extends { id: string }>(items: T[], query: FormObject, url: string): FakeList<T> {
   const limitText = str(query, 'limit');
   const limit = limitText === undefined ? 10 : Number(limitText);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalid('Invalid integer: limit must be between 1 and 100', 'limit', 'parameter_invalid_integer');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw invalid('Invalid integer: limit must be between 1 and 100', 'limit', 'parameter_invalid_integer');
   const after = str(query, 'starting_after');
   const start = after === undefined ? 0 : items.findIndex((item) => item.id === after) + 1;
   if (after !== undefined && start === 0) throw missing('object', after, 'starting_after');
@@ -185,7 +186,8 @@ export class FakeStripeStore {
     if (!accountId) throw invalid('Missing required param: account.', 'account');
     this.account(accountId);
     const type = str(form, 'type');
-    if (type !== 'account_onboarding' && type !== 'account_update') throw invalid('Invalid type: must be one of account_onboarding or account_update', 'type', 'parameter_invalid');
+    if (type !== 'account_onboarding' && type !== 'account_update')
+      throw invalid('Invalid type: must be one of account_onboarding or account_update', 'type', 'parameter_invalid');
     const returnUrl = str(form, 'return_url');
     const refreshUrl = str(form, 'refresh_url');
     if (!returnUrl) throw invalid('Missing required param: return_url.', 'return_url');
@@ -260,7 +262,9 @@ export class FakeStripeStore {
   listTransfers(query: FormObject): FakeList<FakeTransfer> {
     const group = str(query, 'transfer_group');
     const destination = str(query, 'destination');
-    const all = [...this.transfers.values()].reverse().filter((t) => (group === undefined || t.transfer_group === group) && (destination === undefined || t.destination === destination));
+    const all = [...this.transfers.values()]
+      .reverse()
+      .filter((t) => (group === undefined || t.transfer_group === group) && (destination === undefined || t.destination === destination));
     return page(all, query, '/v1/transfers');
   }
 

@@ -115,11 +115,13 @@ export async function startTestOpenIdProvider(opts: TestOpenIdProviderOptions): 
   // request is resuming after it (or the provider would loop). Without it a browser that signed in
   // once would be let through silently as the same user next time.
   const policy = interactionPolicy.base();
-  policy.get('login')?.checks.add(
-    new interactionPolicy.Check('always_sign_in', 'the test provider asks who signs in every time', 'login_required', (ctx: KoaContextWithOIDC) =>
-      ctx.oidc.result?.['login'] ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
-    ),
-  );
+  policy
+    .get('login')
+    ?.checks.add(
+      new interactionPolicy.Check('always_sign_in', 'the test provider asks who signs in every time', 'login_required', (ctx: KoaContextWithOIDC) =>
+        ctx.oidc.result?.['login'] ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
 
   const configuration: Configuration = {
     clients: [
@@ -151,7 +153,10 @@ export async function startTestOpenIdProvider(opts: TestOpenIdProviderOptions): 
     },
     renderError(ctx, out) {
       ctx.type = 'html';
-      ctx.body = page('Sign-in error', `<h1>Sign-in error</h1><p>${escapeHtml(String(out['error'] ?? 'error'))}: ${escapeHtml(String(out['error_description'] ?? ''))}</p>`);
+      ctx.body = page(
+        'Sign-in error',
+        `<h1>Sign-in error</h1><p>${escapeHtml(String(out['error'] ?? 'error'))}: ${escapeHtml(String(out['error_description'] ?? ''))}</p>`,
+      );
     },
   };
   const provider = new Provider(issuer, configuration);
@@ -164,7 +169,12 @@ export async function startTestOpenIdProvider(opts: TestOpenIdProviderOptions): 
         const expired = error instanceof errors.SessionNotFound;
         if (!res.headersSent) {
           res.writeHead(expired ? 400 : 500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-          res.end(page('Sign-in error', `<h1>Sign-in error</h1><p>${expired ? 'This sign-in request has expired. Start again from the site.' : escapeHtml(String(error))}</p>`));
+          res.end(
+            page(
+              'Sign-in error',
+              `<h1>Sign-in error</h1><p>${expired ? 'This sign-in request has expired. Start again from the site.' : escapeHtml(String(error))}</p>`,
+            ),
+          );
         } else {
           res.destroy();
         }
@@ -329,7 +339,13 @@ export async function completeAtProvider(authUrl: string, login: string, opts: {
     const body = await response.text();
     const isSignInPage = response.status === 200 && /^\/interaction\/[^/]+$/.test(url.pathname) && body.includes('name="login"');
     if (!isSignInPage || submitted) {
-      throw new Error(`Unexpected answer from the provider at ${url.href}: ${response.status} ${body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300)}`);
+      throw new Error(
+        `Unexpected answer from the provider at ${url.href}: ${response.status} ${body
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 300)}`,
+      );
     }
     submitted = true;
     url = new URL(`${url.pathname}/${opts.deny ? 'abort' : 'login'}`, url);

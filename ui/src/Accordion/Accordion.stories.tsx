@@ -6,7 +6,8 @@ const en: AccordionItemData[] = [
   {
     id: 'timeline',
     question: 'How long does a typical project take?',
-    answer: 'Most websites take six to ten weeks from the first call to launch; mobile apps take three to five months. We agree on stages and dates before any work starts.',
+    answer:
+      'Most websites take six to ten weeks from the first call to launch; mobile apps take three to five months. We agree on stages and dates before any work starts.',
   },
   {
     id: 'price',
@@ -29,7 +30,8 @@ const ru: AccordionItemData[] = [
   {
     id: 'timeline',
     question: 'Сколько времени занимает типичный проект?',
-    answer: 'Большинство сайтов мы запускаем за шесть–десять недель от первого созвона, мобильные приложения — за три–пять месяцев. Этапы и сроки согласуем до начала работ.',
+    answer:
+      'Большинство сайтов мы запускаем за шесть–десять недель от первого созвона, мобильные приложения — за три–пять месяцев. Этапы и сроки согласуем до начала работ.',
   },
   {
     id: 'price',
@@ -52,12 +54,14 @@ const es: AccordionItemData[] = [
   {
     id: 'timeline',
     question: '¿Cuánto dura un proyecto típico?',
-    answer: 'La mayoría de los sitios web se lanzan entre seis y diez semanas después de la primera llamada; las aplicaciones móviles, entre tres y cinco meses. Acordamos las etapas y las fechas antes de empezar.',
+    answer:
+      'La mayoría de los sitios web se lanzan entre seis y diez semanas después de la primera llamada; las aplicaciones móviles, entre tres y cinco meses. Acordamos las etapas y las fechas antes de empezar.',
   },
   {
     id: 'price',
     question: '¿Cómo se calcula el precio de un proyecto y se puede pagar por etapas?',
-    answer: 'Tras una semana de descubrimiento remunerada, fijamos un precio cerrado para cada etapa. Se paga etapa por etapa y puede detenerse después de cualquiera.',
+    answer:
+      'Tras una semana de descubrimiento remunerada, fijamos un precio cerrado para cada etapa. Se paga etapa por etapa y puede detenerse después de cualquiera.',
   },
   {
     id: 'code',
@@ -96,7 +100,11 @@ export const Multiple: Story = { args: { type: 'multiple', defaultValue: ['timel
 
 export const WithDisabledItem: Story = {
   args: {
-    items: [...en.slice(0, 2), { id: 'jobs', question: 'Are you hiring? (no open positions right now)', answer: 'Not at the moment.', disabled: true }, ...en.slice(3)],
+    items: [
+      ...en.slice(0, 2),
+      { id: 'jobs', question: 'Are you hiring? (no open positions right now)', answer: 'Not at the moment.', disabled: true },
+      ...en.slice(3),
+    ],
   },
 };
 

@@ -80,7 +80,14 @@ export function Accordion(props: AccordionProps) {
 
   if (props.type === 'multiple') {
     return (
-      <RadixAccordion.Root ref={ref} type="multiple" value={props.value} defaultValue={props.defaultValue} onValueChange={props.onValueChange} className={rootClass}>
+      <RadixAccordion.Root
+        ref={ref}
+        type="multiple"
+        value={props.value}
+        defaultValue={props.defaultValue}
+        onValueChange={props.onValueChange}
+        className={rootClass}
+      >
         {content}
       </RadixAccordion.Root>
     );

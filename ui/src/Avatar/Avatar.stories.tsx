@@ -59,7 +59,13 @@ export const Sizes: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getAllByRole('img', { name: 'Tomás Ortega' }).every((el) => el.tagName === 'IMG')).toBe(true));
+    await waitFor(() =>
+      expect(
+        within(canvasElement)
+          .getAllByRole('img', { name: 'Tomás Ortega' })
+          .every((el) => el.tagName === 'IMG'),
+      ).toBe(true),
+    );
   },
 };
 

@@ -28,7 +28,6 @@ export interface AvatarProps extends HTMLAttributes<HTMLSpanElement> {
   ref?: Ref<HTMLSpanElement>;
 }
 
-
 /** A round picture of a person, falling back to their initials (Radix Avatar). The size is a `data-size` attribute. */
 export function Avatar({ src, name, alt, fallback, size = 'md', onImageStatusChange, className, ...props }: AvatarProps) {
   const label = alt ?? name ?? '';
@@ -36,10 +35,7 @@ export function Avatar({ src, name, alt, fallback, size = 'md', onImageStatusCha
   return (
     <RadixAvatar.Root {...props} data-size={size} className={clsx(styles.avatar, className)}>
       {src ? <RadixAvatar.Image className={styles.image} src={src} alt={label} onLoadingStatusChange={onImageStatusChange} /> : null}
-      <RadixAvatar.Fallback
-        className={styles.fallback}
-        {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
-      >
+      <RadixAvatar.Fallback className={styles.fallback} {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}>
         {initials ? (
           <span aria-hidden>{initials}</span>
         ) : (

@@ -38,13 +38,21 @@ export const Gallery: Story = {
     <div style={{ display: 'grid', gap: 16 }}>
       <div style={row}>
         {tones.map((tone) => (
-          <Badge key={tone} tone={tone}>{tone}</Badge>
+          <Badge key={tone} tone={tone}>
+            {tone}
+          </Badge>
         ))}
       </div>
       <div style={row}>
-        <Badge tone="neutral" icon={<ClockIcon />}>2 weeks</Badge>
-        <Badge tone="accent" icon={<LightningBoltIcon />}>Fast track</Badge>
-        <Badge tone="success" icon={<CheckIcon />}>Shipped</Badge>
+        <Badge tone="neutral" icon={<ClockIcon />}>
+          2 weeks
+        </Badge>
+        <Badge tone="accent" icon={<LightningBoltIcon />}>
+          Fast track
+        </Badge>
+        <Badge tone="success" icon={<CheckIcon />}>
+          Shipped
+        </Badge>
         <Badge tone="warning">Limited seats</Badge>
         <Badge tone="danger">Sold out</Badge>
       </div>
@@ -58,7 +66,9 @@ export const InContext: Story = {
     <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
       <span style={{ fontSize: 'var(--text-xl)', fontWeight: 600 }}>Inventory Sync</span>
       <Badge tone="accent">v2.4</Badge>
-      <Badge tone="success" icon={<CheckIcon />}>Stable</Badge>
+      <Badge tone="success" icon={<CheckIcon />}>
+        Stable
+      </Badge>
     </div>
   ),
 };
@@ -78,7 +88,9 @@ export const Russian: Story = {
     <div style={row}>
       <Badge>Новинка</Badge>
       <Badge tone="accent">Открытый код</Badge>
-      <Badge tone="success" icon={<CheckIcon />}>В эксплуатации</Badge>
+      <Badge tone="success" icon={<CheckIcon />}>
+        В эксплуатации
+      </Badge>
       <Badge tone="warning">Бета-версия</Badge>
       <Badge tone="danger">Поддержка прекращена</Badge>
     </div>
@@ -90,7 +102,9 @@ export const Spanish: Story = {
     <div style={row}>
       <Badge>Novedad</Badge>
       <Badge tone="accent">Código abierto</Badge>
-      <Badge tone="success" icon={<CheckIcon />}>En producción</Badge>
+      <Badge tone="success" icon={<CheckIcon />}>
+        En producción
+      </Badge>
       <Badge tone="warning">Versión beta</Badge>
       <Badge tone="danger">Obsoleto</Badge>
     </div>

@@ -21,7 +21,11 @@ describe('Button', () => {
 
   it('blocks clicks and announces busy while loading', async () => {
     const onClick = vi.fn();
-    render(<Button loading onClick={onClick}>Save</Button>);
+    render(
+      <Button loading onClick={onClick}>
+        Save
+      </Button>,
+    );
     const button = screen.getByRole('button', { name: 'Save' });
     expect(button).toHaveAttribute('aria-busy', 'true');
     await userEvent.click(button, { force: true });
@@ -41,7 +45,11 @@ describe('Button', () => {
 
   it('does not fire when disabled', async () => {
     const onClick = vi.fn();
-    render(<Button disabled onClick={onClick}>Go</Button>);
+    render(
+      <Button disabled onClick={onClick}>
+        Go
+      </Button>,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Go' }), { force: true });
     expect(onClick).not.toHaveBeenCalled();
   });

@@ -18,7 +18,13 @@ const meta = {
     icon: { control: false },
     action: { control: false },
   },
-  decorators: [(Story) => <div style={{ maxWidth: 720 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 720 }}>
+        <Story />
+      </div>
+    ),
+  ],
   parameters: {
     localeArgs: {
       ru: { title: 'Исследование начнётся в понедельник', children: 'До пятницы пришлём повестку и список людей, с которыми хотим поговорить.' },
@@ -43,7 +49,11 @@ export const Danger: Story = {
     tone: 'danger',
     title: 'Payment failed',
     children: 'The bank declined the card ending in 4242. No money was taken.',
-    action: <Button size="sm" variant="secondary">Try again</Button>,
+    action: (
+      <Button size="sm" variant="secondary">
+        Try again
+      </Button>
+    ),
   },
   play: async ({ canvasElement }) => {
     const alert = within(canvasElement).getByRole('alert');
@@ -57,7 +67,16 @@ export const Gallery: Story = {
   render: (args) => (
     <div style={{ display: 'grid', gap: 16 }}>
       {tones.map((tone) => (
-        <Callout key={tone} {...args} tone={tone} action={<Button size="sm" variant="secondary">Details</Button>} />
+        <Callout
+          key={tone}
+          {...args}
+          tone={tone}
+          action={
+            <Button size="sm" variant="secondary">
+              Details
+            </Button>
+          }
+        />
       ))}
     </div>
   ),
@@ -74,16 +93,35 @@ export const Narrow: Story = {
     children: 'Leave this page and your brief will be lost.',
     action: (
       <>
-        <Button size="sm" variant="secondary">Keep editing</Button>
-        <Button size="sm" variant="ghost">Discard</Button>
+        <Button size="sm" variant="secondary">
+          Keep editing
+        </Button>
+        <Button size="sm" variant="ghost">
+          Discard
+        </Button>
       </>
     ),
   },
-  decorators: [(Story) => <div style={{ maxWidth: 340 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 340 }}>
+        <Story />
+      </div>
+    ),
+  ],
 };
 
 export const FocusVisible: Story = {
-  args: { tone: 'danger', title: 'Payment failed', children: 'The bank declined the card.', action: <Button size="sm" variant="secondary">Try again</Button> },
+  args: {
+    tone: 'danger',
+    title: 'Payment failed',
+    children: 'The bank declined the card.',
+    action: (
+      <Button size="sm" variant="secondary">
+        Try again
+      </Button>
+    ),
+  },
   parameters: { pseudo: { focusVisible: ['button'] } },
 };
 
@@ -93,7 +131,11 @@ export const LongText: Story = {
     title: 'We are moving the staging servers to a new data centre over the weekend of the 14th',
     children:
       'Staging will be read-only from Friday 18:00 to Sunday 22:00 UTC. Production is not affected. If you planned a release for that weekend, tell your project lead and we will schedule a dedicated window with an engineer on call. Links like https://staging.example.com/projects/very-long-identifier-0123456789 keep working afterwards.',
-    action: <Button size="sm" variant="secondary">Add to calendar</Button>,
+    action: (
+      <Button size="sm" variant="secondary">
+        Add to calendar
+      </Button>
+    ),
   },
 };
 
@@ -102,7 +144,11 @@ export const Russian: Story = {
     tone: 'danger',
     title: 'Не удалось провести платёж',
     children: 'Банк отклонил карту, оканчивающуюся на 4242. Деньги не списаны — попробуйте ещё раз или укажите другую карту.',
-    action: <Button size="sm" variant="secondary">Повторить попытку</Button>,
+    action: (
+      <Button size="sm" variant="secondary">
+        Повторить попытку
+      </Button>
+    ),
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Не удалось провести платёж');
@@ -114,7 +160,11 @@ export const Spanish: Story = {
     tone: 'warning',
     title: 'Su periodo de prueba termina en 3 días',
     children: 'Añada un método de pago para conservar sus proyectos y los miembros de su equipo.',
-    action: <Button size="sm" variant="secondary">Añadir método de pago</Button>,
+    action: (
+      <Button size="sm" variant="secondary">
+        Añadir método de pago
+      </Button>
+    ),
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Su periodo de prueba termina en 3 días');

@@ -16,7 +16,11 @@ describe('Callout', () => {
   });
 
   it('is an alert for danger', () => {
-    render(<Callout tone="danger" title="Payment failed">Card declined.</Callout>);
+    render(
+      <Callout tone="danger" title="Payment failed">
+        Card declined.
+      </Callout>,
+    );
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Payment failed');
     expect(alert).toHaveTextContent('Card declined.');

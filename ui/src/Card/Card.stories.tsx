@@ -17,9 +17,28 @@ interface Product {
 }
 
 const products: Product[] = [
-  { slug: 'inventory-sync', eyebrow: 'Product · Logistics', name: 'Inventory Sync', summary: 'Keeps stock levels in step across warehouses, shops and marketplaces, minute by minute.', price: 'from €490 / month', badge: 'New' },
-  { slug: 'clinic-booking', eyebrow: 'Product · Health', name: 'Clinic Booking', summary: 'Online appointments with reminders and a waiting list.', price: 'from €290 / month' },
-  { slug: 'field-reports', eyebrow: 'Product · Construction', name: 'Field Reports', summary: 'Site diaries and photo reports that work offline.', price: 'from €190 / month' },
+  {
+    slug: 'inventory-sync',
+    eyebrow: 'Product · Logistics',
+    name: 'Inventory Sync',
+    summary: 'Keeps stock levels in step across warehouses, shops and marketplaces, minute by minute.',
+    price: 'from €490 / month',
+    badge: 'New',
+  },
+  {
+    slug: 'clinic-booking',
+    eyebrow: 'Product · Health',
+    name: 'Clinic Booking',
+    summary: 'Online appointments with reminders and a waiting list.',
+    price: 'from €290 / month',
+  },
+  {
+    slug: 'field-reports',
+    eyebrow: 'Product · Construction',
+    name: 'Field Reports',
+    summary: 'Site diaries and photo reports that work offline.',
+    price: 'from €190 / month',
+  },
 ];
 
 function ProductCard({ product }: { product: Product }) {
@@ -28,13 +47,19 @@ function ProductCard({ product }: { product: Product }) {
       <a href={`#${product.slug}`}>
         <CardHeader>
           <Eyebrow>{product.eyebrow}</Eyebrow>
-          <Heading level={3} size="lg">{product.name}</Heading>
+          <Heading level={3} size="lg">
+            {product.name}
+          </Heading>
         </CardHeader>
         <CardBody>
-          <Text size="sm" tone="muted">{product.summary}</Text>
+          <Text size="sm" tone="muted">
+            {product.summary}
+          </Text>
         </CardBody>
         <CardFooter>
-          <Text as="span" size="sm" weight="medium">{product.price}</Text>
+          <Text as="span" size="sm" weight="medium">
+            {product.price}
+          </Text>
           {product.badge ? <Badge tone="accent">{product.badge}</Badge> : null}
         </CardFooter>
       </a>
@@ -49,7 +74,13 @@ const meta = {
   argTypes: {
     padding: { control: 'inline-radio', options: ['none', 'sm', 'md', 'lg'] },
   },
-  decorators: [(Story) => <div style={{ maxWidth: 960 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 960 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Card>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -59,13 +90,19 @@ export const Default: Story = {
     <Card {...args} style={{ maxWidth: 380 }}>
       <CardHeader>
         <Eyebrow>Case study</Eyebrow>
-        <Heading level={3} size="xl">A booking system for 40 clinics</Heading>
+        <Heading level={3} size="xl">
+          A booking system for 40 clinics
+        </Heading>
       </CardHeader>
       <CardBody>
-        <Text size="sm" tone="muted">We replaced a phone queue with online booking in four months. No-shows fell by a third.</Text>
+        <Text size="sm" tone="muted">
+          We replaced a phone queue with online booking in four months. No-shows fell by a third.
+        </Text>
       </CardBody>
       <CardFooter>
-        <Button size="sm" variant="secondary">Read the case study</Button>
+        <Button size="sm" variant="secondary">
+          Read the case study
+        </Button>
       </CardFooter>
     </Card>
   ),
@@ -118,15 +155,20 @@ export const LongText: Story = {
     <Card style={{ maxWidth: 320 }}>
       <CardHeader>
         <Eyebrow>Product · Manufacturing and industrial automation</Eyebrow>
-        <Heading level={3} size="lg">Predictive maintenance scheduling for multi-site production lines</Heading>
+        <Heading level={3} size="lg">
+          Predictive maintenance scheduling for multi-site production lines
+        </Heading>
       </CardHeader>
       <CardBody>
         <Text size="sm" tone="muted">
-          Collects vibration and temperature readings from existing sensors, flags machines that drift out of their normal range, and books a technician before the line stops. Serial numbers like SN-2024-000000000000000001 wrap instead of overflowing.
+          Collects vibration and temperature readings from existing sensors, flags machines that drift out of their normal range, and books a technician before
+          the line stops. Serial numbers like SN-2024-000000000000000001 wrap instead of overflowing.
         </Text>
       </CardBody>
       <CardFooter>
-        <Button size="sm">Request a demo <ArrowRightIcon aria-hidden /></Button>
+        <Button size="sm">
+          Request a demo <ArrowRightIcon aria-hidden />
+        </Button>
       </CardFooter>
     </Card>
   ),
@@ -136,13 +178,38 @@ export const Russian: Story = {
   render: () => (
     <Grid as="ul" columns={3} minItemWidth={240}>
       <li style={{ display: 'grid' }}>
-        <ProductCard product={{ slug: 'sklad', eyebrow: 'Продукт · Логистика', name: 'Синхронизация складов', summary: 'Поддерживает актуальные остатки на складах, в магазинах и на маркетплейсах — с точностью до минуты.', price: 'от 49 000 ₽ в месяц', badge: 'Новинка' }} />
+        <ProductCard
+          product={{
+            slug: 'sklad',
+            eyebrow: 'Продукт · Логистика',
+            name: 'Синхронизация складов',
+            summary: 'Поддерживает актуальные остатки на складах, в магазинах и на маркетплейсах — с точностью до минуты.',
+            price: 'от 49 000 ₽ в месяц',
+            badge: 'Новинка',
+          }}
+        />
       </li>
       <li style={{ display: 'grid' }}>
-        <ProductCard product={{ slug: 'zapis', eyebrow: 'Продукт · Медицина', name: 'Онлайн-запись в клинику', summary: 'Запись на приём с напоминаниями и листом ожидания.', price: 'от 29 000 ₽ в месяц' }} />
+        <ProductCard
+          product={{
+            slug: 'zapis',
+            eyebrow: 'Продукт · Медицина',
+            name: 'Онлайн-запись в клинику',
+            summary: 'Запись на приём с напоминаниями и листом ожидания.',
+            price: 'от 29 000 ₽ в месяц',
+          }}
+        />
       </li>
       <li style={{ display: 'grid' }}>
-        <ProductCard product={{ slug: 'otchety', eyebrow: 'Продукт · Строительство', name: 'Полевые отчёты', summary: 'Журналы работ и фотоотчёты, которые работают без интернета.', price: 'от 19 000 ₽ в месяц' }} />
+        <ProductCard
+          product={{
+            slug: 'otchety',
+            eyebrow: 'Продукт · Строительство',
+            name: 'Полевые отчёты',
+            summary: 'Журналы работ и фотоотчёты, которые работают без интернета.',
+            price: 'от 19 000 ₽ в месяц',
+          }}
+        />
       </li>
     </Grid>
   ),
@@ -152,13 +219,38 @@ export const Spanish: Story = {
   render: () => (
     <Grid as="ul" columns={3} minItemWidth={240}>
       <li style={{ display: 'grid' }}>
-        <ProductCard product={{ slug: 'inventario', eyebrow: 'Producto · Logística', name: 'Sincronización de inventario', summary: 'Mantiene al día el stock de almacenes, tiendas y marketplaces, minuto a minuto.', price: 'desde 490 € al mes', badge: 'Novedad' }} />
+        <ProductCard
+          product={{
+            slug: 'inventario',
+            eyebrow: 'Producto · Logística',
+            name: 'Sincronización de inventario',
+            summary: 'Mantiene al día el stock de almacenes, tiendas y marketplaces, minuto a minuto.',
+            price: 'desde 490 € al mes',
+            badge: 'Novedad',
+          }}
+        />
       </li>
       <li style={{ display: 'grid' }}>
-        <ProductCard product={{ slug: 'citas', eyebrow: 'Producto · Salud', name: 'Citas para clínicas', summary: 'Citas en línea con recordatorios y lista de espera.', price: 'desde 290 € al mes' }} />
+        <ProductCard
+          product={{
+            slug: 'citas',
+            eyebrow: 'Producto · Salud',
+            name: 'Citas para clínicas',
+            summary: 'Citas en línea con recordatorios y lista de espera.',
+            price: 'desde 290 € al mes',
+          }}
+        />
       </li>
       <li style={{ display: 'grid' }}>
-        <ProductCard product={{ slug: 'informes', eyebrow: 'Producto · Construcción', name: 'Informes de obra', summary: 'Diarios de obra e informes fotográficos que funcionan sin conexión.', price: 'desde 190 € al mes' }} />
+        <ProductCard
+          product={{
+            slug: 'informes',
+            eyebrow: 'Producto · Construcción',
+            name: 'Informes de obra',
+            summary: 'Diarios de obra e informes fotográficos que funcionan sin conexión.',
+            price: 'desde 190 € al mes',
+          }}
+        />
       </li>
     </Grid>
   ),

@@ -21,14 +21,7 @@ export interface CardProps extends HTMLAttributes<HTMLDivElement> {
  */
 export function Card({ padding = 'md', interactive = false, asChild = false, className, ...props }: CardProps) {
   const Component = asChild ? Slot : 'div';
-  return (
-    <Component
-      {...props}
-      data-padding={padding}
-      data-interactive={interactive || undefined}
-      className={clsx(styles.card, className)}
-    />
-  );
+  return <Component {...props} data-padding={padding} data-interactive={interactive || undefined} className={clsx(styles.card, className)} />;
 }
 
 export interface CardPartProps extends HTMLAttributes<HTMLDivElement> {

@@ -46,7 +46,13 @@ describe('Checkbox', () => {
   it('Tab goes from the box to a link in its label, then on', async () => {
     render(
       <>
-        <Checkbox label={<>I accept the <a href="#privacy">privacy policy</a></>} />
+        <Checkbox
+          label={
+            <>
+              I accept the <a href="#privacy">privacy policy</a>
+            </>
+          }
+        />
         <button type="button">Send</button>
       </>,
     );

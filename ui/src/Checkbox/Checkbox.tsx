@@ -40,14 +40,7 @@ export function Checkbox({ label, hint, error, required, id, className, 'aria-de
   return (
     <div className={clsx(styles.field, className)} data-disabled={props.disabled || undefined}>
       <div className={styles.row}>
-        <CheckboxPrimitive.Root
-          {...props}
-          id={boxId}
-          required={required}
-          className={styles.box}
-          aria-invalid={ids.invalid}
-          aria-describedby={ids.describedBy}
-        >
+        <CheckboxPrimitive.Root {...props} id={boxId} required={required} className={styles.box} aria-invalid={ids.invalid} aria-describedby={ids.describedBy}>
           <CheckboxPrimitive.Indicator className={styles.indicator}>
             <CheckIcon className={styles.check} width={18} height={18} aria-hidden="true" />
             <DividerHorizontalIcon className={styles.dash} width={18} height={18} aria-hidden="true" />

@@ -36,8 +36,12 @@ export const Narrow: Story = {
 export const Both: Story = {
   render: () => (
     <div style={{ display: 'grid', gap: 16 }}>
-      <Container><Ruler>wide</Ruler></Container>
-      <Container size="narrow"><Ruler>narrow</Ruler></Container>
+      <Container>
+        <Ruler>wide</Ruler>
+      </Container>
+      <Container size="narrow">
+        <Ruler>narrow</Ruler>
+      </Container>
     </div>
   ),
 };
@@ -47,5 +51,8 @@ export const Russian: Story = {
 };
 
 export const Spanish: Story = {
-  args: { size: 'narrow', children: <Ruler>Los formularios y las columnas de texto usan el contenedor estrecho para que las líneas sean cómodas de leer.</Ruler> },
+  args: {
+    size: 'narrow',
+    children: <Ruler>Los formularios y las columnas de texto usan el contenedor estrecho para que las líneas sean cómodas de leer.</Ruler>,
+  },
 };

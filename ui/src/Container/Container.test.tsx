@@ -18,7 +18,9 @@ describe('Container', () => {
   it('caps the narrow size and centres it', () => {
     render(
       <div style={{ width: 1000 }} data-testid="page">
-        <Container size="narrow" data-testid="c">content</Container>
+        <Container size="narrow" data-testid="c">
+          content
+        </Container>
       </div>,
     );
     const page = screen.getByTestId('page').getBoundingClientRect();

@@ -61,7 +61,19 @@ type FrameProps = Omit<DialogFrameProps, 'title'> &
   };
 
 /** Root → trigger → portal → overlay → panel; other props (`data-*`, `aria-*`) go to the panel. */
-export function DialogFrame({ parts, open, defaultOpen, onOpenChange, trigger, description, panelClassName, className, ref, children, ...panelProps }: FrameProps) {
+export function DialogFrame({
+  parts,
+  open,
+  defaultOpen,
+  onOpenChange,
+  trigger,
+  description,
+  panelClassName,
+  className,
+  ref,
+  children,
+  ...panelProps
+}: FrameProps) {
   const { Root, Trigger, Portal, Overlay, Content } = parts;
   return (
     <Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>

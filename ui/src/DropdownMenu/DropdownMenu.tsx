@@ -41,7 +41,19 @@ export interface DropdownMenuProps {
  * move (wrapping), Home/End jump, typing a letter finds an item, Enter/Space select, Escape closes
  * and returns focus to the trigger.
  */
-export function DropdownMenu({ trigger, label, children, align = 'end', side = 'bottom', open, defaultOpen, onOpenChange, modal = false, className, container }: DropdownMenuProps) {
+export function DropdownMenu({
+  trigger,
+  label,
+  children,
+  align = 'end',
+  side = 'bottom',
+  open,
+  defaultOpen,
+  onOpenChange,
+  modal = false,
+  className,
+  container,
+}: DropdownMenuProps) {
   const labelId = useId();
   return (
     <RadixDropdownMenu.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange} modal={modal}>

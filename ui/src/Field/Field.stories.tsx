@@ -9,7 +9,25 @@ const meta = {
   args: {
     label: 'Preferred start date',
     hint: 'We plan two weeks ahead.',
-    children: (ids) => <input type="date" id={ids.controlId} aria-describedby={ids.describedBy} aria-invalid={ids.invalid} defaultValue="2027-01-15" style={{ minHeight: 44, font: 'inherit', padding: '0 12px', borderRadius: 10, border: '1px solid var(--color-border-control)', background: 'var(--color-surface)', color: 'var(--color-text)', maxWidth: 240 }} />,
+    children: (ids) => (
+      <input
+        type="date"
+        id={ids.controlId}
+        aria-describedby={ids.describedBy}
+        aria-invalid={ids.invalid}
+        defaultValue="2027-01-15"
+        style={{
+          minHeight: 44,
+          font: 'inherit',
+          padding: '0 12px',
+          borderRadius: 10,
+          border: '1px solid var(--color-border-control)',
+          background: 'var(--color-surface)',
+          color: 'var(--color-text)',
+          maxWidth: 240,
+        }}
+      />
+    ),
   },
   parameters: {
     localeArgs: {
@@ -30,5 +48,7 @@ export const Default: Story = {
 export const Required: Story = { args: { required: true } };
 export const WithError: Story = { args: { error: 'Choose a date after today.' } };
 export const Disabled: Story = { args: { disabled: true } };
-export const Russian: Story = { args: { label: 'Желаемая дата начала', hint: 'Мы планируем на две недели вперёд.', error: 'Выберите дату позже сегодняшней.' } };
+export const Russian: Story = {
+  args: { label: 'Желаемая дата начала', hint: 'Мы планируем на две недели вперёд.', error: 'Выберите дату позже сегодняшней.' },
+};
 export const Spanish: Story = { args: { label: 'Fecha de inicio deseada', hint: 'Planificamos con dos semanas de antelación.' } };

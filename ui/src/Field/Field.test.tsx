@@ -5,7 +5,14 @@ import { Field, useFieldIds } from './Field';
 describe('useFieldIds', () => {
   it('derives ids from the control id and lists error, hint, then extra ids', () => {
     const { result } = renderHook(() => useFieldIds('email', { error: 'bad', hint: 'help', extra: ['count', undefined, false] }));
-    expect(result.current).toMatchObject({ controlId: 'email', errorId: 'email-error', hintId: 'email-hint', labelId: 'email-label', describedBy: 'email-error email-hint count', invalid: true });
+    expect(result.current).toMatchObject({
+      controlId: 'email',
+      errorId: 'email-error',
+      hintId: 'email-hint',
+      labelId: 'email-label',
+      describedBy: 'email-error email-hint count',
+      invalid: true,
+    });
   });
 
   it('describes nothing and is valid without messages', () => {

@@ -1,1 +1,11 @@
-export { Field, FieldLabel, FieldMessages, fieldClassNames, useFieldIds, type FieldControlProps, type FieldIds, type FieldLabelProps, type FieldProps } from './Field';
+export {
+  Field,
+  FieldLabel,
+  FieldMessages,
+  fieldClassNames,
+  useFieldIds,
+  type FieldControlProps,
+  type FieldIds,
+  type FieldLabelProps,
+  type FieldProps,
+} from './Field';

@@ -15,7 +15,13 @@ const meta = {
   component: Form,
   args: { 'aria-label': 'Sign in', noValidate: true, onSubmit: fn(preventSubmit) },
   argTypes: { gap: { control: 'inline-radio', options: ['sm', 'md'] } },
-  decorators: [(Story) => <div style={{ maxWidth: 420 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 420 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Form>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -86,7 +92,13 @@ export const SubmitWithEnter: Story = {
 /** A request form with fieldsets: every group control, `gap="md"`, actions at the end. */
 export const ProjectRequest: Story = {
   args: { 'aria-label': 'Project request' },
-  decorators: [(Story) => <div style={{ maxWidth: 520 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 520 }}>
+        <Story />
+      </div>
+    ),
+  ],
   render: (args) => (
     <Form {...args}>
       <Fieldset legend="Contact details" hint="We reply within one working day.">
@@ -104,7 +116,14 @@ export const ProjectRequest: Story = {
         />
         <Textarea label="About your project" maxLength={1000} rows={3} />
       </Fieldset>
-      <Checkbox label={<>I agree to the <a href="#privacy">privacy policy</a></>} required />
+      <Checkbox
+        label={
+          <>
+            I agree to the <a href="#privacy">privacy policy</a>
+          </>
+        }
+        required
+      />
       <FormActions>
         <Button type="submit">Send request</Button>
         <Button variant="secondary">Save draft</Button>
@@ -160,10 +179,13 @@ export const LongText: Story = {
   render: (args) => (
     <Form {...args}>
       <FormMessage>
-        We could not send your request because the connection to the server was interrupted. Your answers are kept on this page: check your
-        connection and press “Send request” again.
+        We could not send your request because the connection to the server was interrupted. Your answers are kept on this page: check your connection and press
+        “Send request” again.
       </FormMessage>
-      <Fieldset legend="Details of the organisation that will sign the contract and receive the invoices" hint="Use the legal name exactly as registered; we copy it into the contract.">
+      <Fieldset
+        legend="Details of the organisation that will sign the contract and receive the invoices"
+        hint="Use the legal name exactly as registered; we copy it into the contract."
+      >
         <TextField label="Registered legal name of the organisation" autoComplete="organization" />
       </Fieldset>
       <FormActions>

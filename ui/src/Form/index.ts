@@ -1,10 +1,1 @@
-export {
-  Fieldset,
-  Form,
-  FormActions,
-  FormMessage,
-  type FieldsetProps,
-  type FormActionsProps,
-  type FormMessageProps,
-  type FormProps,
-} from './Form';
+export { Fieldset, Form, FormActions, FormMessage, type FieldsetProps, type FormActionsProps, type FormMessageProps, type FormProps } from './Form';

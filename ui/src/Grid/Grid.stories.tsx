@@ -6,7 +6,16 @@ import { Grid } from './Grid';
 /** A visible cell, so columns and gaps show in the screenshot. */
 function Cell({ children }: { children: ReactNode }) {
   return (
-    <div style={{ padding: 12, minBlockSize: 64, border: '1px solid var(--color-border)', borderRadius: 'var(--radius-sm)', background: 'var(--color-surface-raised)', fontSize: 'var(--text-sm)' }}>
+    <div
+      style={{
+        padding: 12,
+        minBlockSize: 64,
+        border: '1px solid var(--color-border)',
+        borderRadius: 'var(--radius-sm)',
+        background: 'var(--color-surface-raised)',
+        fontSize: 'var(--text-sm)',
+      }}
+    >
       {children}
     </div>
   );
@@ -67,7 +76,9 @@ export const Gaps: Story = {
   render: () => (
     <div style={{ display: 'grid', gap: 32 }}>
       {([2, 5, 8] as const).map((gap) => (
-        <Grid key={gap} columns={4} gap={gap}>{cells(4, `gap ${gap} ·`)}</Grid>
+        <Grid key={gap} columns={4} gap={gap}>
+          {cells(4, `gap ${gap} ·`)}
+        </Grid>
       ))}
     </div>
   ),
@@ -79,7 +90,9 @@ export const AsList: Story = {
   render: (args) => (
     <Grid {...args}>
       {['Discovery', 'Design', 'Build', 'Support'].map((step) => (
-        <li key={step}><Cell>{step}</Cell></li>
+        <li key={step}>
+          <Cell>{step}</Cell>
+        </li>
       ))}
     </Grid>
   ),

@@ -2,14 +2,21 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Grid } from './Grid';
 
-const items = (n: number) => Array.from({ length: n }, (_, i) => <div key={i} data-testid={`item-${i}`}>{i}</div>);
+const items = (n: number) =>
+  Array.from({ length: n }, (_, i) => (
+    <div key={i} data-testid={`item-${i}`}>
+      {i}
+    </div>
+  ));
 const columnCount = (el: HTMLElement) => getComputedStyle(el).gridTemplateColumns.split(' ').length;
 
 describe('Grid', () => {
   it('exposes columns and gap as data attributes and lays out exactly that many columns', () => {
     render(
       <div style={{ width: 600 }}>
-        <Grid data-testid="g" columns={3} gap={4}>{items(6)}</Grid>
+        <Grid data-testid="g" columns={3} gap={4}>
+          {items(6)}
+        </Grid>
       </div>,
     );
     const grid = screen.getByTestId('g');
@@ -25,9 +32,21 @@ describe('Grid', () => {
   it('fits as many minItemWidth columns as the width allows', () => {
     render(
       <>
-        <div style={{ width: 900 }}><Grid data-testid="wide" minItemWidth={200} gap={0}>{items(3)}</Grid></div>
-        <div style={{ width: 450 }}><Grid data-testid="narrow" minItemWidth="200px" gap={0}>{items(3)}</Grid></div>
-        <div style={{ width: 150 }}><Grid data-testid="tiny" minItemWidth={200} gap={0}>{items(3)}</Grid></div>
+        <div style={{ width: 900 }}>
+          <Grid data-testid="wide" minItemWidth={200} gap={0}>
+            {items(3)}
+          </Grid>
+        </div>
+        <div style={{ width: 450 }}>
+          <Grid data-testid="narrow" minItemWidth="200px" gap={0}>
+            {items(3)}
+          </Grid>
+        </div>
+        <div style={{ width: 150 }}>
+          <Grid data-testid="tiny" minItemWidth={200} gap={0}>
+            {items(3)}
+          </Grid>
+        </div>
       </>,
     );
     expect(screen.getByTestId('wide')).toHaveAttribute('data-min-item-width', '200px');
@@ -41,8 +60,16 @@ describe('Grid', () => {
   it('caps fluid columns at `columns` when both are given', () => {
     render(
       <>
-        <div style={{ width: 1000 }}><Grid data-testid="wide" columns={3} minItemWidth={160} gap={5}>{items(6)}</Grid></div>
-        <div style={{ width: 400 }}><Grid data-testid="narrow" columns={3} minItemWidth={160} gap={5}>{items(6)}</Grid></div>
+        <div style={{ width: 1000 }}>
+          <Grid data-testid="wide" columns={3} minItemWidth={160} gap={5}>
+            {items(6)}
+          </Grid>
+        </div>
+        <div style={{ width: 400 }}>
+          <Grid data-testid="narrow" columns={3} minItemWidth={160} gap={5}>
+            {items(6)}
+          </Grid>
+        </div>
       </>,
     );
     expect(columnCount(screen.getByTestId('wide'))).toBe(3);

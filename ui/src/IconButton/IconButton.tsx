@@ -26,7 +26,17 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
  * A square button that shows only an icon; its name comes from `label`. Variants are
  * `data-variant` / `data-size` attributes.
  */
-export function IconButton({ label, icon, variant = 'ghost', size = 'md', showTitle = false, asChild = false, className, children, ...props }: IconButtonProps) {
+export function IconButton({
+  label,
+  icon,
+  variant = 'ghost',
+  size = 'md',
+  showTitle = false,
+  asChild = false,
+  className,
+  children,
+  ...props
+}: IconButtonProps) {
   return (
     <ButtonBase
       {...props}

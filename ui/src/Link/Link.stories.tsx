@@ -41,8 +41,12 @@ export const Subtle: Story = {
   render: (args) => (
     <nav aria-label="Legal" style={{ display: 'flex', gap: 24, fontSize: 'var(--text-sm)' }}>
       <Link {...args} />
-      <Link {...args} href="#terms">Terms of service</Link>
-      <Link {...args} href="#imprint">Imprint</Link>
+      <Link {...args} href="#terms">
+        Terms of service
+      </Link>
+      <Link {...args} href="#imprint">
+        Imprint
+      </Link>
     </nav>
   ),
 };
@@ -53,10 +57,26 @@ export const Nav: Story = {
   render: (args) => (
     <nav aria-label="Main">
       <ul style={{ display: 'flex', gap: 28, listStyle: 'none', margin: 0, padding: 0 }}>
-        <li><Link {...args} href="#services">Services</Link></li>
-        <li><Link {...args} href="#work" aria-current="page">Work</Link></li>
-        <li><Link {...args} href="#products">Products</Link></li>
-        <li><Link {...args} href="#contact">Contact</Link></li>
+        <li>
+          <Link {...args} href="#services">
+            Services
+          </Link>
+        </li>
+        <li>
+          <Link {...args} href="#work" aria-current="page">
+            Work
+          </Link>
+        </li>
+        <li>
+          <Link {...args} href="#products">
+            Products
+          </Link>
+        </li>
+        <li>
+          <Link {...args} href="#contact">
+            Contact
+          </Link>
+        </li>
       </ul>
     </nav>
   ),
@@ -84,16 +104,30 @@ export const Gallery: Story = {
   render: () => (
     <div style={{ display: 'grid', gap: 20 }}>
       <p style={paragraph}>
-        An <Link href="#a">inline link</Link> and an <Link href="#b" external externalLabel="(opens in a new tab)">external one</Link> in a sentence.
+        An <Link href="#a">inline link</Link> and an{' '}
+        <Link href="#b" external externalLabel="(opens in a new tab)">
+          external one
+        </Link>{' '}
+        in a sentence.
       </p>
       <div style={{ display: 'flex', gap: 24, fontSize: 'var(--text-sm)' }}>
-        <Link variant="subtle" href="#c">Subtle link</Link>
-        <Link variant="subtle" href="#d" external externalLabel="(opens in a new tab)">Subtle external</Link>
+        <Link variant="subtle" href="#c">
+          Subtle link
+        </Link>
+        <Link variant="subtle" href="#d" external externalLabel="(opens in a new tab)">
+          Subtle external
+        </Link>
       </div>
       <nav aria-label="Example" style={{ display: 'flex', gap: 28 }}>
-        <Link variant="nav" href="#e">Nav link</Link>
-        <Link variant="nav" href="#f" aria-current="page">Current page</Link>
-        <Link variant="nav" href="#g" external externalLabel="(opens in a new tab)">Blog</Link>
+        <Link variant="nav" href="#e">
+          Nav link
+        </Link>
+        <Link variant="nav" href="#f" aria-current="page">
+          Current page
+        </Link>
+        <Link variant="nav" href="#g" external externalLabel="(opens in a new tab)">
+          Blog
+        </Link>
       </nav>
     </div>
   ),
@@ -136,36 +170,66 @@ export const Russian: Story = {
         Мы переписали систему записи пациентов за четыре месяца. Читайте <Link {...args} /> — с цифрами и выводами.
       </p>
       <nav aria-label="Основное меню" style={{ display: 'flex', gap: 28 }}>
-        <Link variant="nav" href="#uslugi">Услуги</Link>
-        <Link variant="nav" href="#raboty" aria-current="page">Работы</Link>
-        <Link variant="nav" href="#produkty">Продукты</Link>
-        <Link variant="nav" href="#kontakty">Контакты</Link>
+        <Link variant="nav" href="#uslugi">
+          Услуги
+        </Link>
+        <Link variant="nav" href="#raboty" aria-current="page">
+          Работы
+        </Link>
+        <Link variant="nav" href="#produkty">
+          Продукты
+        </Link>
+        <Link variant="nav" href="#kontakty">
+          Контакты
+        </Link>
       </nav>
-      <Link variant="subtle" href="#konfidencialnost">Политика конфиденциальности</Link>
+      <Link variant="subtle" href="#konfidencialnost">
+        Политика конфиденциальности
+      </Link>
     </div>
   ),
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('link', { name: 'подробный разбор проекта для сети клиник (откроется в новой вкладке)' })).toHaveAttribute('target', '_blank');
+    await expect(within(canvasElement).getByRole('link', { name: 'подробный разбор проекта для сети клиник (откроется в новой вкладке)' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
   },
 };
 
 export const Spanish: Story = {
-  args: { href: 'https://example.com/es', external: true, externalLabel: '(se abre en una pestaña nueva)', children: 'el análisis completo del proyecto para una red de clínicas' },
+  args: {
+    href: 'https://example.com/es',
+    external: true,
+    externalLabel: '(se abre en una pestaña nueva)',
+    children: 'el análisis completo del proyecto para una red de clínicas',
+  },
   render: (args) => (
     <div style={{ display: 'grid', gap: 20 }}>
       <p style={paragraph}>
         Reescribimos el sistema de citas de los pacientes en cuatro meses. Lea <Link {...args} />, con cifras y conclusiones.
       </p>
       <nav aria-label="Menú principal" style={{ display: 'flex', gap: 28 }}>
-        <Link variant="nav" href="#servicios">Servicios</Link>
-        <Link variant="nav" href="#proyectos" aria-current="page">Proyectos</Link>
-        <Link variant="nav" href="#productos">Productos</Link>
-        <Link variant="nav" href="#contacto">Contacto</Link>
+        <Link variant="nav" href="#servicios">
+          Servicios
+        </Link>
+        <Link variant="nav" href="#proyectos" aria-current="page">
+          Proyectos
+        </Link>
+        <Link variant="nav" href="#productos">
+          Productos
+        </Link>
+        <Link variant="nav" href="#contacto">
+          Contacto
+        </Link>
       </nav>
-      <Link variant="subtle" href="#privacidad">Política de privacidad</Link>
+      <Link variant="subtle" href="#privacidad">
+        Política de privacidad
+      </Link>
     </div>
   ),
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('link', { name: 'el análisis completo del proyecto para una red de clínicas (se abre en una pestaña nueva)' })).toHaveAttribute('target', '_blank');
+    await expect(
+      within(canvasElement).getByRole('link', { name: 'el análisis completo del proyecto para una red de clínicas (se abre en una pestaña nueva)' }),
+    ).toHaveAttribute('target', '_blank');
   },
 };

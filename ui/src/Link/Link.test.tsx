@@ -60,8 +60,12 @@ describe('Link', () => {
   it('marks the current page in navigation with a visible accent rule', () => {
     render(
       <nav>
-        <Link variant="nav" href="/work" aria-current="page">Work</Link>
-        <Link variant="nav" href="/services">Services</Link>
+        <Link variant="nav" href="/work" aria-current="page">
+          Work
+        </Link>
+        <Link variant="nav" href="/services">
+          Services
+        </Link>
       </nav>,
     );
     const rule = (name: string) => getComputedStyle(screen.getByRole('link', { name }), '::after').backgroundColor;
@@ -71,7 +75,11 @@ describe('Link', () => {
 
   it('is reachable with Tab and follows with Enter', async () => {
     const onClick = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
-    render(<Link href="/contact" onClick={onClick}>Contact</Link>);
+    render(
+      <Link href="/contact" onClick={onClick}>
+        Contact
+      </Link>,
+    );
     await userEvent.keyboard('{Tab}');
     expect(screen.getByRole('link', { name: 'Contact' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');

@@ -19,8 +19,22 @@ const meta = {
   args: { label: 'Budget', options: BUDGETS, defaultValue: 'medium', onValueChange: fn() },
   parameters: {
     localeArgs: {
-      ru: { label: 'Бюджет', options: [{ value: 'small', label: 'До 10 000 $' }, { value: 'medium', label: '10 000 – 50 000 $' }, { value: 'large', label: 'Более 50 000 $' }] },
-      es: { label: 'Presupuesto', options: [{ value: 'small', label: 'Hasta 10 000 $' }, { value: 'medium', label: '10 000 – 50 000 $' }, { value: 'large', label: 'Más de 50 000 $' }] },
+      ru: {
+        label: 'Бюджет',
+        options: [
+          { value: 'small', label: 'До 10 000 $' },
+          { value: 'medium', label: '10 000 – 50 000 $' },
+          { value: 'large', label: 'Более 50 000 $' },
+        ],
+      },
+      es: {
+        label: 'Presupuesto',
+        options: [
+          { value: 'small', label: 'Hasta 10 000 $' },
+          { value: 'medium', label: '10 000 – 50 000 $' },
+          { value: 'large', label: 'Más de 50 000 $' },
+        ],
+      },
     },
   },
 } satisfies Meta<typeof NativeSelect>;
@@ -45,8 +59,24 @@ export const LanguageSwitcher: Story = {
 };
 
 export const Russian: Story = {
-  args: { label: 'Бюджет', hint: 'Достаточно примерного диапазона.', options: [{ value: 'small', label: 'До 10 000 $' }, { value: 'medium', label: '10 000 – 50 000 $' }, { value: 'large', label: 'Более 50 000 $' }] },
+  args: {
+    label: 'Бюджет',
+    hint: 'Достаточно примерного диапазона.',
+    options: [
+      { value: 'small', label: 'До 10 000 $' },
+      { value: 'medium', label: '10 000 – 50 000 $' },
+      { value: 'large', label: 'Более 50 000 $' },
+    ],
+  },
 };
 export const Spanish: Story = {
-  args: { label: 'Presupuesto', error: 'Elija un rango de presupuesto.', options: [{ value: 'small', label: 'Hasta 10 000 $' }, { value: 'medium', label: '10 000 – 50 000 $' }, { value: 'large', label: 'Más de 50 000 $' }] },
+  args: {
+    label: 'Presupuesto',
+    error: 'Elija un rango de presupuesto.',
+    options: [
+      { value: 'small', label: 'Hasta 10 000 $' },
+      { value: 'medium', label: '10 000 – 50 000 $' },
+      { value: 'large', label: 'Más de 50 000 $' },
+    ],
+  },
 };

@@ -31,11 +31,35 @@ export interface NativeSelectProps extends FieldControlProps, Omit<SelectHTMLAtt
  * where a Select appears on every page (the language switcher); use `Select` where a styled
  * list is worth its weight.
  */
-export function NativeSelect({ label, hideLabel = false, options, onValueChange, onChange, hint, error, size = 'md', id, className, 'aria-describedby': describedByProp, ref, ...props }: NativeSelectProps) {
+export function NativeSelect({
+  label,
+  hideLabel = false,
+  options,
+  onValueChange,
+  onChange,
+  hint,
+  error,
+  size = 'md',
+  id,
+  className,
+  'aria-describedby': describedByProp,
+  ref,
+  ...props
+}: NativeSelectProps) {
   const ids = useFieldIds(id, { hint, error, extra: [describedByProp] });
   const selectId = ids.controlId;
   return (
-    <FieldFrame ids={ids} label={label} hideLabel={hideLabel} hint={hint} error={error} required={props.required} disabled={props.disabled} className={clsx(styles.field, className)} data-size={size}>
+    <FieldFrame
+      ids={ids}
+      label={label}
+      hideLabel={hideLabel}
+      hint={hint}
+      error={error}
+      required={props.required}
+      disabled={props.disabled}
+      className={clsx(styles.field, className)}
+      data-size={size}
+    >
       <span className={styles.control}>
         <select
           {...props}

@@ -18,7 +18,13 @@ const meta = {
       es: { label: 'Contraseña', showLabel: 'Mostrar contraseña', hideLabel: 'Ocultar contraseña' },
     },
   },
-  decorators: [(Story) => <div style={{ maxWidth: 360 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 360 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof PasswordField>;
 export default meta;
 type Story = StoryObj<typeof meta>;

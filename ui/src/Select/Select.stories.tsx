@@ -41,7 +41,13 @@ const meta = {
       es: { label: 'Presupuesto del proyecto', placeholder: 'Elija un rango', options: budgetsEs },
     },
   },
-  decorators: [(Story) => <div style={{ maxWidth: 360 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 360 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Select>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -84,8 +90,16 @@ export const Open: Story = {
 /** Header language switcher: `size="sm"`, label hidden, languages named in themselves. */
 export const LanguageSwitcher: Story = {
   args: { label: 'Language', hideLabel: true, size: 'sm', align: 'end', options: languages, defaultValue: 'en', placeholder: undefined },
-  parameters: { localeArgs: { ru: { label: 'Язык', options: languages, defaultValue: 'ru' }, es: { label: 'Idioma', options: languages, defaultValue: 'es' } } },
-  decorators: [(Story) => <div style={{ display: 'flex', justifyContent: 'flex-end', width: 360 }}><Story /></div>],
+  parameters: {
+    localeArgs: { ru: { label: 'Язык', options: languages, defaultValue: 'ru' }, es: { label: 'Idioma', options: languages, defaultValue: 'es' } },
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ display: 'flex', justifyContent: 'flex-end', width: 360 }}>
+        <Story />
+      </div>
+    ),
+  ],
   play: async ({ canvasElement }) => {
     const trigger = within(canvasElement).getByRole('combobox', { name: 'Language' });
     await expect(trigger).toHaveTextContent('English');

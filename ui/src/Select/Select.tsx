@@ -58,11 +58,35 @@ export interface SelectProps extends FieldControlProps {
  * move, Enter chooses, Escape closes; focus returns to the trigger. Hint and error are wired through
  * `aria-describedby`, and the error sets `aria-invalid`.
  */
-export function Select({ label, hideLabel = false, options, placeholder, hint, error, size = 'md', align = 'start', id, 'aria-describedby': describedByProp, className, ref, ...root }: SelectProps) {
+export function Select({
+  label,
+  hideLabel = false,
+  options,
+  placeholder,
+  hint,
+  error,
+  size = 'md',
+  align = 'start',
+  id,
+  'aria-describedby': describedByProp,
+  className,
+  ref,
+  ...root
+}: SelectProps) {
   const ids = useFieldIds(id, { hint, error, extra: [describedByProp] });
   const { controlId: triggerId, labelId, describedBy } = ids;
   return (
-    <FieldFrame ids={ids} label={label} hideLabel={hideLabel} hint={hint} error={error} required={root.required} disabled={root.disabled} className={clsx(styles.field, className)} data-size={size}>
+    <FieldFrame
+      ids={ids}
+      label={label}
+      hideLabel={hideLabel}
+      hint={hint}
+      error={error}
+      required={root.required}
+      disabled={root.disabled}
+      className={clsx(styles.field, className)}
+      data-size={size}
+    >
       {/* The other props are the Root's: value, open state, disabled, required, name. */}
       <SelectPrimitive.Root {...root}>
         <SelectPrimitive.Trigger

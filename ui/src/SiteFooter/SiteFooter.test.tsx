@@ -8,8 +8,25 @@ describe('SiteFooter', () => {
       <SiteFooter
         brand={<span>Studio</span>}
         columns={[
-          { title: 'Company', links: [<a key="t" href="/team">Team</a>] },
-          { title: 'Clients', links: [<a key="f" href="/faq">FAQ</a>, <a key="o" href="/order">Order</a>] },
+          {
+            title: 'Company',
+            links: [
+              <a key="t" href="/team">
+                Team
+              </a>,
+            ],
+          },
+          {
+            title: 'Clients',
+            links: [
+              <a key="f" href="/faq">
+                FAQ
+              </a>,
+              <a key="o" href="/order">
+                Order
+              </a>,
+            ],
+          },
         ]}
         legal={<p>© 2026 Studio</p>}
       />,
@@ -17,7 +34,11 @@ describe('SiteFooter', () => {
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('navigation', { name: 'Company' })).toBeVisible();
     const clients = within(footer).getByRole('navigation', { name: 'Clients' });
-    expect(within(clients).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/faq', '/order']);
+    expect(
+      within(clients)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/faq', '/order']);
     expect(within(footer).getByText('© 2026 Studio')).toBeVisible();
   });
 

@@ -30,7 +30,9 @@ const LANGUAGES = [
 ];
 
 /** The wide header's compact language select, as the site's app pages show it. */
-const languageSelect = (label: string, value: string) => <NativeSelect size="sm" hideLabel label={label} options={LANGUAGES} value={value} onValueChange={() => {}} />;
+const languageSelect = (label: string, value: string) => (
+  <NativeSelect size="sm" hideLabel label={label} options={LANGUAGES} value={value} onValueChange={() => {}} />
+);
 
 /** The phone menu's languages by full name (the site renders its own; a stand-in with the same shape). */
 const languageList = (label: string, current: string) => (

@@ -9,12 +9,23 @@ describe('SiteHeader', () => {
       <SiteHeader
         brand={<a href="/">Home</a>}
         navigationLabel="Main"
-        navigation={[<a key="p" href="/products">Products</a>, <a key="n" href="/news">News</a>]}
+        navigation={[
+          <a key="p" href="/products">
+            Products
+          </a>,
+          <a key="n" href="/news">
+            News
+          </a>,
+        ]}
         actions={<button type="button">Sign in</button>}
       />,
     );
     const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Products', 'News']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Products', 'News']);
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
 
@@ -35,9 +46,20 @@ describe('SiteHeader', () => {
         <SiteHeader
           brand={<a href="/">Home</a>}
           navigationLabel="Main"
-          navigation={[<a key="p" href="#products">Products</a>, <a key="n" href="#news">News</a>]}
+          navigation={[
+            <a key="p" href="#products">
+              Products
+            </a>,
+            <a key="n" href="#news">
+              News
+            </a>,
+          ]}
           menuLabel="Menu"
-          menuExtras={<a href="#es" hrefLang="es">Español</a>}
+          menuExtras={
+            <a href="#es" hrefLang="es">
+              Español
+            </a>
+          }
         />
       </div>,
     );
@@ -59,7 +81,19 @@ describe('SiteHeader', () => {
   });
 
   it('keeps the navigation in the bar and shows no menu button on a wide header', () => {
-    render(<SiteHeader brand={<a href="/">Home</a>} navigationLabel="Main" navigation={[<a key="p" href="#products">Products</a>]} menuLabel="Menu" menuExtras={<span>Languages</span>} />);
+    render(
+      <SiteHeader
+        brand={<a href="/">Home</a>}
+        navigationLabel="Main"
+        navigation={[
+          <a key="p" href="#products">
+            Products
+          </a>,
+        ]}
+        menuLabel="Menu"
+        menuExtras={<span>Languages</span>}
+      />,
+    );
     expect(screen.getByRole('link', { name: 'Products' })).toBeVisible();
     expect(document.querySelector('summary')).not.toBeVisible();
     expect(screen.getByText('Languages')).not.toBeVisible();

@@ -7,7 +7,13 @@ const meta = {
   component: Skeleton,
   args: { width: 240, height: 16 },
   argTypes: { radius: { control: 'inline-radio', options: ['xs', 'sm', 'md', 'lg', 'full'] } },
-  decorators: [(Story) => <div style={{ maxWidth: 560 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 560 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Skeleton>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -25,7 +31,15 @@ export const CardPlaceholder: Story = {
       aria-busy="true"
       aria-label="Loading products"
       role="region"
-      style={{ display: 'grid', gap: 16, padding: 24, border: '1px solid var(--color-border)', borderRadius: 'var(--radius-lg)', background: 'var(--color-surface-raised)', maxWidth: 360 }}
+      style={{
+        display: 'grid',
+        gap: 16,
+        padding: 24,
+        border: '1px solid var(--color-border)',
+        borderRadius: 'var(--radius-lg)',
+        background: 'var(--color-surface-raised)',
+        maxWidth: 360,
+      }}
     >
       <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
         <Skeleton width={40} height={40} radius="full" />
@@ -65,9 +79,15 @@ export const Radii: Story = {
 export const TextSizes: Story = {
   render: () => (
     <div style={{ display: 'grid', gap: 24 }}>
-      <div style={{ fontSize: 'var(--text-sm)' }}><Skeleton lines={2} /></div>
-      <div style={{ fontSize: 'var(--text-md)' }}><Skeleton lines={2} /></div>
-      <div style={{ fontSize: 'var(--text-2xl)' }}><Skeleton lines={2} width="80%" /></div>
+      <div style={{ fontSize: 'var(--text-sm)' }}>
+        <Skeleton lines={2} />
+      </div>
+      <div style={{ fontSize: 'var(--text-md)' }}>
+        <Skeleton lines={2} />
+      </div>
+      <div style={{ fontSize: 'var(--text-2xl)' }}>
+        <Skeleton lines={2} width="80%" />
+      </div>
     </div>
   ),
 };
@@ -79,7 +99,9 @@ export const MatchesText: Story = {
       <p data-testid="text" style={{ margin: 0 }}>
         Every project starts with a two-week discovery. We talk to the people who will use the software.
       </p>
-      <div data-testid="placeholder"><Skeleton lines={3} /></div>
+      <div data-testid="placeholder">
+        <Skeleton lines={3} />
+      </div>
     </div>
   ),
   play: async ({ canvasElement }) => {

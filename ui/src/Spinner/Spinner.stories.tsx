@@ -42,10 +42,16 @@ export const Sizes: Story = {
 export const Colours: Story = {
   render: () => (
     <div style={{ display: 'flex', gap: 24, alignItems: 'center' }}>
-      <span style={{ color: 'var(--color-text-muted)' }}><Spinner /></span>
-      <span style={{ color: 'var(--color-accent-text)' }}><Spinner /></span>
+      <span style={{ color: 'var(--color-text-muted)' }}>
+        <Spinner />
+      </span>
+      <span style={{ color: 'var(--color-accent-text)' }}>
+        <Spinner />
+      </span>
       <Button loading>Saving…</Button>
-      <Button loading variant="secondary">Saving…</Button>
+      <Button loading variant="secondary">
+        Saving…
+      </Button>
     </div>
   ),
 };

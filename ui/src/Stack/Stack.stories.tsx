@@ -8,7 +8,16 @@ import { Stack } from './Stack';
 /** A visible cell, so gaps and alignment show in the screenshot. */
 function Box({ children, height }: { children: ReactNode; height?: number }) {
   return (
-    <div style={{ padding: '8px 12px', minBlockSize: height, border: '1px solid var(--color-border)', borderRadius: 'var(--radius-sm)', background: 'var(--color-surface-raised)', fontSize: 'var(--text-sm)' }}>
+    <div
+      style={{
+        padding: '8px 12px',
+        minBlockSize: height,
+        border: '1px solid var(--color-border)',
+        borderRadius: 'var(--radius-sm)',
+        background: 'var(--color-surface-raised)',
+        fontSize: 'var(--text-sm)',
+      }}
+    >
       {children}
     </div>
   );
@@ -24,7 +33,13 @@ const meta = {
     align: { control: 'inline-radio', options: ['start', 'center', 'end', 'stretch', 'baseline'] },
     justify: { control: 'inline-radio', options: ['start', 'center', 'end', 'between'] },
   },
-  decorators: [(Story) => <div style={{ maxWidth: 640 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 640 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Stack>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -92,7 +107,9 @@ export const Wrap: Story = {
   render: () => (
     <Stack as="ul" direction="row" gap={2} wrap style={{ maxInlineSize: 320 }}>
       {['TypeScript', 'React', 'GraphQL', 'PostgreSQL', 'Kubernetes', 'Rust', 'Accessibility audits'].map((tag) => (
-        <li key={tag}><Badge>{tag}</Badge></li>
+        <li key={tag}>
+          <Badge>{tag}</Badge>
+        </li>
       ))}
     </Stack>
   ),
@@ -112,7 +129,9 @@ export const Russian: Story = {
       </Stack>
       <Stack as="ul" direction="row" gap={2} wrap>
         {['Исследование', 'Проектирование интерфейсов', 'Разработка', 'Сопровождение'].map((tag) => (
-          <li key={tag}><Badge tone="accent">{tag}</Badge></li>
+          <li key={tag}>
+            <Badge tone="accent">{tag}</Badge>
+          </li>
         ))}
       </Stack>
     </Stack>
@@ -128,7 +147,9 @@ export const Spanish: Story = {
       </Stack>
       <Stack as="ul" direction="row" gap={2} wrap>
         {['Investigación', 'Diseño de interfaces', 'Desarrollo', 'Mantenimiento'].map((tag) => (
-          <li key={tag}><Badge tone="accent">{tag}</Badge></li>
+          <li key={tag}>
+            <Badge tone="accent">{tag}</Badge>
+          </li>
         ))}
       </Stack>
     </Stack>

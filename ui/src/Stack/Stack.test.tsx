@@ -4,7 +4,12 @@ import { Stack } from './Stack';
 
 describe('Stack', () => {
   it('is a column with gap 4 by default, exposed as data attributes', () => {
-    render(<Stack data-testid="s"><span>a</span><span>b</span></Stack>);
+    render(
+      <Stack data-testid="s">
+        <span>a</span>
+        <span>b</span>
+      </Stack>,
+    );
     const stack = screen.getByTestId('s');
     expect(stack.tagName).toBe('DIV');
     expect(stack).toHaveAttribute('data-direction', 'column');

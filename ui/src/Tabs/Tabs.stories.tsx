@@ -5,21 +5,53 @@ import { type TabItem, Tabs } from './Tabs';
 const panel = (text: string) => <p style={{ margin: 0, maxWidth: '60ch' }}>{text}</p>;
 
 const en: TabItem[] = [
-  { value: 'overview', label: 'Overview', content: panel('A banking app for 2 million customers: new onboarding, card management and instant transfers, built in five months.') },
-  { value: 'process', label: 'Process', content: panel('Two weeks of discovery, six design sprints and weekly releases to a staging environment the bank could test.') },
+  {
+    value: 'overview',
+    label: 'Overview',
+    content: panel('A banking app for 2 million customers: new onboarding, card management and instant transfers, built in five months.'),
+  },
+  {
+    value: 'process',
+    label: 'Process',
+    content: panel('Two weeks of discovery, six design sprints and weekly releases to a staging environment the bank could test.'),
+  },
   { value: 'results', label: 'Results', content: panel('App Store rating from 3.1 to 4.7; onboarding completed by 82 % of new users instead of 54 %.') },
   { value: 'team', label: 'Team', content: panel('A product manager, a designer, three engineers and a QA engineer.'), disabled: true },
 ];
 const ru: TabItem[] = [
-  { value: 'overview', label: 'Обзор проекта', content: panel('Банковское приложение для 2 миллионов клиентов: новая регистрация, управление картами и мгновенные переводы — за пять месяцев.') },
-  { value: 'process', label: 'Как мы работали', content: panel('Две недели исследования, шесть дизайн-спринтов и еженедельные релизы на тестовый стенд банка.') },
-  { value: 'results', label: 'Результаты', content: panel('Рейтинг в App Store вырос с 3,1 до 4,7; регистрацию завершают 82 % новых пользователей вместо 54 %.') },
+  {
+    value: 'overview',
+    label: 'Обзор проекта',
+    content: panel('Банковское приложение для 2 миллионов клиентов: новая регистрация, управление картами и мгновенные переводы — за пять месяцев.'),
+  },
+  {
+    value: 'process',
+    label: 'Как мы работали',
+    content: panel('Две недели исследования, шесть дизайн-спринтов и еженедельные релизы на тестовый стенд банка.'),
+  },
+  {
+    value: 'results',
+    label: 'Результаты',
+    content: panel('Рейтинг в App Store вырос с 3,1 до 4,7; регистрацию завершают 82 % новых пользователей вместо 54 %.'),
+  },
   { value: 'team', label: 'Команда', content: panel('Менеджер продукта, дизайнер, три разработчика и тестировщик.'), disabled: true },
 ];
 const es: TabItem[] = [
-  { value: 'overview', label: 'Resumen del proyecto', content: panel('Una aplicación bancaria para 2 millones de clientes: nuevo registro, gestión de tarjetas y transferencias inmediatas, en cinco meses.') },
-  { value: 'process', label: 'Cómo trabajamos', content: panel('Dos semanas de descubrimiento, seis sprints de diseño y entregas semanales a un entorno de pruebas del banco.') },
-  { value: 'results', label: 'Resultados', content: panel('La valoración en App Store pasó de 3,1 a 4,7; el 82 % de los nuevos usuarios completa el registro, frente al 54 %.') },
+  {
+    value: 'overview',
+    label: 'Resumen del proyecto',
+    content: panel('Una aplicación bancaria para 2 millones de clientes: nuevo registro, gestión de tarjetas y transferencias inmediatas, en cinco meses.'),
+  },
+  {
+    value: 'process',
+    label: 'Cómo trabajamos',
+    content: panel('Dos semanas de descubrimiento, seis sprints de diseño y entregas semanales a un entorno de pruebas del banco.'),
+  },
+  {
+    value: 'results',
+    label: 'Resultados',
+    content: panel('La valoración en App Store pasó de 3,1 a 4,7; el 82 % de los nuevos usuarios completa el registro, frente al 54 %.'),
+  },
   { value: 'team', label: 'Equipo', content: panel('Una responsable de producto, un diseñador, tres ingenieros y un ingeniero de QA.'), disabled: true },
 ];
 

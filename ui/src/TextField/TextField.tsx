@@ -15,7 +15,14 @@ export function TextField({ label, hint, error, required, id, className, 'aria-d
   const ids = useFieldIds(id, { hint, error, extra: [describedByProp] });
   return (
     <FieldFrame ids={ids} label={label} hint={hint} error={error} required={required} disabled={props.disabled} className={className}>
-      <input {...props} id={ids.controlId} required={required} className={fieldClassNames.control} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} />
+      <input
+        {...props}
+        id={ids.controlId}
+        required={required}
+        className={fieldClassNames.control}
+        aria-invalid={ids.invalid}
+        aria-describedby={ids.describedBy}
+      />
     </FieldFrame>
   );
 }

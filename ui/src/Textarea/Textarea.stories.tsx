@@ -12,7 +12,13 @@ const meta = {
       es: { label: 'Sobre su proyecto', placeholder: '¿Qué está creando, para quién y para cuándo?' },
     },
   },
-  decorators: [(Story) => <div style={{ maxWidth: 480 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 480 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof Textarea>;
 export default meta;
 type Story = StoryObj<typeof meta>;

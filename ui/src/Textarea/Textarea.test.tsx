@@ -35,7 +35,15 @@ describe('Textarea', () => {
   it('uses formatCount for the counter text and follows a controlled value', async () => {
     function Controlled() {
       const [value, setValue] = useState('hi');
-      return <Textarea label="Message" maxLength={10} value={value} onChange={(e) => setValue(e.target.value.toUpperCase())} formatCount={(n, max) => `${max - n} left`} />;
+      return (
+        <Textarea
+          label="Message"
+          maxLength={10}
+          value={value}
+          onChange={(e) => setValue(e.target.value.toUpperCase())}
+          formatCount={(n, max) => `${max - n} left`}
+        />
+      );
     }
     render(<Controlled />);
     expect(screen.getByText('8 left')).toBeVisible();

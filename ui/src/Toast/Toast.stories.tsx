@@ -72,7 +72,10 @@ export const Stack: Story = {
 export const CloseHover: Story = { parameters: { pseudo: { hover: ['button[aria-label="Close"]'] } } };
 export const CloseFocusVisible: Story = { parameters: { pseudo: { focusVisible: ['button[aria-label="Close"]'] } } };
 /** The whole toast focused, as after F8 and Tab. */
-export const ToastFocusVisible: Story = { args: { action: { label: 'Undo', altText: 'Open the archive to restore the project', onClick: fn() } }, parameters: { pseudo: { focusVisible: ['li[data-tone]'] } } };
+export const ToastFocusVisible: Story = {
+  args: { action: { label: 'Undo', altText: 'Open the archive to restore the project', onClick: fn() } },
+  parameters: { pseudo: { focusVisible: ['li[data-tone]'] } },
+};
 
 export const Russian: Story = {
   args: {

@@ -60,21 +60,21 @@ export function Toast({ title, description, tone = 'neutral', action, closeLabel
       {/* The list item keeps its role; the content is the status. Radix announces the text through its
           own live region, so this one is `aria-live="off"` to avoid a second reading. */}
       <div role="status" aria-live="off" aria-atomic="true" className={styles.layout}>
-      <Icon aria-hidden width={18} height={18} className={styles.icon} />
-      <div className={styles.text}>
-        <RadixToast.Title className={styles.title}>{title}</RadixToast.Title>
-        {description ? <RadixToast.Description className={styles.description}>{description}</RadixToast.Description> : null}
-      </div>
-      {action ? (
-        <RadixToast.Action altText={action.altText} asChild>
-          <Button variant="secondary" size="sm" className={styles.action} onClick={action.onClick}>
-            {action.label}
-          </Button>
-        </RadixToast.Action>
-      ) : null}
-      <RadixToast.Close asChild>
-        <CloseButton label={closeLabel} className={styles.close} />
-      </RadixToast.Close>
+        <Icon aria-hidden width={18} height={18} className={styles.icon} />
+        <div className={styles.text}>
+          <RadixToast.Title className={styles.title}>{title}</RadixToast.Title>
+          {description ? <RadixToast.Description className={styles.description}>{description}</RadixToast.Description> : null}
+        </div>
+        {action ? (
+          <RadixToast.Action altText={action.altText} asChild>
+            <Button variant="secondary" size="sm" className={styles.action} onClick={action.onClick}>
+              {action.label}
+            </Button>
+          </RadixToast.Action>
+        ) : null}
+        <RadixToast.Close asChild>
+          <CloseButton label={closeLabel} className={styles.close} />
+        </RadixToast.Close>
       </div>
     </RadixToast.Root>
   );

@@ -44,8 +44,12 @@ export const HeadingSizes: Story = {
 export const LevelVersusSize: Story = {
   render: () => (
     <div style={column}>
-      <Heading level={2} size="lg">An h2 that looks like lg (a dashboard panel title)</Heading>
-      <Heading level={3} size="3xl">An h3 that looks like 3xl</Heading>
+      <Heading level={2} size="lg">
+        An h2 that looks like lg (a dashboard panel title)
+      </Heading>
+      <Heading level={3} size="3xl">
+        An h3 that looks like 3xl
+      </Heading>
     </div>
   ),
   play: async ({ canvasElement }) => {
@@ -61,7 +65,9 @@ export const SectionIntro: Story = {
   render: () => (
     <div style={{ ...column, gap: 12 }}>
       <Eyebrow>01 — Discovery</Eyebrow>
-      <Heading level={1} size="4xl">We build software that outlives the launch</Heading>
+      <Heading level={1} size="4xl">
+        We build software that outlives the launch
+      </Heading>
       <Text size="lg" tone="muted" style={{ maxWidth: '60ch' }}>
         A small studio of engineers and designers. We plan in weeks, ship in days and document everything, so your team can carry on without us.
       </Text>
@@ -114,7 +120,9 @@ export const LongText: Story = {
   render: () => (
     <div style={{ ...column, maxWidth: 420 }}>
       <Eyebrow>Case study · Manufacturing and industrial automation</Eyebrow>
-      <Heading level={2} size="3xl">Predictive maintenance for multi-site production lines</Heading>
+      <Heading level={2} size="3xl">
+        Predictive maintenance for multi-site production lines
+      </Heading>
       <Text tone="muted">
         Identifiers like PLANT-EU-WEST-0000000000000000000001 break instead of overflowing; the rest of the paragraph wraps normally and keeps its line height.
       </Text>
@@ -126,12 +134,18 @@ export const Russian: Story = {
   render: () => (
     <div style={{ ...column, gap: 12 }}>
       <Eyebrow>01 — Исследование</Eyebrow>
-      <Heading level={1} size="4xl">Делаем программы, которые живут дольше запуска</Heading>
+      <Heading level={1} size="4xl">
+        Делаем программы, которые живут дольше запуска
+      </Heading>
       <Text size="lg" tone="muted" style={{ maxWidth: '60ch' }}>
         Небольшая студия инженеров и дизайнеров. Планируем неделями, выпускаем за дни и всё документируем — чтобы ваша команда могла продолжить без нас.
       </Text>
-      <Heading level={2} size="xl">Достопримечательности высокотехнологичного производства</Heading>
-      <Text size="sm" tone="subtle">Обновлено еженедельно · Время чтения — 7 минут</Text>
+      <Heading level={2} size="xl">
+        Достопримечательности высокотехнологичного производства
+      </Heading>
+      <Text size="sm" tone="subtle">
+        Обновлено еженедельно · Время чтения — 7 минут
+      </Text>
     </div>
   ),
 };
@@ -140,12 +154,19 @@ export const Spanish: Story = {
   render: () => (
     <div style={{ ...column, gap: 12 }}>
       <Eyebrow>01 — Investigación</Eyebrow>
-      <Heading level={1} size="4xl">Creamos software que sobrevive al lanzamiento</Heading>
+      <Heading level={1} size="4xl">
+        Creamos software que sobrevive al lanzamiento
+      </Heading>
       <Text size="lg" tone="muted" style={{ maxWidth: '60ch' }}>
-        Un pequeño estudio de ingenieros y diseñadores. Planificamos por semanas, publicamos en días y lo documentamos todo, para que su equipo pueda continuar sin nosotros.
+        Un pequeño estudio de ingenieros y diseñadores. Planificamos por semanas, publicamos en días y lo documentamos todo, para que su equipo pueda continuar
+        sin nosotros.
       </Text>
-      <Heading level={2} size="xl">Automatización de la producción en varias plantas</Heading>
-      <Text size="sm" tone="subtle">Actualizado cada semana · Lectura de 7 minutos</Text>
+      <Heading level={2} size="xl">
+        Automatización de la producción en varias plantas
+      </Heading>
+      <Text size="sm" tone="subtle">
+        Actualizado cada semana · Lectura de 7 minutos
+      </Text>
     </div>
   ),
 };

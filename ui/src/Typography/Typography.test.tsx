@@ -24,8 +24,12 @@ describe('Heading', () => {
   it('takes its look from size, independently of the level', () => {
     render(
       <>
-        <Heading level={1} size="sm">Small h1</Heading>
-        <Heading level={3} size="2xl">Big h3</Heading>
+        <Heading level={1} size="sm">
+          Small h1
+        </Heading>
+        <Heading level={3} size="2xl">
+          Big h3
+        </Heading>
       </>,
     );
     const h1 = screen.getByRole('heading', { level: 1 });
@@ -51,7 +55,9 @@ describe('Text', () => {
   it('applies as, size, tone and weight', () => {
     render(
       <>
-        <Text as="span" size="xs" tone="danger" weight="semibold">Error</Text>
+        <Text as="span" size="xs" tone="danger" weight="semibold">
+          Error
+        </Text>
         <Text tone="muted">Muted</Text>
       </>,
     );

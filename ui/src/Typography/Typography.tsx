@@ -67,11 +67,6 @@ export interface EyebrowProps extends HTMLAttributes<HTMLElement> {
 /** The small mono uppercase line above a heading ("Case study", "01 — Discovery"). */
 export function Eyebrow({ as: Tag = 'p', tone = 'accent', className, ref, ...props }: EyebrowProps) {
   return (
-    <Tag
-      {...props}
-      ref={ref as Ref<HTMLParagraphElement & HTMLSpanElement & HTMLDivElement>}
-      data-tone={tone}
-      className={clsx(styles.eyebrow, className)}
-    />
+    <Tag {...props} ref={ref as Ref<HTMLParagraphElement & HTMLSpanElement & HTMLDivElement>} data-tone={tone} className={clsx(styles.eyebrow, className)} />
   );
 }

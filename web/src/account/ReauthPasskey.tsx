@@ -50,13 +50,17 @@ export function ReauthPasskey(props: { onProven: () => void }) {
         answer = await webauthn.authenticate(options);
       } catch (error) {
         const cancelled = ceremonyFailure(error) === 'cancelled';
-        setProblem({ text: intl.formatMessage({ id: cancelled ? 'payouts.reauth.passkeyDismissed' : 'payouts.reauth.passkeyUnsupported' }), tone: cancelled ? 'info' : 'danger' });
+        setProblem({
+          text: intl.formatMessage({ id: cancelled ? 'payouts.reauth.passkeyDismissed' : 'payouts.reauth.passkeyUnsupported' }),
+          tone: cancelled ? 'info' : 'danger',
+        });
         return;
       }
       const { response, errors } = await runMutation(commitProve, { variables: { passkey: answer } });
       if (response) return props.onProven();
       const error = firstError(errors);
-      if (error?.code === 'PASSKEY_INVALID' || error?.code === 'NO_PASSKEY') setProblem({ text: intl.formatMessage({ id: 'payouts.reauth.passkeyInvalid' }), tone: 'danger' });
+      if (error?.code === 'PASSKEY_INVALID' || error?.code === 'NO_PASSKEY')
+        setProblem({ text: intl.formatMessage({ id: 'payouts.reauth.passkeyInvalid' }), tone: 'danger' });
       else throw errors;
     } catch (errors) {
       const problemOf = formProblem(firstError(Array.isArray(errors) ? errors : []) ?? { code: 'UNKNOWN', extensions: {} });

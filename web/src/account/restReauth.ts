@@ -23,6 +23,9 @@ export async function restAttempt<R>(request: () => Promise<R>): Promise<Mutatio
     return { response: { answer: await request() }, errors: [] };
   } catch (reason) {
     if (!(reason instanceof AuthApiError) || reason.code !== 'REAUTHENTICATION_REQUIRED') throw reason;
-    return { response: null, errors: [{ message: reason.message, extensions: { code: reason.code, ...(reason.methods ? { methods: [...reason.methods] } : {}) } }] };
+    return {
+      response: null,
+      errors: [{ message: reason.message, extensions: { code: reason.code, ...(reason.methods ? { methods: [...reason.methods] } : {}) } }],
+    };
   }
 }

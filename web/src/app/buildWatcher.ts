@@ -70,7 +70,9 @@ export function createBuildWatcher(options: BuildWatcherOptions): BuildWatcher {
 /** Whether `error` is a failed dynamic import of a page chunk (messages of Chromium, Firefox and Safari). */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(message);
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
+    message,
+  );
 }
 
 let installed: BuildWatcher | null = null;

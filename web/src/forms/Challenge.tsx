@@ -80,7 +80,11 @@ export function Challenge(props: { url: string; onSolved: (payload: string) => v
 }
 
 /** A form's challenge step; `resubmit` sends the form again once the payload is there. */
-export function useChallenge(resubmit: () => void): { take: () => string | undefined; ask: (error: ServerError | null) => boolean; element: ReactElement | null } {
+export function useChallenge(resubmit: () => void): {
+  take: () => string | undefined;
+  ask: (error: ServerError | null) => boolean;
+  element: ReactElement | null;
+} {
   const [asked, setAsked] = useState<{ url: string; round: number } | null>(null);
   const payload = useRef<string | null>(null);
   const resubmitRef = useRef(resubmit);
@@ -95,7 +99,10 @@ export function useChallenge(resubmit: () => void): { take: () => string | undef
   }, []);
   const ask = useCallback((error: ServerError | null) => {
     if (error?.code !== 'CHALLENGE_REQUIRED' && error?.code !== 'CHALLENGE_INVALID') return false;
-    const url = typeof error.extensions['challengeUrl'] === 'string' && error.extensions['challengeUrl'].startsWith('/') ? error.extensions['challengeUrl'] : CHALLENGE_URL;
+    const url =
+      typeof error.extensions['challengeUrl'] === 'string' && error.extensions['challengeUrl'].startsWith('/')
+        ? error.extensions['challengeUrl']
+        : CHALLENGE_URL;
     payload.current = null;
     setAsked((before) => ({ url, round: (before?.round ?? 0) + 1 }));
     return true;

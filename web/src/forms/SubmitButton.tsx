@@ -6,7 +6,12 @@
 import { Button, type ButtonProps } from '@studio/ui';
 import type { ReactNode } from 'react';
 
-export function SubmitButton({ busy, label, busyLabel, ...button }: Pick<ButtonProps, 'size' | 'disabled'> & { busy: boolean; label: ReactNode; busyLabel: ReactNode }) {
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  ...button
+}: Pick<ButtonProps, 'size' | 'disabled'> & { busy: boolean; label: ReactNode; busyLabel: ReactNode }) {
   return (
     <Button type="submit" loading={busy} {...button}>
       {busy ? busyLabel : label}

@@ -24,7 +24,10 @@ describe('server errors', () => {
     expect(waitProblem(4 * 3600 + 1)).toEqual({ id: 'passwords.error.waitHours', values: { hours: 5 } });
     expect(waitProblem(0.2)).toEqual({ id: 'passwords.error.waitSeconds', values: { seconds: 1 } });
     expect(waitProblem(0)).toEqual({ id: 'passwords.error.tooManyRequests' });
-    expect(formProblem({ code: 'TOO_MANY_REQUESTS', extensions: { retryAfterSeconds: 120 } })).toEqual({ id: 'passwords.error.waitMinutes', values: { minutes: 2 } });
+    expect(formProblem({ code: 'TOO_MANY_REQUESTS', extensions: { retryAfterSeconds: 120 } })).toEqual({
+      id: 'passwords.error.waitMinutes',
+      values: { minutes: 2 },
+    });
     expect(formProblem({ code: 'NETWORK', extensions: {} })).toEqual({ id: 'error.NETWORK' });
   });
 
@@ -81,7 +84,9 @@ describe('server errors', () => {
   });
 
   it('name the password rule the server refused (passwords.error.context) at the password field', () => {
-    const rest = restError(Object.assign(new Error('refused'), { code: 'VALIDATION_FAILED', status: 400, field: 'password', problem: 'passwords.error.context' }));
+    const rest = restError(
+      Object.assign(new Error('refused'), { code: 'VALIDATION_FAILED', status: 400, field: 'password', problem: 'passwords.error.context' }),
+    );
     expect(SERVER_ERRORS.signIn(rest)).toEqual({ field: 'password', problem: { id: 'passwords.error.context' } });
     expect(SERVER_ERRORS.resetPassword(rest)).toEqual({ field: 'password', problem: { id: 'passwords.error.context' } });
     const graphql = firstError([{ message: 'refused', extensions: { code: 'BAD_USER_INPUT', field: 'newPassword', problem: 'passwords.error.context' } }]);
@@ -93,24 +98,41 @@ describe('server errors', () => {
 
   it('read a wrong or void deletion code at the confirmation field or above it (ACC-DELETE)', () => {
     const wrong = firstError([{ message: 'x', extensions: { code: 'CODE_INVALID', field: 'confirmation', attemptsLeft: 3 } }]);
-    expect(SERVER_ERRORS.deleteAccount(wrong)).toEqual({ field: 'confirmation', problem: { id: 'passwords.code.wrongAttempts', values: { attemptsLeft: 3 } }, select: true });
+    expect(SERVER_ERRORS.deleteAccount(wrong)).toEqual({
+      field: 'confirmation',
+      problem: { id: 'passwords.code.wrongAttempts', values: { attemptsLeft: 3 } },
+      select: true,
+    });
     const expired = firstError([{ message: 'x', extensions: { code: 'CODE_EXPIRED', field: 'confirmation' } }]);
     expect(SERVER_ERRORS.deleteAccount(expired)).toEqual({ field: null, problem: { id: 'profile.delete.code.expired' } });
   });
 
   it('read the challenge step (SEC-CHALLENGE) in the order and sign-in forms, and any 429 of the order form as minutes', () => {
     for (const read of [SERVER_ERRORS.order(() => null), SERVER_ERRORS.signIn]) {
-      expect(read({ code: 'CHALLENGE_REQUIRED', field: null, extensions: { challengeUrl: '/api/challenge' } })).toEqual({ field: null, problem: { id: 'challenge.required' } });
+      expect(read({ code: 'CHALLENGE_REQUIRED', field: null, extensions: { challengeUrl: '/api/challenge' } })).toEqual({
+        field: null,
+        problem: { id: 'challenge.required' },
+      });
       expect(read({ code: 'CHALLENGE_INVALID', field: null, extensions: {} })).toEqual({ field: null, problem: { id: 'challenge.invalid' } });
     }
     const order = SERVER_ERRORS.order(() => null);
-    expect(order({ code: 'RATE_LIMITED', field: null, extensions: { retryAfterSeconds: 61 } }).problem).toEqual({ id: 'order.error.tooManyRequestsMinutes', values: { minutes: 2 } });
+    expect(order({ code: 'RATE_LIMITED', field: null, extensions: { retryAfterSeconds: 61 } }).problem).toEqual({
+      id: 'order.error.tooManyRequestsMinutes',
+      values: { minutes: 2 },
+    });
     expect(order({ code: 'TOO_MANY_REQUESTS', field: null, extensions: { retryAfterSeconds: null } }).problem).toEqual({ id: 'order.error.tooManyRequests' });
   });
 
   it('read any 429 as its wait in every form, whatever code came with it, never "something went wrong"', () => {
     const bare = restError(Object.assign(new Error('Too Many Requests'), { code: 'UNKNOWN', status: 429, retryAfterSeconds: 300 }));
-    for (const read of [SERVER_ERRORS.signIn, SERVER_ERRORS.resetRequest, SERVER_ERRORS.resetPassword, SERVER_ERRORS.updatePassword, SERVER_ERRORS.emailCode, SERVER_ERRORS.account]) {
+    for (const read of [
+      SERVER_ERRORS.signIn,
+      SERVER_ERRORS.resetRequest,
+      SERVER_ERRORS.resetPassword,
+      SERVER_ERRORS.updatePassword,
+      SERVER_ERRORS.emailCode,
+      SERVER_ERRORS.account,
+    ]) {
       expect(read(bare)).toEqual({ field: null, problem: { id: 'passwords.error.waitMinutes', values: { minutes: 5 } } });
     }
     expect(SERVER_ERRORS.order(() => null)(bare).problem).toEqual({ id: 'order.error.tooManyRequestsMinutes', values: { minutes: 5 } });

@@ -130,7 +130,10 @@ function reader<F extends string>(rules: Rules<F>, otherwise: (error: ServerErro
   };
 }
 
-const at = <F extends string>(field: F, id: string, values?: Record<string, number>): ServerProblem<F> => ({ field, problem: values ? { id, values } : { id } });
+const at = <F extends string>(field: F, id: string, values?: Record<string, number>): ServerProblem<F> => ({
+  field,
+  problem: values ? { id, values } : { id },
+});
 const above = (id: string): ServerProblem<never> => ({ field: null, problem: { id } });
 /** BAD_USER_INPUT naming one of `fields`: that field's message. */
 const badInput =
@@ -184,7 +187,8 @@ export const SERVER_ERRORS = {
       INVALID_CREDENTIALS: () => above('error.INVALID_CREDENTIALS'),
       EMAIL_TAKEN: () => above('error.EMAIL_TAKEN'),
       // A refused new password (registration) names its rule, e.g. too close to the e-mail address.
-      VALIDATION_FAILED: (error) => (error.field === 'password' && error.extensions['problem'] ? at('password', passwordRule(error)) : above('error.VALIDATION_FAILED')),
+      VALIDATION_FAILED: (error) =>
+        error.field === 'password' && error.extensions['problem'] ? at('password', passwordRule(error)) : above('error.VALIDATION_FAILED'),
       NETWORK: () => above('error.NETWORK'),
       ...challengeRules,
     },
@@ -208,7 +212,9 @@ export const SERVER_ERRORS = {
       // The new password is the current one (ACC-PASSWORD): said at the new one, selected to type another.
       PASSWORD_UNCHANGED: () => ({ ...at('newPassword', 'passwords.error.unchanged'), select: true }),
       BAD_USER_INPUT: (error) =>
-        error.field === 'newPassword' ? at('newPassword', passwordRule(error)) : badInput<'oldPassword' | 'newPassword'>({ oldPassword: 'passwords.error.wrongPassword' })(error),
+        error.field === 'newPassword'
+          ? at('newPassword', passwordRule(error))
+          : badInput<'oldPassword' | 'newPassword'>({ oldPassword: 'passwords.error.wrongPassword' })(error),
     },
     formProblem,
   ),
@@ -235,7 +241,9 @@ export const SERVER_ERRORS = {
   /** Any other account action without fields (cancel an e-mail change, send a new code). */
   account: reader<never>({}, formProblem),
   /** The display name (ACC-FIELDS): the wait of a rate limit or a busy server as such, every other failure "could not save your name". */
-  changeName: reader<never>({}, (error) => (['TOO_MANY_REQUESTS', 'RATE_LIMITED', 'SERVER_BUSY'].includes(error.code) ? formProblem(error) : { id: 'profile.changeName.error' })),
+  changeName: reader<never>({}, (error) =>
+    ['TOO_MANY_REQUESTS', 'RATE_LIMITED', 'SERVER_BUSY'].includes(error.code) ? formProblem(error) : { id: 'profile.changeName.error' },
+  ),
   /**
    * Deleting the account (ACC-DELETE): a wrong password, or a wrong mailed code (with the tries
    * left) at the field; a void code, the wait of the account's password delay, money in payout
@@ -246,7 +254,12 @@ export const SERVER_ERRORS = {
       WRONG_PASSWORD: () => ({ ...at('confirmation', 'profile.delete.error.wrongPassword'), select: true }),
       CODE_INVALID: (error) => {
         const attemptsLeft = Number(error.extensions['attemptsLeft']);
-        return { ...(Number.isFinite(attemptsLeft) ? at('confirmation', 'passwords.code.wrongAttempts', { attemptsLeft }) : at('confirmation', 'passwords.code.wrong')), select: true };
+        return {
+          ...(Number.isFinite(attemptsLeft)
+            ? at('confirmation', 'passwords.code.wrongAttempts', { attemptsLeft })
+            : at('confirmation', 'passwords.code.wrong')),
+          select: true,
+        };
       },
       CODE_EXPIRED: () => above('profile.delete.code.expired'),
       PAYOUT_IN_PROGRESS: () => above('profile.delete.error.payoutInProgress'),

@@ -65,7 +65,10 @@ describe('useSchemaForm', () => {
   });
 
   it('sends the schema’s output and shows what the server refused, at the field or above the form', async () => {
-    const answers: (ServerProblem<'name' | 'email'> | null)[] = [{ field: 'email', problem: { id: 'passwords.changeEmail.taken' } }, { field: null, problem: { id: 'error.UNKNOWN' } }];
+    const answers: (ServerProblem<'name' | 'email'> | null)[] = [
+      { field: 'email', problem: { id: 'passwords.changeEmail.taken' } },
+      { field: null, problem: { id: 'error.UNKNOWN' } },
+    ];
     const onValid = vi.fn(async () => answers.shift() ?? null);
     show({ onValid });
     type('name', '  Ada ');

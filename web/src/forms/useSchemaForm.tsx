@@ -46,7 +46,10 @@ export interface SchemaFormOptions<S extends z.ZodObject> {
   /** Select a field's text when a problem focuses it. */
   select?: boolean;
   /** Sends valid values; answers what the server refused, or nothing on success. */
-  onValid: (value: z.output<S>, payload: Record<string, unknown>) => Promise<ServerProblem<FieldName<S>> | null | void> | ServerProblem<FieldName<S>> | null | void;
+  onValid: (
+    value: z.output<S>,
+    payload: Record<string, unknown>,
+  ) => Promise<ServerProblem<FieldName<S>> | null | void> | ServerProblem<FieldName<S>> | null | void;
 }
 
 /** The names of a schema's fields (of every schema, when the form switches between several). */
@@ -101,16 +104,27 @@ export function useSchemaForm<S extends z.ZodObject>(options: SchemaFormOptions<
         const inError = name !== undefined && (Boolean(shownErrors[name]) || server?.field === name);
         if (inError && server?.field === name) setServer(null);
         const shape: Record<string, z.ZodType> = Object.fromEntries(names.map((key) => [key, inError && key === name ? options.schema.shape[key] : SKIPPED]));
-        return parseWithZod(formData, { schema: z.object(shape), disableAutoCoercion: true, formatError: firstProblem }) as Submission<z.input<S>, FieldProblem, z.output<S>>;
+        return parseWithZod(formData, { schema: z.object(shape), disableAutoCoercion: true, formatError: firstProblem }) as Submission<
+          z.input<S>,
+          FieldProblem,
+          z.output<S>
+        >;
       }
       setServer(null);
-      const submission = parseWithZod(formData, { schema: options.schema, disableAutoCoercion: true, formatError: firstProblem }) as Submission<z.input<S>, FieldProblem, z.output<S>>;
+      const submission = parseWithZod(formData, { schema: options.schema, disableAutoCoercion: true, formatError: firstProblem }) as Submission<
+        z.input<S>,
+        FieldProblem,
+        z.output<S>
+      >;
       if (submission.status === 'success') return submission;
       const first = names.find((name) => submission.error?.[name]);
       if (first) focusLater(first, options.select ?? false);
       settle(false);
       // Conform would focus the first invalid control at once, before its message is on screen; focusLater does it after the render.
-      return { ...submission, reply: (reply?: Parameters<typeof submission.reply>[0]): SubmissionResult<FieldProblem> => ({ ...submission.reply(reply), status: undefined }) };
+      return {
+        ...submission,
+        reply: (reply?: Parameters<typeof submission.reply>[0]): SubmissionResult<FieldProblem> => ({ ...submission.reply(reply), status: undefined }),
+      };
     },
     onSubmit(event, { submission }) {
       event.preventDefault();

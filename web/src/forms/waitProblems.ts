@@ -32,4 +32,3 @@ export function busyProblem(seconds: number | null | undefined): FieldProblem {
   const s = Number(seconds);
   return Number.isFinite(s) && s > 0 ? { id: 'error.SERVER_BUSY.seconds', values: { seconds: Math.ceil(s) } } : { id: 'error.SERVER_BUSY' };
 }
-

@@ -5,9 +5,7 @@ import { PAGES } from '@studio/site/pages';
 
 // Every key exists in all three catalogues (SITE-CONTENT), and every id the code uses exists.
 const dir = join(__dirname, 'messages');
-const catalogues = Object.fromEntries(
-  ['en', 'ru', 'es'].map((l) => [l, JSON.parse(readFileSync(join(dir, `${l}.json`), 'utf8')) as Record<string, string>]),
-);
+const catalogues = Object.fromEntries(['en', 'ru', 'es'].map((l) => [l, JSON.parse(readFileSync(join(dir, `${l}.json`), 'utf8')) as Record<string, string>]));
 
 function sources(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {

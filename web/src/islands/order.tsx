@@ -10,5 +10,7 @@ const element = document.getElementById(ORDER_ISLAND_ID);
 const dataText = document.getElementById(ORDER_ISLAND_DATA_ID)?.textContent;
 if (element && dataText) {
   const data = JSON.parse(dataText) as OrderIslandData;
-  hydrateRoot(element, <OrderIslandRoot data={data} params={orderParamsOf(new URLSearchParams(location.search))} />, { identifierPrefix: ORDER_ISLAND_ID_PREFIX });
+  hydrateRoot(element, <OrderIslandRoot data={data} params={orderParamsOf(new URLSearchParams(location.search))} />, {
+    identifierPrefix: ORDER_ISLAND_ID_PREFIX,
+  });
 }

@@ -50,7 +50,9 @@ async function readViewer(): Promise<MenuViewer | null> {
       import('../features/layout/__generated__/UserMenuQuery.graphql'),
     ]);
     const fetchGraphQL = createFetchGraphQL({ url: GRAPHQL_URL, fetch: (input, init) => fetch(input, init), authorizedFetch });
-    const answer = (await fetchGraphQL(ViewerQuery.params, {})) as { data?: { viewer?: { fullName: string; role?: string | null; image?: { url?: string | null } | null } | null } | null };
+    const answer = (await fetchGraphQL(ViewerQuery.params, {})) as {
+      data?: { viewer?: { fullName: string; role?: string | null; image?: { url?: string | null } | null } | null } | null;
+    };
     const viewer = answer.data?.viewer;
     return viewer ? { fullName: viewer.fullName, role: viewer.role ?? null, imageUrl: viewer.image?.url ?? null } : null;
   } catch {

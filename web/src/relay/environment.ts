@@ -110,4 +110,3 @@ export function createServerEnvironment(executeOperation: ExecuteOperation): Env
 export function serializeRecords(environment: Environment): RecordMap {
   return environment.getStore().getSource().toJSON();
 }
-

@@ -22,7 +22,11 @@ function setup(answers: Answer[] | ((call: number, token: string | null) => Answ
     tokens.current = tokens.next ?? null;
     return tokens.current;
   });
-  const deps: NetworkDeps = { url: '/api/graphql', fetch: fetch as unknown as typeof globalThis.fetch, authorizedFetch: createAuthorizedFetch({ getAccessToken: async () => tokens.current, forceRefresh }) };
+  const deps: NetworkDeps = {
+    url: '/api/graphql',
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    authorizedFetch: createAuthorizedFetch({ getAccessToken: async () => tokens.current, forceRefresh }),
+  };
   return { fetchGraphQL: createFetchGraphQL(deps), fetch, forceRefresh, calls };
 }
 
@@ -85,7 +89,10 @@ describe('retries', () => {
 describe('replay', () => {
   it.each([401, 403])('refreshes once after HTTP %i and replays with the new token', async (status) => {
     const tokens = { current: 'old', next: 'new' };
-    const { fetchGraphQL, calls, forceRefresh } = setup((_n, token) => (token === 'old' ? { status, body: { error: { message: 'expired' } } } : { status: 200, body: { data: { ok: 1 } } }), tokens);
+    const { fetchGraphQL, calls, forceRefresh } = setup(
+      (_n, token) => (token === 'old' ? { status, body: { error: { message: 'expired' } } } : { status: 200, body: { data: { ok: 1 } } }),
+      tokens,
+    );
     expect(await fetchGraphQL(query, {})).toEqual({ data: { ok: 1 } });
     expect(forceRefresh).toHaveBeenCalledOnce();
     expect(forceRefresh).toHaveBeenCalledWith('old');
@@ -109,7 +116,10 @@ describe('replay', () => {
   it('refreshes and retries once after a Forbidden resource error for a signed-in user', async () => {
     const tokens = { current: 'old', next: 'new' };
     const forbidden = { data: { viewer: null }, errors: [{ message: FORBIDDEN_MESSAGE, extensions: { code: 'FORBIDDEN' } }] };
-    const { fetchGraphQL, calls, forceRefresh } = setup((_n, token) => (token === 'old' ? { status: 200, body: forbidden } : { status: 200, body: { data: { viewer: { id: 'u' } } } }), tokens);
+    const { fetchGraphQL, calls, forceRefresh } = setup(
+      (_n, token) => (token === 'old' ? { status: 200, body: forbidden } : { status: 200, body: { data: { viewer: { id: 'u' } } } }),
+      tokens,
+    );
     expect(await fetchGraphQL(query, {})).toEqual({ data: { viewer: { id: 'u' } } });
     expect(forceRefresh).toHaveBeenCalledOnce();
     expect(calls).toHaveLength(2);
@@ -132,8 +142,18 @@ describe('replay', () => {
 
 describe('a 429 outside GraphQL (SEC-LIMITS)', () => {
   it('becomes TOO_MANY_REQUESTS with the Retry-After seconds, which the forms turn into minutes', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Rate limit exceeded' } }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '95' } }));
-    const deps: NetworkDeps = { url: '/api/graphql', fetch: fetch as unknown as typeof globalThis.fetch, authorizedFetch: createAuthorizedFetch({ getAccessToken: async () => null, forceRefresh: async () => null }) };
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Rate limit exceeded' } }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '95' },
+        }),
+    );
+    const deps: NetworkDeps = {
+      url: '/api/graphql',
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      authorizedFetch: createAuthorizedFetch({ getAccessToken: async () => null, forceRefresh: async () => null }),
+    };
     const response = (await createFetchGraphQL(deps)(mutation, {})) as { errors: { message: string; extensions?: Record<string, unknown> }[] };
     expect(response.errors[0]).toEqual({ message: 'Rate limit exceeded', extensions: { code: 'TOO_MANY_REQUESTS', retryAfterSeconds: 95 } });
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -141,7 +161,11 @@ describe('a 429 outside GraphQL (SEC-LIMITS)', () => {
 
   it('without a readable Retry-After still says TOO_MANY_REQUESTS (no number)', async () => {
     const fetch = vi.fn(async () => new Response('slow down', { status: 429 }));
-    const deps: NetworkDeps = { url: '/api/graphql', fetch: fetch as unknown as typeof globalThis.fetch, authorizedFetch: createAuthorizedFetch({ getAccessToken: async () => null, forceRefresh: async () => null }) };
+    const deps: NetworkDeps = {
+      url: '/api/graphql',
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      authorizedFetch: createAuthorizedFetch({ getAccessToken: async () => null, forceRefresh: async () => null }),
+    };
     const response = (await createFetchGraphQL(deps)(mutation, {})) as { errors: { extensions?: Record<string, unknown> }[] };
     expect(response.errors[0]!.extensions).toEqual({ code: 'TOO_MANY_REQUESTS', retryAfterSeconds: null });
   });

@@ -65,7 +65,12 @@ export function createSubscribe(client: Client): SubscribeFunction {
     Observable.create<GraphQLResponse>((sink) => {
       const body = requestBody(params, variables);
       return client.subscribe<Record<string, unknown>>(
-        { query: 'query' in body && body.query ? body.query : '', operationName: body.operationName, variables, extensions: 'extensions' in body ? body.extensions : undefined },
+        {
+          query: 'query' in body && body.query ? body.query : '',
+          operationName: body.operationName,
+          variables,
+          extensions: 'extensions' in body ? body.extensions : undefined,
+        },
         {
           next: (value) => sink.next(value as unknown as GraphQLResponse),
           error: (error) => sink.error(error instanceof Error ? error : new Error(describeCloseReason(error))),

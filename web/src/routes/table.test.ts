@@ -7,7 +7,9 @@ import { createRoutes } from './table';
 
 // The route table answers every path of SITE-PAGES in each locale with the right page, and a 404
 // "Page not found: <path>" for anything else. Pages whose loaders need data are not loaded here.
-const handler = createStaticHandler(createRoutes({ environmentRef: { current: null as unknown as Environment }, siteName: 'Studio', viewerRole: async () => null }));
+const handler = createStaticHandler(
+  createRoutes({ environmentRef: { current: null as unknown as Environment }, siteName: 'Studio', viewerRole: async () => null }),
+);
 
 function concrete(path: string): string {
   return path.replace(':id', '42').replace(':slug', 'voice-match').replace(':reference', 'ST-ABC234');
@@ -36,7 +38,8 @@ describe('route table', () => {
 
   describe("administrators' pages (ADMIN-AREA)", () => {
     const adminPages = PAGES.filter((p) => p.adminOnly);
-    const gate = (role: string | null) => createStaticHandler(createRoutes({ environmentRef: { current: null as unknown as Environment }, siteName: 'Studio', viewerRole: async () => role }));
+    const gate = (role: string | null) =>
+      createStaticHandler(createRoutes({ environmentRef: { current: null as unknown as Environment }, siteName: 'Studio', viewerRole: async () => role }));
     const load = (role: string | null, url: string) =>
       gate(role).query(new Request(`http://localhost${url}`), { filterMatchesToLoad: (match) => /:(admin|notFound)/.test(match.route.id) });
 

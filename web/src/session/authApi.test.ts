@@ -26,7 +26,9 @@ describe('social sign-in calls', () => {
     const requests: { url: string; init: RequestInit }[] = [];
     vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
       requests.push({ url, init });
-      return Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }));
+      return Promise.resolve(
+        new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }),
+      );
     });
     return requests;
   }
@@ -39,7 +41,9 @@ describe('social sign-in calls', () => {
 
   it('builds the login address with callbackUrl, deviceToken and state, encoded', () => {
     const url = socialLoginUrl('google', { callbackUrl: 'https://studio.test/ru/loading', returnPath: '/ru/profile?tab=a&b=c', deviceToken: 'Chrome-abc' });
-    expect(url).toBe('/api/auth/google/login?callbackUrl=https%3A%2F%2Fstudio.test%2Fru%2Floading&deviceToken=Chrome-abc&state=%2Fru%2Fprofile%3Ftab%3Da%26b%3Dc');
+    expect(url).toBe(
+      '/api/auth/google/login?callbackUrl=https%3A%2F%2Fstudio.test%2Fru%2Floading&deviceToken=Chrome-abc&state=%2Fru%2Fprofile%3Ftab%3Da%26b%3Dc',
+    );
     const parsed = new URL(url, 'https://studio.test');
     expect(parsed.searchParams.get('state')).toBe('/ru/profile?tab=a&b=c');
   });
@@ -82,13 +86,22 @@ describe('social sign-in calls', () => {
 
   it('turns link URL failures into AuthApiError: 401, 429 with Retry-After, network, an answer without data', async () => {
     answer(401, { error: { code: 'UNAUTHENTICATED', message: 'no' } });
-    await expect(getLinkUrl('vk', 't', { callbackUrl: '/loading', returnPath: '/profile', deviceToken: 'd' })).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    await expect(getLinkUrl('vk', 't', { callbackUrl: '/loading', returnPath: '/profile', deviceToken: 'd' })).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+    });
     answer(429, { error: { code: 'RATE_LIMITED', message: 'slow down' } }, { 'retry-after': '30' });
-    await expect(getLinkUrl('vk', 't', { callbackUrl: '/loading', returnPath: '/profile', deviceToken: 'd' })).rejects.toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 30 });
+    await expect(getLinkUrl('vk', 't', { callbackUrl: '/loading', returnPath: '/profile', deviceToken: 'd' })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 30,
+    });
     answer(200, { data: null });
     await expect(getLinkUrl('vk', 't', { callbackUrl: '/loading', returnPath: '/profile', deviceToken: 'd' })).rejects.toBeInstanceOf(AuthApiError);
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(getLinkUrl('vk', 't', { callbackUrl: '/loading', returnPath: '/profile', deviceToken: 'd' })).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
+    await expect(getLinkUrl('vk', 't', { callbackUrl: '/loading', returnPath: '/profile', deviceToken: 'd' })).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK',
+    });
   });
 });
 

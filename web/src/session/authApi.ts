@@ -57,14 +57,26 @@ async function send<T>(path: string, init: { method: 'GET' | 'POST'; body?: unkn
     throw new AuthApiError(0, 'NETWORK', (error as Error).message);
   }
   if (response.status === 204) return undefined as T;
-  const json = (await response.json().catch(() => null)) as { error?: { code: string; message: string; field?: unknown; problem?: unknown; retryAfterSeconds?: unknown; methods?: unknown } } | null;
+  const json = (await response.json().catch(() => null)) as {
+    error?: { code: string; message: string; field?: unknown; problem?: unknown; retryAfterSeconds?: unknown; methods?: unknown };
+  } | null;
   if (!response.ok) {
     const error = json?.error;
     // Retry-After first; a proxy may drop it, the body's retryAfterSeconds then still tells the wait.
-    const wait = retryAfter(response.headers.get('retry-after')) ?? (typeof error?.retryAfterSeconds === 'number' && error.retryAfterSeconds > 0 ? error.retryAfterSeconds : null);
+    const wait =
+      retryAfter(response.headers.get('retry-after')) ??
+      (typeof error?.retryAfterSeconds === 'number' && error.retryAfterSeconds > 0 ? error.retryAfterSeconds : null);
     const text = (value: unknown) => (typeof value === 'string' ? value : null);
     const methods = Array.isArray(error?.methods) ? error.methods.filter((m): m is string => typeof m === 'string') : null;
-    throw new AuthApiError(response.status, error?.code ?? 'UNKNOWN', error?.message ?? response.statusText, wait, text(error?.field), text(error?.problem), methods);
+    throw new AuthApiError(
+      response.status,
+      error?.code ?? 'UNKNOWN',
+      error?.message ?? response.statusText,
+      wait,
+      text(error?.field),
+      text(error?.problem),
+      methods,
+    );
   }
   return json as T;
 }
@@ -120,7 +132,13 @@ export function needsSecondFactor(answer: unknown): answer is TwoFactorChallenge
  * Signs in; `challenge` is the solved proof-of-work payload once the server asked for one (SEC-CHALLENGE).
  * An account with two-factor authentication answers a `TwoFactorChallenge` instead of credentials (ACC-2FA).
  */
-export function login(input: { email: string; password: string; deviceToken: string; locale?: Locale; challenge?: string | undefined }): Promise<Credentials | TwoFactorChallenge> {
+export function login(input: {
+  email: string;
+  password: string;
+  deviceToken: string;
+  locale?: Locale;
+  challenge?: string | undefined;
+}): Promise<Credentials | TwoFactorChallenge> {
   return call('/auth/login', input);
 }
 
@@ -148,7 +166,12 @@ export function loginWithPasskey(input: { response: string; deviceToken: string;
  * Completes a sign-in with an authenticator code or a recovery code (ACC-2FA, `POST /api/auth/login/2fa`).
  * Fails with 401 `TWO_FACTOR_CODE_INVALID` (try again), `TWO_FACTOR_CHALLENGE_INVALID` (start over), 429.
  */
-export function loginSecondFactor(input: { challengeToken: string; deviceToken: string; code?: string; recoveryCode?: string }): Promise<Credentials & { returnPath?: string }> {
+export function loginSecondFactor(input: {
+  challengeToken: string;
+  deviceToken: string;
+  code?: string;
+  recoveryCode?: string;
+}): Promise<Credentials & { returnPath?: string }> {
   return call('/auth/login/2fa', input);
 }
 
@@ -264,7 +287,10 @@ export function exchangeSocialCode(code: string, deviceToken: string): Promise<C
  * the proofs that count), 403 `SOCIAL_EMAIL_NOT_VERIFIED`, `PROVIDER_NOT_FOUND`, `CALLBACK_URL_INVALID`, `RATE_LIMITED` or `NETWORK`.
  */
 export async function getLinkUrl(providerId: string, accessToken: string, options: SocialUrlOptions): Promise<string> {
-  const answer = await send<{ data?: unknown } | null>(`/auth/${encodeURIComponent(providerId)}/get-login-url?${socialQuery(options)}`, { method: 'GET', accessToken });
+  const answer = await send<{ data?: unknown } | null>(`/auth/${encodeURIComponent(providerId)}/get-login-url?${socialQuery(options)}`, {
+    method: 'GET',
+    accessToken,
+  });
   if (typeof answer?.data !== 'string') throw new AuthApiError(200, 'UNKNOWN', 'The server answered no provider URL');
   return answer.data;
 }

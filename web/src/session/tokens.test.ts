@@ -108,7 +108,10 @@ describe('getAccessToken', () => {
   it('keeps the credentials when the server cannot be reached', async () => {
     writeCredentials({ accessToken: await token(nowSeconds() - 5) });
     const kept = readCredentials();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(getAccessToken()).rejects.toThrow();
     expect(readCredentials()).toEqual(kept);
   });

@@ -9,7 +9,8 @@ describe('clampDescription', () => {
   });
 
   it('cuts a long one at a word boundary with an ellipsis, within the limit', () => {
-    const long = 'Третья версия ThinkSport позволяет тренеру составить план сразу для всей команды, подстроить его под каждого спортсмена и вовремя заметить, если нагрузка растёт слишком быстро.';
+    const long =
+      'Третья версия ThinkSport позволяет тренеру составить план сразу для всей команды, подстроить его под каждого спортсмена и вовремя заметить, если нагрузка растёт слишком быстро.';
     const clamped = clampDescription(long);
     expect(clamped.length).toBeLessThanOrEqual(META_DESCRIPTION_MAX);
     expect(clamped.endsWith('…')).toBe(true);

@@ -19,9 +19,7 @@ export interface SerializedHydration {
 }
 
 /** A route error as JSON: an error response (status, data) or a thrown error's message. */
-export type SerializedError =
-  | { kind: 'response'; status: number; statusText: string; data: unknown; internal: boolean }
-  | { kind: 'error'; message: string };
+export type SerializedError = { kind: 'response'; status: number; statusText: string; data: unknown; internal: boolean } | { kind: 'error'; message: string };
 
 /** The page data: the app settings plus what the browser needs to hydrate without a request. */
 export interface PageData extends AppSettings {
@@ -36,7 +34,13 @@ export function serializeErrors(errors: Record<string, unknown> | null): Record<
     Object.entries(errors).map(([id, error]) => [
       id,
       isRouteErrorResponse(error)
-        ? { kind: 'response', status: error.status, statusText: error.statusText, data: error.data, internal: (error as { internal?: boolean }).internal ?? false }
+        ? {
+            kind: 'response',
+            status: error.status,
+            statusText: error.statusText,
+            data: error.data,
+            internal: (error as { internal?: boolean }).internal ?? false,
+          }
         : { kind: 'error', message: error instanceof Error ? error.message : String(error) },
     ]),
   );

@@ -22,7 +22,14 @@ describe('keeping the previous build (SITE-BUILD, decision 0037)', () => {
     const previous = previousBuild(dir);
     expect(previous?.id).toBe('old-1');
     expect(previous?.files.sort()).toEqual(
-      ['assets/entry-client-A.js', 'assets/entry-client-A.js.map', 'assets/inter-C.woff2', 'assets/inter-C.woff2.map', 'assets/style-B.css', 'assets/style-B.css.map'].sort(),
+      [
+        'assets/entry-client-A.js',
+        'assets/entry-client-A.js.map',
+        'assets/inter-C.woff2',
+        'assets/inter-C.woff2.map',
+        'assets/style-B.css',
+        'assets/style-B.css.map',
+      ].sort(),
     );
     expect(previousBuild(join(dir, 'nothing-here'))).toBeNull();
   });

@@ -118,7 +118,12 @@ function listFiles(outDir: string, folder: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(outDir.length + 1).split('\\').join('/'));
+    .map((entry) =>
+      join(entry.parentPath, entry.name)
+        .slice(outDir.length + 1)
+        .split('\\')
+        .join('/'),
+    );
 }
 
 /** Keeps the previous build's assets beside this build's in the client output (SITE-BUILD, decision 0037). */

@@ -17,4 +17,3 @@ export const OFFLINE_URLS: readonly string[] = LOCALES.map((locale) => localizeP
 export function offlineUrlFor(pathname: string): string {
   return localizePath(OFFLINE_PATH, localeFromPath(pathname));
 }
-

@@ -22,7 +22,14 @@ const FALLBACK_TEXTS: UpdateTexts = { message: 'A new version is available.', re
 export function readUpdateTexts(doc: Document = document): UpdateTexts {
   try {
     const parsed: unknown = JSON.parse(doc.getElementById(UPDATE_TEXTS_ID)?.textContent ?? '');
-    if (typeof parsed === 'object' && parsed !== null && 'message' in parsed && 'reload' in parsed && typeof parsed.message === 'string' && typeof parsed.reload === 'string') {
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'message' in parsed &&
+      'reload' in parsed &&
+      typeof parsed.message === 'string' &&
+      typeof parsed.reload === 'string'
+    ) {
       return { message: parsed.message, reload: parsed.reload };
     }
   } catch {

@@ -27,7 +27,8 @@ export interface RegisterServiceWorkerOptions {
 export function registerServiceWorker(options: RegisterServiceWorkerOptions = {}): Promise<UpdateFlow | null> {
   // In development the server answers only the kill switch (api/src/ssr/serviceWorker.ts): nothing to register.
   if (typeof window === 'undefined' || !('serviceWorker' in navigator) || import.meta.env.DEV) return Promise.resolve(null);
-  const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+  const loaded =
+    document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
   return loaded.then(async () => {
     // The chunk can fail to arrive when the page is already being left (or a deploy removed it):
     // nothing to register then; the next page load tries again.

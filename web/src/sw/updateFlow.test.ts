@@ -9,7 +9,10 @@ function setup(options: { controlled: boolean; storage?: Map<string, string>; no
     messageSkipWaiting: vi.fn(),
     update: vi.fn(async () => {}),
   };
-  const container = { controller: options.controlled ? {} : null, addEventListener: (_type: 'controllerchange', listener: () => void) => listeners.controllerchange.push(listener) };
+  const container = {
+    controller: options.controlled ? {} : null,
+    addEventListener: (_type: 'controllerchange', listener: () => void) => listeners.controllerchange.push(listener),
+  };
   const store = options.storage ?? new Map<string, string>();
   const storage = { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value) };
   const prompts: Array<() => void> = [];

@@ -62,7 +62,10 @@ export interface SentMutation {
 export function mutationsSent(environment: RelayMockEnvironment): SentMutation[] {
   const executeMutation = environment.executeMutation as unknown as Partial<MockInstance<(config: { operation: OperationDescriptor }) => unknown>>;
   if (!executeMutation.mock) throw new Error('mutationsSent: executeMutation is not a mock (is NODE_ENV "test"?)');
-  return executeMutation.mock.calls.map(([config]) => ({ name: config.operation.request.node.params.name, variables: { ...config.operation.request.variables } }));
+  return executeMutation.mock.calls.map(([config]) => ({
+    name: config.operation.request.node.params.name,
+    variables: { ...config.operation.request.variables },
+  }));
 }
 
 /** The pending operation the form is waiting for: the most recent mutation. */

@@ -42,8 +42,14 @@ export const PRODUCTS: readonly ProductFixture[] = [
     name: { en: 'Voice Match', ru: 'Voice Match' },
     tagline: { en: 'Compares voice recordings and finds the closest matches in seconds.', ru: 'Сравнивает записи голоса и за секунды находит самые похожие.' },
     description: {
-      en: ['Dubbing studios and audiobook publishers often need a voice that sounds like someone specific.', 'Voice Match turns each recording into a compact voice fingerprint.'],
-      ru: ['Студиям дубляжа и издателям аудиокниг часто нужен голос, похожий на чей-то конкретный.', 'Voice Match превращает каждую запись в компактный отпечаток голоса.'],
+      en: [
+        'Dubbing studios and audiobook publishers often need a voice that sounds like someone specific.',
+        'Voice Match turns each recording into a compact voice fingerprint.',
+      ],
+      ru: [
+        'Студиям дубляжа и издателям аудиокниг часто нужен голос, похожий на чей-то конкретный.',
+        'Voice Match превращает каждую запись в компактный отпечаток голоса.',
+      ],
     },
     features: {
       en: ['Finds the voices closest to a reference clip in under a second', 'Works across languages: it compares timbre, not words'],
@@ -57,7 +63,10 @@ export const PRODUCTS: readonly ProductFixture[] = [
     technologies: ['React Native', 'TypeScript', 'GraphQL'],
     visual: { motif: 'pulse', hue: 189 },
     name: { en: 'ThinkSport', ru: 'ThinkSport' },
-    tagline: { en: 'Training plans and progress tracking for athletes and their coaches.', ru: 'Планы тренировок и учёт прогресса для спортсменов и их тренеров.' },
+    tagline: {
+      en: 'Training plans and progress tracking for athletes and their coaches.',
+      ru: 'Планы тренировок и учёт прогресса для спортсменов и их тренеров.',
+    },
     description: { en: ['ThinkSport connects athletes and coaches in one app.'], ru: ['ThinkSport объединяет спортсменов и тренеров в одном приложении.'] },
     features: { en: ['Training plans built from reusable blocks'], ru: ['Планы из готовых блоков'] },
   },
@@ -68,8 +77,14 @@ export const PRODUCTS: readonly ProductFixture[] = [
     technologies: [],
     visual: { motif: 'spark', hue: 84 },
     name: { en: 'Solwy', ru: 'Solwy' },
-    tagline: { en: 'Monitors solar panels in real time and forecasts how much energy they will produce.', ru: 'Мониторинг солнечных панелей в реальном времени и прогноз выработки энергии.' },
-    description: { en: ['Solwy collects data from inverters and meters every few seconds.'], ru: ['Solwy каждые несколько секунд собирает данные с инверторов и счётчиков.'] },
+    tagline: {
+      en: 'Monitors solar panels in real time and forecasts how much energy they will produce.',
+      ru: 'Мониторинг солнечных панелей в реальном времени и прогноз выработки энергии.',
+    },
+    description: {
+      en: ['Solwy collects data from inverters and meters every few seconds.'],
+      ru: ['Solwy каждые несколько секунд собирает данные с инверторов и счётчиков.'],
+    },
     features: { en: [], ru: [] },
   },
 ];
@@ -94,7 +109,10 @@ export const NEWS: readonly NewsFixture[] = [
     published: '2026-10-14T09:00:00.000Z',
     updated: '2026-10-15T12:30:00.000Z',
     product: 'voice-match',
-    title: { en: 'Voice Match 3: shorter clips, bigger archives and clear reasons', ru: 'Voice Match 3: короткие фрагменты, большие архивы и понятные причины' },
+    title: {
+      en: 'Voice Match 3: shorter clips, bigger archives and clear reasons',
+      ru: 'Voice Match 3: короткие фрагменты, большие архивы и понятные причины',
+    },
     summary: {
       en: 'The new version matches voices from three-second clips and searches a million recordings in under two seconds.',
       ru: 'Новая версия сравнивает голоса по трёхсекундным фрагментам и ищет по миллиону записей меньше чем за две секунды.',
@@ -111,8 +129,14 @@ export const NEWS: readonly NewsFixture[] = [
     updated: '2026-08-25T09:00:00.000Z',
     product: 'thinksport',
     title: { en: 'ThinkSport 3: one plan for the whole squad, adjusted for each athlete', ru: 'ThinkSport 3: один план на всю команду с поправкой на каждого' },
-    summary: { en: 'Coaches plan for a whole team at once and adjust the plan for each athlete.', ru: 'Тренер составляет план сразу для всей команды и подстраивает его под каждого.' },
-    body: { en: ['ThinkSport began as a tool for one coach and a handful of athletes.'], ru: ['ThinkSport начинался как инструмент для одного тренера и нескольких спортсменов.'] },
+    summary: {
+      en: 'Coaches plan for a whole team at once and adjust the plan for each athlete.',
+      ru: 'Тренер составляет план сразу для всей команды и подстраивает его под каждого.',
+    },
+    body: {
+      en: ['ThinkSport began as a tool for one coach and a handful of athletes.'],
+      ru: ['ThinkSport начинался как инструмент для одного тренера и нескольких спортсменов.'],
+    },
   },
   {
     id: 'TmV3c0l0ZW06MjAyNS0wMy1zaXRlLWluLXRocmVlLWxhbmd1YWdlcw',
@@ -121,8 +145,14 @@ export const NEWS: readonly NewsFixture[] = [
     updated: '2025-03-18T09:00:00.000Z',
     product: null,
     title: { en: 'Our site is now in English, Russian and Spanish', ru: 'Наш сайт теперь на трёх языках: английском, русском и испанском' },
-    summary: { en: 'Every page, product story and news item now exists in three languages.', ru: 'Все страницы, истории продуктов и новости теперь доступны на трёх языках.' },
-    body: { en: ['A good share of the people we work with read Russian or Spanish first.'], ru: ['Многие из тех, с кем мы работаем, в первую очередь читают по-русски или по-испански.'] },
+    summary: {
+      en: 'Every page, product story and news item now exists in three languages.',
+      ru: 'Все страницы, истории продуктов и новости теперь доступны на трёх языках.',
+    },
+    body: {
+      en: ['A good share of the people we work with read Russian or Spanish first.'],
+      ru: ['Многие из тех, с кем мы работаем, в первую очередь читают по-русски или по-испански.'],
+    },
   },
 ];
 
@@ -138,7 +168,12 @@ export function productValues(product: ProductFixture, locale: Locale) {
     tagline: pick(product.tagline, locale),
     description: pick(product.description, locale),
     features: pick(product.features, locale),
-    news: NEWS.filter((item) => item.product === product.slug).map((item) => ({ id: item.id, slug: pick(item.slug, locale), title: pick(item.title, locale), published: item.published })),
+    news: NEWS.filter((item) => item.product === product.slug).map((item) => ({
+      id: item.id,
+      slug: pick(item.slug, locale),
+      title: pick(item.title, locale),
+      published: item.published,
+    })),
   };
 }
 
@@ -223,7 +258,13 @@ export function viewerValues(overrides: Record<string, unknown> = {}) {
     defaultReferralCode: { id: 'UmVmZXJyYWxDb2RlOjE', code: 'ANNA2024' },
     passkeys: [],
     accounts: [
-      { id: 'U2VydmljZUFjY291bnQ6MQ', serviceType: 'GOOGLE', serviceEmail: 'anna.petrova@gmail.com', serviceUsername: null, created: '2025-01-20T08:00:00.000Z' },
+      {
+        id: 'U2VydmljZUFjY291bnQ6MQ',
+        serviceType: 'GOOGLE',
+        serviceEmail: 'anna.petrova@gmail.com',
+        serviceUsername: null,
+        created: '2025-01-20T08:00:00.000Z',
+      },
       { id: 'U2VydmljZUFjY291bnQ6Mg', serviceType: 'GITHUB', serviceEmail: null, serviceUsername: 'annap', created: '2025-06-02T17:45:00.000Z' },
     ] satisfies AccountValues[],
     ...overrides,

@@ -126,13 +126,20 @@ export function intlFor(locale: Locale): IntlShape {
 
 /** Answers `resolvers` (a function gets the operation, e.g. to read its variables) to the next operation started. */
 export function queueResolvers(environment: RelayMockEnvironment, resolvers: MockResolvers | ((operation: OperationDescriptor) => MockResolvers)): void {
-  environment.mock.queueOperationResolver((operation) => MockPayloadGenerator.generate(operation, typeof resolvers === 'function' ? resolvers(operation) : resolvers));
+  environment.mock.queueOperationResolver((operation) =>
+    MockPayloadGenerator.generate(operation, typeof resolvers === 'function' ? resolvers(operation) : resolvers),
+  );
 }
 
 /** Answers the most recent pending operation with `resolvers` (inside `act`, so React renders the result). */
-export async function resolveOperation(environment: RelayMockEnvironment, resolvers: MockResolvers | ((operation: OperationDescriptor) => MockResolvers) = {}): Promise<void> {
+export async function resolveOperation(
+  environment: RelayMockEnvironment,
+  resolvers: MockResolvers | ((operation: OperationDescriptor) => MockResolvers) = {},
+): Promise<void> {
   await act(async () => {
-    environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, typeof resolvers === 'function' ? resolvers(operation) : resolvers));
+    environment.mock.resolveMostRecentOperation((operation) =>
+      MockPayloadGenerator.generate(operation, typeof resolvers === 'function' ? resolvers(operation) : resolvers),
+    );
   });
 }
 
@@ -153,7 +160,12 @@ function LocationProbe() {
 function Shell(props: { locale: Locale; signedIn: boolean; environmentRef: { current: Environment }; toasts: boolean }) {
   return (
     <RouteLocaleProvider>
-      <IntlProvider locale={LOCALE_TAGS[props.locale]} defaultLocale="en-US" messages={CATALOGUES[props.locale]} onError={(error) => intlErrors.push(String(error.message))}>
+      <IntlProvider
+        locale={LOCALE_TAGS[props.locale]}
+        defaultLocale="en-US"
+        messages={CATALOGUES[props.locale]}
+        onError={(error) => intlErrors.push(String(error.message))}
+      >
         <SessionProvider initialSignedIn={props.signedIn} environmentRef={props.environmentRef} webSocketUrl={null}>
           {props.toasts ? (
             <AppToasts>
@@ -189,7 +201,8 @@ export function renderWithRelay(ui: ReactNode, options: RenderWithRelayOptions =
     element: <Suspense fallback={<p data-testid="suspense-fallback" />}>{ui}</Suspense>,
     ...(loader
       ? {
-          loader: (args: LoaderFunctionArgs) => loader(args, { environmentRef, siteName: TEST_SITE_NAME, viewerRole: async () => options.viewerRole ?? null }, locale, pageId),
+          loader: (args: LoaderFunctionArgs) =>
+            loader(args, { environmentRef, siteName: TEST_SITE_NAME, viewerRole: async () => options.viewerRole ?? null }, locale, pageId),
           HydrateFallback: () => <p data-testid="route-loading" />,
         }
       : {}),

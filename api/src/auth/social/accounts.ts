@@ -77,6 +77,10 @@ export class SocialAccountStore {
 
   /** Refreshes what the provider reported about an existing link (address, name, tokens). */
   async update(id: string, provider: SocialProvider, result: { profile: ProviderProfile; tokens: ProviderTokens }) {
-    await this.db.updateTable('serviceAccounts').set(await this.accountValues(provider, result)).where('id', '=', id).execute();
+    await this.db
+      .updateTable('serviceAccounts')
+      .set(await this.accountValues(provider, result))
+      .where('id', '=', id)
+      .execute();
   }
 }

@@ -211,7 +211,10 @@ export function createProviders(config: Pick<Config, 'publicUrl' | 'social'>): M
   const { google, github, yandex, vk, oidc: generic } = config.social;
   const providers = new Map<AuthProviderId, SocialProvider>();
   if (google) {
-    providers.set('google', new OpenIdProvider('google', 'Google', 'GOOGLE', new URL('https://accounts.google.com'), google.clientId, google.clientSecret, redirect('google')));
+    providers.set(
+      'google',
+      new OpenIdProvider('google', 'Google', 'GOOGLE', new URL('https://accounts.google.com'), google.clientId, google.clientSecret, redirect('google')),
+    );
   }
   if (github) {
     const client = new arctic.GitHub(github.clientId, github.clientSecret, redirect('github'));
@@ -219,7 +222,10 @@ export function createProviders(config: Pick<Config, 'publicUrl' | 'social'>): M
       'github',
       new OAuthProvider('github', 'GitHub', 'GITHUB', client, ['read:user', 'user:email'], async (tokens) => {
         const authorization = `Bearer ${tokens.accessToken()}`;
-        const [user, emails] = await Promise.all([getJson('https://api.github.com/user', authorization), getJson('https://api.github.com/user/emails', authorization)]);
+        const [user, emails] = await Promise.all([
+          getJson('https://api.github.com/user', authorization),
+          getJson('https://api.github.com/user/emails', authorization),
+        ]);
         return githubProfile(user as Record<string, unknown>, emails);
       }),
     );

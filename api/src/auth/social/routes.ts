@@ -154,7 +154,13 @@ export async function socialRoutes(
       const input = startInput(request.query, config);
       await social.assertCanLink(claims.userId);
       try {
-        const url = await social.begin(provider, { ...input, mode: 'link', userId: claims.userId, sessionId: claims.sessionId, browserBinding: bindBrowser(request, reply, config) });
+        const url = await social.begin(provider, {
+          ...input,
+          mode: 'link',
+          userId: claims.userId,
+          sessionId: claims.sessionId,
+          browserBinding: bindBrowser(request, reply, config),
+        });
         return reply.header('cache-control', 'no-store').send({ data: url.toString() });
       } catch (error) {
         if (error instanceof SocialError) throw new HttpError(503, error.code, `${provider.name} cannot be reached right now. Please try again later.`);

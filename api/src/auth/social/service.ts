@@ -211,7 +211,8 @@ export class SocialAuthService {
       if (record.mode === 'link' && record.userId) {
         // ACC-SUDO (decision 0044): the session that started the link must have had a recent proof
         // then and still be signed in; a state started without one never links.
-        if (!record.sessionId || !(await recentProofUntil(this.deps.db, record.sessionId, Date.parse(record.created)))) return fail('REAUTHENTICATION_REQUIRED');
+        if (!record.sessionId || !(await recentProofUntil(this.deps.db, record.sessionId, Date.parse(record.created))))
+          return fail('REAUTHENTICATION_REQUIRED');
         await this.link(provider, record.userId, record.sessionId, result, device);
         return withQuery(record.callbackUrl, { success: 'success', state: record.returnPath });
       }
@@ -244,7 +245,13 @@ export class SocialAuthService {
     return row && row.expiresAt > nowIso() ? row : null;
   }
 
-  private async link(provider: SocialProvider, userId: string, sessionId: string | null, result: { profile: ProviderProfile; tokens: ProviderTokens }, device?: DeviceInfo): Promise<void> {
+  private async link(
+    provider: SocialProvider,
+    userId: string,
+    sessionId: string | null,
+    result: { profile: ProviderProfile; tokens: ProviderTokens },
+    device?: DeviceInfo,
+  ): Promise<void> {
     // Checked again here: the address may have changed while its owner was at the provider.
     const user = await this.assertCanLink(userId);
     const existing = await this.accounts.find(provider, result.profile.id);
@@ -301,7 +308,14 @@ export class SocialAuthService {
     const now = Date.now();
     await this.deps.db
       .insertInto('socialLoginCodes')
-      .values({ id: hashToken(code), userId, deviceToken, returnPath, expiresAt: new Date(now + LOGIN_CODE_TTL_MS).toISOString(), created: new Date(now).toISOString() })
+      .values({
+        id: hashToken(code),
+        userId,
+        deviceToken,
+        returnPath,
+        expiresAt: new Date(now + LOGIN_CODE_TTL_MS).toISOString(),
+        created: new Date(now).toISOString(),
+      })
       .execute();
     return code;
   }

@@ -6,12 +6,27 @@ import { text } from './columns.js';
 // content seeds were ever applied (so a seeded item an admin deleted is not seeded again).
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('products').addColumn('technologies', text, (c) => c.notNull().defaultTo('[]')).execute();
+    await db.schema
+      .alterTable('products')
+      .addColumn('technologies', text, (c) => c.notNull().defaultTo('[]'))
+      .execute();
     await db.schema.alterTable('products').addColumn('year', 'integer').execute();
-    await db.schema.alterTable('products').addColumn('visual_motif', text, (c) => c.notNull().defaultTo('grid')).execute();
-    await db.schema.alterTable('products').addColumn('visual_hue', 'integer', (c) => c.notNull().defaultTo(250)).execute();
-    await db.schema.alterTable('product_translations').addColumn('description', text, (c) => c.notNull().defaultTo('[]')).execute();
-    await db.schema.alterTable('product_translations').addColumn('features', text, (c) => c.notNull().defaultTo('[]')).execute();
+    await db.schema
+      .alterTable('products')
+      .addColumn('visual_motif', text, (c) => c.notNull().defaultTo('grid'))
+      .execute();
+    await db.schema
+      .alterTable('products')
+      .addColumn('visual_hue', 'integer', (c) => c.notNull().defaultTo(250))
+      .execute();
+    await db.schema
+      .alterTable('product_translations')
+      .addColumn('description', text, (c) => c.notNull().defaultTo('[]'))
+      .execute();
+    await db.schema
+      .alterTable('product_translations')
+      .addColumn('features', text, (c) => c.notNull().defaultTo('[]'))
+      .execute();
 
     await db.schema
       .createTable('news_items')

@@ -5,7 +5,10 @@ import { text } from './columns.js';
 // e-mail codes (one live code per user and purpose) and password-reset tokens, both hashed.
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('users').addColumn('locale', text, (c) => c.notNull().defaultTo('en')).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('locale', text, (c) => c.notNull().defaultTo('en'))
+      .execute();
     await db.schema.alterTable('users').addColumn('pending_email', text).execute();
     await db.schema
       .createTable('email_codes')

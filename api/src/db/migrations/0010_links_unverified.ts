@@ -8,7 +8,10 @@ import { type Kysely, type Migration, sql } from 'kysely';
  */
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('service_accounts').addColumn('added_unverified', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('service_accounts')
+      .addColumn('added_unverified', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await sql`UPDATE service_accounts SET added_unverified = 1 WHERE user_id IN (SELECT id FROM users WHERE is_verified = 0)`.execute(db);
   },
   async down(db: Kysely<any>) {

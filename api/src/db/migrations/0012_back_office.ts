@@ -17,13 +17,22 @@ import { isPostgres, text } from './columns.js';
  */
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('orders').addColumn('status', text, (c) => c.notNull().defaultTo('NEW')).execute();
-    await db.schema.alterTable('orders').addColumn('assignee_id', text, (c) => c.references('users.id').onDelete('set null')).execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('status', text, (c) => c.notNull().defaultTo('NEW'))
+      .execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('assignee_id', text, (c) => c.references('users.id').onDelete('set null'))
+      .execute();
     await db.schema.alterTable('orders').addColumn('contract_amount', 'integer').execute();
     await db.schema.alterTable('orders').addColumn('contract_currency', text).execute();
     await db.schema.alterTable('orders').addColumn('lost_reason', text).execute();
     await db.schema.alterTable('orders').addColumn('updated', text).execute();
-    await db.schema.alterTable('orders').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
     await sql`update orders set updated = created where updated is null`.execute(db);
     await db.schema.createIndex('orders_status_created').on('orders').columns(['status', 'created']).execute();
     await db.schema.createIndex('orders_user_created').on('orders').columns(['user_id', 'created']).execute();
@@ -38,7 +47,9 @@ export const migration: Migration = {
       .addColumn('created', text, (c) => c.notNull())
       .execute();
     await db.schema.createIndex('order_status_changes_order').on('order_status_changes').columns(['order_id', 'created']).execute();
-    await sql`insert into order_status_changes (id, order_id, status, author_id, created) select 'initial-' || id, id, 'NEW', null, created from orders`.execute(db);
+    await sql`insert into order_status_changes (id, order_id, status, author_id, created) select 'initial-' || id, id, 'NEW', null, created from orders`.execute(
+      db,
+    );
 
     await db.schema
       .createTable('order_messages')
@@ -53,8 +64,14 @@ export const migration: Migration = {
       .execute();
     await db.schema.createIndex('order_messages_order').on('order_messages').columns(['order_id', 'created']).execute();
 
-    await db.schema.alterTable('news_items').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-    await db.schema.alterTable('products').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    await db.schema
+      .alterTable('news_items')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+    await db.schema
+      .alterTable('products')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
 
     await db.schema
       .createTable('audit_log')
@@ -82,9 +99,9 @@ export const migration: Migration = {
     if (await isPostgres(db)) await sql`drop function if exists casefold(text)`.execute(db);
     for (const t of ['audit_log', 'order_messages', 'order_status_changes']) await db.schema.dropTable(t).ifExists().execute();
     for (const index of ['orders_status_created', 'orders_user_created', 'orders_email']) await db.schema.dropIndex(index).ifExists().execute();
-    for (const column of ['version', 'updated', 'lost_reason', 'contract_currency', 'contract_amount', 'assignee_id', 'status']) await db.schema.alterTable('orders').dropColumn(column).execute();
+    for (const column of ['version', 'updated', 'lost_reason', 'contract_currency', 'contract_amount', 'assignee_id', 'status'])
+      await db.schema.alterTable('orders').dropColumn(column).execute();
     await db.schema.alterTable('news_items').dropColumn('version').execute();
     await db.schema.alterTable('products').dropColumn('version').execute();
   },
 };
-

@@ -55,20 +55,27 @@ export const migration: Migration = {
     await db.schema.createIndex('ledger_entries_transaction').on('ledger_entries').column('transaction_id').execute();
     await db.schema.createIndex('ledger_entries_account').on('ledger_entries').columns(['account_id', 'created']).execute();
 
-    await db.schema.alterTable('orders').addColumn('referrer_id', text, (c) => c.references('users.id').onDelete('set null')).execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('referrer_id', text, (c) => c.references('users.id').onDelete('set null'))
+      .execute();
 
     // Written once: UPDATE and DELETE of transactions and entries are refused by the database itself.
     if (postgres) {
       await sql`create or replace function ledger_append_only() returns trigger language plpgsql as $$
         begin raise exception 'the ledger is append-only: % on % refused', tg_op, tg_table_name; end $$`.execute(db);
       for (const table of ['ledger_transactions', 'ledger_entries']) {
-        await sql`create trigger ${sql.raw(`${table}_append_only`)} before update or delete on ${sql.table(table)} for each row execute function ledger_append_only()`.execute(db);
+        await sql`create trigger ${sql.raw(`${table}_append_only`)} before update or delete on ${sql.table(table)} for each row execute function ledger_append_only()`.execute(
+          db,
+        );
       }
       await sql`alter table users alter column balance type bigint, alter column held type bigint`.execute(db);
     } else {
       for (const table of ['ledger_transactions', 'ledger_entries']) {
         for (const op of ['update', 'delete']) {
-          await sql`create trigger ${sql.raw(`${table}_no_${op}`)} before ${sql.raw(op)} on ${sql.table(table)} begin select raise(abort, ${sql.lit(`the ledger is append-only: ${op} on ${table} refused`)}); end`.execute(db);
+          await sql`create trigger ${sql.raw(`${table}_no_${op}`)} before ${sql.raw(op)} on ${sql.table(table)} begin select raise(abort, ${sql.lit(`the ledger is append-only: ${op} on ${table} refused`)}); end`.execute(
+            db,
+          );
         }
       }
     }
@@ -81,4 +88,3 @@ export const migration: Migration = {
     if (await isPostgres(db)) await sql`drop function if exists ledger_append_only()`.execute(db);
   },
 };
-

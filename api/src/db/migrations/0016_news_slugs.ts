@@ -10,7 +10,10 @@ import { text } from './columns.js';
  */
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('news_translations').addColumn('slug', text, (c) => c.notNull().defaultTo('')).execute();
+    await db.schema
+      .alterTable('news_translations')
+      .addColumn('slug', text, (c) => c.notNull().defaultTo(''))
+      .execute();
     await db.schema
       .createTable('news_slugs')
       .addColumn('locale', text, (c) => c.notNull())

@@ -89,14 +89,21 @@ export const migration: Migration = {
           if tg_op = 'DELETE' and not exists (select 1 from users where id = old.user_id) then return old; end if;
           raise exception 'the security timeline is append-only: % on % refused', tg_op, tg_table_name;
         end $$`.execute(db);
-      await sql`create trigger security_events_append_only before update or delete on security_events for each row execute function security_events_append_only()`.execute(db);
+      await sql`create trigger security_events_append_only before update or delete on security_events for each row execute function security_events_append_only()`.execute(
+        db,
+      );
     } else {
-      await sql`create trigger security_events_no_update before update on security_events begin select raise(abort, 'the security timeline is append-only: update on security_events refused'); end`.execute(db);
-      await sql`create trigger security_events_no_delete before delete on security_events when exists (select 1 from users where id = old.user_id) begin select raise(abort, 'the security timeline is append-only: delete on security_events refused'); end`.execute(db);
+      await sql`create trigger security_events_no_update before update on security_events begin select raise(abort, 'the security timeline is append-only: update on security_events refused'); end`.execute(
+        db,
+      );
+      await sql`create trigger security_events_no_delete before delete on security_events when exists (select 1 from users where id = old.user_id) begin select raise(abort, 'the security timeline is append-only: delete on security_events refused'); end`.execute(
+        db,
+      );
     }
   },
   async down(db: Kysely<any>) {
-    for (const table of ['security_events', 'webauthn_challenges', 'passkeys', 'two_factor_challenges', 'recovery_codes', 'totp_secrets']) await db.schema.dropTable(table).execute();
+    for (const table of ['security_events', 'webauthn_challenges', 'passkeys', 'two_factor_challenges', 'recovery_codes', 'totp_secrets'])
+      await db.schema.dropTable(table).execute();
     if (await isPostgres(db)) await sql`drop function if exists security_events_append_only()`.execute(db);
   },
 };

@@ -14,7 +14,10 @@ import { text } from './columns.js';
  */
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('sessions').addColumn('second_factor_sign_in', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('sessions')
+      .addColumn('second_factor_sign_in', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema.alterTable('sessions').addColumn('reauthenticated_method', text).execute();
     await db.schema.alterTable('social_states').addColumn('session_id', text).execute();
   },

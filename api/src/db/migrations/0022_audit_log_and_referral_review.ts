@@ -14,14 +14,19 @@ import { isPostgres } from './columns.js';
  */
 export const migration: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('orders').addColumn('referral_review', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('referral_review', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     if (await isPostgres(db)) {
       await sql`create or replace function audit_log_append_only() returns trigger language plpgsql as $$
         begin raise exception 'the audit log is append-only: % on % refused', tg_op, tg_table_name; end $$`.execute(db);
       await sql`create trigger audit_log_append_only before update or delete on audit_log for each row execute function audit_log_append_only()`.execute(db);
     } else {
       for (const op of ['update', 'delete']) {
-        await sql`create trigger ${sql.raw(`audit_log_no_${op}`)} before ${sql.raw(op)} on audit_log begin select raise(abort, ${sql.lit(`the audit log is append-only: ${op} on audit_log refused`)}); end`.execute(db);
+        await sql`create trigger ${sql.raw(`audit_log_no_${op}`)} before ${sql.raw(op)} on audit_log begin select raise(abort, ${sql.lit(`the audit log is append-only: ${op} on audit_log refused`)}); end`.execute(
+          db,
+        );
       }
     }
   },

@@ -28,6 +28,28 @@ import { migration as m0023 } from './0023_two_factor_recovery.js';
 /** Migrations keyed by name; Kysely applies them in name order. */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': m0001, '0002_sessions_live_device': m0002, '0003_mail_outbox': m0003, '0004_content': m0004, '0005_accounts': m0005, '0006_social': m0006, '0007_jobs': m0007, '0008_shared_state': m0008, '0009_session_devices': m0009, '0010_links_unverified': m0010, '0011_order_mail_challenges': m0011, '0012_back_office': m0012, '0013_ledger': m0013, '0014_payouts': m0014, '0015_analytics': m0015, '0016_news_slugs': m0016, '0017_account_security': m0017, '0020_proof_strength': m0020, '0021_ways_in_provenance': m0021, '0022_audit_log_and_referral_review': m0022, '0023_two_factor_recovery': m0023 };
+    return {
+      '0001_initial': m0001,
+      '0002_sessions_live_device': m0002,
+      '0003_mail_outbox': m0003,
+      '0004_content': m0004,
+      '0005_accounts': m0005,
+      '0006_social': m0006,
+      '0007_jobs': m0007,
+      '0008_shared_state': m0008,
+      '0009_session_devices': m0009,
+      '0010_links_unverified': m0010,
+      '0011_order_mail_challenges': m0011,
+      '0012_back_office': m0012,
+      '0013_ledger': m0013,
+      '0014_payouts': m0014,
+      '0015_analytics': m0015,
+      '0016_news_slugs': m0016,
+      '0017_account_security': m0017,
+      '0020_proof_strength': m0020,
+      '0021_ways_in_provenance': m0021,
+      '0022_audit_log_and_referral_review': m0022,
+      '0023_two_factor_recovery': m0023,
+    };
   },
 };

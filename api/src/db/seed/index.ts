@@ -36,7 +36,11 @@ const productColumns = (p: ProductFile) => ({
 
 /** Records seed `key` as applied; false when it already was (by another process, meanwhile). */
 async function claim(trx: Db, key: string): Promise<boolean> {
-  const inserted = await trx.insertInto('contentSeeds').values({ key, created: nowIso() }).onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
+  const inserted = await trx
+    .insertInto('contentSeeds')
+    .values({ key, created: nowIso() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
@@ -58,7 +62,10 @@ export async function seedDatabase(db: Db, contentDir: string): Promise<SeedResu
         await trx.updateTable('products').set(productColumns(product)).where('id', '=', id).execute();
         await trx.deleteFrom('productTranslations').where('productId', '=', id).execute();
       } else {
-        await trx.insertInto('products').values({ id, slug: product.slug, created: nowIso(), ...productColumns(product) }).execute();
+        await trx
+          .insertInto('products')
+          .values({ id, slug: product.slug, created: nowIso(), ...productColumns(product) })
+          .execute();
       }
       await trx
         .insertInto('productTranslations')
@@ -91,13 +98,24 @@ export async function seedDatabase(db: Db, contentDir: string): Promise<SeedResu
       const now = nowIso();
       await trx
         .insertInto('newsItems')
-        .values({ id, productId: (item.product && productIds.get(item.product)) || null, publishedAt: new Date(item.published).toISOString(), created: now, updated: now })
+        .values({
+          id,
+          productId: (item.product && productIds.get(item.product)) || null,
+          publishedAt: new Date(item.published).toISOString(),
+          created: now,
+          updated: now,
+        })
         .execute();
       await trx
         .insertInto('newsTranslations')
         .values(LOCALES.map((locale) => ({ newsItemId: id, locale, ...item.locales[locale], body: JSON.stringify(item.locales[locale].body) })))
         .execute();
-      await assignNewsSlugs(trx, id, LOCALES.map((locale) => ({ locale, title: item.locales[locale].title })), now);
+      await assignNewsSlugs(
+        trx,
+        id,
+        LOCALES.map((locale) => ({ locale, title: item.locales[locale].title })),
+        now,
+      );
       return true;
     });
     if (done) result.news++;

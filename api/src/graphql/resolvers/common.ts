@@ -62,7 +62,10 @@ export function localeOf(graphqlLocale: unknown): Locale {
 }
 
 /** A GraphQL `Locale` enum value in an input object, decoded to the site locale. */
-export const localeArg = z.string().transform((value) => localeFromGraphQL(value)).pipe(siteLocale);
+export const localeArg = z
+  .string()
+  .transform((value) => localeFromGraphQL(value))
+  .pipe(siteLocale);
 
 export interface ConnectionArgs {
   first?: number | null;

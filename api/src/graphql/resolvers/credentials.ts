@@ -56,7 +56,12 @@ export const credentialResolvers = {
       const self = target.id === viewer.userId;
       // Other devices are signed out; this one stays when the user changes their own password.
       await fromHttp(() =>
-        ctx.credentials.changePassword(target.id, args.newPassword, { oldPassword: args.oldPassword, requireOld: self, keepSessionId: self ? viewer.sessionId : null, device: ctx.device }),
+        ctx.credentials.changePassword(target.id, args.newPassword, {
+          oldPassword: args.oldPassword,
+          requireOld: self,
+          keepSessionId: self ? viewer.sessionId : null,
+          device: ctx.device,
+        }),
       );
       // ACC-TIMELINE: by the user on this session, or by an administrator (no session of the user's).
       await ctx.security.record(self ? viewer : { userId: target.id, sessionId: null }, 'PASSWORD_CHANGED', self ? null : 'administrator');

@@ -20,8 +20,26 @@ import { userResolvers } from './user.js';
 
 export const resolvers = {
   Node: nodeResolvers.Node,
-  Query: { ...nodeResolvers.Query, ...userResolvers.Query, ...productResolvers.Query, ...newsResolvers.Query, ...adminResolvers.Query, ...requestResolvers.Query, ...ledgerResolvers.Query, ...payoutResolvers.Query, ...analyticsResolvers.Query },
-  User: { ...userResolvers.User, ...sessionResolvers.User, ...adminResolvers.User, ...requestResolvers.User, ...ledgerResolvers.User, ...payoutResolvers.User, ...securityResolvers.User },
+  Query: {
+    ...nodeResolvers.Query,
+    ...userResolvers.Query,
+    ...productResolvers.Query,
+    ...newsResolvers.Query,
+    ...adminResolvers.Query,
+    ...requestResolvers.Query,
+    ...ledgerResolvers.Query,
+    ...payoutResolvers.Query,
+    ...analyticsResolvers.Query,
+  },
+  User: {
+    ...userResolvers.User,
+    ...sessionResolvers.User,
+    ...adminResolvers.User,
+    ...requestResolvers.User,
+    ...ledgerResolvers.User,
+    ...payoutResolvers.User,
+    ...securityResolvers.User,
+  },
   AuditEntry: adminResolvers.AuditEntry,
   Session: sessionResolvers.Session,
   Passkey: securityResolvers.Passkey,

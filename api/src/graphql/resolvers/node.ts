@@ -41,7 +41,10 @@ export const nodeResolvers = {
           return typed('ReferralCode', own(await ctx.users.referralCode(decoded.id)));
         case 'Passkey': {
           const rows = ctx.viewer ? await ctx.security.passkeys.list(ctx.viewer.userId) : [];
-          return typed('Passkey', rows.find((p) => p.id === decoded.id));
+          return typed(
+            'Passkey',
+            rows.find((p) => p.id === decoded.id),
+          );
         }
         case 'SecurityEvent': {
           const row = await ctx.security.timeline.byId(decoded.id);

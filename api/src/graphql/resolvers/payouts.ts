@@ -111,7 +111,11 @@ export const payoutResolvers = {
       if (!payout) throw forbidden();
       assertSecondAdmin(requireViewer(ctx), payout.userId);
       const reference = arg(referenceArg, args.reference, 'reference');
-      return fromHttp(async () => (await ctx.payouts.finish(id, { status: 'PAID', reference }, { actor, version: args.version })) ?? Promise.reject(conflict('VERSION_CONFLICT', 'This was changed since you opened it; reload to see the changes.', 'version')));
+      return fromHttp(
+        async () =>
+          (await ctx.payouts.finish(id, { status: 'PAID', reference }, { actor, version: args.version })) ??
+          Promise.reject(conflict('VERSION_CONFLICT', 'This was changed since you opened it; reload to see the changes.', 'version')),
+      );
     },
     async markPayoutFailed(_: unknown, args: { id: string; reason: string; version: number }, ctx: Ctx) {
       const actor = await auditActor(ctx);
@@ -120,7 +124,11 @@ export const payoutResolvers = {
       if (!payout) throw forbidden();
       assertSecondAdmin(requireViewer(ctx), payout.userId);
       const reason = arg(reasonArg, args.reason, 'reason');
-      return fromHttp(async () => (await ctx.payouts.finish(id, { status: 'FAILED', reason }, { actor, version: args.version })) ?? Promise.reject(conflict('VERSION_CONFLICT', 'This was changed since you opened it; reload to see the changes.', 'version')));
+      return fromHttp(
+        async () =>
+          (await ctx.payouts.finish(id, { status: 'FAILED', reason }, { actor, version: args.version })) ??
+          Promise.reject(conflict('VERSION_CONFLICT', 'This was changed since you opened it; reload to see the changes.', 'version')),
+      );
     },
   },
 };

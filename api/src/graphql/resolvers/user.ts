@@ -129,7 +129,15 @@ export const userResolvers = {
       // An administrator's change of someone else, or of their own admin-only fields, is audited (ADMIN-AUDIT).
       const audit = isAuditedUserChange(viewer, target.id, Object.keys(present)) ? await auditActor(ctx) : undefined;
       try {
-        await fromHttp(() => ctx.users.updateProfile(viewer.userId, target, { ...change, ...(imageLocalId ? { imageId: imageLocalId } : {}), ...(removeImage ? { removeImage: true } : {}) }, audit, viewer.sessionId));
+        await fromHttp(() =>
+          ctx.users.updateProfile(
+            viewer.userId,
+            target,
+            { ...change, ...(imageLocalId ? { imageId: imageLocalId } : {}), ...(removeImage ? { removeImage: true } : {}) },
+            audit,
+            viewer.sessionId,
+          ),
+        );
       } finally {
         ctx.loaders.user.clear(target.id);
       }

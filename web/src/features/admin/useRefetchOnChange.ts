@@ -7,7 +7,10 @@
  */
 import { useEffect, useRef, useTransition } from 'react';
 
-export function useRefetchOnChange<V extends Record<string, unknown>>(variables: V, refetch: (variables: V, options: { fetchPolicy: 'network-only' }) => unknown): boolean {
+export function useRefetchOnChange<V extends Record<string, unknown>>(
+  variables: V,
+  refetch: (variables: V, options: { fetchPolicy: 'network-only' }) => unknown,
+): boolean {
   const [pending, startTransition] = useTransition();
   // Compared by value: the variables are a fresh object every render.
   const key = JSON.stringify(variables);

@@ -41,11 +41,7 @@ export function AuthFrame(props: {
 export function AuthSwitch(props: { prompt?: ReactNode; to: string; children: ReactNode }) {
   return (
     <Text tone="muted" className={styles.switch}>
-      {props.prompt ? (
-        <>
-          {props.prompt}{' '}
-        </>
-      ) : null}
+      {props.prompt ? <>{props.prompt} </> : null}
       <TextLink to={props.to}>{props.children}</TextLink>
     </Text>
   );

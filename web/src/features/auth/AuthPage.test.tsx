@@ -62,7 +62,11 @@ describe('AuthPage: sign in', () => {
     expect((email as HTMLInputElement).value).toBe('Anna@Example.com');
     expect((password as HTMLInputElement).value).toBe('not my password');
     expect(network.requests()).toEqual([
-      { url: '/api/auth/login', method: 'POST', body: { email: 'anna@example.com', password: 'not my password', deviceToken: expect.any(String) as string, locale: 'en' } },
+      {
+        url: '/api/auth/login',
+        method: 'POST',
+        body: { email: 'anna@example.com', password: 'not my password', deviceToken: expect.any(String) as string, locale: 'en' },
+      },
     ]);
   });
 
@@ -207,7 +211,11 @@ describe('AuthPage: register', () => {
     expect((name as HTMLInputElement).value).toBe('Anna Petrova');
     expect((password as HTMLInputElement).value).toBe('violet kettle meadow');
     expect(network.requests()).toMatchObject([
-      { url: '/api/auth/register', method: 'POST', body: { email: 'anna@example.com', password: 'violet kettle meadow', name: 'Anna Petrova', username: 'anna', fullName: 'Anna Petrova', locale: 'en' } },
+      {
+        url: '/api/auth/register',
+        method: 'POST',
+        body: { email: 'anna@example.com', password: 'violet kettle meadow', name: 'Anna Petrova', username: 'anna', fullName: 'Anna Petrova', locale: 'en' },
+      },
     ]);
   });
 });

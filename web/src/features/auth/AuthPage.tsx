@@ -51,7 +51,10 @@ type Mode = 'signIn' | 'register';
 function schemas(siteName: string) {
   return {
     signIn: z.object({ email, password: currentPassword }),
-    register: withContextWords(z.object({ name: fullName, email, password: newPassword }), 'password', (value) => ({ email: String(value['email'] ?? ''), siteName })),
+    register: withContextWords(z.object({ name: fullName, email, password: newPassword }), 'password', (value) => ({
+      email: String(value['email'] ?? ''),
+      siteName,
+    })),
   };
 }
 
@@ -144,7 +147,10 @@ export function AuthPage() {
       after={
         <>
           <SocialButtons returnPath={destination} />
-          <AuthSwitch prompt={<FormattedMessage id={mode === 'register' ? 'auth.haveAccount' : 'auth.noAccount'} />} to={switchQuery ? `/auth?${switchQuery}` : '/auth'}>
+          <AuthSwitch
+            prompt={<FormattedMessage id={mode === 'register' ? 'auth.haveAccount' : 'auth.noAccount'} />}
+            to={switchQuery ? `/auth?${switchQuery}` : '/auth'}
+          >
             <FormattedMessage id={mode === 'register' ? 'auth.switchToSignIn' : 'auth.switchToRegister'} />
           </AuthSwitch>
         </>

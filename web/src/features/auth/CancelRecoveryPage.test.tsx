@@ -12,7 +12,11 @@ import { renderWithRelay } from '../../test/renderWithRelay';
 import { CancelRecoveryPage } from './CancelRecoveryPage';
 
 async function renderCancel(options: { locale?: 'en' | 'ru'; route?: string } = {}) {
-  const rendered = renderWithRelay(<CancelRecoveryPage />, { page: 'authCancelRecovery', route: options.route ?? '/auth/cancel-recovery?token=rcv_4f1a', locale: options.locale ?? 'en' });
+  const rendered = renderWithRelay(<CancelRecoveryPage />, {
+    page: 'authCancelRecovery',
+    route: options.route ?? '/auth/cancel-recovery?token=rcv_4f1a',
+    locale: options.locale ?? 'en',
+  });
   return rendered;
 }
 

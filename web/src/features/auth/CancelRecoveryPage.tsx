@@ -39,25 +39,53 @@ function OutcomeNotice(props: { outcome: Outcome }) {
   switch (props.outcome) {
     case 'done':
       return (
-        <LinkCallout focus tone="success" role="status" title={<FormattedMessage id="recovery.cancel.doneTitle" />} to="/auth/reset" linkLabel={<FormattedMessage id="recovery.cancel.resetLink" />}>
+        <LinkCallout
+          focus
+          tone="success"
+          role="status"
+          title={<FormattedMessage id="recovery.cancel.doneTitle" />}
+          to="/auth/reset"
+          linkLabel={<FormattedMessage id="recovery.cancel.resetLink" />}
+        >
           <FormattedMessage id="recovery.cancel.done" />
         </LinkCallout>
       );
     case 'alreadyCancelled':
       return (
-        <LinkCallout focus tone="info" role="status" title={<FormattedMessage id="recovery.cancel.alreadyCancelledTitle" />} to="/auth" linkLabel={<FormattedMessage id="passwords.backToSignIn" />}>
+        <LinkCallout
+          focus
+          tone="info"
+          role="status"
+          title={<FormattedMessage id="recovery.cancel.alreadyCancelledTitle" />}
+          to="/auth"
+          linkLabel={<FormattedMessage id="passwords.backToSignIn" />}
+        >
           <FormattedMessage id="recovery.cancel.alreadyCancelled" />
         </LinkCallout>
       );
     case 'alreadyDone':
       return (
-        <LinkCallout focus tone="warning" role="alert" title={<FormattedMessage id="recovery.cancel.alreadyDoneTitle" />} to="/auth/reset" linkLabel={<FormattedMessage id="recovery.cancel.resetLink" />}>
+        <LinkCallout
+          focus
+          tone="warning"
+          role="alert"
+          title={<FormattedMessage id="recovery.cancel.alreadyDoneTitle" />}
+          to="/auth/reset"
+          linkLabel={<FormattedMessage id="recovery.cancel.resetLink" />}
+        >
           <FormattedMessage id="recovery.cancel.alreadyDone" />
         </LinkCallout>
       );
     default:
       return (
-        <LinkCallout focus tone="warning" role="alert" title={<FormattedMessage id="recovery.cancel.invalidTitle" />} to="/auth" linkLabel={<FormattedMessage id="passwords.backToSignIn" />}>
+        <LinkCallout
+          focus
+          tone="warning"
+          role="alert"
+          title={<FormattedMessage id="recovery.cancel.invalidTitle" />}
+          to="/auth"
+          linkLabel={<FormattedMessage id="passwords.backToSignIn" />}
+        >
           <FormattedMessage id="recovery.cancel.invalid" />
         </LinkCallout>
       );

@@ -28,11 +28,21 @@ describe('LoadingPage: social sign-in', () => {
     renderLoading();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/profile/payouts'));
     expect(readCredentials()).toEqual({ accessToken: 'social.jwt' });
-    expect(network.requests()).toEqual([{ url: '/api/auth/social/exchange', method: 'POST', body: { code: expect.stringMatching(/^one-time-/) as string, deviceToken: expect.any(String) as string } }]);
+    expect(network.requests()).toEqual([
+      {
+        url: '/api/auth/social/exchange',
+        method: 'POST',
+        body: { code: expect.stringMatching(/^one-time-/) as string, deviceToken: expect.any(String) as string },
+      },
+    ]);
   });
 
   it('asks for the authenticator code of an account with two-factor authentication, then signs in and returns', async () => {
-    const network = stubFetch(restAnswer(200, CHALLENGE), restError(401, 'TWO_FACTOR_CODE_INVALID', 'Invalid code'), restAnswer(200, { accessToken: 'social.2fa.jwt', returnPath: '/profile/payouts' }));
+    const network = stubFetch(
+      restAnswer(200, CHALLENGE),
+      restError(401, 'TWO_FACTOR_CODE_INVALID', 'Invalid code'),
+      restAnswer(200, { accessToken: 'social.2fa.jwt', returnPath: '/profile/payouts' }),
+    );
     const { user, intl } = renderLoading();
     await screen.findByRole('heading', { level: 1, name: intl.formatMessage({ id: 'auth.twoFactor.title' }) });
     expect(readCredentials()).toBeNull();
@@ -47,7 +57,12 @@ describe('LoadingPage: social sign-in', () => {
     await user.click(screen.getByRole('button', { name: intl.formatMessage({ id: 'auth.twoFactor.submit' }) }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/profile/payouts'));
     expect(readCredentials()).toEqual({ accessToken: 'social.2fa.jwt' });
-    expect(network.requests().slice(1).map((r) => [r.url, r.body])).toEqual([
+    expect(
+      network
+        .requests()
+        .slice(1)
+        .map((r) => [r.url, r.body]),
+    ).toEqual([
       ['/api/auth/login/2fa', { challengeToken: 'social.challenge', deviceToken: expect.any(String) as string, code: '111111' }],
       ['/api/auth/login/2fa', { challengeToken: 'social.challenge', deviceToken: expect.any(String) as string, code: '222222' }],
     ]);
@@ -60,7 +75,11 @@ describe('LoadingPage: social sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Usar un código de recuperación' }));
     await fill(user, labelled('Código de recuperación'), 'ABCDE-FGHIJ');
     await user.click(screen.getByRole('button', { name: 'Verificar' }));
-    expect(network.requests().at(-1)?.body).toEqual({ challengeToken: 'social.challenge', deviceToken: expect.any(String) as string, recoveryCode: 'ABCDE-FGHIJ' });
+    expect(network.requests().at(-1)?.body).toEqual({
+      challengeToken: 'social.challenge',
+      deviceToken: expect.any(String) as string,
+      recoveryCode: 'ABCDE-FGHIJ',
+    });
 
     await screen.findByText('Este inicio de sesión ha caducado. Vuelve a introducir tu contraseña.');
     await user.click(screen.getByRole('button', { name: 'Iniciar sesión de nuevo' }));

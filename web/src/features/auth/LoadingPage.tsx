@@ -109,7 +109,9 @@ export function LoadingPage() {
       (reason: unknown) => {
         if (!active) return;
         console.warn('Social sign-in: the code exchange failed', reason);
-        setFailure(reason instanceof AuthApiError ? { code: reason.code, retryAfterSeconds: reason.retryAfterSeconds } : { code: 'UNKNOWN', retryAfterSeconds: null });
+        setFailure(
+          reason instanceof AuthApiError ? { code: reason.code, retryAfterSeconds: reason.retryAfterSeconds } : { code: 'UNKNOWN', retryAfterSeconds: null },
+        );
       },
     );
     return () => {

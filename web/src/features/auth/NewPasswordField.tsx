@@ -43,23 +43,12 @@ export function NewPasswordField({ label, onFocus, ...props }: Props) {
 /** The repeated new password (also `new-password`, so password managers fill both). */
 export function ConfirmPasswordField(props: Omit<PasswordFieldProps, 'label' | 'showLabel' | 'hideLabel' | 'autoComplete' | 'type'>) {
   return (
-    <LocalizedPasswordField
-      label={<FormattedMessage id="passwords.confirm.label" />}
-      autoComplete="new-password"
-      maxLength={PASSWORD_MAX * 2}
-      {...props}
-    />
+    <LocalizedPasswordField label={<FormattedMessage id="passwords.confirm.label" />} autoComplete="new-password" maxLength={PASSWORD_MAX * 2} {...props} />
   );
 }
 
 /** The current password, asked before sensitive changes (`current-password`). */
 export function CurrentPasswordField(props: Omit<PasswordFieldProps, 'label' | 'showLabel' | 'hideLabel' | 'autoComplete' | 'type'> & { label?: ReactNode }) {
   const { label, ...rest } = props;
-  return (
-    <LocalizedPasswordField
-      label={label ?? <FormattedMessage id="passwords.current.label" />}
-      autoComplete="current-password"
-      {...rest}
-    />
-  );
+  return <LocalizedPasswordField label={label ?? <FormattedMessage id="passwords.current.label" />} autoComplete="current-password" {...rest} />;
 }

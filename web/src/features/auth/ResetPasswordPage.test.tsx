@@ -69,7 +69,10 @@ describe('ResetPasswordPage form', () => {
     await waitFor(() => expect(document.activeElement).toBe(fresh));
     expect(repeat.value).toBe('violet kettle meadow');
     // The token travels in the body, never in a URL.
-    expect(network.requests()).toEqual([CHECK, { url: '/api/auth/reset/confirm', method: 'POST', body: { token: 'rst_9f2c1d7e', password: 'violet kettle meadow' } }]);
+    expect(network.requests()).toEqual([
+      CHECK,
+      { url: '/api/auth/reset/confirm', method: 'POST', body: { token: 'rst_9f2c1d7e', password: 'violet kettle meadow' } },
+    ]);
   });
 
   it('says how long to wait after too many tries (RATE_LIMITED), in a focused alert, with the passwords kept', async () => {
@@ -142,7 +145,11 @@ describe('ResetPasswordPage link check', () => {
     expect(alert.textContent).toContain(text);
     await waitFor(() => expect(document.activeElement).toBe(alert));
     const prefix = locale === 'en' ? '' : `/${locale}`;
-    expect(within(alert).getByRole('link', { name: intl.formatMessage({ id: 'passwords.resetLink.requestNew' }) }).getAttribute('href')).toBe(`${prefix}/auth/reset`);
+    expect(
+      within(alert)
+        .getByRole('link', { name: intl.formatMessage({ id: 'passwords.resetLink.requestNew' }) })
+        .getAttribute('href'),
+    ).toBe(`${prefix}/auth/reset`);
     expect(screen.queryByLabelText(intl.formatMessage({ id: 'passwords.new.label' }))).toBeNull();
     expect(network.requests()).toEqual([CHECK]);
   });

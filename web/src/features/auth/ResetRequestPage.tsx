@@ -39,7 +39,15 @@ function RequestForm(props: { initialEmail: string; focusOnMount: boolean; send:
   return (
     <Form {...formProps}>
       {formMessage}
-      <TextField ref={inputRef} type="email" autoComplete="email" inputMode="email" maxLength={254} label={<FormattedMessage id="auth.email.label" />} {...field('email')} />
+      <TextField
+        ref={inputRef}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={254}
+        label={<FormattedMessage id="auth.email.label" />}
+        {...field('email')}
+      />
       <SubmitButton busy={busy} label={<FormattedMessage id="passwords.reset.submit" />} busyLabel={<FormattedMessage id="passwords.reset.sending" />} />
     </Form>
   );

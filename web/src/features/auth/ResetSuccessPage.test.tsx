@@ -13,9 +13,17 @@ describe('ResetSuccessPage', () => {
     const { intl } = renderWithRelay(<ResetSuccessPage />, {
       page: 'authResetSuccess',
       locale: 'ru',
-      state: { removedLinks: [{ service: 'GITHUB', name: 'mallory' }, { service: 'YANDEX', name: null }] },
+      state: {
+        removedLinks: [
+          { service: 'GITHUB', name: 'mallory' },
+          { service: 'YANDEX', name: null },
+        ],
+      },
     });
-    const text = intl.formatMessage({ id: 'passwords.resetSuccess.removedLinks' }, { count: 2, links: intl.formatList(['GitHub (mallory)', intl.formatMessage({ id: 'profile.accounts.service.yandex' })], { type: 'conjunction' }) });
+    const text = intl.formatMessage(
+      { id: 'passwords.resetSuccess.removedLinks' },
+      { count: 2, links: intl.formatList(['GitHub (mallory)', intl.formatMessage({ id: 'profile.accounts.service.yandex' })], { type: 'conjunction' }) },
+    );
     expect(text).toContain('GitHub (mallory) и ');
     expect(await screen.findByText(text, { exact: false })).toBeTruthy();
   });

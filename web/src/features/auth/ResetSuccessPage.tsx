@@ -25,7 +25,8 @@ export function resetSuccessState(removedLinks: RemovedLink[]): { removedLinks: 
 function removedLinksOf(state: unknown): RemovedLink[] {
   if (typeof state !== 'object' || state === null || !('removedLinks' in state) || !Array.isArray(state.removedLinks)) return [];
   return state.removedLinks.filter(
-    (link): link is RemovedLink => typeof link === 'object' && link !== null && typeof link.service === 'string' && (typeof link.name === 'string' || link.name === null),
+    (link): link is RemovedLink =>
+      typeof link === 'object' && link !== null && typeof link.service === 'string' && (typeof link.name === 'string' || link.name === null),
   );
 }
 

@@ -36,7 +36,6 @@ export function SocialButtons(props: { returnPath: string }) {
   const hydrated = useHydrated();
   const [pending, setPending] = useLeavingFor();
 
-
   if (!authProviders.length) return null;
 
   /** The login address: in the browser with the device token, while rendering on the server without. */

@@ -34,7 +34,11 @@ async function renderSecondStep(locale: Locale = 'en') {
 
 describe('TwoFactorStep on /auth', () => {
   it('asks for the code after the password, says an empty or wrong code at the field, then signs in', async () => {
-    const network = stubFetch(restAnswer(200, CHALLENGE), restError(401, 'TWO_FACTOR_CODE_INVALID', 'Invalid code'), restAnswer(200, { accessToken: 'access.jwt' }));
+    const network = stubFetch(
+      restAnswer(200, CHALLENGE),
+      restError(401, 'TWO_FACTOR_CODE_INVALID', 'Invalid code'),
+      restAnswer(200, { accessToken: 'access.jwt' }),
+    );
     const { user, intl, field, submit } = await renderSecondStep();
     const code = field('auth.twoFactor.codeLabel');
     screen.getByText(intl.formatMessage({ id: 'auth.twoFactor.text' }));
@@ -59,7 +63,11 @@ describe('TwoFactorStep on /auth', () => {
   });
 
   it('switches to a recovery code and back, and sends the recovery code instead of a code', async () => {
-    const network = stubFetch(restAnswer(200, CHALLENGE), restError(401, 'TWO_FACTOR_CODE_INVALID', 'Invalid code'), restAnswer(200, { accessToken: 'access.jwt' }));
+    const network = stubFetch(
+      restAnswer(200, CHALLENGE),
+      restError(401, 'TWO_FACTOR_CODE_INVALID', 'Invalid code'),
+      restAnswer(200, { accessToken: 'access.jwt' }),
+    );
     const { user, intl, field, submit, switchTo } = await renderSecondStep();
     await fill(user, field('auth.twoFactor.codeLabel'), '12');
 
@@ -79,14 +87,23 @@ describe('TwoFactorStep on /auth', () => {
     await fill(user, field('auth.twoFactor.recoveryLabel'), 'KLMNO-PQRST');
     await submit();
     expect((await screen.findByTestId('location')).textContent).toBe('/profile');
-    expect(network.requests().slice(1).map((request) => request.body)).toEqual([
+    expect(
+      network
+        .requests()
+        .slice(1)
+        .map((request) => request.body),
+    ).toEqual([
       { challengeToken: 'challenge.token', deviceToken: expect.any(String) as string, recoveryCode: 'abcde-fghij' },
       { challengeToken: 'challenge.token', deviceToken: expect.any(String) as string, recoveryCode: 'KLMNO-PQRST' },
     ]);
   });
 
   it('names the wait after too many codes, and an expired challenge sends back to the password', async () => {
-    stubFetch(restAnswer(200, CHALLENGE), restError(429, 'RATE_LIMITED', 'Too many attempts', 120), restError(401, 'TWO_FACTOR_CHALLENGE_INVALID', 'Challenge expired'));
+    stubFetch(
+      restAnswer(200, CHALLENGE),
+      restError(429, 'RATE_LIMITED', 'Too many attempts', 120),
+      restError(401, 'TWO_FACTOR_CHALLENGE_INVALID', 'Challenge expired'),
+    );
     const { user, intl, field, submit } = await renderSecondStep();
     const code = field('auth.twoFactor.codeLabel');
     await fill(user, code, '123456');
@@ -131,7 +148,7 @@ describe('TwoFactorStep on /auth', () => {
     await waitFor(() => expect(fieldMessage(recovery)).toBe('El código de recuperación no es válido o ya se usó.'));
   });
 
-  it("asks first, then asks for the e-mail recovery of a lost authenticator and says when 2FA goes (ACC-2FA-RECOVERY)", async () => {
+  it('asks first, then asks for the e-mail recovery of a lost authenticator and says when 2FA goes (ACC-2FA-RECOVERY)', async () => {
     const dueAt = '2026-12-01T21:05:00.000Z';
     const network = stubFetch(restAnswer(200, CHALLENGE), restError(500, 'INTERNAL', 'Broken'), restAnswer(202, { dueAt }));
     const { user, intl } = await renderSecondStep();
@@ -143,7 +160,9 @@ describe('TwoFactorStep on /auth', () => {
     expect((await screen.findByText(intl.formatMessage({ id: 'auth.twoFactor.lost.failed' }))).closest('[role="alert"]')).not.toBeNull();
     await user.click(confirm);
     const notice = await screen.findByTestId('two-factor-recovery-requested');
-    expect(notice.textContent).toBe(intl.formatMessage({ id: 'auth.twoFactor.lost.requested' }, { date: intl.formatDate(dueAt, { dateStyle: 'long', timeStyle: 'short' }) }));
+    expect(notice.textContent).toBe(
+      intl.formatMessage({ id: 'auth.twoFactor.lost.requested' }, { date: intl.formatDate(dueAt, { dateStyle: 'long', timeStyle: 'short' }) }),
+    );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(screen.queryByRole('button', { name: intl.formatMessage({ id: 'auth.twoFactor.lost.link' }) })).toBeNull();
     expect(network.requests().slice(1)).toEqual([

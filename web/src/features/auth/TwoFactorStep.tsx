@@ -18,7 +18,11 @@ import type { Credentials } from '../../session/cookies';
 import { getDeviceToken } from '../../session/deviceToken';
 import { requestTwoFactorRecovery } from './twoFactorRecoveryApi';
 
-export function TwoFactorStep(props: { challengeToken: string; onSignedIn: (credentials: Credentials & { returnPath?: string }) => void; onRestart: () => void }) {
+export function TwoFactorStep(props: {
+  challengeToken: string;
+  onSignedIn: (credentials: Credentials & { returnPath?: string }) => void;
+  onRestart: () => void;
+}) {
   const intl = useIntl();
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
@@ -59,12 +63,17 @@ export function TwoFactorStep(props: { challengeToken: string; onSignedIn: (cred
     }
     setBusy(true);
     try {
-      const credentials = await loginSecondFactor({ challengeToken: props.challengeToken, deviceToken: getDeviceToken(), ...(recovery ? { recoveryCode: typed } : { code: typed.replace(/\s/g, '') }) });
+      const credentials = await loginSecondFactor({
+        challengeToken: props.challengeToken,
+        deviceToken: getDeviceToken(),
+        ...(recovery ? { recoveryCode: typed } : { code: typed.replace(/\s/g, '') }),
+      });
       props.onSignedIn(credentials);
     } catch (caught) {
       const failure = caught instanceof AuthApiError ? caught : null;
       if (failure?.code === 'TWO_FACTOR_CHALLENGE_INVALID') setExpired(true);
-      else if (failure?.code === 'TWO_FACTOR_CODE_INVALID') setError(intl.formatMessage({ id: recovery ? 'auth.twoFactor.wrongRecoveryCode' : 'auth.twoFactor.wrongCode' }));
+      else if (failure?.code === 'TWO_FACTOR_CODE_INVALID')
+        setError(intl.formatMessage({ id: recovery ? 'auth.twoFactor.wrongRecoveryCode' : 'auth.twoFactor.wrongCode' }));
       else if (failure?.status === 429) {
         const wait = waitProblem(failure.retryAfterSeconds ?? undefined);
         setError(intl.formatMessage({ id: wait.id }, wait.values));

@@ -10,7 +10,15 @@
  * be loaded the check runs without it: the server checks the list again anyway.
  */
 import { newPasswordField } from '@studio/site/fields';
-import { PASSWORD_MAX, PASSWORD_MIN, type PasswordContext, type PasswordProblem, contextProblem, parseCommonPasswords, passwordProblem } from '@studio/site/passwords';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  type PasswordContext,
+  type PasswordProblem,
+  contextProblem,
+  parseCommonPasswords,
+  passwordProblem,
+} from '@studio/site/passwords';
 import { type FieldProblem, fieldProblem } from '@studio/site/problems';
 import { z } from 'zod';
 
@@ -57,7 +65,8 @@ export function withConfirmation<S extends z.ZodObject>(schema: S, password: str
 export function withContextWords<S extends z.ZodObject>(schema: S, password: string, context: (value: Record<string, unknown>) => PasswordContext): S {
   return schema.superRefine((value: Record<string, unknown>, ctx) => {
     const typed = value[password];
-    if (typeof typed === 'string' && contextProblem(typed, context(value))) ctx.addIssue({ code: 'custom', message: 'passwords.error.context', path: [password] });
+    if (typeof typed === 'string' && contextProblem(typed, context(value)))
+      ctx.addIssue({ code: 'custom', message: 'passwords.error.context', path: [password] });
   });
 }
 

@@ -109,7 +109,20 @@ describe('error messages', () => {
   });
 
   it('exist in en, ru and es and format with their values', () => {
-    const codes = ['SOCIAL_STATE_INVALID', 'SOCIAL_ACCESS_DENIED', 'SOCIAL_PROVIDER_ERROR', 'SOCIAL_PROVIDER_UNAVAILABLE', 'SOCIAL_ACCOUNT_CONFLICT', 'SOCIAL_EMAIL_TAKEN', 'SOCIAL_EMAIL_MISSING', 'SOCIAL_EMAIL_NOT_VERIFIED', 'SOCIAL_CODE_INVALID', 'NETWORK', 'RATE_LIMITED', 'OTHER'];
+    const codes = [
+      'SOCIAL_STATE_INVALID',
+      'SOCIAL_ACCESS_DENIED',
+      'SOCIAL_PROVIDER_ERROR',
+      'SOCIAL_PROVIDER_UNAVAILABLE',
+      'SOCIAL_ACCOUNT_CONFLICT',
+      'SOCIAL_EMAIL_TAKEN',
+      'SOCIAL_EMAIL_MISSING',
+      'SOCIAL_EMAIL_NOT_VERIFIED',
+      'SOCIAL_CODE_INVALID',
+      'NETWORK',
+      'RATE_LIMITED',
+      'OTHER',
+    ];
     const answered: SocialMessage[] = [
       ...codes.flatMap((code) => [socialErrorMessage(code, 'Google', 30), socialErrorMessage(code, null)]),
       linkErrorMessage(new Error('x'), 'Google'),
@@ -117,7 +130,13 @@ describe('error messages', () => {
     ];
     for (const locale of ['en', 'ru', 'es']) {
       const messages = catalogue(locale);
-      const intl = createIntl({ locale, messages, onError: (error) => { throw error; } });
+      const intl = createIntl({
+        locale,
+        messages,
+        onError: (error) => {
+          throw error;
+        },
+      });
       for (const message of answered) {
         expect(messages, locale).toHaveProperty([message.id]);
         expect(intl.formatMessage({ id: message.id }, message.values)).not.toMatch(/[{}]/);

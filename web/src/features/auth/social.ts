@@ -116,7 +116,8 @@ export function socialErrorMessage(code: string, provider: string | null, retryA
  */
 export function linkErrorMessage(error: unknown, service: string): SocialMessage {
   const code = error instanceof AuthApiError ? error.code : 'UNKNOWN';
-  if (code === 'RATE_LIMITED' || (error instanceof AuthApiError && error.status === 429)) return waitProblem(error instanceof AuthApiError ? error.retryAfterSeconds : null);
+  if (code === 'RATE_LIMITED' || (error instanceof AuthApiError && error.status === 429))
+    return waitProblem(error instanceof AuthApiError ? error.retryAfterSeconds : null);
   if (code === 'NETWORK') return { id: 'error.NETWORK' };
   if (code === 'SOCIAL_PROVIDER_UNAVAILABLE' || code === 'SOCIAL_EMAIL_NOT_VERIFIED') return { id: `social.error.${code}` };
   return { id: 'social.connect.error', values: { service } };

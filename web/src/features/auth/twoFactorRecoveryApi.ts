@@ -23,7 +23,9 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   const json = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string; retryAfterSeconds?: unknown } } | null;
   if (!response.ok) {
     const error = json?.error;
-    const wait = retryAfter(response.headers.get('retry-after')) ?? (typeof error?.retryAfterSeconds === 'number' && error.retryAfterSeconds > 0 ? error.retryAfterSeconds : null);
+    const wait =
+      retryAfter(response.headers.get('retry-after')) ??
+      (typeof error?.retryAfterSeconds === 'number' && error.retryAfterSeconds > 0 ? error.retryAfterSeconds : null);
     throw new AuthApiError(response.status, error?.code ?? 'UNKNOWN', error?.message ?? response.statusText, wait);
   }
   return json as T;

@@ -143,7 +143,17 @@ function BlockBody(props: { block: Exclude<ContentBlock, { type: 'cta' }>; headi
               {block.rows.map((row, i) => (
                 <tr key={i}>
                   {/* data-label: the column's name, shown beside each value when the table reflows on phones. */}
-                  {row.map((cell, j) => (j === 0 ? <th key={j} scope="row" data-label={block.columns[j]}><code>{cell}</code></th> : <td key={j} data-label={block.columns[j]}>{cell}</td>))}
+                  {row.map((cell, j) =>
+                    j === 0 ? (
+                      <th key={j} scope="row" data-label={block.columns[j]}>
+                        <code>{cell}</code>
+                      </th>
+                    ) : (
+                      <td key={j} data-label={block.columns[j]}>
+                        {cell}
+                      </td>
+                    ),
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -168,7 +178,11 @@ function Block(props: { block: ContentBlock; index: number }) {
   return (
     <section className={styles.block} {...(heading ? { 'aria-labelledby': headingId } : {})}>
       {heading}
-      {'intro' in block && block.intro ? <Text tone="muted" className={styles.intro}>{block.intro}</Text> : null}
+      {'intro' in block && block.intro ? (
+        <Text tone="muted" className={styles.intro}>
+          {block.intro}
+        </Text>
+      ) : null}
       <BlockBody block={block} headingId={headingId} nested={heading !== null} first={props.index === 0} />
     </section>
   );

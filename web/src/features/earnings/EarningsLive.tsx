@@ -53,5 +53,12 @@ export function EarningsLive(props: { refetch: () => void }) {
     }
   }
 
-  return <LiveOrders<EarningsLiveSubscription> subscription={TransactionsUpdatedSubscription} variables={{}} onNext={onEvent} onReconnected={() => refetch.current()} />;
+  return (
+    <LiveOrders<EarningsLiveSubscription>
+      subscription={TransactionsUpdatedSubscription}
+      variables={{}}
+      onNext={onEvent}
+      onReconnected={() => refetch.current()}
+    />
+  );
 }

@@ -17,7 +17,17 @@ import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperatio
 import { live } from '../requests/testData';
 import { EarningsPage } from './EarningsPage';
 import { TRANSACTIONS_PAGE_SIZE } from './EarningsPageQuery';
-import { ADJUSTMENT, AVAILABLE_COMMISSION, earningsResolvers, PAYOUT, PAYOUT_REVERSED, PENDING_COMMISSION, REVERSAL, REVERSED_COMMISSION, type MovementFixture } from './testData';
+import {
+  ADJUSTMENT,
+  AVAILABLE_COMMISSION,
+  earningsResolvers,
+  PAYOUT,
+  PAYOUT_REVERSED,
+  PENDING_COMMISSION,
+  REVERSAL,
+  REVERSED_COMMISSION,
+  type MovementFixture,
+} from './testData';
 
 // The environment "has a WebSocket" while `live.enabled` (the switch the client area's tests share).
 // A spy on the module's export, not a vi.mock: the suite shares one module graph (isolate: false),
@@ -33,7 +43,10 @@ afterEach(() => {
 
 type Page = Parameters<typeof earningsResolvers>[1];
 
-function renderEarnings(movements: MovementFixture[], options: { page?: Page; viewer?: Record<string, unknown>; locale?: 'en' | 'ru' | 'es'; terms?: { commissionPercent: number; holdDays: number } } = {}) {
+function renderEarnings(
+  movements: MovementFixture[],
+  options: { page?: Page; viewer?: Record<string, unknown>; locale?: 'en' | 'ru' | 'es'; terms?: { commissionPercent: number; holdDays: number } } = {},
+) {
   const environment = createTestEnvironment();
   queueResolvers(environment, earningsResolvers(movements, options.page, options.viewer, options.terms));
   return renderWithRelay(<EarningsPage />, { environment, page: 'profileEarnings', signedIn: true, locale: options.locale ?? 'en' });
@@ -134,7 +147,11 @@ describe('EarningsPage', () => {
     });
     const summary = await screen.findByTestId('earnings-summary');
     const table = within(summary).getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Moneda', 'Disponible', 'Retenido']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Moneda', 'Disponible', 'Retenido']);
     expect(within(screen.getByTestId('earnings-row-EUR')).getAllByRole('cell').map(text)).toEqual(['20,00 €', '5,00 €']);
     expect(within(screen.getByTestId('earnings-row-USD')).getAllByRole('cell').map(text)).toEqual(['123,45 US$', '25,00 US$']);
     expect(screen.queryByTestId('earnings-available')).toBeNull();

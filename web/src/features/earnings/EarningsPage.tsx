@@ -23,7 +23,11 @@ import { ReferralBlock } from './ReferralBlock';
 import styles from './earnings.module.css';
 
 function Earnings(props: { fetchKey: number }) {
-  const data = useLazyLoadQuery<EarningsPageQueryType>(EarningsPageQuery, { count: TRANSACTIONS_PAGE_SIZE }, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
+  const data = useLazyLoadQuery<EarningsPageQueryType>(
+    EarningsPageQuery,
+    { count: TRANSACTIONS_PAGE_SIZE },
+    { fetchPolicy: 'network-only', fetchKey: props.fetchKey },
+  );
   if (!data.viewer) return <SignedOut />;
   return (
     <div className={styles.layout}>

@@ -29,7 +29,6 @@ export interface ReferralTerms {
   holdDays: number;
 }
 
-
 /** One movement; an enum value this build does not know yet reads as its raw name. */
 function MovementRow(props: { movement: Movement }) {
   const { kind, status, amount, orderReference, reason, created, availableAt } = props.movement;
@@ -84,7 +83,6 @@ function EmptyState(props: { terms: ReferralTerms }) {
   );
 }
 
-
 export function EarningsTransactions(props: { user: EarningsTransactions_user$key; terms: ReferralTerms }) {
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
     graphql`
@@ -117,7 +115,11 @@ export function EarningsTransactions(props: { user: EarningsTransactions_user$ke
   const edges = data.transactions?.edges ?? [];
   const shown = edges.length;
   // Every movement shown (at most 50, the server's page limit), at least the first page.
-  const refetch = useQuietRefetch<EarningsPageQueryType>(EarningsPageQuery, () => ({ count: Math.min(50, Math.max(TRANSACTIONS_PAGE_SIZE, shown)) }), 'Earnings');
+  const refetch = useQuietRefetch<EarningsPageQueryType>(
+    EarningsPageQuery,
+    () => ({ count: Math.min(50, Math.max(TRANSACTIONS_PAGE_SIZE, shown)) }),
+    'Earnings',
+  );
   const live = <EarningsLive refetch={refetch} />;
 
   if (shown === 0) {
@@ -141,7 +143,12 @@ export function EarningsTransactions(props: { user: EarningsTransactions_user$ke
           <FormattedMessage id="earnings.shown" values={{ shown, total: data.transactions?.totalCount ?? shown }} />
         </Text>
         {hasNext ? (
-          <Button variant="secondary" loading={isLoadingNext} disabled={isLoadingNext} onClick={() => startTransition(() => void loadNext(TRANSACTIONS_PAGE_SIZE))}>
+          <Button
+            variant="secondary"
+            loading={isLoadingNext}
+            disabled={isLoadingNext}
+            onClick={() => startTransition(() => void loadNext(TRANSACTIONS_PAGE_SIZE))}
+          >
             <FormattedMessage id="earnings.loadMore" />
           </Button>
         ) : null}

@@ -50,7 +50,11 @@ describe('ReferralBlock', () => {
 
     const card = await screen.findByRole('region', { name: 'Реферальный код' });
     within(card).getByText('Ваш код');
-    expect(within(card).getByRole('link', { name: `${TEST_PUBLIC_URL}/ru/order?ref=ANNA2024` }).getAttribute('href')).toBe('/ru/order?ref=ANNA2024');
+    expect(
+      within(card)
+        .getByRole('link', { name: `${TEST_PUBLIC_URL}/ru/order?ref=ANNA2024` })
+        .getAttribute('href'),
+    ).toBe('/ru/order?ref=ANNA2024');
     within(card).getByRole('button', { name: 'Скопировать код' });
   });
 });

@@ -45,7 +45,11 @@ function CopyRow(props: { label: ReactNode; text: string; children: ReactNode; c
         </div>
       </ProfileRow>
       <p role="status" className={state === 'failed' ? styles.note : styles.status}>
-        {state === 'copied' ? <FormattedMessage id="profile.referral.copied" /> : state === 'failed' ? <FormattedMessage id="profile.referral.copyFailed" /> : null}
+        {state === 'copied' ? (
+          <FormattedMessage id="profile.referral.copied" />
+        ) : state === 'failed' ? (
+          <FormattedMessage id="profile.referral.copyFailed" />
+        ) : null}
       </p>
     </div>
   );
@@ -75,12 +79,22 @@ export function ReferralBlock(props: { user: ReferralBlock_user$key; className?:
       </p>
       {code && orderPath && orderUrl ? (
         <div className={styles.rows}>
-          <CopyRow label={<FormattedMessage id="profile.referral.code" />} text={code} copyLabel={<FormattedMessage id="profile.referral.copyCode" />} testId="profile-referral-code">
+          <CopyRow
+            label={<FormattedMessage id="profile.referral.code" />}
+            text={code}
+            copyLabel={<FormattedMessage id="profile.referral.copyCode" />}
+            testId="profile-referral-code"
+          >
             <span className={styles.code} dir="ltr">
               {code}
             </span>
           </CopyRow>
-          <CopyRow label={<FormattedMessage id="profile.referral.link" />} text={orderUrl} copyLabel={<FormattedMessage id="profile.referral.copyLink" />} testId="profile-referral-link">
+          <CopyRow
+            label={<FormattedMessage id="profile.referral.link" />}
+            text={orderUrl}
+            copyLabel={<FormattedMessage id="profile.referral.copyLink" />}
+            testId="profile-referral-link"
+          >
             <UiLink asChild>
               <Link to={orderPath} className={styles.link} dir="ltr">
                 {orderUrl}

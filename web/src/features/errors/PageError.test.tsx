@@ -58,7 +58,9 @@ describe('PageError', () => {
     expect(within(form).getByRole('button', { name: 'Search' }).getAttribute('type')).toBe('submit');
     // What the browser would send: /products?q=<what was typed>.
     await user.type(field, 'voice match');
-    expect(`${form.getAttribute('action')}?${new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString()}`).toBe('/products?q=voice+match');
+    expect(`${form.getAttribute('action')}?${new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString()}`).toBe(
+      '/products?q=voice+match',
+    );
 
     expect(links).toEqual([
       ['Home', '/'],

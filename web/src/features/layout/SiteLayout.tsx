@@ -31,8 +31,24 @@ const NAV = [
 ] as const;
 
 const FOOTER = [
-  { title: 'footer.company', links: [['/how', 'nav.how'], ['/team', 'nav.team'], ['/culture', 'nav.culture'], ['/techs', 'nav.techs']] },
-  { title: 'footer.product', links: [['/products', 'nav.products'], ['/news', 'nav.news'], ['/faq', 'nav.faq'], ['/order', 'nav.order']] },
+  {
+    title: 'footer.company',
+    links: [
+      ['/how', 'nav.how'],
+      ['/team', 'nav.team'],
+      ['/culture', 'nav.culture'],
+      ['/techs', 'nav.techs'],
+    ],
+  },
+  {
+    title: 'footer.product',
+    links: [
+      ['/products', 'nav.products'],
+      ['/news', 'nav.news'],
+      ['/faq', 'nav.faq'],
+      ['/order', 'nav.order'],
+    ],
+  },
   { title: 'footer.legal', links: [['/privacy', 'nav.privacy']] },
 ] as const;
 

@@ -28,7 +28,15 @@ const UserMenuDropdown = lazy(() => import('./UserMenuDropdown'));
 export function UserMenuView(props: { viewer: MenuViewer | null; onSignOut: () => void; busy?: boolean }) {
   // Someone who reached the button before the menu's code arrived keeps their place on it (A11Y-FOCUS).
   const focused = useRef(false);
-  const waiting = <Trigger viewer={props.viewer} aria-haspopup="menu" aria-expanded={false} onFocus={() => (focused.current = true)} onBlur={() => (focused.current = false)} />;
+  const waiting = (
+    <Trigger
+      viewer={props.viewer}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onFocus={() => (focused.current = true)}
+      onBlur={() => (focused.current = false)}
+    />
+  );
   return (
     <Suspense fallback={waiting}>
       <UserMenuDropdown {...props} focusOnMount={focused} />

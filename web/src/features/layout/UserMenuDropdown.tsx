@@ -24,7 +24,11 @@ export default function UserMenuView(props: { viewer: MenuViewer | null; onSignO
   const [anchor, setAnchor] = useState<HTMLSpanElement | null>(null);
   return (
     <span ref={setAnchor} className={styles.anchor}>
-      <DropdownMenu trigger={<Trigger ref={triggerRef} viewer={props.viewer} aria-busy={props.busy || undefined} />} label={props.viewer?.fullName} container={anchor}>
+      <DropdownMenu
+        trigger={<Trigger ref={triggerRef} viewer={props.viewer} aria-busy={props.busy || undefined} />}
+        label={props.viewer?.fullName}
+        container={anchor}
+      >
         {USER_MENU_LINKS.filter((link) => !('admin' in link) || admin).map((link) => (
           <DropdownMenuItem key={link.path} asChild>
             <Link to={to(link.path)}>
@@ -40,4 +44,3 @@ export default function UserMenuView(props: { viewer: MenuViewer | null; onSignO
     </span>
   );
 }
-

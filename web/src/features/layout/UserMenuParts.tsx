@@ -55,4 +55,3 @@ export const Trigger = forwardRef<HTMLButtonElement, TriggerProps>(function Trig
     </button>
   );
 });
-

@@ -49,7 +49,9 @@ function toSlug(request: Request, slug: string, locale: Locale): never {
 export const newsItemLoader: Loader = async ({ params, request }, context, locale) => {
   const key = params['slug'] ?? '';
   const data = /^[A-Za-z0-9_-]{1,200}$/.test(key)
-    ? await fetchQuery<NewsItemPageQueryType>(context.environmentRef.current, NewsItemPageQuery, variables(key, locale), { fetchPolicy: 'store-or-network' }).toPromise()
+    ? await fetchQuery<NewsItemPageQueryType>(context.environmentRef.current, NewsItemPageQuery, variables(key, locale), {
+        fetchPolicy: 'store-or-network',
+      }).toPromise()
     : undefined;
   const item = data?.newsItem;
   if (!item) {

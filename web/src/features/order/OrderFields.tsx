@@ -70,8 +70,20 @@ export function ProjectFields({ control, products }: { control: ControlOf; produ
   ];
   return (
     <Fieldset legend={<FormattedMessage id="order.project.legend" />}>
-      <NativeSelect {...control('interest')} label={<FormattedMessage id="order.interest.label" />} hint={<FormattedMessage id="order.interest.hint" />} required options={interestOptions} />
-      <NativeSelect {...control('budget')} label={<FormattedMessage id="order.budget.label" />} hint={<FormattedMessage id="order.budget.hint" />} required options={budgetOptions} />
+      <NativeSelect
+        {...control('interest')}
+        label={<FormattedMessage id="order.interest.label" />}
+        hint={<FormattedMessage id="order.interest.hint" />}
+        required
+        options={interestOptions}
+      />
+      <NativeSelect
+        {...control('budget')}
+        label={<FormattedMessage id="order.budget.label" />}
+        hint={<FormattedMessage id="order.budget.hint" />}
+        required
+        options={budgetOptions}
+      />
       <Textarea
         {...control('message')}
         label={<FormattedMessage id="order.message.label" />}

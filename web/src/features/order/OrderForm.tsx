@@ -100,13 +100,21 @@ export function OrderForm(props: {
   const { viewer } = props;
   useEffect(() => {
     if (!viewer) return;
-    for (const [name, value] of [['name', viewer.fullName], ['email', viewer.email ?? '']] as const) {
+    for (const [name, value] of [
+      ['name', viewer.fullName],
+      ['email', viewer.email ?? ''],
+    ] as const) {
       const input = formElement()?.elements.namedItem(name);
       if (value && input instanceof HTMLInputElement && input.value === '' && !edited.current.has(name)) update({ name, value });
     }
   }, [viewer, formElement, update]);
 
-  const control: ControlOf = (field) => ({ id: FIELD_IDS[field], name: field, defaultValue: fields[field].initialValue as string | undefined, error: error(field) });
+  const control: ControlOf = (field) => ({
+    id: FIELD_IDS[field],
+    name: field,
+    defaultValue: fields[field].initialValue as string | undefined,
+    error: error(field),
+  });
 
   return (
     <Card padding="lg" className={styles.card}>

@@ -48,7 +48,11 @@ export function pickMessages(catalogue: Messages, prefixes: readonly string[]): 
 /** The form, or once sent, the order's reference. */
 export function OrderFlow(props: { products: readonly Product[]; params: OrderParams; viewer: Viewer | null; send: SendOrder }) {
   const [sent, setSent] = useState<Sent | null>(null);
-  return sent ? <OrderSent sent={sent} /> : <OrderForm products={props.products} params={props.params} viewer={props.viewer} send={props.send} onSent={setSent} />;
+  return sent ? (
+    <OrderSent sent={sent} />
+  ) : (
+    <OrderForm products={props.products} params={props.params} viewer={props.viewer} send={props.send} onSent={setSent} />
+  );
 }
 
 type Viewer = { fullName: string; email: string | null };
@@ -58,7 +62,10 @@ const fetchGraphQL = createFetchGraphQL({ url: GRAPHQL_URL, fetch: (input, init)
 /** `createOrder` once, as the app's Relay network would send it. */
 const sendOrder: SendOrder = async (input) => {
   try {
-    const answer = (await fetchGraphQL(CreateOrderMutation.params, { input })) as { data?: { createOrder?: { reference?: string } | null } | null; errors?: GraphQLErrorLike[] };
+    const answer = (await fetchGraphQL(CreateOrderMutation.params, { input })) as {
+      data?: { createOrder?: { reference?: string } | null } | null;
+      errors?: GraphQLErrorLike[];
+    };
     return { reference: answer.errors?.length ? null : (answer.data?.createOrder?.reference ?? null), errors: answer.errors ?? [] };
   } catch (error) {
     return { reference: null, errors: [{ message: error instanceof Error ? error.message : String(error), extensions: { code: 'NETWORK' } }] };
@@ -111,7 +118,11 @@ export function OrderIslandHost(props: { products: readonly Product[]; params: O
   const localeData = useLocaleData();
   const { renderIsland } = useAppContext();
   if (!localeData || !renderIsland) throw new Error('OrderIslandHost renders on the server under a locale route');
-  const data: OrderIslandData = { locale: localeData.locale, products: [...props.products], messages: pickMessages(localeData.messages, ORDER_ISLAND_MESSAGE_PREFIXES) };
+  const data: OrderIslandData = {
+    locale: localeData.locale,
+    products: [...props.products],
+    messages: pickMessages(localeData.messages, ORDER_ISLAND_MESSAGE_PREFIXES),
+  };
   const html = renderIsland(<OrderIslandRoot data={data} params={props.params} />, ORDER_ISLAND_ID_PREFIX);
   return (
     <>

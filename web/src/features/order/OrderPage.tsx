@@ -106,10 +106,18 @@ export function OrderPage() {
   return (
     <Container className={styles.page}>
       <header className={styles.header}>
-        <PageIntro eyebrow={<FormattedMessage id="order.eyebrow" />} title={<FormattedMessage id="page.order.title" />} titleId="order-title" lead={<FormattedMessage id="order.lead" />} classes={styles} />
+        <PageIntro
+          eyebrow={<FormattedMessage id="order.eyebrow" />}
+          title={<FormattedMessage id="page.order.title" />}
+          titleId="order-title"
+          lead={<FormattedMessage id="order.lead" />}
+          classes={styles}
+        />
       </header>
       <div className={styles.layout}>
-        <div className={styles.main}>{delivery === 'document' ? <OrderIslandHost products={products} params={params} /> : <AppOrder products={products} params={params} />}</div>
+        <div className={styles.main}>
+          {delivery === 'document' ? <OrderIslandHost products={products} params={params} /> : <AppOrder products={products} params={params} />}
+        </div>
         <NextSteps />
       </div>
     </Container>

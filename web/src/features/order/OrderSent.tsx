@@ -23,10 +23,16 @@ export function OrderSent({ sent }: { sent: Sent }) {
         <FormattedMessage id="order.success.title" />
       </Heading>
       <Text>
-        <FormattedMessage id="order.success.reference" values={{ reference: sent.reference, ref: (chunks: ReactNode[]) => <strong className={styles.reference}>{chunks}</strong> }} />
+        <FormattedMessage
+          id="order.success.reference"
+          values={{ reference: sent.reference, ref: (chunks: ReactNode[]) => <strong className={styles.reference}>{chunks}</strong> }}
+        />
       </Text>
       <Text tone="muted">
-        <FormattedMessage id="order.success.email" values={{ email: sent.email, b: (chunks: ReactNode[]) => <strong className={styles.email}>{chunks}</strong> }} />
+        <FormattedMessage
+          id="order.success.email"
+          values={{ email: sent.email, b: (chunks: ReactNode[]) => <strong className={styles.email}>{chunks}</strong> }}
+        />
       </Text>
       <div className={styles.successActions}>
         {/* Documents (HTML-first pages, SITE-DELIVERY): plain links, also from the order island without a router. */}

@@ -51,7 +51,16 @@ describe('order form rules (the server’s orderInput)', () => {
     expect(check({ email: ' ' }, 'email')).toEqual({ id: 'order.email.error.required' });
     expect(check({ email: '  ada@example.com ' }, 'email')).toBeNull();
     expect(check({ email: "o'brien+orders@mail.example.co.uk" }, 'email')).toBeNull();
-    for (const email of ['ada', 'ada@example', 'ada@@example.com', 'ada @example.com', '.ada@example.com', 'ada..l@example.com', 'ada@example.c', 'ada@-example.com']) {
+    for (const email of [
+      'ada',
+      'ada@example',
+      'ada@@example.com',
+      'ada @example.com',
+      '.ada@example.com',
+      'ada..l@example.com',
+      'ada@example.c',
+      'ada@-example.com',
+    ]) {
       expect(check({ email }, 'email'), email).toEqual({ id: 'order.email.error.invalid' });
     }
     expect(check({ email: `${'a'.repeat(243)}@example.com` }, 'email')).toEqual({ id: 'order.error.tooLong', values: { max: 254 } });
@@ -109,7 +118,10 @@ describe('toOrderInput', () => {
       locale: 'RU',
       website: '',
     });
-    expect(toOrderInput({ ...valid, referralCode: ' ADA ', website: 'http://spam.example' }, 'EN')).toMatchObject({ referralCode: 'ADA', website: 'http://spam.example' });
+    expect(toOrderInput({ ...valid, referralCode: ' ADA ', website: 'http://spam.example' }, 'EN')).toMatchObject({
+      referralCode: 'ADA',
+      website: 'http://spam.example',
+    });
   });
 
   it('refuses values without a budget', () => {
@@ -119,17 +131,28 @@ describe('toOrderInput', () => {
 
 describe('orderFailure (server errors of createOrder)', () => {
   it('shows BAD_USER_INPUT on the field it names, with the client’s own message when it finds one', () => {
-    expect(orderFailure([{ message: 'message: at least 10 characters', extensions: { code: 'BAD_USER_INPUT', field: 'message' } }], { ...valid, message: 'short' })).toEqual({
+    expect(
+      orderFailure([{ message: 'message: at least 10 characters', extensions: { code: 'BAD_USER_INPUT', field: 'message' } }], { ...valid, message: 'short' }),
+    ).toEqual({
       kind: 'field',
       field: 'message',
       problem: { id: 'order.message.error.tooShort', values: { min: 10 } },
     });
-    expect(orderFailure([{ message: 'interest: not a product or service of the catalogue', extensions: { code: 'BAD_USER_INPUT', field: 'interest' } }], { ...valid, interest: 'gone' })).toEqual({
+    expect(
+      orderFailure([{ message: 'interest: not a product or service of the catalogue', extensions: { code: 'BAD_USER_INPUT', field: 'interest' } }], {
+        ...valid,
+        interest: 'gone',
+      }),
+    ).toEqual({
       kind: 'field',
       field: 'interest',
       problem: { id: 'order.interest.error.invalid' },
     });
-    expect(orderFailure([{ extensions: { code: 'BAD_USER_INPUT', field: 'name' } }], valid)).toEqual({ kind: 'field', field: 'name', problem: { id: 'order.error.rejected' } });
+    expect(orderFailure([{ extensions: { code: 'BAD_USER_INPUT', field: 'name' } }], valid)).toEqual({
+      kind: 'field',
+      field: 'name',
+      problem: { id: 'order.error.rejected' },
+    });
   });
 
   it('answers a form-level message for a field the form does not have', () => {
@@ -137,8 +160,14 @@ describe('orderFailure (server errors of createOrder)', () => {
   });
 
   it('asks to wait on TOO_MANY_REQUESTS, in whole minutes when the server says how long', () => {
-    expect(orderFailure([{ extensions: { code: 'TOO_MANY_REQUESTS', retryAfterSeconds: 61 } }], valid)).toEqual({ kind: 'form', problem: { id: 'order.error.tooManyRequestsMinutes', values: { minutes: 2 } } });
-    expect(orderFailure([{ extensions: { code: 'TOO_MANY_REQUESTS', retryAfterSeconds: 5 } }], valid)).toEqual({ kind: 'form', problem: { id: 'order.error.tooManyRequestsMinutes', values: { minutes: 1 } } });
+    expect(orderFailure([{ extensions: { code: 'TOO_MANY_REQUESTS', retryAfterSeconds: 61 } }], valid)).toEqual({
+      kind: 'form',
+      problem: { id: 'order.error.tooManyRequestsMinutes', values: { minutes: 2 } },
+    });
+    expect(orderFailure([{ extensions: { code: 'TOO_MANY_REQUESTS', retryAfterSeconds: 5 } }], valid)).toEqual({
+      kind: 'form',
+      problem: { id: 'order.error.tooManyRequestsMinutes', values: { minutes: 1 } },
+    });
     expect(orderFailure([{ extensions: { code: 'TOO_MANY_REQUESTS' } }], valid)).toEqual({ kind: 'form', problem: { id: 'order.error.tooManyRequests' } });
   });
 
@@ -192,11 +221,15 @@ describe('initialInterest (?product=)', () => {
 });
 
 describe('order messages', () => {
-  const catalogue = (locale: string) => JSON.parse(readFileSync(join(__dirname, '..', '..', 'i18n', 'messages', `${locale}.json`), 'utf8')) as Record<string, string>;
+  const catalogue = (locale: string) =>
+    JSON.parse(readFileSync(join(__dirname, '..', '..', 'i18n', 'messages', `${locale}.json`), 'utf8')) as Record<string, string>;
   const en = catalogue('en');
 
   it('have the same order.* keys in en, ru and es', () => {
-    const orderKeys = (c: Record<string, string>) => Object.keys(c).filter((k) => k.startsWith('order.')).sort();
+    const orderKeys = (c: Record<string, string>) =>
+      Object.keys(c)
+        .filter((k) => k.startsWith('order.'))
+        .sort();
     const keys = orderKeys(en);
     expect(keys.length).toBeGreaterThan(40);
     expect(orderKeys(catalogue('ru'))).toEqual(keys);
@@ -210,7 +243,8 @@ describe('order messages', () => {
     for (const field of ['name', 'email', 'company', 'interest', 'budget', 'message', 'consent', 'referralCode']) {
       ids.add(orderFailure([{ extensions: { code: 'BAD_USER_INPUT', field } }], valid).problem.id);
     }
-    for (const code of ['REFERRAL_CODE_UNKNOWN', 'REFERRAL_CODE_OWN']) ids.add(orderFailure([{ extensions: { code, field: 'referralCode' } }], valid).problem.id);
+    for (const code of ['REFERRAL_CODE_UNKNOWN', 'REFERRAL_CODE_OWN'])
+      ids.add(orderFailure([{ extensions: { code, field: 'referralCode' } }], valid).problem.id);
     ids.add('order.error.tooManyRequests').add('order.error.tooManyRequestsMinutes').add('order.error.send');
     const page = readFileSync(join(__dirname, 'OrderPage.tsx'), 'utf8');
     for (const m of page.matchAll(/id[=:]\s*\{?['"](order\.[a-zA-Z0-9_.]+)['"]/g)) ids.add(m[1]!);

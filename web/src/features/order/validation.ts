@@ -6,12 +6,31 @@
  * GraphQL errors are read by forms/serverErrors.ts (`SERVER_ERRORS.order`), except the referral
  * code's refusals (LEDGER-ATTRIBUTION), read here first (`referralRefusal`).
  */
-import { ORDER_BUDGETS, ORDER_FIELDS, ORDER_LIMITS, ORDER_SERVICES, type OrderBudget, type OrderField, type OrderService, orderFields } from '@studio/site/fields';
+import {
+  ORDER_BUDGETS,
+  ORDER_FIELDS,
+  ORDER_LIMITS,
+  ORDER_SERVICES,
+  type OrderBudget,
+  type OrderField,
+  type OrderService,
+  orderFields,
+} from '@studio/site/fields';
 import { type FieldProblem, fieldProblem } from '@studio/site/problems';
 import { z } from 'zod';
 import { type GraphQLErrorLike, SERVER_ERRORS, type ServerError, type ServerProblem, firstError, graphQLErrorsOf } from '../../forms/serverErrors';
 
-export { ORDER_BUDGETS, ORDER_FIELDS, ORDER_SERVICES, graphQLErrorsOf, type FieldProblem, type GraphQLErrorLike, type OrderBudget, type OrderField, type OrderService };
+export {
+  ORDER_BUDGETS,
+  ORDER_FIELDS,
+  ORDER_SERVICES,
+  graphQLErrorsOf,
+  type FieldProblem,
+  type GraphQLErrorLike,
+  type OrderBudget,
+  type OrderField,
+  type OrderService,
+};
 export const LIMITS = ORDER_LIMITS;
 
 /** The form's schema: the shared rules; the consent checkbox submits "on". */

@@ -26,7 +26,9 @@ export function BankAccountForm(props: { onSave: (account: BankAccountInput) => 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const needed: Field[] = ['holderName', 'country', ...(iban ? (['iban'] as const) : (['accountNumber', 'bankCode'] as const))];
-    const missing = Object.fromEntries(needed.filter((field) => !values[field].trim()).map((field) => [field, intl.formatMessage({ id: `payouts.bank.error.${field}` })]));
+    const missing = Object.fromEntries(
+      needed.filter((field) => !values[field].trim()).map((field) => [field, intl.formatMessage({ id: `payouts.bank.error.${field}` })]),
+    );
     setErrors(missing);
     if (Object.keys(missing).length) return;
     const account: BankAccountInput = iban

@@ -32,14 +32,24 @@ const RequestPayoutMutation = graphql`
 type User = PayoutBalances_user$data;
 
 /** Why a payout of `available` minor units of `currency` cannot be requested now, or null when it can. */
-export function blockedReason(intl: IntlShape, user: User, available: number, minimum: { amount: number; currency: string } | undefined, now = Date.now()): string | null {
+export function blockedReason(
+  intl: IntlShape,
+  user: User,
+  available: number,
+  minimum: { amount: number; currency: string } | undefined,
+  now = Date.now(),
+): string | null {
   if (available <= 0) return intl.formatMessage({ id: 'payouts.blocked.nothing' });
   if (!user.withdrawalMethod) return intl.formatMessage({ id: 'payouts.blocked.noMethod' });
   if (user.withdrawalMethod === 'STRIPE' && !user.stripeOnboardingCompleted) return intl.formatMessage({ id: 'payouts.blocked.onboarding' });
   if (user.payoutsPausedUntil && Date.parse(user.payoutsPausedUntil) > now) {
-    return intl.formatMessage({ id: 'payouts.blocked.paused' }, { date: intl.formatDate(user.payoutsPausedUntil, { dateStyle: 'medium', timeStyle: 'short' }) });
+    return intl.formatMessage(
+      { id: 'payouts.blocked.paused' },
+      { date: intl.formatDate(user.payoutsPausedUntil, { dateStyle: 'medium', timeStyle: 'short' }) },
+    );
   }
-  if (minimum && available < minimum.amount) return intl.formatMessage({ id: 'payouts.blocked.belowMinimum' }, { minimum: formatMoney(intl, minimum.amount, minimum.currency) });
+  if (minimum && available < minimum.amount)
+    return intl.formatMessage({ id: 'payouts.blocked.belowMinimum' }, { minimum: formatMoney(intl, minimum.amount, minimum.currency) });
   return null;
 }
 
@@ -51,7 +61,8 @@ function RequestDialog(props: { user: User; currency: string; available: number;
   const [commit, inFlight] = useMutation<PayoutBalancesRequestMutation>(RequestPayoutMutation);
   const { withReauthentication, dialog } = useReauthentication();
   const amount = formatMoney(intl, props.available, props.currency);
-  const destination = props.user.withdrawalMethod === 'STRIPE' ? intl.formatMessage({ id: 'payouts.request.stripeAccount' }) : (props.user.withdrawalMethodDetails ?? '');
+  const destination =
+    props.user.withdrawalMethod === 'STRIPE' ? intl.formatMessage({ id: 'payouts.request.stripeAccount' }) : (props.user.withdrawalMethodDetails ?? '');
 
   async function confirm() {
     setError(null);

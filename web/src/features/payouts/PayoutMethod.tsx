@@ -115,7 +115,8 @@ export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: Pay
         {settings.stripeAvailable ? (
           <div className={styles.option}>
             <label>
-              <input type="radio" name={name} value="STRIPE" checked={choice === 'STRIPE'} onChange={() => setChoice('STRIPE')} /> <FormattedMessage id="payouts.method.STRIPE" />
+              <input type="radio" name={name} value="STRIPE" checked={choice === 'STRIPE'} onChange={() => setChoice('STRIPE')} />{' '}
+              <FormattedMessage id="payouts.method.STRIPE" />
             </label>
             <Text size="sm" tone="muted">
               <FormattedMessage id="payouts.method.stripeHint" values={{ count: countries.length }} />

@@ -36,7 +36,13 @@ type Options = Parameters<typeof payoutsResolvers>[1] & { locale?: 'en' | 'ru' |
 function renderPayouts(payouts: PayoutFixture[], options: Options = {}) {
   const environment = createTestEnvironment();
   queueResolvers(environment, payoutsResolvers(payouts, options));
-  return renderWithRelay(<PayoutsPage />, { environment, page: 'profilePayouts', signedIn: true, locale: options.locale ?? 'en', ...(options.route ? { route: options.route } : {}) });
+  return renderWithRelay(<PayoutsPage />, {
+    environment,
+    page: 'profilePayouts',
+    signedIn: true,
+    locale: options.locale ?? 'en',
+    ...(options.route ? { route: options.route } : {}),
+  });
 }
 
 const text = (element: Element | null) => element?.textContent?.replace(/\s/g, ' ') ?? null;
@@ -66,7 +72,9 @@ describe('PayoutsPage', () => {
     renderPayouts([PROCESSING_STRIPE, REVERSED_STRIPE, PAID_BANK], { locale: 'ru' });
     const [checking, reversed, paid] = (await screen.findAllByTestId('payout-row')) as [HTMLElement, HTMLElement, HTMLElement];
     within(checking).getByText('В обработке');
-    expect(within(checking).getByTestId('payout-checking').textContent).toBe('Мы уточняем этот перевод у Stripe. Деньги остаются в выплате, пока Stripe не ответит.');
+    expect(within(checking).getByTestId('payout-checking').textContent).toBe(
+      'Мы уточняем этот перевод у Stripe. Деньги остаются в выплате, пока Stripe не ответит.',
+    );
     within(reversed).getByText('Возвращена');
     expect(within(reversed).getByTestId('payout-reversed').textContent).toBe('Stripe отменил этот перевод; деньги вернулись на ваш доступный баланс.');
     expect(within(paid).queryByTestId('payout-checking')).toBeNull();
@@ -90,16 +98,24 @@ describe('PayoutsPage', () => {
   });
 
   it('says “your Stripe account” for Stripe payouts', async () => {
-    const { user } = renderPayouts([], { viewer: { withdrawalMethod: 'STRIPE', withdrawalMethodDetails: null, stripeAccountId: 'acct_1', stripeOnboardingCompleted: true } });
+    const { user } = renderPayouts([], {
+      viewer: { withdrawalMethod: 'STRIPE', withdrawalMethodDetails: null, stripeAccountId: 'acct_1', stripeOnboardingCompleted: true },
+    });
     await user.click(await screen.findByRole('button', { name: 'Request payout' }));
     const dialog = await screen.findByRole('dialog');
-    expect(text(within(dialog).getByTestId('request-summary'))).toBe('All of your available USD balance, $123.45, will be paid through Stripe to your Stripe account.');
+    expect(text(within(dialog).getByTestId('request-summary'))).toBe(
+      'All of your available USD balance, $123.45, will be paid through Stripe to your Stripe account.',
+    );
   });
 
   it.each([
     ['nothing available', { balances: [{ currency: 'USD', available: 0, pending: 0, inPayout: 0 }] }, 'Nothing is available to pay out.'],
     ['no method', { withdrawalMethod: null, withdrawalMethodDetails: null }, 'Choose how you are paid first.'],
-    ['Stripe onboarding incomplete', { withdrawalMethod: 'STRIPE', stripeAccountId: 'acct_1', stripeOnboardingCompleted: false }, 'Finish setting up payouts with Stripe first.'],
+    [
+      'Stripe onboarding incomplete',
+      { withdrawalMethod: 'STRIPE', stripeAccountId: 'acct_1', stripeOnboardingCompleted: false },
+      'Finish setting up payouts with Stripe first.',
+    ],
     ['paused', { payoutsPausedUntil: '2099-01-15T10:30:00.000Z' }, 'Payouts are paused until Jan 15, 2099, 10:30 AM after a security change.'],
     ['below the minimum', { balances: [{ currency: 'USD', available: 1999, pending: 0, inPayout: 0 }] }, 'The smallest payout is $20.00.'],
   ])('disables the request with the reason: %s', async (_, viewer, reason) => {
@@ -145,7 +161,9 @@ describe('PayoutsPage', () => {
     expect(fieldMessage(screen.getByRole('textbox', { name: /IBAN/ }))).toMatch(/^Enter a valid IBAN\. /);
 
     await user.click(screen.getByRole('button', { name: 'Save bank account' }));
-    await resolveOperation(environment, { User: () => ({ id: 'VXNlcjox', withdrawalMethod: 'BANK_TRANSFER', withdrawalMethodDetails: 'Anna Petrova, IBAN DE89 •••• •••• 3000' }) });
+    await resolveOperation(environment, {
+      User: () => ({ id: 'VXNlcjox', withdrawalMethod: 'BANK_TRANSFER', withdrawalMethodDetails: 'Anna Petrova, IBAN DE89 •••• •••• 3000' }),
+    });
     screen.getByTestId('payout-method-saved');
     expect(text(screen.getByTestId('payout-method-current'))).toBe('Current method: Bank transfer (Anna Petrova, IBAN DE89 •••• •••• 3000)');
   });
@@ -201,7 +219,9 @@ describe('PayoutsPage', () => {
     await user.type(within(reauth).getByLabelText(/^Password/), 'correct horse battery staple');
     await user.click(within(reauth).getByRole('button', { name: 'Continue' }));
     await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T05:10:00.000Z' }) });
-    await waitFor(() => expect(mutationsSent(environment).map((m) => m.name)).toEqual(['StripeOnboardingStartMutation', 'ReauthDialogMutation', 'StripeOnboardingStartMutation']));
+    await waitFor(() =>
+      expect(mutationsSent(environment).map((m) => m.name)).toEqual(['StripeOnboardingStartMutation', 'ReauthDialogMutation', 'StripeOnboardingStartMutation']),
+    );
     expect(go).not.toHaveBeenCalled();
     await resolveOperation(environment, { StripeOnboardingPayload: () => ({ url: 'https://connect.stripe.test/setup/e/acct_1/abc' }) });
     expect(go).toHaveBeenCalledWith('https://connect.stripe.test/setup/e/acct_1/abc');
@@ -214,7 +234,10 @@ describe('PayoutsPage', () => {
   });
 
   it('checks the account once when Stripe sends the user back, and says the result', async () => {
-    const { environment } = renderPayouts([], { route: '/profile/payouts?stripe=return', viewer: { withdrawalMethod: 'STRIPE', stripeAccountId: 'acct_1', stripeOnboardingCompleted: false } });
+    const { environment } = renderPayouts([], {
+      route: '/profile/payouts?stripe=return',
+      viewer: { withdrawalMethod: 'STRIPE', stripeAccountId: 'acct_1', stripeOnboardingCompleted: false },
+    });
     await screen.findByTestId('stripe-onboarding');
     await waitFor(() => expect(mutationsSent(environment).map((m) => m.name)).toEqual(['StripeOnboardingRefreshMutation']));
     await resolveOperation(environment, { User: () => ({ id: 'VXNlcjox', stripeAccountId: 'acct_1', stripeOnboardingCompleted: true }) });
@@ -224,20 +247,33 @@ describe('PayoutsPage', () => {
   });
 
   it('back from Stripe after the window, asks for a recent proof before checking the account, then checks it once', async () => {
-    const { environment, user } = renderPayouts([], { route: '/profile/payouts?stripe=return', viewer: { withdrawalMethod: 'STRIPE', stripeAccountId: 'acct_1', stripeOnboardingCompleted: false } });
+    const { environment, user } = renderPayouts([], {
+      route: '/profile/payouts?stripe=return',
+      viewer: { withdrawalMethod: 'STRIPE', stripeAccountId: 'acct_1', stripeOnboardingCompleted: false },
+    });
     await waitFor(() => expect(mutationsSent(environment).map((m) => m.name)).toEqual(['StripeOnboardingRefreshMutation']));
     await answerError(environment, 'REAUTHENTICATION_REQUIRED', 'Re-authentication required', { methods: ['PASSWORD'] });
     const reauth = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     await user.type(within(reauth).getByLabelText(/^Password/), 'correct horse battery staple');
     await user.click(within(reauth).getByRole('button', { name: 'Continue' }));
     await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T05:10:00.000Z' }) });
-    await waitFor(() => expect(mutationsSent(environment).map((m) => m.name)).toEqual(['StripeOnboardingRefreshMutation', 'ReauthDialogMutation', 'StripeOnboardingRefreshMutation']));
+    await waitFor(() =>
+      expect(mutationsSent(environment).map((m) => m.name)).toEqual([
+        'StripeOnboardingRefreshMutation',
+        'ReauthDialogMutation',
+        'StripeOnboardingRefreshMutation',
+      ]),
+    );
     await resolveOperation(environment, { User: () => ({ id: 'VXNlcjox', stripeAccountId: 'acct_1', stripeOnboardingCompleted: true }) });
     expect((await screen.findByTestId('stripe-returned')).textContent).toBe('Your Stripe account is ready for payouts.');
   });
 
   it('says Stripe still needs details when the address expired and the account is not ready', async () => {
-    const { environment } = renderPayouts([], { route: '/profile/payouts?stripe=refresh', locale: 'es', viewer: { withdrawalMethod: 'STRIPE', stripeAccountId: 'acct_1' } });
+    const { environment } = renderPayouts([], {
+      route: '/profile/payouts?stripe=refresh',
+      locale: 'es',
+      viewer: { withdrawalMethod: 'STRIPE', stripeAccountId: 'acct_1' },
+    });
     await waitFor(() => expect(mutationsSent(environment).map((m) => m.name)).toEqual(['StripeOnboardingRefreshMutation']));
     await resolveOperation(environment, { User: () => ({ id: 'VXNlcjox', stripeAccountId: 'acct_1', stripeOnboardingCompleted: false }) });
     expect((await screen.findByTestId('stripe-returned')).textContent).toBe('Stripe aún necesita algunos datos. Continúa la configuración para terminar.');
@@ -299,7 +335,10 @@ describe('PayoutsPage', () => {
     otherTab.addEventListener('message', (message: MessageEvent<unknown>) => heardElsewhere(message.data));
     try {
       await act(async () => {
-        environment.mock.nextValue(subscription, MockPayloadGenerator.generate(subscription, { User: () => ({ id: 'VXNlcjox', balance: 0, held: 0, balanceCurrency: 'USD', balances: [] }) }));
+        environment.mock.nextValue(
+          subscription,
+          MockPayloadGenerator.generate(subscription, { User: () => ({ id: 'VXNlcjox', balance: 0, held: 0, balanceCurrency: 'USD', balances: [] }) }),
+        );
       });
       const refetch = environment.mock.getAllOperations().filter((operation) => operation.request.node.params.name === 'PayoutsPageQuery');
       expect(refetch.map((operation) => operation.request.variables)).toEqual([{ count: 10 }]);

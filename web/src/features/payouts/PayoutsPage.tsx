@@ -24,12 +24,19 @@ import { PAYOUTS_PAGE_SIZE, PayoutsPageQuery } from './PayoutsPageQuery';
 import { StripeOnboarding } from './StripeOnboarding';
 import styles from './payouts.module.css';
 
-
 function Payouts(props: { fetchKey: number }) {
-  const data = useLazyLoadQuery<PayoutsPageQueryType>(PayoutsPageQuery, { count: PAYOUTS_PAGE_SIZE }, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
+  const data = useLazyLoadQuery<PayoutsPageQueryType>(
+    PayoutsPageQuery,
+    { count: PAYOUTS_PAGE_SIZE },
+    { fetchPolicy: 'network-only', fetchKey: props.fetchKey },
+  );
   const shownRef = useRef(0);
   // Every payout shown (at least a page, at most 50, the server's limit).
-  const refetch = useQuietRefetch<PayoutsPageQueryType>(PayoutsPageQuery, () => ({ count: Math.min(50, Math.max(PAYOUTS_PAGE_SIZE, shownRef.current)) }), 'Payouts');
+  const refetch = useQuietRefetch<PayoutsPageQueryType>(
+    PayoutsPageQuery,
+    () => ({ count: Math.min(50, Math.max(PAYOUTS_PAGE_SIZE, shownRef.current)) }),
+    'Payouts',
+  );
   if (!data.viewer) return <SignedOut />;
   return (
     <div className={styles.layout}>

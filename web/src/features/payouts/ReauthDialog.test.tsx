@@ -82,7 +82,9 @@ describe('re-authentication', () => {
     const sent = mutationsSent(environment);
     expect(sent.map((m) => m.name)).toEqual(['PayoutMethodSetMutation', 'PayoutMethodSetMutation', 'ReauthDialogMutation', 'PayoutMethodSetMutation']);
     expect(sent.at(-1)?.variables).toEqual({ input: { method: 'STRIPE' } });
-    await resolveOperation(environment, { User: () => ({ id: 'VXNlcjox', withdrawalMethod: 'STRIPE', withdrawalMethodDetails: null, stripeAccountId: null, stripeOnboardingCompleted: false }) });
+    await resolveOperation(environment, {
+      User: () => ({ id: 'VXNlcjox', withdrawalMethod: 'STRIPE', withdrawalMethodDetails: null, stripeAccountId: null, stripeOnboardingCompleted: false }),
+    });
     await screen.findByTestId('payout-method-saved');
     expect(screen.getByTestId('stripe-status').textContent).toBe('Not started');
   });

@@ -32,7 +32,9 @@ describe('payoutProblem', () => {
   });
 
   it('says the date of a pause in the page’s language', () => {
-    expect(payoutProblem(en, error('PAYOUTS_PAUSED', { until: '2026-11-27T09:00:00.000Z' })).message).toBe('Payouts are paused until Nov 27, 2026, 9:00 AM after a security change.');
+    expect(payoutProblem(en, error('PAYOUTS_PAUSED', { until: '2026-11-27T09:00:00.000Z' })).message).toBe(
+      'Payouts are paused until Nov 27, 2026, 9:00 AM after a security change.',
+    );
     expect(payoutProblem(intlFor('ru'), error('PAYOUTS_PAUSED', { until: '2026-11-27T09:00:00.000Z' })).message).toBe(
       'Выплаты приостановлены до 27 нояб. 2026 г., 09:00 после изменения настроек безопасности.',
     );
@@ -41,12 +43,18 @@ describe('payoutProblem', () => {
 
   it('says the minimum as money, in minor units of the balance or as Money', () => {
     expect(payoutProblem(en, error('BELOW_MINIMUM', { minimum: 2000 }), 'USD').message).toBe('The smallest payout is $20.00.');
-    expect(payoutProblem(intlFor('es'), error('BELOW_MINIMUM', { minimum: { amount: 2000, currency: 'EUR' } })).message.replace(/\s/g, ' ')).toBe('El pago mínimo es de 20,00 €.');
+    expect(payoutProblem(intlFor('es'), error('BELOW_MINIMUM', { minimum: { amount: 2000, currency: 'EUR' } })).message.replace(/\s/g, ' ')).toBe(
+      'El pago mínimo es de 20,00 €.',
+    );
     expect(payoutProblem(en, error('BELOW_MINIMUM')).message).toBe('The balance is below the smallest payout.');
   });
 
   it('puts a refused bank field at the field', () => {
-    expect(payoutProblem(en, error('BAD_USER_INPUT', { field: 'bankAccount.bankCode' }))).toEqual({ message: "Enter the bank's code.", field: 'bankAccount.bankCode', conflict: false });
+    expect(payoutProblem(en, error('BAD_USER_INPUT', { field: 'bankAccount.bankCode' }))).toEqual({
+      message: "Enter the bank's code.",
+      field: 'bankAccount.bankCode',
+      conflict: false,
+    });
     expect(payoutProblem(en, error('BAD_USER_INPUT', { field: 'currency' })).field).toBeNull();
   });
 });

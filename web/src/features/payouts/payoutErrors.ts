@@ -58,16 +58,24 @@ function minimumOf(error: ServerError, currency: string | undefined): { amount: 
 
 /** What to show for `error`; `currency` is the balance the action was about (for a bare `minimum`). */
 export function payoutProblemOf(intl: IntlShape, error: ServerError, currency?: string): PayoutProblem {
-  const above = (id: string, values?: Record<string, string>) => ({ message: intl.formatMessage({ id }, values), field: null, conflict: error.code === 'VERSION_CONFLICT' });
+  const above = (id: string, values?: Record<string, string>) => ({
+    message: intl.formatMessage({ id }, values),
+    field: null,
+    conflict: error.code === 'VERSION_CONFLICT',
+  });
   const plain = PLAIN[error.code];
   if (plain) return above(plain);
   if (error.code === 'PAYOUTS_PAUSED') {
     const until = error.extensions['until'];
-    return typeof until === 'string' ? above('payouts.error.pausedUntil', { date: intl.formatDate(until, { dateStyle: 'medium', timeStyle: 'short' }) }) : above('payouts.error.paused');
+    return typeof until === 'string'
+      ? above('payouts.error.pausedUntil', { date: intl.formatDate(until, { dateStyle: 'medium', timeStyle: 'short' }) })
+      : above('payouts.error.paused');
   }
   if (error.code === 'BELOW_MINIMUM') {
     const minimum = minimumOf(error, currency);
-    return minimum ? above('payouts.error.belowMinimum', { minimum: formatMoney(intl, minimum.amount, minimum.currency) }) : above('payouts.error.belowMinimumUnknown');
+    return minimum
+      ? above('payouts.error.belowMinimum', { minimum: formatMoney(intl, minimum.amount, minimum.currency) })
+      : above('payouts.error.belowMinimumUnknown');
   }
   if (error.code === 'BAD_USER_INPUT') {
     const id = error.field ? BANK_FIELDS[error.field] : undefined;

@@ -39,14 +39,26 @@ describe('ProductPage', () => {
     screen.getByRole('img', { name: intl.formatMessage({ id: 'product.visualLabel' }, { name: 'Voice Match' }) });
     const order = screen.getByRole('link', { name: intl.formatMessage({ id: 'product.orderSimilar' }) });
     expect(order.getAttribute('href')).toBe('/order?product=voice-match');
-    expect(within(screen.getByRole('navigation', { name: intl.formatMessage({ id: 'nav.breadcrumb' }) })).getByRole('link').getAttribute('href')).toBe('/products');
+    expect(
+      within(screen.getByRole('navigation', { name: intl.formatMessage({ id: 'nav.breadcrumb' }) }))
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/products');
 
     const about = screen.getByRole('region', { name: intl.formatMessage({ id: 'product.about' }) });
     for (const paragraph of voiceMatch!.description.en) within(about).getByText(paragraph);
     const features = screen.getByRole('region', { name: intl.formatMessage({ id: 'product.features' }) });
-    expect(within(features).getAllByRole('listitem').map((li) => li.textContent)).toEqual(voiceMatch!.features.en);
+    expect(
+      within(features)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(voiceMatch!.features.en);
     const techs = screen.getByRole('region', { name: intl.formatMessage({ id: 'product.technologies' }) });
-    expect(within(techs).getAllByRole('listitem').map((li) => li.textContent)).toEqual(voiceMatch!.technologies);
+    expect(
+      within(techs)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(voiceMatch!.technologies);
 
     const news = screen.getByRole('region', { name: intl.formatMessage({ id: 'product.news' }) });
     const item = within(news).getByRole('listitem');

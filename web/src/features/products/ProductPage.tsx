@@ -30,7 +30,9 @@ const variables = (slug: string, locale: Locale) => ({ slug, locale: GRAPHQL_LOC
 export const productLoader: Loader = async ({ params, request }, context, locale) => {
   const slug = params['slug'] ?? '';
   const data = /^[a-z0-9-]{1,80}$/.test(slug)
-    ? await fetchQuery<ProductPageQueryType>(context.environmentRef.current, ProductPageQuery, variables(slug, locale), { fetchPolicy: 'store-or-network' }).toPromise()
+    ? await fetchQuery<ProductPageQueryType>(context.environmentRef.current, ProductPageQuery, variables(slug, locale), {
+        fetchPolicy: 'store-or-network',
+      }).toPromise()
     : undefined;
   if (!data?.product) pageNotFound(request);
   const url = new URL(request.url);

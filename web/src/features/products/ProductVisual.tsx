@@ -8,8 +8,23 @@ import styles from './ProductVisual.module.css';
 
 /** The symbol a product's cover shows; each has one glyph in GLYPHS. */
 export type ProductMotif =
-  | 'chat' | 'wave' | 'card' | 'home' | 'chart' | 'heart' | 'shield' | 'lens' | 'play'
-  | 'gift' | 'grid' | 'spark' | 'cube' | 'ball' | 'pulse' | 'camera' | 'leaf';
+  | 'chat'
+  | 'wave'
+  | 'card'
+  | 'home'
+  | 'chart'
+  | 'heart'
+  | 'shield'
+  | 'lens'
+  | 'play'
+  | 'gift'
+  | 'grid'
+  | 'spark'
+  | 'cube'
+  | 'ball'
+  | 'pulse'
+  | 'camera'
+  | 'leaf';
 
 /** A circle as path data. */
 const circ = (x: number, y: number, r: number) => `M${x - r} ${y}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
@@ -19,7 +34,11 @@ const rr = (x: number, y: number, w: number, h: number, r: number) =>
 
 /** Glyphs on a 48-unit grid: [tinted shape, ink lines, solid ink shape]. */
 const GLYPHS: Record<ProductMotif, [string, string?, string?]> = {
-  chat: ['M10 10h28a4 4 0 0 1 4 4v18a4 4 0 0 1-4 4H22l-9 7v-7h-3a4 4 0 0 1-4-4V14a4 4 0 0 1 4-4z', '', circ(16, 23, 2.5) + circ(24, 23, 2.5) + circ(32, 23, 2.5)],
+  chat: [
+    'M10 10h28a4 4 0 0 1 4 4v18a4 4 0 0 1-4 4H22l-9 7v-7h-3a4 4 0 0 1-4-4V14a4 4 0 0 1 4-4z',
+    '',
+    circ(16, 23, 2.5) + circ(24, 23, 2.5) + circ(32, 23, 2.5),
+  ],
   wave: [circ(24, 24, 18), 'M6 24c3-10 6-10 9 0s6 10 9 0 6-10 9 0 6 10 9 0'],
   card: [rr(6, 12, 36, 24, 4), 'M6 20h36M12 30h8'],
   home: ['M11 19v19h26V19L24 9z', 'M6 22 24 8l18 14M20 38V28h8v10'],

@@ -19,11 +19,16 @@ afterEach(() => {
 function renderCatalogue(options: { locale?: 'en' | 'ru'; products?: typeof PRODUCTS; pending?: boolean; search?: string } = {}) {
   const environment = createTestEnvironment();
   if (!options.pending) queueResolvers(environment, catalogueResolvers(options.products));
-  return renderWithRelay(<ProductsPage />, { environment, page: 'products', route: `/products${options.search ?? ''}`, loader: productsLoader, locale: options.locale });
+  return renderWithRelay(<ProductsPage />, {
+    environment,
+    page: 'products',
+    route: `/products${options.search ?? ''}`,
+    loader: productsLoader,
+    locale: options.locale,
+  });
 }
 
 const [voiceMatch] = PRODUCTS;
-
 
 describe('ProductsPage', () => {
   it('lists every product as a card under the title, with the count and a call to order', async () => {

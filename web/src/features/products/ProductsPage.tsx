@@ -37,7 +37,10 @@ const ProductsPageQuery = graphql`
  * trimmed, at most 200 UTF-16 units (the API's limit for `search`) without a half surrogate pair.
  */
 export function searchOf(search: string): string | null {
-  let q = (new URLSearchParams(search).get('q') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 200);
+  let q = (new URLSearchParams(search).get('q') ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .trim()
+    .slice(0, 200);
   if (/[\ud800-\udbff]$/.test(q)) q = q.slice(0, -1);
   return q.trim() || null;
 }
@@ -46,13 +49,22 @@ const variables = (locale: Locale, search: string | null) => ({ locale: GRAPHQL_
 
 /** The pages a search may find, by their messages (`page.<id>.title`, `page.<id>.description`). */
 const SEARCHABLE_PAGES = [
-  ['faq', '/faq'], ['how', '/how'], ['team', '/team'], ['techs', '/techs'], ['culture', '/culture'],
-  ['privacy', '/privacy'], ['news', '/news'], ['order', '/order'], ['products', '/products'],
+  ['faq', '/faq'],
+  ['how', '/how'],
+  ['team', '/team'],
+  ['techs', '/techs'],
+  ['culture', '/culture'],
+  ['privacy', '/privacy'],
+  ['news', '/news'],
+  ['order', '/order'],
+  ['products', '/products'],
 ] as const;
 
 export const productsLoader: Loader = async ({ request }, context, locale) => {
   const search = searchOf(new URL(request.url).search);
-  await fetchQuery<ProductsPageQueryType>(context.environmentRef.current, ProductsPageQuery, variables(locale, search), { fetchPolicy: 'store-or-network' }).toPromise();
+  await fetchQuery<ProductsPageQueryType>(context.environmentRef.current, ProductsPageQuery, variables(locale, search), {
+    fetchPolicy: 'store-or-network',
+  }).toPromise();
   return null;
 };
 
@@ -113,9 +125,9 @@ export function ProductsPage() {
         {q !== null ? <SearchResults q={q} found={data.products.edges.length} /> : null}
         {data.products.edges.length === 0 ? (
           q !== null ? null : (
-          <Text>
-            <FormattedMessage id="home.work.empty" />
-          </Text>
+            <Text>
+              <FormattedMessage id="home.work.empty" />
+            </Text>
           )
         ) : (
           <Grid as="ul" minItemWidth={260} gap={5} className={styles.grid}>

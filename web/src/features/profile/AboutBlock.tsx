@@ -62,7 +62,11 @@ export function AboutBlock(props: { user: AboutBlock_user$key; className?: strin
   function saver(field: AboutField) {
     return async (value: string, typed: string) => {
       // The browser sends E.164 already; the country tells the server how it read the number (it checks again).
-      const variables: AboutBlockUpdateMutation$variables = { id: user.id, [field]: value, ...(field === 'phone' ? { phoneCountry: PHONE_COUNTRY[locale] } : {}) };
+      const variables: AboutBlockUpdateMutation$variables = {
+        id: user.id,
+        [field]: value,
+        ...(field === 'phone' ? { phoneCountry: PHONE_COUNTRY[locale] } : {}),
+      };
       const { errors } = await runMutation(commit, { variables });
       return errors.length ? inlineFieldProblem(field, errors, typed, locale) : null;
     };
@@ -72,7 +76,12 @@ export function AboutBlock(props: { user: AboutBlock_user$key; className?: strin
     <ProfileSection title={<FormattedMessage id="profile.about.title" />} className={props.className}>
       <div className={styles.rows}>
         <InlineEditField {...fieldOf('bio')} multiline maxLength={BIO_MAX} hint={<FormattedMessage id="profile.bio.hint" />} />
-        <InlineEditField {...fieldOf('phone')} display={formatPhone} hint={<FormattedMessage id="profile.phone.hint" />} inputProps={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel', dir: 'ltr' }} />
+        <InlineEditField
+          {...fieldOf('phone')}
+          display={formatPhone}
+          hint={<FormattedMessage id="profile.phone.hint" />}
+          inputProps={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel', dir: 'ltr' }}
+        />
         <InlineEditField
           {...fieldOf('telegram')}
           display={(handle) => `@${handle}`}

@@ -58,7 +58,9 @@ interface Outcomes {
 function AddForm(props: Outcomes & { userId: string; options: string; withReauthentication: Reauthentication['withReauthentication']; onClose: () => void }) {
   const intl = useIntl();
   const [finish] = useMutation<AddPasskeyDialogFinishMutation>(FinishMutation);
-  const [name, setName] = useState(() => passkeyName(navigator.userAgent, intl.formatMessage({ id: 'profile.devices.on' })) ?? intl.formatMessage({ id: 'profile.passkeys.defaultName' }));
+  const [name, setName] = useState(
+    () => passkeyName(navigator.userAgent, intl.formatMessage({ id: 'profile.devices.on' })) ?? intl.formatMessage({ id: 'profile.passkeys.defaultName' }),
+  );
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -123,7 +125,9 @@ function AddForm(props: Outcomes & { userId: string; options: string; withReauth
 }
 
 /** Open while `options` is set (after `startPasskeyRegistration`); `onClose` clears them. */
-export function AddPasskeyDialog(props: Outcomes & { userId: string; options: string | null; withReauthentication: Reauthentication['withReauthentication']; onClose: () => void }) {
+export function AddPasskeyDialog(
+  props: Outcomes & { userId: string; options: string | null; withReauthentication: Reauthentication['withReauthentication']; onClose: () => void },
+) {
   const intl = useIntl();
   const { options, ...rest } = props;
   return (

@@ -58,7 +58,11 @@ describe('AvatarBlock', () => {
   });
 
   it('removes the photo after asking: the mutation, the initials, a toast and focus on "Upload photo"', async () => {
-    const { intl, user, environment } = renderAvatar({ id: 'VXNlcjox', fullName: 'Anna Petrova', image: { id: 'SW1hZ2U6MQ', url: '/uploads/avatars/anna.webp' } });
+    const { intl, user, environment } = renderAvatar({
+      id: 'VXNlcjox',
+      fullName: 'Anna Petrova',
+      image: { id: 'SW1hZ2U6MQ', url: '/uploads/avatars/anna.webp' },
+    });
     const remove = await screen.findByRole('button', { name: intl.formatMessage({ id: 'profile.avatar.remove' }) });
 
     // Cancel first: nothing is sent, focus is back on the button.

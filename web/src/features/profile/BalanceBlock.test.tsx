@@ -53,8 +53,16 @@ describe('BalanceBlock', () => {
       ],
     });
     const eur = await screen.findByTestId('earnings-row-EUR');
-    expect(within(eur).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['€20.00', '€5.00']);
-    expect(within(screen.getByTestId('earnings-row-USD')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['$123.45', '$25.00']);
+    expect(
+      within(eur)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['€20.00', '€5.00']);
+    expect(
+      within(screen.getByTestId('earnings-row-USD'))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['$123.45', '$25.00']);
   });
 
   it('shows a zero balance as zero money', async () => {

@@ -106,17 +106,17 @@ function StartForm(props: { viewerId: string; currentEmail: string | null; initi
     <>
       <Form {...formProps}>
         {formMessage}
-      <TextField
-        ref={inputRef}
-        label={<FormattedMessage id="passwords.changeEmail.newLabel" />}
-        hint={<FormattedMessage id="passwords.changeEmail.newHint" />}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={254}
-        {...field('email')}
-      />
-      <AccountFormActions busy={busy} label={<FormattedMessage id="passwords.changeEmail.submit" />} busyLabel={<FormattedMessage id="passwords.saving" />} />
+        <TextField
+          ref={inputRef}
+          label={<FormattedMessage id="passwords.changeEmail.newLabel" />}
+          hint={<FormattedMessage id="passwords.changeEmail.newHint" />}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          {...field('email')}
+        />
+        <AccountFormActions busy={busy} label={<FormattedMessage id="passwords.changeEmail.submit" />} busyLabel={<FormattedMessage id="passwords.saving" />} />
       </Form>
       {dialog}
     </>
@@ -252,5 +252,11 @@ function ChangeEmailContent(props: { fetchKey: number }) {
 
 /** The /profile/change-email route: a shell on the server, the two steps once hydrated and signed in. */
 export function ChangeEmailPage() {
-  return <AccountShell title={<FormattedMessage id="page.profileChangeEmail.title" />} lead={<FormattedMessage id="passwords.changeEmail.lead" />} content={ChangeEmailContent} />;
+  return (
+    <AccountShell
+      title={<FormattedMessage id="page.profileChangeEmail.title" />}
+      lead={<FormattedMessage id="passwords.changeEmail.lead" />}
+      content={ChangeEmailContent}
+    />
+  );
 }

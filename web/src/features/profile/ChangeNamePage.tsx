@@ -69,7 +69,11 @@ function NameFields(props: { viewerId: string; fullName: string }) {
     <Form {...formProps}>
       {formMessage}
       <TextField label={<FormattedMessage id="profile.changeName.label" />} autoComplete="name" maxLength={100} {...field('fullName')} />
-      <AccountFormActions busy={busy} label={<FormattedMessage id="profile.changeName.submit" />} busyLabel={<FormattedMessage id="profile.changeName.saving" />} />
+      <AccountFormActions
+        busy={busy}
+        label={<FormattedMessage id="profile.changeName.submit" />}
+        busyLabel={<FormattedMessage id="profile.changeName.saving" />}
+      />
     </Form>
   );
 }

@@ -41,5 +41,11 @@ function ChangePasswordContent(props: { fetchKey: number }) {
 
 /** The /profile/change-password route: a shell on the server, the form once hydrated and signed in. */
 export function ChangePasswordPage() {
-  return <AccountShell title={<FormattedMessage id="page.profileChangePassword.title" />} lead={<FormattedMessage id="passwords.changePassword.lead" />} content={ChangePasswordContent} />;
+  return (
+    <AccountShell
+      title={<FormattedMessage id="page.profileChangePassword.title" />}
+      lead={<FormattedMessage id="passwords.changePassword.lead" />}
+      content={ChangePasswordContent}
+    />
+  );
 }

@@ -142,7 +142,9 @@ describe('DeleteAccountDialog on /profile', () => {
 
 describe('DeleteAccountDialog and the earnings', () => {
   it('refuses while a payout is in progress: says so, asks for nothing, the button stays disabled', async () => {
-    const { environment, user, intl, dialog, confirm } = await openDeleteDialog({ balances: [{ currency: 'USD', available: 1000, pending: 0, inPayout: 5000 }] });
+    const { environment, user, intl, dialog, confirm } = await openDeleteDialog({
+      balances: [{ currency: 'USD', available: 1000, pending: 0, inPayout: 5000 }],
+    });
     expect(within(dialog).getByTestId('delete-payout-in-progress').textContent).toBe(intl.formatMessage({ id: 'profile.delete.payout.blocked' }));
     expect(within(dialog).queryByLabelText(intl.formatMessage({ id: 'profile.delete.password.label' }))).toBeNull();
     expect(within(dialog).queryByTestId('delete-forfeit')).toBeNull();
@@ -152,7 +154,9 @@ describe('DeleteAccountDialog and the earnings', () => {
   });
 
   it('warns that the earnings still on the accounts are forfeited, naming the amount', async () => {
-    const { environment, user, intl, dialog, confirm } = await openDeleteDialog({ balances: [{ currency: 'USD', available: 10000, pending: 5000, inPayout: 0 }] });
+    const { environment, user, intl, dialog, confirm } = await openDeleteDialog({
+      balances: [{ currency: 'USD', available: 10000, pending: 5000, inPayout: 0 }],
+    });
     expect(within(dialog).getByTestId('delete-forfeit').textContent).toBe(intl.formatMessage({ id: 'profile.delete.earnings.forfeit' }, { amount: '$150.00' }));
     await fill(user, labelled(intl.formatMessage({ id: 'profile.delete.password.label' })), 'correct horse');
     expect(confirm.disabled).toBe(false);
@@ -168,7 +172,9 @@ describe('DeleteAccountDialog and the earnings', () => {
         { currency: 'JPY', available: 0, pending: 500, inPayout: 0 },
       ],
     });
-    expect(within(dialog).getByTestId('delete-forfeit').textContent).toBe(intl.formatMessage({ id: 'profile.delete.earnings.forfeit' }, { amount: '€20.00 and ¥500' }));
+    expect(within(dialog).getByTestId('delete-forfeit').textContent).toBe(
+      intl.formatMessage({ id: 'profile.delete.earnings.forfeit' }, { amount: '€20.00 and ¥500' }),
+    );
   });
 
   it('says a payout started meanwhile (PAYOUT_IN_PROGRESS) in the dialog’s alert', async () => {

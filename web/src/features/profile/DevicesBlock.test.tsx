@@ -8,7 +8,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerError, mutationsSent } from '../../test/forms';
-import { createTestEnvironment, queueResolvers, rejectOperation, renderWithRelay, resolveOperation, type RenderWithRelayOptions } from '../../test/renderWithRelay';
+import {
+  createTestEnvironment,
+  queueResolvers,
+  rejectOperation,
+  renderWithRelay,
+  resolveOperation,
+  type RenderWithRelayOptions,
+} from '../../test/renderWithRelay';
 import { DevicesBlock } from './DevicesBlock';
 
 const MINUTE = 60_000;
@@ -23,9 +30,30 @@ interface SessionValues {
   current: boolean;
 }
 
-const THIS: SessionValues = { id: 'U2Vzc2lvbjox', deviceLabel: 'Firefox 133 on Windows', network: '198.51.100.x', created: '2026-10-01T09:00:00.000Z', lastUsed: ago(2 * MINUTE), current: true };
-const PHONE: SessionValues = { id: 'U2Vzc2lvbjoy', deviceLabel: 'Safari 17 on iOS', network: '203.0.113.x', created: '2026-09-12T18:30:00.000Z', lastUsed: ago(5 * MINUTE), current: false };
-const OLD: SessionValues = { id: 'U2Vzc2lvbjoz', deviceLabel: null, network: null, created: '2026-08-01T08:00:00.000Z', lastUsed: ago(3 * 60 * MINUTE), current: false };
+const THIS: SessionValues = {
+  id: 'U2Vzc2lvbjox',
+  deviceLabel: 'Firefox 133 on Windows',
+  network: '198.51.100.x',
+  created: '2026-10-01T09:00:00.000Z',
+  lastUsed: ago(2 * MINUTE),
+  current: true,
+};
+const PHONE: SessionValues = {
+  id: 'U2Vzc2lvbjoy',
+  deviceLabel: 'Safari 17 on iOS',
+  network: '203.0.113.x',
+  created: '2026-09-12T18:30:00.000Z',
+  lastUsed: ago(5 * MINUTE),
+  current: false,
+};
+const OLD: SessionValues = {
+  id: 'U2Vzc2lvbjoz',
+  deviceLabel: null,
+  network: null,
+  created: '2026-08-01T08:00:00.000Z',
+  lastUsed: ago(3 * 60 * MINUTE),
+  current: false,
+};
 
 /** The viewer's answer with `sessions` (as the server orders them). */
 function withSessions(sessions: SessionValues[]) {

@@ -78,7 +78,9 @@ function SessionItem(props: { session: Session; now: number; onSignedOut: (devic
   const [commit, pending] = useMutation<DevicesBlockRevokeMutation>(RevokeMutation);
   // The label's one English word ("Chrome 131 on macOS") in the page's language, as the security
   // mails do (MAIL-SECURITY); browser and system names stay as they are.
-  const device = session.deviceLabel ? localDeviceLabel(session.deviceLabel, intl.formatMessage({ id: 'profile.devices.on' })) : intl.formatMessage({ id: 'profile.devices.unknown' });
+  const device = session.deviceLabel
+    ? localDeviceLabel(session.deviceLabel, intl.formatMessage({ id: 'profile.devices.on' }))
+    : intl.formatMessage({ id: 'profile.devices.unknown' });
   const lastActive = formatLastActive(intl, session.lastUsed, props.now);
 
   async function signOut() {
@@ -118,7 +120,13 @@ function SessionItem(props: { session: Session; now: number; onSignedOut: (devic
         </span>
       </div>
       {session.current ? null : (
-        <Button variant="secondary" size="sm" loading={pending} onClick={() => void signOut()} aria-label={intl.formatMessage({ id: 'profile.devices.signOutLabel' }, { device })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={pending}
+          onClick={() => void signOut()}
+          aria-label={intl.formatMessage({ id: 'profile.devices.signOutLabel' }, { device })}
+        >
           <FormattedMessage id="profile.devices.signOut" />
         </Button>
       )}
@@ -149,23 +157,23 @@ function SignOutOthers(props: { count: number; onDone: (count: number) => void }
 
   return (
     <>
-    {dialog}
-    <AlertDialog
-      trigger={
-        <Button variant="secondary" className={styles.others}>
-          <FormattedMessage id="profile.devices.signOutOthers" />
-        </Button>
-      }
-      onOpenChange={(open) => {
-        if (!open) setError(null);
-      }}
-      title={<FormattedMessage id="profile.devices.confirm.title" />}
-      description={<FormattedMessage id="profile.devices.confirm.description" values={{ count: props.count }} />}
-      cancelLabel={<FormattedMessage id="profile.devices.confirm.cancel" />}
-      confirmLabel={<FormattedMessage id="profile.devices.confirm.confirm" />}
-      onConfirm={confirm}
-      error={error}
-    />
+      {dialog}
+      <AlertDialog
+        trigger={
+          <Button variant="secondary" className={styles.others}>
+            <FormattedMessage id="profile.devices.signOutOthers" />
+          </Button>
+        }
+        onOpenChange={(open) => {
+          if (!open) setError(null);
+        }}
+        title={<FormattedMessage id="profile.devices.confirm.title" />}
+        description={<FormattedMessage id="profile.devices.confirm.description" values={{ count: props.count }} />}
+        cancelLabel={<FormattedMessage id="profile.devices.confirm.cancel" />}
+        confirmLabel={<FormattedMessage id="profile.devices.confirm.confirm" />}
+        onConfirm={confirm}
+        error={error}
+      />
     </>
   );
 }

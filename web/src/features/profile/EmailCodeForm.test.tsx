@@ -43,19 +43,22 @@ describe('EmailCodeForm in the e-mail confirmation banner', () => {
     ['en', '8 characters: letters A–Z except I and O, digits 2–9.', 'Codes never contain O, 0, I or 1'],
     ['ru', '8 символов: латинские буквы A–Z, кроме I и O, и цифры 2–9.', 'В кодах не бывает O, 0, I и 1'],
     ['es', '8 caracteres: letras de la A a la Z salvo la I y la O, y cifras del 2 al 9.', 'Los códigos nunca llevan O, 0, I ni 1'],
-  ] as const)('describes the code alphabet exactly in %s, names a typed look-alike (O, 0, I, 1) and takes dashes and lower case', async (locale, hint, lookalike) => {
-    const { environment, user, code, submit } = await renderBanner(locale);
-    expect(descriptionOf(code)).toContain(hint);
+  ] as const)(
+    'describes the code alphabet exactly in %s, names a typed look-alike (O, 0, I, 1) and takes dashes and lower case',
+    async (locale, hint, lookalike) => {
+      const { environment, user, code, submit } = await renderBanner(locale);
+      expect(descriptionOf(code)).toContain(hint);
 
-    await fill(user, code, 'K7QM 2XZ0');
-    await submit();
-    expect(fieldMessage(code)).toContain(lookalike);
-    expect(mutationsSent(environment)).toEqual([]);
+      await fill(user, code, 'K7QM 2XZ0');
+      await submit();
+      expect(fieldMessage(code)).toContain(lookalike);
+      expect(mutationsSent(environment)).toEqual([]);
 
-    await fill(user, code, 'k7qm–2xza');
-    await submit();
-    expect(mutationsSent(environment)).toEqual([{ name: 'EmailVerificationBannerVerifyMutation', variables: { code: 'K7QM2XZA' } }]);
-  });
+      await fill(user, code, 'k7qm–2xza');
+      await submit();
+      expect(mutationsSent(environment)).toEqual([{ name: 'EmailVerificationBannerVerifyMutation', variables: { code: 'K7QM2XZA' } }]);
+    },
+  );
 
   it('says how many tries are left after a wrong code, with the code kept and selected', async () => {
     const { environment, user, intl, code, submit } = await renderBanner();

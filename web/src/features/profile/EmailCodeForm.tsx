@@ -58,7 +58,14 @@ export function EmailCodeForm(props: EmailCodeFormProps) {
 
   if (expired) {
     return (
-      <Callout ref={expiredRef} tabIndex={-1} tone="warning" role="alert" title={<FormattedMessage id="passwords.code.expiredTitle" />} action={props.expiredAction}>
+      <Callout
+        ref={expiredRef}
+        tabIndex={-1}
+        tone="warning"
+        role="alert"
+        title={<FormattedMessage id="passwords.code.expiredTitle" />}
+        action={props.expiredAction}
+      >
         {props.expiredMessage}
       </Callout>
     );

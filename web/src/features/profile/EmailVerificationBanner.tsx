@@ -70,10 +70,13 @@ export function EmailVerificationBanner(props: { user: EmailVerificationBanner_u
 
   useEffect(() => {
     if (waitUntil === null) return;
-    const timer = setTimeout(() => {
-      setWaitUntil(null);
-      setSendError(null);
-    }, Math.max(0, waitUntil - Date.now()));
+    const timer = setTimeout(
+      () => {
+        setWaitUntil(null);
+        setSendError(null);
+      },
+      Math.max(0, waitUntil - Date.now()),
+    );
     return () => clearTimeout(timer);
   }, [waitUntil]);
 

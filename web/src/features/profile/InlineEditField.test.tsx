@@ -105,7 +105,9 @@ describe('InlineEditField on /profile', () => {
 
     await fill(user, input, ' +351 912 345 678 ');
     await user.keyboard('{Enter}');
-    expect(mutationsSent(environment)).toMatchObject([{ name: 'AboutBlockUpdateMutation', variables: { id: 'VXNlcjox', phone: '+351912345678', phoneCountry: 'US' } }]);
+    expect(mutationsSent(environment)).toMatchObject([
+      { name: 'AboutBlockUpdateMutation', variables: { id: 'VXNlcjox', phone: '+351912345678', phoneCountry: 'US' } },
+    ]);
 
     await resolveOperation(environment, viewerResolvers({ phone: '+351912345678' }));
 

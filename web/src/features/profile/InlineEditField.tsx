@@ -154,7 +154,13 @@ export function InlineEditField({ display, testId, ...props }: InlineEditFieldPr
         <ProfileRow
           label={label}
           action={
-            <Button ref={editRef} variant="secondary" size="sm" onClick={startEditing} aria-label={intl.formatMessage({ id: 'profile.inline.editLabel' }, { field: label })}>
+            <Button
+              ref={editRef}
+              variant="secondary"
+              size="sm"
+              onClick={startEditing}
+              aria-label={intl.formatMessage({ id: 'profile.inline.editLabel' }, { field: label })}
+            >
               <FormattedMessage id="profile.inline.edit" />
             </Button>
           }

@@ -56,7 +56,17 @@ describe('LinkedAccountsBlock', () => {
   });
 
   it('offers one Connect button per provider the server enabled', async () => {
-    const { intl } = renderAccounts({ accounts: [] }, { app: { authProviders: [{ id: 'google', name: 'Google' }, { id: 'yandex', name: 'Yandex' }] } });
+    const { intl } = renderAccounts(
+      { accounts: [] },
+      {
+        app: {
+          authProviders: [
+            { id: 'google', name: 'Google' },
+            { id: 'yandex', name: 'Yandex' },
+          ],
+        },
+      },
+    );
 
     const group = await screen.findByRole('group', { name: intl.formatMessage({ id: 'social.connect.title' }) });
     const buttons = within(group).getAllByRole('button');
@@ -73,7 +83,11 @@ describe('LinkedAccountsBlock', () => {
 
   it('speaks Russian under /ru: provider names, dates and buttons', async () => {
     renderAccounts(
-      { accounts: [{ id: 'U2VydmljZUFjY291bnQ6Mw', serviceType: 'YANDEX', serviceEmail: null, serviceUsername: 'anna.petrova', created: '2025-01-20T08:00:00.000Z' }] },
+      {
+        accounts: [
+          { id: 'U2VydmljZUFjY291bnQ6Mw', serviceType: 'YANDEX', serviceEmail: null, serviceUsername: 'anna.petrova', created: '2025-01-20T08:00:00.000Z' },
+        ],
+      },
       { locale: 'ru', app: { authProviders: [{ id: 'google', name: 'Google' }] } },
     );
 

@@ -60,7 +60,11 @@ type Account = NonNullable<LinkedAccountsBlock_user$data['accounts']>[number];
 function dropAccount(store: RecordSourceSelectorProxy, userId: string, accountId: string) {
   const user = store.get(userId);
   const accounts = user?.getLinkedRecords('accounts');
-  if (user && accounts) user.setLinkedRecords(accounts.filter((account) => account?.getDataID() !== accountId), 'accounts');
+  if (user && accounts)
+    user.setLinkedRecords(
+      accounts.filter((account) => account?.getDataID() !== accountId),
+      'accounts',
+    );
 }
 
 function LinkedAccount(props: { account: Account; userId: string; providers: readonly AuthProvider[]; onDisconnected: (name: string) => void }) {
@@ -91,9 +95,7 @@ function LinkedAccount(props: { account: Account; userId: string; providers: rea
           id="profile.accounts.error.lastMethod"
           values={{
             service: name,
-            link: (chunks: ReactNode[]) => (
-              <TextLink to="/profile/set-password">{chunks}</TextLink>
-            ),
+            link: (chunks: ReactNode[]) => <TextLink to="/profile/set-password">{chunks}</TextLink>,
           }}
         />,
       );
@@ -160,7 +162,9 @@ function ConnectAccounts(props: { providers: readonly AuthProvider[] }) {
     setError(null);
     try {
       // Linking adds a way into the account: needs a recent proof (ACC-SUDO); the dialog asks, then it is asked again once.
-      const result = await withReauthentication(() => restAttempt(() => linkUrl(id, { callbackUrl: socialCallbackUrl(locale, window.location.origin), returnPath: to('/profile') })));
+      const result = await withReauthentication(() =>
+        restAttempt(() => linkUrl(id, { callbackUrl: socialCallbackUrl(locale, window.location.origin), returnPath: to('/profile') })),
+      );
       if (!result) return setPending(null);
       const url = result.response?.answer;
       if (url === undefined) throw new AuthApiError(403, 'REAUTHENTICATION_REQUIRED', 'The proof did not count');
@@ -243,7 +247,13 @@ export function LinkedAccountsBlock(props: { user: LinkedAccountsBlock_user$key;
       {accounts.length ? (
         <ul className={styles.accounts}>
           {accounts.map((account) => (
-            <LinkedAccount key={account.id} account={account} userId={user.id} providers={authProviders} onDisconnected={(name) => setDisconnected({ name, at: Date.now() })} />
+            <LinkedAccount
+              key={account.id}
+              account={account}
+              userId={user.id}
+              providers={authProviders}
+              onDisconnected={(name) => setDisconnected({ name, at: Date.now() })}
+            />
           ))}
         </ul>
       ) : (

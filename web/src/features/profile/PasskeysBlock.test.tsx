@@ -18,7 +18,8 @@ import ProfilePageQuery, { type ProfilePageQuery as ProfilePageQueryType } from 
 import ProfilePageUser, { type ProfilePage_user$key } from './__generated__/ProfilePage_user.graphql';
 import { PasskeysBlock } from './PasskeysBlock';
 
-const OPTIONS = '{"challenge":"YWRk","rp":{"name":"Studio","id":"localhost"},"user":{"id":"dXNlcg","name":"anna@example.com","displayName":"Anna"},"pubKeyCredParams":[]}';
+const OPTIONS =
+  '{"challenge":"YWRk","rp":{"name":"Studio","id":"localhost"},"user":{"id":"dXNlcg","name":"anna@example.com","displayName":"Anna"},"pubKeyCredParams":[]}';
 const ANSWER = '{"id":"new-cred","type":"public-key"}';
 const LAPTOP = { id: 'UGFzc2tleTox', name: 'Work laptop', created: '2025-03-02T09:00:00.000Z', lastUsed: '2025-03-05T18:30:00.000Z' };
 const PHONE = { id: 'UGFzc2tleToy', name: 'Phone', created: '2025-04-10T12:00:00.000Z', lastUsed: null };
@@ -61,8 +62,12 @@ describe('PasskeysBlock', () => {
     const { card, intl } = await renderBlock([LAPTOP, PHONE]);
     const items = within(card).getAllByTestId('passkey');
     expect(items.map((item) => item.querySelector('span')?.textContent)).toEqual(['Work laptop', 'Phone']);
-    expect(items[0]!.textContent).toContain(intl.formatMessage({ id: 'profile.passkeys.added' }, { date: intl.formatDate(LAPTOP.created, { dateStyle: 'medium' }) }));
-    expect(items[0]!.textContent).toContain(intl.formatMessage({ id: 'profile.passkeys.lastUsed' }, { time: intl.formatDate(LAPTOP.lastUsed, { dateStyle: 'medium' }) }));
+    expect(items[0]!.textContent).toContain(
+      intl.formatMessage({ id: 'profile.passkeys.added' }, { date: intl.formatDate(LAPTOP.created, { dateStyle: 'medium' }) }),
+    );
+    expect(items[0]!.textContent).toContain(
+      intl.formatMessage({ id: 'profile.passkeys.lastUsed' }, { time: intl.formatDate(LAPTOP.lastUsed, { dateStyle: 'medium' }) }),
+    );
     expect(items[1]!.textContent).toContain(intl.formatMessage({ id: 'profile.passkeys.neverUsed' }));
     expect(within(card).queryByTestId('passkeys-empty')).toBeNull();
   });
@@ -87,17 +92,25 @@ describe('PasskeysBlock', () => {
     expect(name.value).toBe(intl.formatMessage({ id: 'profile.passkeys.defaultName' }));
     await fill(user, name, '  ');
     await user.click(within(dialog).getByRole('button', { name: intl.formatMessage({ id: 'profile.passkeys.continue' }) }));
-    expect(fieldMessage(name)).toBe(`${intl.formatMessage({ id: 'profile.passkeys.nameRequired' })} ${intl.formatMessage({ id: 'profile.passkeys.nameHint' })}`);
+    expect(fieldMessage(name)).toBe(
+      `${intl.formatMessage({ id: 'profile.passkeys.nameRequired' })} ${intl.formatMessage({ id: 'profile.passkeys.nameHint' })}`,
+    );
     expect(register).not.toHaveBeenCalled();
 
     await fill(user, name, 'Work laptop');
     await user.click(within(dialog).getByRole('button', { name: intl.formatMessage({ id: 'profile.passkeys.continue' }) }));
     expect(register).toHaveBeenCalledWith(OPTIONS);
-    await waitFor(() => expect(mutationsSent(environment).at(-1)).toEqual({ name: 'AddPasskeyDialogFinishMutation', variables: { response: ANSWER, name: 'Work laptop' } }));
+    await waitFor(() =>
+      expect(mutationsSent(environment).at(-1)).toEqual({ name: 'AddPasskeyDialogFinishMutation', variables: { response: ANSWER, name: 'Work laptop' } }),
+    );
     await resolveOperation(environment, { Passkey: () => ({ ...LAPTOP, lastUsed: null }) });
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(within(card).getAllByTestId('passkey').map((item) => item.querySelector('span')?.textContent)).toEqual(['Work laptop']);
+    expect(
+      within(card)
+        .getAllByTestId('passkey')
+        .map((item) => item.querySelector('span')?.textContent),
+    ).toEqual(['Work laptop']);
     expect(within(card).queryByTestId('passkeys-empty')).toBeNull();
     expect(within(card).queryByRole('alert')).toBeNull();
   });

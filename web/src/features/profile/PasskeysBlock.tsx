@@ -82,7 +82,14 @@ function PasskeyItem(props: { passkey: Passkey; now: number; removing: boolean; 
           )}
         </span>
       </div>
-      <Button variant="secondary" size="sm" loading={props.removing} disabled={props.removing} onClick={props.onRemove} aria-label={intl.formatMessage({ id: 'profile.passkeys.removeLabel' }, { name: passkey.name })}>
+      <Button
+        variant="secondary"
+        size="sm"
+        loading={props.removing}
+        disabled={props.removing}
+        onClick={props.onRemove}
+        aria-label={intl.formatMessage({ id: 'profile.passkeys.removeLabel' }, { name: passkey.name })}
+      >
         <FormattedMessage id="profile.passkeys.remove" />
       </Button>
     </li>

@@ -27,7 +27,14 @@ function renderCard(viewer: Record<string, unknown>, locale: 'en' | 'ru' = 'en')
 
 describe('ProfileCard', () => {
   it('shows the name, @username, the verified e-mail and the date the account was made, with links to change them', async () => {
-    const { intl } = renderCard({ fullName: 'Anna Petrova', username: 'anna.petrova', email: 'anna@example.com', isVerified: true, pendingEmail: null, created: '2024-03-15T10:20:00.000Z' });
+    const { intl } = renderCard({
+      fullName: 'Anna Petrova',
+      username: 'anna.petrova',
+      email: 'anna@example.com',
+      isVerified: true,
+      pendingEmail: null,
+      created: '2024-03-15T10:20:00.000Z',
+    });
 
     const card = await screen.findByRole('region', { name: intl.formatMessage({ id: 'profile.identity.title' }) });
     expect(within(card).getByTestId('profile-fullName').textContent).toBe('Anna Petrova');
@@ -36,9 +43,19 @@ describe('ProfileCard', () => {
     expect(within(card).getByTestId('profile-email-verified').textContent).toBe(intl.formatMessage({ id: 'profile.email.verified' }));
     expect(within(card).queryByTestId('profile-pendingEmail')).toBeNull();
     expect(within(card).getByTestId('profile-created').textContent).toBe('March 15, 2024');
-    expect(within(card).getByRole('link', { name: intl.formatMessage({ id: 'profile.edit.name' }) }).getAttribute('href')).toBe('/profile/change-name');
-    expect(within(card).getByRole('link', { name: intl.formatMessage({ id: 'profile.edit.email' }) }).getAttribute('href')).toBe('/profile/change-email');
-    within(card).getByRole('button', { name: intl.formatMessage({ id: 'profile.inline.editLabel' }, { field: intl.formatMessage({ id: 'profile.username' }) }) });
+    expect(
+      within(card)
+        .getByRole('link', { name: intl.formatMessage({ id: 'profile.edit.name' }) })
+        .getAttribute('href'),
+    ).toBe('/profile/change-name');
+    expect(
+      within(card)
+        .getByRole('link', { name: intl.formatMessage({ id: 'profile.edit.email' }) })
+        .getAttribute('href'),
+    ).toBe('/profile/change-email');
+    within(card).getByRole('button', {
+      name: intl.formatMessage({ id: 'profile.inline.editLabel' }, { field: intl.formatMessage({ id: 'profile.username' }) }),
+    });
   });
 
   it('marks an unconfirmed e-mail and names the new address waiting for its code', async () => {

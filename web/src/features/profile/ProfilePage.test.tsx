@@ -119,7 +119,10 @@ describe('ProfilePage', () => {
     emitAppEvent({ type: 'refetch-transactions' }, { crossTab: false });
     expect(profileQueries()).toHaveLength(1);
     await act(async () => {
-      environment.mock.resolve(profileQueries()[0]!, MockPayloadGenerator.generate(profileQueries()[0]!, viewerResolvers({ balances: [], balance: 15000, held: 0 })));
+      environment.mock.resolve(
+        profileQueries()[0]!,
+        MockPayloadGenerator.generate(profileQueries()[0]!, viewerResolvers({ balances: [], balance: 15000, held: 0 })),
+      );
     });
     expect(screen.getByTestId('earnings-available').textContent).toBe('$150.00');
   });

@@ -121,7 +121,9 @@ function LiveViewer() {
     () =>
       onSubscriptionsReconnected(environment, () => {
         // Quietly, into the store: the page keeps showing the profile while it refreshes.
-        fetchQuery(environment, ProfilePageQuery, {}, { fetchPolicy: 'network-only' }).subscribe({ error: (error: unknown) => console.warn('Profile refetch failed', error) });
+        fetchQuery(environment, ProfilePageQuery, {}, { fetchPolicy: 'network-only' }).subscribe({
+          error: (error: unknown) => console.warn('Profile refetch failed', error),
+        });
       }),
     [environment],
   );
@@ -176,7 +178,9 @@ function useRefetchOnEarnings() {
   useEffect(
     () =>
       onAppEvent('refetch-transactions', () => {
-        fetchQuery(environment, ProfilePageQuery, {}, { fetchPolicy: 'network-only' }).subscribe({ error: (error: unknown) => console.warn('Profile refetch failed', error) });
+        fetchQuery(environment, ProfilePageQuery, {}, { fetchPolicy: 'network-only' }).subscribe({
+          error: (error: unknown) => console.warn('Profile refetch failed', error),
+        });
       }),
     [environment],
   );

@@ -31,7 +31,11 @@ describe('SecurityBlock', () => {
 
     const card = await screen.findByRole('region', { name: intl.formatMessage({ id: 'profile.security.title' }) });
     expect(within(card).getByTestId('profile-password').textContent).toBe(intl.formatMessage({ id: 'profile.security.passwordSet' }));
-    expect(within(card).getByRole('link', { name: intl.formatMessage({ id: 'profile.edit.password' }) }).getAttribute('href')).toBe('/profile/change-password');
+    expect(
+      within(card)
+        .getByRole('link', { name: intl.formatMessage({ id: 'profile.edit.password' }) })
+        .getAttribute('href'),
+    ).toBe('/profile/change-password');
     within(card).getByText(intl.formatMessage({ id: 'profile.security.signOutText' }));
     within(card).getByRole('button', { name: intl.formatMessage({ id: 'profile.signOut' }) });
   });
@@ -41,7 +45,11 @@ describe('SecurityBlock', () => {
 
     const card = await screen.findByRole('region', { name: intl.formatMessage({ id: 'profile.security.title' }) });
     expect(within(card).getByTestId('profile-password').textContent).toBe(intl.formatMessage({ id: 'profile.security.passwordNotSet' }));
-    expect(within(card).getByRole('link', { name: intl.formatMessage({ id: 'profile.edit.setPassword' }) }).getAttribute('href')).toBe('/profile/set-password');
+    expect(
+      within(card)
+        .getByRole('link', { name: intl.formatMessage({ id: 'profile.edit.setPassword' }) })
+        .getAttribute('href'),
+    ).toBe('/profile/set-password');
     expect(within(card).queryByRole('link', { name: intl.formatMessage({ id: 'profile.edit.password' }) })).toBeNull();
   });
 

@@ -23,10 +23,42 @@ interface EventValues {
   sessionActive: boolean;
 }
 
-const INTRUDER: EventValues = { id: 'U2VjdXJpdHlFdmVudDoz', kind: 'SIGN_IN', method: 'password+totp', deviceLabel: 'Chrome 131 on Linux', network: '203.0.113.x', created: '2026-11-27T22:10:00.000Z', sessionActive: true };
-const FAILED: EventValues = { id: 'U2VjdXJpdHlFdmVudDoy', kind: 'SIGN_IN_FAILED', method: 'password', deviceLabel: null, network: null, created: '2026-11-27T22:05:00.000Z', sessionActive: false };
-const PASSKEY: EventValues = { id: 'U2VjdXJpdHlFdmVudDox', kind: 'PASSKEY_ADDED', method: 'Work laptop', deviceLabel: 'Firefox 133 on Windows', network: '198.51.100.x', created: '2026-11-20T09:00:00.000Z', sessionActive: false };
-const NEWER: EventValues = { id: 'U2VjdXJpdHlFdmVudDo0', kind: 'SOMETHING_NEW', method: null, deviceLabel: 'Safari 17 on iOS', network: null, created: '2026-11-19T09:00:00.000Z', sessionActive: false };
+const INTRUDER: EventValues = {
+  id: 'U2VjdXJpdHlFdmVudDoz',
+  kind: 'SIGN_IN',
+  method: 'password+totp',
+  deviceLabel: 'Chrome 131 on Linux',
+  network: '203.0.113.x',
+  created: '2026-11-27T22:10:00.000Z',
+  sessionActive: true,
+};
+const FAILED: EventValues = {
+  id: 'U2VjdXJpdHlFdmVudDoy',
+  kind: 'SIGN_IN_FAILED',
+  method: 'password',
+  deviceLabel: null,
+  network: null,
+  created: '2026-11-27T22:05:00.000Z',
+  sessionActive: false,
+};
+const PASSKEY: EventValues = {
+  id: 'U2VjdXJpdHlFdmVudDox',
+  kind: 'PASSKEY_ADDED',
+  method: 'Work laptop',
+  deviceLabel: 'Firefox 133 on Windows',
+  network: '198.51.100.x',
+  created: '2026-11-20T09:00:00.000Z',
+  sessionActive: false,
+};
+const NEWER: EventValues = {
+  id: 'U2VjdXJpdHlFdmVudDo0',
+  kind: 'SOMETHING_NEW',
+  method: null,
+  deviceLabel: 'Safari 17 on iOS',
+  network: null,
+  created: '2026-11-19T09:00:00.000Z',
+  sessionActive: false,
+};
 
 function withEvents(events: EventValues[], page: { total?: number; hasNextPage?: boolean } = {}) {
   const securityEvents = {

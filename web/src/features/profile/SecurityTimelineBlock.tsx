@@ -24,9 +24,24 @@ import styles from '../../account/blocks.module.css';
 
 /** The kinds this page has words for (SecurityEventKind); a newer one is shown as the server names it. */
 const KINDS = new Set([
-  'SIGN_IN', 'SIGN_IN_FAILED', 'TWO_FACTOR_FAILED', 'PASSWORD_CHANGED', 'PASSWORD_RESET', 'EMAIL_CHANGED', 'TWO_FACTOR_ENABLED', 'TWO_FACTOR_DISABLED',
-  'RECOVERY_CODES_REGENERATED', 'RECOVERY_CODE_USED', 'PASSKEY_ADDED', 'PASSKEY_REMOVED', 'PAYOUT_METHOD_CHANGED', 'SESSION_ENDED', 'REPORTED_NOT_ME', 'PROVIDER_UNLINKED',
-  'TWO_FACTOR_RECOVERY_REQUESTED', 'TWO_FACTOR_RECOVERY_CANCELLED',
+  'SIGN_IN',
+  'SIGN_IN_FAILED',
+  'TWO_FACTOR_FAILED',
+  'PASSWORD_CHANGED',
+  'PASSWORD_RESET',
+  'EMAIL_CHANGED',
+  'TWO_FACTOR_ENABLED',
+  'TWO_FACTOR_DISABLED',
+  'RECOVERY_CODES_REGENERATED',
+  'RECOVERY_CODE_USED',
+  'PASSKEY_ADDED',
+  'PASSKEY_REMOVED',
+  'PAYOUT_METHOD_CHANGED',
+  'SESSION_ENDED',
+  'REPORTED_NOT_ME',
+  'PROVIDER_UNLINKED',
+  'TWO_FACTOR_RECOVERY_REQUESTED',
+  'TWO_FACTOR_RECOVERY_CANCELLED',
 ]);
 
 /**
@@ -97,7 +112,12 @@ function TimelineContent(props: { fetchKey: number }) {
 const TIMELINE_PAGE = 20;
 
 function TimelineList(props: { user: SecurityTimelineBlock_user$key }) {
-  const { data: user, loadNext, hasNext, isLoadingNext } = usePaginationFragment(
+  const {
+    data: user,
+    loadNext,
+    hasNext,
+    isLoadingNext,
+  } = usePaginationFragment(
     graphql`
       fragment SecurityTimelineBlock_user on User
       @refetchable(queryName: "SecurityTimelineBlockPaginationQuery")
@@ -141,10 +161,14 @@ function TimelineList(props: { user: SecurityTimelineBlock_user$key }) {
               <Stack gap={1} className={styles.rowMain}>
                 <p className={styles.value}>
                   {KINDS.has(event.kind) ? <FormattedMessage id={`profile.timeline.kind.${event.kind}`} /> : event.kind}
-                  {event.method ? ` · ${Object.hasOwn(METHODS, event.method) ? intl.formatMessage({ id: `profile.timeline.method.${METHODS[event.method]}` }) : event.method}` : ''}
+                  {event.method
+                    ? ` · ${Object.hasOwn(METHODS, event.method) ? intl.formatMessage({ id: `profile.timeline.method.${METHODS[event.method]}` }) : event.method}`
+                    : ''}
                 </p>
                 <p className={styles.note}>
-                  {event.deviceLabel ? localDeviceLabel(event.deviceLabel, intl.formatMessage({ id: 'profile.devices.on' })) : intl.formatMessage({ id: 'profile.timeline.unknownDevice' })}
+                  {event.deviceLabel
+                    ? localDeviceLabel(event.deviceLabel, intl.formatMessage({ id: 'profile.devices.on' }))
+                    : intl.formatMessage({ id: 'profile.timeline.unknownDevice' })}
                   {event.network ? ` · ${event.network}` : ''}
                   {Number.isNaN(Date.parse(String(event.created))) ? null : (
                     <>

@@ -48,5 +48,11 @@ function SetPasswordContent(props: { fetchKey: number }) {
 
 /** The /profile/set-password route: a shell on the server, the form once hydrated and signed in. */
 export function SetPasswordPage() {
-  return <AccountShell title={<FormattedMessage id="page.profileSetPassword.title" />} lead={<FormattedMessage id="passwords.setPassword.lead" />} content={SetPasswordContent} />;
+  return (
+    <AccountShell
+      title={<FormattedMessage id="page.profileSetPassword.title" />}
+      lead={<FormattedMessage id="passwords.setPassword.lead" />}
+      content={SetPasswordContent}
+    />
+  );
 }

@@ -17,7 +17,18 @@ import ProfilePageQuery, { type ProfilePageQuery as ProfilePageQueryType } from 
 import ProfilePageUser, { type ProfilePage_user$key } from './__generated__/ProfilePage_user.graphql';
 import { TwoFactorBlock } from './TwoFactorBlock';
 
-const CODES = ['AAAAA-BBBBB', 'CCCCC-DDDDD', 'EEEEE-FFFFF', 'GGGGG-HHHHH', 'JJJJJ-KKKKK', 'LLLLL-MMMMM', 'NNNNN-PPPPP', 'QQQQQ-RRRRR', 'SSSSS-TTTTT', 'UUUUU-VVVVV'];
+const CODES = [
+  'AAAAA-BBBBB',
+  'CCCCC-DDDDD',
+  'EEEEE-FFFFF',
+  'GGGGG-HHHHH',
+  'JJJJJ-KKKKK',
+  'LLLLL-MMMMM',
+  'NNNNN-PPPPP',
+  'QQQQQ-RRRRR',
+  'SSSSS-TTTTT',
+  'UUUUU-VVVVV',
+];
 const SECRET = 'JBSWY3DPEHPK3PXP';
 
 /** The block with the viewer the profile's query answers. */
@@ -43,7 +54,9 @@ describe('TwoFactorBlock', () => {
 
     await user.click(within(card).getByRole('button', { name: intl.formatMessage({ id: 'profile.twoFactor.turnOn' }) }));
     expect(mutationsSent(environment)).toEqual([{ name: 'TwoFactorBlockStartMutation', variables: {} }]);
-    await resolveOperation(environment, { TwoFactorSetupPayload: () => ({ secret: SECRET, uri: `otpauth://totp/Studio:anna%40example.com?secret=${SECRET}&issuer=Studio` }) });
+    await resolveOperation(environment, {
+      TwoFactorSetupPayload: () => ({ secret: SECRET, uri: `otpauth://totp/Studio:anna%40example.com?secret=${SECRET}&issuer=Studio` }),
+    });
     // The set-up opens with its QR code once the server answered (never empty behind a proof dialog).
     const dialog = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'profile.twoFactor.setupTitle' }) });
     within(dialog).getByRole('img', { name: intl.formatMessage({ id: 'profile.twoFactor.qrLabel' }) });
@@ -60,7 +73,11 @@ describe('TwoFactorBlock', () => {
     await user.click(within(dialog).getByRole('button', { name: intl.formatMessage({ id: 'profile.twoFactor.confirm' }) }));
     await resolveOperation(environment, { RecoveryCodesPayload: () => ({ recoveryCodes: CODES }), ...twoFactorUser({ enabled: true, recoveryCodesLeft: 10 }) });
     const codes = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'profile.twoFactor.codesTitle' }) });
-    expect(within(codes).getAllByRole('listitem').map((item) => item.textContent)).toEqual(CODES);
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
     within(codes).getByRole('button', { name: intl.formatMessage({ id: 'profile.twoFactor.copy' }) });
     within(codes).getByRole('button', { name: intl.formatMessage({ id: 'profile.twoFactor.download' }) });
     expect(within(card).getByTestId('two-factor-state').textContent).toBe(intl.formatMessage({ id: 'profile.twoFactor.on' }, { count: 10 }));
@@ -84,7 +101,11 @@ describe('TwoFactorBlock', () => {
     await user.click(within(reauth).getByRole('button', { name: intl.formatMessage({ id: 'payouts.reauth.confirm' }) }));
     expect(mutationsSent(environment).at(-1)).toEqual({ name: 'ReauthDialogMutation', variables: { password: null, code: '246810' } });
     await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T03:00:00.000Z' }) });
-    expect(mutationsSent(environment).map((m) => m.name)).toEqual(['TwoFactorBlockRegenerateMutation', 'ReauthDialogMutation', 'TwoFactorBlockRegenerateMutation']);
+    expect(mutationsSent(environment).map((m) => m.name)).toEqual([
+      'TwoFactorBlockRegenerateMutation',
+      'ReauthDialogMutation',
+      'TwoFactorBlockRegenerateMutation',
+    ]);
 
     await resolveOperation(environment, { RecoveryCodesPayload: () => ({ recoveryCodes: CODES }), ...twoFactorUser({ enabled: true, recoveryCodesLeft: 10 }) });
     const codes = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'profile.twoFactor.codesTitle' }) });
@@ -132,7 +153,12 @@ describe('TwoFactorBlock', () => {
     await fill(user, labelled(intl.formatMessage({ id: 'payouts.reauth.password' })), 'correct horse battery staple');
     await user.click(within(reauth).getByRole('button', { name: intl.formatMessage({ id: 'payouts.reauth.confirm' }) }));
     await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T03:00:00.000Z' }) });
-    expect(mutationsSent(environment).map((m) => m.name)).toEqual(['TwoFactorBlockDisableMutation', 'TwoFactorBlockDisableMutation', 'ReauthDialogMutation', 'TwoFactorBlockDisableMutation']);
+    expect(mutationsSent(environment).map((m) => m.name)).toEqual([
+      'TwoFactorBlockDisableMutation',
+      'TwoFactorBlockDisableMutation',
+      'ReauthDialogMutation',
+      'TwoFactorBlockDisableMutation',
+    ]);
     await resolveOperation(environment, twoFactorUser({ enabled: false, recoveryCodesLeft: 0 }));
     await waitFor(() => expect(within(card).getByTestId('two-factor-state').textContent).toBe(intl.formatMessage({ id: 'profile.twoFactor.off' })));
   });
@@ -155,8 +181,12 @@ describe('TwoFactorBlock', () => {
     await user.type(within(reauth).getByLabelText(/^Password/), 'correct horse battery staple');
     await user.click(within(reauth).getByRole('button', { name: intl.formatMessage({ id: 'payouts.reauth.confirm' }) }));
     await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T05:10:00.000Z' }) });
-    await waitFor(() => expect(mutationsSent(environment).map((m) => m.name)).toEqual(['TwoFactorBlockStartMutation', 'ReauthDialogMutation', 'TwoFactorBlockStartMutation']));
-    await resolveOperation(environment, { TwoFactorSetupPayload: () => ({ secret: SECRET, uri: `otpauth://totp/Studio:anna%40example.com?secret=${SECRET}&issuer=Studio` }) });
+    await waitFor(() =>
+      expect(mutationsSent(environment).map((m) => m.name)).toEqual(['TwoFactorBlockStartMutation', 'ReauthDialogMutation', 'TwoFactorBlockStartMutation']),
+    );
+    await resolveOperation(environment, {
+      TwoFactorSetupPayload: () => ({ secret: SECRET, uri: `otpauth://totp/Studio:anna%40example.com?secret=${SECRET}&issuer=Studio` }),
+    });
     const dialog = await screen.findByRole('dialog', { name: intl.formatMessage({ id: 'profile.twoFactor.setupTitle' }) });
     expect((await within(dialog).findByTestId('totp-secret')).textContent).toBe(SECRET);
 

@@ -152,8 +152,7 @@ function SetupDialog(props: { setup: { secret: string; uri: string } | null; onC
               <>
                 <QrCode value={setup.uri} label={intl.formatMessage({ id: 'profile.twoFactor.qrLabel' })} />
                 <p>
-                  <FormattedMessage id="profile.twoFactor.secretText" />{' '}
-                  <code data-testid="totp-secret">{setup.secret}</code>
+                  <FormattedMessage id="profile.twoFactor.secretText" /> <code data-testid="totp-secret">{setup.secret}</code>
                 </p>
               </>
             ) : null}

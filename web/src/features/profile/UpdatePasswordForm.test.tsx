@@ -86,7 +86,11 @@ describe('UpdatePasswordForm on /profile/change-password', () => {
     await fill(user, fresh, 'violet kettle meadow');
     await fill(user, repeat, 'violet kettle meadow');
     await submit();
-    await waitFor(() => expect(mutationsSent(environment)).toEqual([{ name: 'UpdatePasswordFormMutation', variables: { newPassword: 'violet kettle meadow', oldPassword: 'not my password' } }]));
+    await waitFor(() =>
+      expect(mutationsSent(environment)).toEqual([
+        { name: 'UpdatePasswordFormMutation', variables: { newPassword: 'violet kettle meadow', oldPassword: 'not my password' } },
+      ]),
+    );
 
     await answerError(environment, 'WRONG_PASSWORD', 'oldPassword: the password is not correct', { field: 'oldPassword' });
 
@@ -175,7 +179,11 @@ describe('UpdatePasswordForm on /profile/set-password', () => {
     await fill(user, fresh, 'violet kettle meadow');
     await fill(user, repeat, 'violet kettle meadow');
     await submit();
-    await waitFor(() => expect(mutationsSent(environment)).toEqual([{ name: 'UpdatePasswordFormMutation', variables: { newPassword: 'violet kettle meadow', oldPassword: null } }]));
+    await waitFor(() =>
+      expect(mutationsSent(environment)).toEqual([
+        { name: 'UpdatePasswordFormMutation', variables: { newPassword: 'violet kettle meadow', oldPassword: null } },
+      ]),
+    );
 
     await answerError(environment, 'BAD_USER_INPUT', 'newPassword: this password is too common', { field: 'newPassword' });
 
@@ -214,7 +222,12 @@ describe('UpdatePasswordForm: a recent proof (ACC-SUDO)', () => {
     await user.click(within(reauth).getByRole('button', { name: intl.formatMessage({ id: 'payouts.reauth.confirm' }) }));
     await resolveOperation(environment, { ReauthenticatePayload: () => ({ validUntil: '2026-11-28T05:10:00.000Z' }) });
     await waitFor(() =>
-      expect(mutationsSent(environment).map((m) => m.name)).toEqual(['UpdatePasswordFormMutation', 'ReauthDialogSendCodeMutation', 'ReauthDialogEmailCodeMutation', 'UpdatePasswordFormMutation']),
+      expect(mutationsSent(environment).map((m) => m.name)).toEqual([
+        'UpdatePasswordFormMutation',
+        'ReauthDialogSendCodeMutation',
+        'ReauthDialogEmailCodeMutation',
+        'UpdatePasswordFormMutation',
+      ]),
     );
     expect(mutationsSent(environment).at(-1)?.variables).toEqual({ newPassword: 'violet kettle meadow', oldPassword: null });
     await resolveOperation(environment, viewerResolvers({ passwordIsSet: true }));

@@ -56,7 +56,8 @@ function schemas(context: PasswordContext) {
       'newPassword',
       words,
     ).superRefine((value, ctx) => {
-      if (value.newPassword && value.newPassword === value.oldPassword) ctx.addIssue({ code: 'custom', message: 'passwords.error.unchanged', path: ['newPassword'] });
+      if (value.newPassword && value.newPassword === value.oldPassword)
+        ctx.addIssue({ code: 'custom', message: 'passwords.error.unchanged', path: ['newPassword'] });
     }),
     set: withContextWords(withConfirmation(z.object({ newPassword, confirmation }), 'newPassword', 'confirmation'), 'newPassword', words),
   };

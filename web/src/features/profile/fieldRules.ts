@@ -20,7 +20,11 @@ export { BIO_MAX, TELEGRAM_MAX, TELEGRAM_MIN, USERNAME_MAX, USERNAME_MIN, PHONE_
 export type InlineField = 'username' | 'bio' | 'phone' | 'telegram';
 
 /** The phone rule of a page in `locale`: national numbers are read in its country (ru → RU, es → ES, en → US). */
-const PHONES: Record<Locale, z.ZodType<string, string>> = { en: phoneField(PHONE_COUNTRY.en), ru: phoneField(PHONE_COUNTRY.ru), es: phoneField(PHONE_COUNTRY.es) };
+const PHONES: Record<Locale, z.ZodType<string, string>> = {
+  en: phoneField(PHONE_COUNTRY.en),
+  ru: phoneField(PHONE_COUNTRY.ru),
+  es: phoneField(PHONE_COUNTRY.es),
+};
 
 /** The schema of each in-place field on a page in `locale` (English unless told). */
 export function inlineFields(locale: Locale = 'en') {

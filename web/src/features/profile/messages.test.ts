@@ -18,7 +18,23 @@ function catalogue(locale: string): Record<string, string> {
 function answeredIds(): Set<string> {
   const ids = new Set<string>();
   const add = (problem: FieldProblem | string | null) => problem && ids.add(typeof problem === 'string' ? problem : problem.id);
-  const samples = ['', ' ', 'a', 'ab', '@ab', '.anna', '_anna', '1anna', 'anna lee', 'анна', 'a'.repeat(40), 'x'.repeat(1001), '12345', '+14155550123', 'anna_lee'];
+  const samples = [
+    '',
+    ' ',
+    'a',
+    'ab',
+    '@ab',
+    '.anna',
+    '_anna',
+    '1anna',
+    'anna lee',
+    'анна',
+    'a'.repeat(40),
+    'x'.repeat(1001),
+    '12345',
+    '+14155550123',
+    'anna_lee',
+  ];
   for (const field of Object.keys(FIELD_CHECKS) as InlineField[]) {
     for (const sample of samples) {
       const result = FIELD_CHECKS[field](sample);
@@ -30,8 +46,20 @@ function answeredIds(): Set<string> {
   add(genericProblem([{ extensions: { code: 'INTERNAL_SERVER_ERROR' } }]));
   add(confirmationProblem('', { passwordIsSet: true }));
   add(confirmationProblem('x@y.z', { passwordIsSet: false }));
-  for (const file of [{ type: 'text/plain', size: 1 }, { type: 'image/png', size: 6 * 1024 * 1024 }]) add(avatarFileProblem(file));
-  for (const [status, code] of [[413, ''], [415, ''], [400, 'FILE_REQUIRED'], [401, ''], [429, ''], [0, 'NETWORK'], [500, '']] as const) {
+  for (const file of [
+    { type: 'text/plain', size: 1 },
+    { type: 'image/png', size: 6 * 1024 * 1024 },
+  ])
+    add(avatarFileProblem(file));
+  for (const [status, code] of [
+    [413, ''],
+    [415, ''],
+    [400, 'FILE_REQUIRED'],
+    [401, ''],
+    [429, ''],
+    [0, 'NETWORK'],
+    [500, ''],
+  ] as const) {
     add(uploadErrorMessageId(new UploadError(status, code)));
   }
   return ids;
@@ -43,7 +71,10 @@ describe('profile messages', () => {
     expect(ids.length).toBeGreaterThan(15);
     for (const locale of ['en', 'ru', 'es']) {
       const messages = catalogue(locale);
-      expect(ids.filter((id) => !(id in messages)), locale).toEqual([]);
+      expect(
+        ids.filter((id) => !(id in messages)),
+        locale,
+      ).toEqual([]);
     }
   });
 });

@@ -27,7 +27,13 @@ afterEach(() => {
   vi.mocked(relayEnvironment.hasSubscriptions).mockRestore();
 });
 
-const STUDIO_REPLY = { id: 'T3JkZXJNZXNzYWdlOjE', body: 'Thanks!\nWe will call you.', fromStudio: true, authorName: 'Maria Lopez', created: '2026-10-02T10:00:00.000Z' };
+const STUDIO_REPLY = {
+  id: 'T3JkZXJNZXNzYWdlOjE',
+  body: 'Thanks!\nWe will call you.',
+  fromStudio: true,
+  authorName: 'Maria Lopez',
+  created: '2026-10-02T10:00:00.000Z',
+};
 const MARKUP = { id: 'T3JkZXJNZXNzYWdlOjI', body: '<b>x</b>', fromStudio: false, authorName: 'Anna Petrova', created: '2026-10-02T11:00:00.000Z' };
 const ORDER = orderFixture({ messages: [STUDIO_REPLY, MARKUP] });
 
@@ -38,7 +44,16 @@ function renderRequest(order: OrderFixture | null = ORDER, locale: 'en' | 'es' =
     asked.push({ ...operation.request.variables });
     return order ? { Order: () => order } : { Query: () => ({ order: null }) };
   });
-  return { asked, ...renderWithRelay(<RequestPage />, { environment, page: 'profileRequest', route: `/profile/requests/${order?.reference ?? 'ST-NOPE42'}`, signedIn: true, locale }) };
+  return {
+    asked,
+    ...renderWithRelay(<RequestPage />, {
+      environment,
+      page: 'profileRequest',
+      route: `/profile/requests/${order?.reference ?? 'ST-NOPE42'}`,
+      signedIn: true,
+      locale,
+    }),
+  };
 }
 
 describe('RequestPage', () => {
@@ -76,10 +91,18 @@ describe('RequestPage', () => {
     await fill(user, field, 'Can we meet on Friday?');
     expect(screen.getByText('22 of 5,000 characters')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(mutationsSent(environment)).toEqual([{ name: 'MessageFormSendMutation', variables: { id: ORDER.id, body: 'Can we meet on Friday?', locale: 'EN' } }]);
+    expect(mutationsSent(environment)).toEqual([
+      { name: 'MessageFormSendMutation', variables: { id: ORDER.id, body: 'Can we meet on Friday?', locale: 'EN' } },
+    ]);
     expect(screen.getByRole('button', { name: /Sending/ })).toBeTruthy();
 
-    const mine = { id: 'T3JkZXJNZXNzYWdlOjM', body: 'Can we meet on Friday?', fromStudio: false, authorName: 'Anna Petrova', created: '2026-10-04T08:00:00.000Z' };
+    const mine = {
+      id: 'T3JkZXJNZXNzYWdlOjM',
+      body: 'Can we meet on Friday?',
+      fromStudio: false,
+      authorName: 'Anna Petrova',
+      created: '2026-10-04T08:00:00.000Z',
+    };
     await resolveOperation(environment, { Order: () => ({ ...ORDER, messages: [...ORDER.messages, mine] }) });
     await waitFor(() => expect(screen.getAllByTestId('request-message')).toHaveLength(3));
     expect(screen.getAllByTestId('request-message')[2]!.textContent).toContain('Can we meet on Friday?');
@@ -143,7 +166,12 @@ describe('RequestPage', () => {
     expect(subscription.request.variables).toEqual({ id: ORDER.id, locale: 'EN' });
 
     const answer = { id: 'T3JkZXJNZXNzYWdlOjQ', body: 'Proposal attached.', fromStudio: true, authorName: 'Maria Lopez', created: '2026-10-05T08:00:00.000Z' };
-    const next = { ...ORDER, status: 'PROPOSAL_SENT', timeline: [...ORDER.timeline, { status: 'PROPOSAL_SENT', at: '2026-10-05T08:00:00.000Z' }], messages: [...ORDER.messages, answer] };
+    const next = {
+      ...ORDER,
+      status: 'PROPOSAL_SENT',
+      timeline: [...ORDER.timeline, { status: 'PROPOSAL_SENT', at: '2026-10-05T08:00:00.000Z' }],
+      messages: [...ORDER.messages, answer],
+    };
     await act(async () => {
       environment.mock.nextValue(subscription, { data: { orderUpdated: { __typename: 'Order', ...next } } });
     });

@@ -219,11 +219,5 @@ function Content(props: { fetchKey: number }) {
 
 export function RequestPage() {
   const reference = useParams()['reference'] ?? '';
-  return (
-    <AccountShell
-      title={<FormattedMessage id="requests.title" values={{ reference }} />}
-      pageClassName={styles.page}
-      content={Content}
-    />
-  );
+  return <AccountShell title={<FormattedMessage id="requests.title" values={{ reference }} />} pageClassName={styles.page} content={Content} />;
 }

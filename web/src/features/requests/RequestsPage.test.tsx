@@ -94,7 +94,12 @@ describe('RequestsPage', () => {
     });
     expect(subscription.request.variables).toEqual({ locale: 'EN' });
 
-    const proposal = { ...OLDER, status: 'PROPOSAL_SENT', updated: '2026-11-20T12:00:00.000Z', timeline: [...OLDER.timeline, { status: 'PROPOSAL_SENT', at: '2026-11-20T12:00:00.000Z' }] };
+    const proposal = {
+      ...OLDER,
+      status: 'PROPOSAL_SENT',
+      updated: '2026-11-20T12:00:00.000Z',
+      timeline: [...OLDER.timeline, { status: 'PROPOSAL_SENT', at: '2026-11-20T12:00:00.000Z' }],
+    };
     await act(async () => {
       environment.mock.nextValue(subscription, { data: { orderUpdated: { __typename: 'Order', ...proposal } } });
     });

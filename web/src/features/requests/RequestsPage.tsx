@@ -74,7 +74,13 @@ function RequestList(props: { user: RequestsPage_user$key }) {
       error: (error: unknown) => console.warn('Requests refetch failed', error),
     });
   }, [environment, locale, shown]);
-  const live = <LiveOrders<RequestsPageOrderUpdatedSubscription> subscription={OrderUpdatedSubscription} variables={{ locale: GRAPHQL_LOCALE[locale] }} onReconnected={refetchShown} />;
+  const live = (
+    <LiveOrders<RequestsPageOrderUpdatedSubscription>
+      subscription={OrderUpdatedSubscription}
+      variables={{ locale: GRAPHQL_LOCALE[locale] }}
+      onReconnected={refetchShown}
+    />
+  );
 
   if (shown === 0) {
     return (

@@ -38,7 +38,18 @@ function render(report: typeof REPORT, route?: string) {
     variables.push({ ...operation.request.variables });
     return { AnalyticsReport: () => report };
   });
-  return { ...renderWithRelay(<AnalyticsPage />, { environment, page: 'adminAnalytics', signedIn: true, viewerRole: 'ADMIN', locale: 'en', ...(route ? { route } : {}) }), variables, environment };
+  return {
+    ...renderWithRelay(<AnalyticsPage />, {
+      environment,
+      page: 'adminAnalytics',
+      signedIn: true,
+      viewerRole: 'ADMIN',
+      locale: 'en',
+      ...(route ? { route } : {}),
+    }),
+    variables,
+    environment,
+  };
 }
 
 describe('AnalyticsPage', () => {

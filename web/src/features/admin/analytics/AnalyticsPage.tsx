@@ -81,7 +81,11 @@ function Total(props: { label: string; value: number; testId: string }) {
 
 function Report(props: { days: number; fetchKey: number }) {
   const intl = useIntl();
-  const { analytics } = useLazyLoadQuery<AnalyticsPageQueryType>(AnalyticsPageQuery, { days: props.days }, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
+  const { analytics } = useLazyLoadQuery<AnalyticsPageQueryType>(
+    AnalyticsPageQuery,
+    { days: props.days },
+    { fetchPolicy: 'network-only', fetchKey: props.fetchKey },
+  );
   return (
     <div className={styles.report}>
       <Grid minItemWidth={180} columns={2} gap={4}>

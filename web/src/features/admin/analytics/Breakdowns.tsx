@@ -85,7 +85,10 @@ function Funnel(props: { funnel: BreakdownReport['funnel'] }) {
             </span>
             {step.of ? (
               <Text tone="muted" size="sm" as="span">
-                {intl.formatMessage({ id: 'admin.analytics.funnel.share' }, { share: intl.formatNumber(step.value / step.of, { style: 'percent', maximumFractionDigits: 1 }) })}
+                {intl.formatMessage(
+                  { id: 'admin.analytics.funnel.share' },
+                  { share: intl.formatNumber(step.value / step.of, { style: 'percent', maximumFractionDigits: 1 }) },
+                )}
               </Text>
             ) : null}
           </li>
@@ -105,7 +108,13 @@ export function Breakdowns(props: { report: BreakdownReport }) {
       <Grid minItemWidth={280} columns={2} gap={6}>
         <CountTable id="analytics-pages" title={m('admin.analytics.pages')} keyLabel={m('admin.analytics.page')} rows={props.report.pages} />
         <CountTable id="analytics-referrers" title={m('admin.analytics.referrers')} keyLabel={m('admin.analytics.referrer')} rows={props.report.referrers} />
-        <CountTable id="analytics-languages" title={m('admin.analytics.languages')} keyLabel={m('admin.analytics.language')} rows={props.report.languages} label={(key) => languageNames.of(key) ?? key} />
+        <CountTable
+          id="analytics-languages"
+          title={m('admin.analytics.languages')}
+          keyLabel={m('admin.analytics.language')}
+          rows={props.report.languages}
+          label={(key) => languageNames.of(key) ?? key}
+        />
         <CountTable
           id="analytics-devices"
           title={m('admin.analytics.devices')}

@@ -35,7 +35,10 @@ export function DayChart(props: { days: readonly ChartDay[] }) {
             key={d.day}
             className={styles.bar}
             style={{ blockSize: `${Math.round((d.views / max) * 100)}%` }}
-            title={intl.formatMessage({ id: 'admin.analytics.barTitle' }, { day: intl.formatDate(dateOf(d.day), { dateStyle: 'medium', timeZone: 'UTC' }), views: d.views, visitors: d.visitors })}
+            title={intl.formatMessage(
+              { id: 'admin.analytics.barTitle' },
+              { day: intl.formatDate(dateOf(d.day), { dateStyle: 'medium', timeZone: 'UTC' }), views: d.views, visitors: d.visitors },
+            )}
           />
         ))}
       </div>

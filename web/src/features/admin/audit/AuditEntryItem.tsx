@@ -106,11 +106,18 @@ export function AuditEntryItem(props: { entry: AuditEntryItem_entry$key }) {
         <span className={styles.who}>
           <FormattedMessage
             id="admin.audit.by"
-            values={{ actor: entry.actor ? <TextLink to={`/admin/users/${encodeURIComponent(entry.actor.id)}`}>{entry.actorEmail}</TextLink> : <span>{entry.actorEmail}</span> }}
+            values={{
+              actor: entry.actor ? (
+                <TextLink to={`/admin/users/${encodeURIComponent(entry.actor.id)}`}>{entry.actorEmail}</TextLink>
+              ) : (
+                <span>{entry.actorEmail}</span>
+              ),
+            }}
           />
         </span>
         <span className={styles.target}>
-          <span className={styles.targetType}>{typeId ? <FormattedMessage id={typeId} /> : entry.targetType}</span> {path ? <TextLink to={path}>{label}</TextLink> : label}
+          <span className={styles.targetType}>{typeId ? <FormattedMessage id={typeId} /> : entry.targetType}</span>{' '}
+          {path ? <TextLink to={path}>{label}</TextLink> : label}
         </span>
       </div>
       <Changes changes={auditChanges(entry.before, entry.after)} />

@@ -35,7 +35,16 @@ const STATUS = {
   before: '{"status":"NEW"}',
   after: '{"status":"IN_REVIEW","contractValue":{"amount":100,"currency":"EUR"}}',
 };
-const DELETED = { ...ROLE_CHANGE, id: 'QXVkaXRFbnRyeToz', action: 'news.delete', targetType: 'NewsItem', targetId: 'TmV3c0l0ZW06MQ', targetLabel: 'Launch', before: '{"title":"Launch"}', after: null };
+const DELETED = {
+  ...ROLE_CHANGE,
+  id: 'QXVkaXRFbnRyeToz',
+  action: 'news.delete',
+  targetType: 'NewsItem',
+  targetId: 'TmV3c0l0ZW06MQ',
+  targetLabel: 'Launch',
+  before: '{"title":"Launch"}',
+  after: null,
+};
 const FUTURE = { ...ROLE_CHANGE, id: 'QXVkaXRFbnRyeTo0', action: 'invoice.send', targetType: 'Invoice', targetLabel: 'INV-1', before: null, after: null };
 
 type Entry = typeof ROLE_CHANGE | typeof STATUS | typeof DELETED | typeof FUTURE;

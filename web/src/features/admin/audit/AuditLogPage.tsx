@@ -76,7 +76,13 @@ function AuditList(props: { query: AuditLogPage_query$key; filters: AuditFilters
           <AuditEntryItem key={edge.node.id} entry={edge.node} />
         ))}
       </ul>
-      <ListFooter shown={edges.length} total={data.auditLog.totalCount} hasNext={hasNext} isLoadingNext={isLoadingNext} onLoadMore={() => startLoading(() => void loadNext(AUDIT_PAGE_SIZE))} />
+      <ListFooter
+        shown={edges.length}
+        total={data.auditLog.totalCount}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        onLoadMore={() => startLoading(() => void loadNext(AUDIT_PAGE_SIZE))}
+      />
     </>
   );
 }
@@ -89,7 +95,11 @@ function AuditLog(props: { fetchKey: number }) {
   const filters = useMemo(() => ({ search, actorId, targetId }), [search, actorId, targetId]);
   // The first page is asked with the filters of the address at the time; later changes refetch the list.
   const [initial] = useState(filters);
-  const data = useLazyLoadQuery<AuditLogPageQueryType>(AuditLogPageQuery, { count: AUDIT_PAGE_SIZE, ...initial }, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
+  const data = useLazyLoadQuery<AuditLogPageQueryType>(
+    AuditLogPageQuery,
+    { count: AUDIT_PAGE_SIZE, ...initial },
+    { fetchPolicy: 'network-only', fetchKey: props.fetchKey },
+  );
   return (
     <div className={styles.page}>
       <div className={styles.toolbar}>
@@ -106,11 +116,7 @@ function AuditLog(props: { fetchKey: number }) {
             <Text size="sm" tone="muted" as="span">
               <FormattedMessage id={targetId ? 'admin.audit.filter.target' : 'admin.audit.filter.actor'} />
             </Text>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => setParamValues({ actor: null, target: null })}
-            >
+            <Button variant="secondary" size="sm" onClick={() => setParamValues({ actor: null, target: null })}>
               <FormattedMessage id="admin.audit.filter.clear" />
             </Button>
           </div>

@@ -36,9 +36,7 @@ export function auditChanges(before: string | null | undefined, after: string | 
   const old = parseObject(before);
   const next = parseObject(after);
   const fields = [...new Set([...Object.keys(old), ...Object.keys(next)])];
-  return fields
-    .map((field) => ({ field, before: valueText(old[field]), after: valueText(next[field]) }))
-    .filter((change) => change.before !== change.after);
+  return fields.map((field) => ({ field, before: valueText(old[field]), after: valueText(next[field]) })).filter((change) => change.before !== change.after);
 }
 
 /** Audit actions with a message of their own (`admin.audit.action.<action, dots as underscores>`). */

@@ -53,7 +53,10 @@ export function FailureNotice(props: { failure: EditorFailure | null; dirty: boo
   if (failure.kind === 'missingLanguage') {
     return (
       <Callout tone="danger">
-        <FormattedMessage id="admin.editor.error.missingLanguage" values={{ language: intl.formatMessage({ id: `admin.editor.languageName.${failure.locale}` }) }} />
+        <FormattedMessage
+          id="admin.editor.error.missingLanguage"
+          values={{ language: intl.formatMessage({ id: `admin.editor.languageName.${failure.locale}` }) }}
+        />
       </Callout>
     );
   }

@@ -13,7 +13,12 @@ export function LanguageColumns(props: { column: (locale: Locale) => ReactNode; 
   return (
     <div className={styles.columns}>
       {EDITOR_LOCALES.map((locale) => (
-        <section key={locale} className={styles.column} aria-labelledby={`editor-lang-${locale}`} data-incomplete={props.incomplete?.includes(locale) || undefined}>
+        <section
+          key={locale}
+          className={styles.column}
+          aria-labelledby={`editor-lang-${locale}`}
+          data-incomplete={props.incomplete?.includes(locale) || undefined}
+        >
           <Heading level={2} size="md" id={`editor-lang-${locale}`} className={styles.columnTitle} lang={LOCALE_TAGS[locale]}>
             <FormattedMessage id={`language.${locale}`} />
           </Heading>

@@ -20,9 +20,18 @@ describe('readEditorFailure', () => {
   });
 
   it('places BAD_USER_INPUT at the field of the language sent at that index', () => {
-    expect(readEditorFailure(error('BAD_USER_INPUT', 'texts.1.title'), EDITOR_LOCALES, NAMES)).toEqual({ kind: 'fields', fields: { 'ru.title': { id: 'admin.editor.error.invalid' } } });
-    expect(readEditorFailure(error('BAD_USER_INPUT', 'texts.2.body.0'), EDITOR_LOCALES, NAMES)).toEqual({ kind: 'fields', fields: { 'es.body': { id: 'admin.editor.error.invalid' } } });
-    expect(readEditorFailure(error('BAD_USER_INPUT', 'productSlug'), EDITOR_LOCALES, NAMES)).toEqual({ kind: 'fields', fields: { product: { id: 'admin.editor.error.invalid' } } });
+    expect(readEditorFailure(error('BAD_USER_INPUT', 'texts.1.title'), EDITOR_LOCALES, NAMES)).toEqual({
+      kind: 'fields',
+      fields: { 'ru.title': { id: 'admin.editor.error.invalid' } },
+    });
+    expect(readEditorFailure(error('BAD_USER_INPUT', 'texts.2.body.0'), EDITOR_LOCALES, NAMES)).toEqual({
+      kind: 'fields',
+      fields: { 'es.body': { id: 'admin.editor.error.invalid' } },
+    });
+    expect(readEditorFailure(error('BAD_USER_INPUT', 'productSlug'), EDITOR_LOCALES, NAMES)).toEqual({
+      kind: 'fields',
+      fields: { product: { id: 'admin.editor.error.invalid' } },
+    });
   });
 
   it('shows anything else above the form', () => {

@@ -10,10 +10,7 @@ import { LOCALES, type Locale } from '../../../i18n/locales';
 import type { FieldProblem, FieldProblems } from './texts';
 
 export type EditorFailure =
-  | { kind: 'conflict' }
-  | { kind: 'missingLanguage'; locale: Locale }
-  | { kind: 'fields'; fields: FieldProblems }
-  | { kind: 'form'; problem: FieldProblem };
+  { kind: 'conflict' } | { kind: 'missingLanguage'; locale: Locale } | { kind: 'fields'; fields: FieldProblems } | { kind: 'form'; problem: FieldProblem };
 
 const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value.toLowerCase());
 

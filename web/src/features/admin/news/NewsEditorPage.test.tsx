@@ -176,7 +176,11 @@ describe('NewsEditorPage', () => {
     const { user, environment, router } = renderEditor('new', null);
     await screen.findByRole('region', { name: 'English' });
 
-    for (const [language, suffix] of [['English', 'en'], ['Russian', 'ru'], ['Spanish', 'es']] as const) {
+    for (const [language, suffix] of [
+      ['English', 'en'],
+      ['Russian', 'ru'],
+      ['Spanish', 'es'],
+    ] as const) {
       await fill(user, labelled(`Title (${language})`), `Title ${suffix}`);
       await fill(user, labelled(`Summary (${language})`), `Summary ${suffix}`);
       await fill(user, labelled(`Text (${language})`), `Body ${suffix}`);

@@ -10,7 +10,11 @@ import { NewsListPage } from './NewsListPage';
 function renderList(items: Record<string, unknown>[]) {
   const environment = createTestEnvironment();
   queueResolvers(environment, {
-    NewsItemConnection: () => ({ totalCount: items.length, edges: items.map((node) => ({ node, cursor: String(node['id']) })), pageInfo: { hasNextPage: false, endCursor: null } }),
+    NewsItemConnection: () => ({
+      totalCount: items.length,
+      edges: items.map((node) => ({ node, cursor: String(node['id']) })),
+      pageInfo: { hasNextPage: false, endCursor: null },
+    }),
   });
   return renderWithRelay(<NewsListPage />, { environment, page: 'adminNews', route: '/admin/news', signedIn: true, viewerRole: 'ADMIN' });
 }
@@ -19,7 +23,14 @@ describe('NewsListPage', () => {
   it('lists drafts and published items with their state, product and link to the editor', async () => {
     const { environment } = renderList([
       { id: 'TmV3czox', title: 'A draft', published: null, isPublished: false, updated: '2026-11-20T10:00:00.000Z', product: null },
-      { id: 'TmV3czoy', title: 'Out now', published: '2026-10-14T09:00:00.000Z', isPublished: true, updated: '2026-10-14T09:00:00.000Z', product: { name: 'Voice Match' } },
+      {
+        id: 'TmV3czoy',
+        title: 'Out now',
+        published: '2026-10-14T09:00:00.000Z',
+        isPublished: true,
+        updated: '2026-10-14T09:00:00.000Z',
+        product: { name: 'Voice Match' },
+      },
     ]);
 
     const draft = (await screen.findByRole('link', { name: 'A draft' })).closest('li') as HTMLElement;
@@ -41,7 +52,9 @@ describe('NewsListPage', () => {
   });
 
   it('searches as the typing pauses, keeping the list meanwhile, and says when nothing matches', async () => {
-    const { user, environment } = renderList([{ id: 'TmV3czox', title: 'A draft', published: null, isPublished: false, updated: '2026-11-20T10:00:00.000Z', product: null }]);
+    const { user, environment } = renderList([
+      { id: 'TmV3czox', title: 'A draft', published: null, isPublished: false, updated: '2026-11-20T10:00:00.000Z', product: null },
+    ]);
     await screen.findByRole('link', { name: 'A draft' });
 
     await user.type(screen.getByRole('searchbox', { name: 'Search news' }), 'zebra');

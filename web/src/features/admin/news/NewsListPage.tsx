@@ -103,7 +103,13 @@ function NewsRows(props: { query: NewsListPage_query$key }) {
           </li>
         ))}
       </ul>
-      <ListFooter shown={edges.length} total={data.news.totalCount} hasNext={hasNext} isLoadingNext={isLoadingNext} onLoadMore={() => startTransition(() => void loadNext(ADMIN_NEWS_PAGE_SIZE))} />
+      <ListFooter
+        shown={edges.length}
+        total={data.news.totalCount}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        onLoadMore={() => startTransition(() => void loadNext(ADMIN_NEWS_PAGE_SIZE))}
+      />
     </>
   );
 }

@@ -19,7 +19,14 @@ function renderQueue(payouts: PayoutFixture[], options: { route?: string; locale
     variables.push({ ...operation.request.variables });
     return payoutsResolvers(payouts, { viewer: ANNA });
   });
-  const rendered = renderWithRelay(<AdminPayoutsPage />, { environment, page: 'adminPayouts', signedIn: true, viewerRole: 'ADMIN', locale: options.locale ?? 'en', ...(options.route ? { route: options.route } : {}) });
+  const rendered = renderWithRelay(<AdminPayoutsPage />, {
+    environment,
+    page: 'adminPayouts',
+    signedIn: true,
+    viewerRole: 'ADMIN',
+    locale: options.locale ?? 'en',
+    ...(options.route ? { route: options.route } : {}),
+  });
   return { ...rendered, variables };
 }
 
@@ -89,7 +96,9 @@ describe('AdminPayoutsPage', () => {
     expect(mutationsSent(environment).map((m) => [m.name, m.variables])).toEqual([
       ['PayoutActionDialogSentMutation', { id: REQUESTED_BANK.id, reference: 'TRX-2026-11-0099', version: 1 }],
     ]);
-    await resolveOperation(environment, { Payout: () => ({ id: REQUESTED_BANK.id, status: 'PAID', reference: 'TRX-2026-11-0099', updated: '2026-11-25T10:00:00.000Z', version: 2 }) });
+    await resolveOperation(environment, {
+      Payout: () => ({ id: REQUESTED_BANK.id, status: 'PAID', reference: 'TRX-2026-11-0099', updated: '2026-11-25T10:00:00.000Z', version: 2 }),
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(row).getByTestId('payout-status').textContent).toBe('Paid');
     expect(row.textContent).toContain('Bank reference: TRX-2026-11-0099');

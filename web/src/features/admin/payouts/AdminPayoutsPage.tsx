@@ -99,7 +99,10 @@ function PayoutList(props: { query: AdminPayoutsPage_query$key; status: PayoutSt
       <ul className={styles.list} aria-busy={refetching || isLoadingNext} aria-label={intl.formatMessage({ id: 'admin.payouts.listLabel' })}>
         {edges.map(({ node }) => {
           const amount = formatMoney(intl, node.amount.amount, node.amount.currency);
-          const summary = intl.formatMessage({ id: 'admin.payouts.summary' }, { amount, destination: node.destination, name: node.user?.fullName ?? intl.formatMessage({ id: 'admin.payouts.deletedUser' }) });
+          const summary = intl.formatMessage(
+            { id: 'admin.payouts.summary' },
+            { amount, destination: node.destination, name: node.user?.fullName ?? intl.formatMessage({ id: 'admin.payouts.deletedUser' }) },
+          );
           return (
             <li key={node.id} className={styles.row} data-testid="admin-payout-row">
               <div className={styles.main}>
@@ -155,7 +158,13 @@ function PayoutList(props: { query: AdminPayoutsPage_query$key; status: PayoutSt
           );
         })}
       </ul>
-      <ListFooter shown={edges.length} total={data.payouts.totalCount} hasNext={hasNext} isLoadingNext={isLoadingNext} onLoadMore={() => startLoading(() => void loadNext(ADMIN_PAYOUTS_PAGE_SIZE))} />
+      <ListFooter
+        shown={edges.length}
+        total={data.payouts.totalCount}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        onLoadMore={() => startLoading(() => void loadNext(ADMIN_PAYOUTS_PAGE_SIZE))}
+      />
     </>
   );
 }
@@ -166,7 +175,11 @@ function Payouts(props: { fetchKey: number }) {
   const status = statusOf(param('status'));
   const method = methodOf(param('method'));
   const [initial] = useState({ status, method });
-  const data = useLazyLoadQuery<AdminPayoutsPageQueryType>(AdminPayoutsPageQuery, { count: ADMIN_PAYOUTS_PAGE_SIZE, ...initial }, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
+  const data = useLazyLoadQuery<AdminPayoutsPageQueryType>(
+    AdminPayoutsPageQuery,
+    { count: ADMIN_PAYOUTS_PAGE_SIZE, ...initial },
+    { fetchPolicy: 'network-only', fetchKey: props.fetchKey },
+  );
   const all = intl.formatMessage({ id: 'admin.payouts.filter.all' });
   return (
     <div className={styles.page}>

@@ -34,7 +34,13 @@ const PRODUCT = {
 function renderEditor() {
   const environment = createTestEnvironment();
   queueResolvers(environment, { Product: () => PRODUCT });
-  return renderWithRelay(<ProductEditorPage />, { environment, page: 'adminProduct', route: '/admin/products/voice-match', signedIn: true, viewerRole: 'ADMIN' });
+  return renderWithRelay(<ProductEditorPage />, {
+    environment,
+    page: 'adminProduct',
+    route: '/admin/products/voice-match',
+    signedIn: true,
+    viewerRole: 'ADMIN',
+  });
 }
 
 describe('ProductEditorPage', () => {
@@ -91,6 +97,10 @@ describe('ProductEditorPage', () => {
     within(preview).getByRole('heading', { level: 2, name: 'Voice Match' });
     within(preview).getByText('Encuentre la voz.');
     const features = within(preview).getByRole('region', { name: 'What it does' });
-    expect(within(features).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Rápido', 'Preciso']);
+    expect(
+      within(features)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Rápido', 'Preciso']);
   });
 });

@@ -68,7 +68,11 @@ function ExistingProduct(props: { product: ProductEditorPage_product$key; onRelo
 function Content(props: { fetchKey: number }) {
   const { slug = '' } = useParams();
   const [reloads, setReloads] = useState(0);
-  const data = useLazyLoadQuery<ProductEditorPageQueryType>(ProductEditorPageQuery, { slug }, { fetchPolicy: 'network-only', fetchKey: `${props.fetchKey}.${reloads}` });
+  const data = useLazyLoadQuery<ProductEditorPageQueryType>(
+    ProductEditorPageQuery,
+    { slug },
+    { fetchPolicy: 'network-only', fetchKey: `${props.fetchKey}.${reloads}` },
+  );
   if (!data.product) {
     return (
       <Text role="alert">

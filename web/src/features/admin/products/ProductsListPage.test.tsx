@@ -13,9 +13,19 @@ const product = (slug: string, name: string) => ({ id: `UHJvZHVjdDo${slug}`, slu
 function renderList(nodes: Record<string, unknown>[], options: { hasNextPage?: boolean; route?: string } = {}) {
   const environment = createTestEnvironment();
   queueResolvers(environment, {
-    ProductConnection: () => ({ totalCount: nodes.length + (options.hasNextPage ? 5 : 0), edges: nodes.map((node) => ({ node, cursor: String(node['slug']) })), pageInfo: { hasNextPage: !!options.hasNextPage, endCursor: 'c1' } }),
+    ProductConnection: () => ({
+      totalCount: nodes.length + (options.hasNextPage ? 5 : 0),
+      edges: nodes.map((node) => ({ node, cursor: String(node['slug']) })),
+      pageInfo: { hasNextPage: !!options.hasNextPage, endCursor: 'c1' },
+    }),
   });
-  return renderWithRelay(<ProductsListPage />, { environment, page: 'adminProducts', route: options.route ?? '/admin/products', signedIn: true, viewerRole: 'ADMIN' });
+  return renderWithRelay(<ProductsListPage />, {
+    environment,
+    page: 'adminProducts',
+    route: options.route ?? '/admin/products',
+    signedIn: true,
+    viewerRole: 'ADMIN',
+  });
 }
 
 describe('ProductsListPage', () => {

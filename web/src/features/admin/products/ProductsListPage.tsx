@@ -100,7 +100,13 @@ function ProductRows(props: { query: ProductsListPage_query$key }) {
           </li>
         ))}
       </ul>
-      <ListFooter shown={edges.length} total={data.products.totalCount} hasNext={hasNext} isLoadingNext={isLoadingNext} onLoadMore={() => startTransition(() => void loadNext(ADMIN_PRODUCTS_PAGE_SIZE))} />
+      <ListFooter
+        shown={edges.length}
+        total={data.products.totalCount}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        onLoadMore={() => startTransition(() => void loadNext(ADMIN_PRODUCTS_PAGE_SIZE))}
+      />
     </>
   );
 }

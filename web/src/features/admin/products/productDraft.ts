@@ -32,7 +32,12 @@ export interface LoadedProductTexts {
 }
 
 export function productDraft(texts: Record<Locale, LoadedProductTexts>): ProductDraft {
-  const entry = (t: LoadedProductTexts): ProductTexts => ({ name: t.name, tagline: t.tagline, description: joinParagraphs(t.description), features: joinLines(t.features) });
+  const entry = (t: LoadedProductTexts): ProductTexts => ({
+    name: t.name,
+    tagline: t.tagline,
+    description: joinParagraphs(t.description),
+    features: joinLines(t.features),
+  });
   return { en: entry(texts.en), ru: entry(texts.ru), es: entry(texts.es) };
 }
 

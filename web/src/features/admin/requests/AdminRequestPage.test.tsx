@@ -88,7 +88,12 @@ describe('AdminRequestPage', () => {
 
   it('shows the referral code, the referrer with a link to their page and the commission with its status', async () => {
     const referrer = { id: 'VXNlcjo3', fullName: 'Rita Referrer', email: 'rita@example.com' };
-    const commission = { id: 'TGVkZ2VyVHJhbnNhY3Rpb246MQ', amount: { amount: 125005, currency: 'EUR' }, status: 'PENDING', availableAt: '2026-12-21T10:00:00.000Z' };
+    const commission = {
+      id: 'TGVkZ2VyVHJhbnNhY3Rpb246MQ',
+      amount: { amount: 125005, currency: 'EUR' },
+      status: 'PENDING',
+      availableAt: '2026-12-21T10:00:00.000Z',
+    };
     renderPage(orderValues({ status: 'WON', referralCode: 'RITA-2026', referrer, commission, contractValue: { amount: 1250050, currency: 'EUR' } }));
     const details = await screen.findByRole('region', { name: 'Request' });
     expect(within(details).getByText('Referral code').nextElementSibling?.textContent).toBe('RITA-2026');
@@ -101,7 +106,15 @@ describe('AdminRequestPage', () => {
 
   it('says a pending commission without a release date is held for review (LEDGER-SELF-REFERRAL)', async () => {
     const commission = { id: 'TGVkZ2VyVHJhbnNhY3Rpb246MQ', amount: { amount: 100000, currency: 'EUR' }, status: 'PENDING', availableAt: null };
-    renderPage(orderValues({ status: 'WON', referralCode: 'SAM-2026', referrer: { id: 'VXNlcjo4', fullName: 'Sam Self', email: 'sam@example.com' }, commission, contractValue: { amount: 1000000, currency: 'EUR' } }));
+    renderPage(
+      orderValues({
+        status: 'WON',
+        referralCode: 'SAM-2026',
+        referrer: { id: 'VXNlcjo4', fullName: 'Sam Self', email: 'sam@example.com' },
+        commission,
+        contractValue: { amount: 1000000, currency: 'EUR' },
+      }),
+    );
     const details = await screen.findByRole('region', { name: 'Request' });
     expect(within(details).getByTestId('commission-held').textContent).toMatch(/^Held for review/);
     expect(within(details).queryByText(/^Available on/)).toBeNull();
@@ -109,16 +122,33 @@ describe('AdminRequestPage', () => {
 
   it('formats the commission for the page’s locale (Russian)', async () => {
     const environment = createTestEnvironment();
-    const commission = { id: 'TGVkZ2VyVHJhbnNhY3Rpb246MQ', amount: { amount: 125005, currency: 'EUR' }, status: 'AVAILABLE', availableAt: '2026-12-21T10:00:00.000Z' };
+    const commission = {
+      id: 'TGVkZ2VyVHJhbnNhY3Rpb246MQ',
+      amount: { amount: 125005, currency: 'EUR' },
+      status: 'AVAILABLE',
+      availableAt: '2026-12-21T10:00:00.000Z',
+    };
     queueResolvers(environment, pageResolvers(orderValues({ status: 'WON', referralCode: 'RITA-2026', commission })));
-    renderWithRelay(<AdminRequestPage />, { environment, page: 'adminRequest', route: '/admin/requests/ST-7K3Q9D', signedIn: true, viewerRole: 'ADMIN', locale: 'ru' });
+    renderWithRelay(<AdminRequestPage />, {
+      environment,
+      page: 'adminRequest',
+      route: '/admin/requests/ST-7K3Q9D',
+      signedIn: true,
+      viewerRole: 'ADMIN',
+      locale: 'ru',
+    });
     const amount = await screen.findByTestId('commission-amount');
     expect(amount.textContent?.replace(/\s/g, ' ')).toBe('1 250,05 €');
     screen.getByText('Доступно');
   });
 
   it('refunds a won request: the lost dialog says the commission will be taken back, then sends LOST', async () => {
-    const commission = { id: 'TGVkZ2VyVHJhbnNhY3Rpb246MQ', amount: { amount: 125005, currency: 'USD' }, status: 'AVAILABLE', availableAt: '2026-12-21T10:00:00.000Z' };
+    const commission = {
+      id: 'TGVkZ2VyVHJhbnNhY3Rpb246MQ',
+      amount: { amount: 125005, currency: 'USD' },
+      status: 'AVAILABLE',
+      availableAt: '2026-12-21T10:00:00.000Z',
+    };
     const { user, environment } = renderPage(orderValues({ status: 'WON', version: 5, commission, contractValue: { amount: 1250050, currency: 'USD' } }));
     await user.click(await within(await screen.findByRole('region', { name: 'Status' })).findByRole('button', { name: 'Refund: mark as lost' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund this won request and mark it as lost?' });
@@ -178,7 +208,9 @@ describe('AdminRequestPage', () => {
     expect(mutationsSent(environment)).toEqual([]);
     await user.type(labelled('Reason'), 'Went with another studio');
     await user.click(within(dialog).getByRole('button', { name: 'Mark as lost' }));
-    expect(mutationsSent(environment)[0]?.variables).toMatchObject({ input: { id: ORDER_ID, status: 'LOST', version: 3, lostReason: 'Went with another studio' } });
+    expect(mutationsSent(environment)[0]?.variables).toMatchObject({
+      input: { id: ORDER_ID, status: 'LOST', version: 3, lostReason: 'Went with another studio' },
+    });
   });
 
   it('says when someone changed the request meanwhile, and reloads it', async () => {
@@ -228,7 +260,10 @@ describe('AdminRequestPage', () => {
     const { user, environment } = renderPage();
     await screen.findByRole('region', { name: 'Status' });
     await user.selectOptions(labelled('Assignee'), ADMIN.id);
-    expect(mutationsSent(environment).at(-1)).toEqual({ name: 'AssigneeSelectAssignMutation', variables: { id: ORDER_ID, assigneeId: ADMIN.id, locale: 'EN' } });
+    expect(mutationsSent(environment).at(-1)).toEqual({
+      name: 'AssigneeSelectAssignMutation',
+      variables: { id: ORDER_ID, assigneeId: ADMIN.id, locale: 'EN' },
+    });
   });
 
   it('says when there is no such request, with the way back', async () => {

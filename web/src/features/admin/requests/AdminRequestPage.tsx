@@ -116,7 +116,15 @@ function RequestContent(props: { fetchKey: number }) {
   }, [environment, variables]);
   if (!data.order) {
     return (
-      <Callout tone="warning" title={<FormattedMessage id="admin.requests.notFound.title" />} action={<TextLink to="/admin/requests"><FormattedMessage id="admin.requests.back" /></TextLink>}>
+      <Callout
+        tone="warning"
+        title={<FormattedMessage id="admin.requests.notFound.title" />}
+        action={
+          <TextLink to="/admin/requests">
+            <FormattedMessage id="admin.requests.back" />
+          </TextLink>
+        }
+      >
         <FormattedMessage id="admin.requests.notFound.text" values={{ reference }} />
       </Callout>
     );

@@ -62,7 +62,8 @@ export function AssigneeSelect(props: { order: AssigneeSelect_order$key; admins:
   const notify = useNotify();
   const options = admins.users.edges.map(({ node }) => ({ value: node.id, label: node.email ? `${node.fullName} (${node.email})` : node.fullName }));
   // The assignee may be beyond the first 50 administrators: keep them choosable.
-  if (order.assignee && !options.some((option) => option.value === order.assignee?.id)) options.push({ value: order.assignee.id, label: order.assignee.fullName });
+  if (order.assignee && !options.some((option) => option.value === order.assignee?.id))
+    options.push({ value: order.assignee.id, label: order.assignee.fullName });
   async function assign(value: string) {
     const { errors } = await runMutation(commit, { variables: { id: order.id, assigneeId: value || null, locale: GRAPHQL_LOCALE[locale] } });
     setProblem(errors.length ? requestProblem(errors) : null);

@@ -80,7 +80,11 @@ export function NotesPanel(props: { order: NotesPanel_order$key }) {
           <FormattedMessage id="admin.requests.notes.empty" />
         </Text>
       )}
-      <ComposeForm label={intl.formatMessage({ id: 'admin.requests.notes.label' })} submitLabel={<FormattedMessage id="admin.requests.notes.submit" />} onSend={add} />
+      <ComposeForm
+        label={intl.formatMessage({ id: 'admin.requests.notes.label' })}
+        submitLabel={<FormattedMessage id="admin.requests.notes.submit" />}
+        onSend={add}
+      />
     </section>
   );
 }

@@ -72,7 +72,10 @@ export function ReferralDetails(props: { order: ReferralDetails_order$key }) {
           </Stack>
           {commission.status === 'PENDING' && commission.availableAt ? (
             <Text size="sm" tone="muted">
-              <FormattedMessage id="admin.requests.detail.commissionAvailableAt" values={{ date: <FormattedDate value={commission.availableAt} dateStyle="medium" timeStyle="short" /> }} />
+              <FormattedMessage
+                id="admin.requests.detail.commissionAvailableAt"
+                values={{ date: <FormattedDate value={commission.availableAt} dateStyle="medium" timeStyle="short" /> }}
+              />
             </Text>
           ) : null}
           {/* Pending with no release date: held for review (LEDGER-SELF-REFERRAL). */}

@@ -116,7 +116,9 @@ export function StatusActions(props: { order: StatusActions_order$key; onReload:
         <Text>
           <FormattedMessage
             id="admin.requests.contractValue"
-            values={{ value: major === null ? `${money.amount} ${money.currency}` : <FormattedNumber value={major} style="currency" currency={money.currency} /> }}
+            values={{
+              value: major === null ? `${money.amount} ${money.currency}` : <FormattedNumber value={major} style="currency" currency={money.currency} />,
+            }}
           />
         </Text>
       ) : null}
@@ -164,7 +166,11 @@ export function StatusActions(props: { order: StatusActions_order$key; onReload:
       )}
       {step === 'WON' ? <WonDialog {...dialog} onSubmit={(extras) => send('WON', extras)} /> : null}
       {step === 'LOST' ? (
-        <LostDialog {...dialog} refund={order.status === 'WON' ? { commission: order.commission?.amount ?? null } : undefined} onSubmit={(extras) => send('LOST', extras)} />
+        <LostDialog
+          {...dialog}
+          refund={order.status === 'WON' ? { commission: order.commission?.amount ?? null } : undefined}
+          onSubmit={(extras) => send('LOST', extras)}
+        />
       ) : null}
       {step && step !== 'WON' && step !== 'LOST' ? <ConfirmStepDialog {...dialog} status={step} onSubmit={(extras) => send(step, extras)} /> : null}
     </section>

@@ -125,7 +125,10 @@ export function LostDialog(props: StepDialogProps & { refund?: RefundInfo | unde
         <Stack gap={4}>
           {refund?.commission ? (
             <Callout tone="warning">
-              <FormattedMessage id="admin.requests.refund.commission" values={{ amount: <Money minor={refund.commission.amount} currency={refund.commission.currency} /> }} />
+              <FormattedMessage
+                id="admin.requests.refund.commission"
+                values={{ amount: <Money minor={refund.commission.amount} currency={refund.commission.currency} /> }}
+              />
             </Callout>
           ) : null}
           <Textarea

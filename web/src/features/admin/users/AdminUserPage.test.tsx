@@ -24,7 +24,10 @@ const BOB = {
   type: 'CLIENT',
   isVerified: false,
   activeSessionCount: 3,
-  orders: { totalCount: 1, edges: [{ cursor: 'c1', node: { id: 'T3JkZXI6MQ', reference: 'ST-7K3Q9D', status: 'IN_REVIEW', created: '2026-06-01T10:00:00.000Z' } }] },
+  orders: {
+    totalCount: 1,
+    edges: [{ cursor: 'c1', node: { id: 'T3JkZXI6MQ', reference: 'ST-7K3Q9D', status: 'IN_REVIEW', created: '2026-06-01T10:00:00.000Z' } }],
+  },
   balanceCurrency: 'USD',
   balances: [] as unknown[],
   transactions: { totalCount: 0, edges: [] as unknown[], pageInfo: { hasNextPage: false, endCursor: null } },
@@ -120,11 +123,17 @@ describe('AdminUserPage', () => {
   it('saves type and verified at once', async () => {
     const { environment, user } = renderPage();
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Type' }), 'PARTNER');
-    expect(mutationsSent(environment).at(-1)).toEqual({ name: 'UserSettingsCardMutation', variables: expect.objectContaining({ id: BOB_ID, type: 'PARTNER' }) });
+    expect(mutationsSent(environment).at(-1)).toEqual({
+      name: 'UserSettingsCardMutation',
+      variables: expect.objectContaining({ id: BOB_ID, type: 'PARTNER' }),
+    });
     await resolveOperation(environment, { User: () => ({ ...BOB, type: 'PARTNER' }) });
     await screen.findByText('Saved.');
     await user.click(screen.getByRole('checkbox', { name: 'E-mail address verified' }));
-    expect(mutationsSent(environment).at(-1)).toEqual({ name: 'UserSettingsCardMutation', variables: expect.objectContaining({ id: BOB_ID, isVerified: true }) });
+    expect(mutationsSent(environment).at(-1)).toEqual({
+      name: 'UserSettingsCardMutation',
+      variables: expect.objectContaining({ id: BOB_ID, isVerified: true }),
+    });
   });
 
   it('ends all sessions after a confirmation and says how many ended', async () => {

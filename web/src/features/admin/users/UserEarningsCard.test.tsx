@@ -32,7 +32,14 @@ function movement(n: number, overrides: Record<string, unknown> = {}) {
 
 const MOVEMENTS = [
   movement(1),
-  movement(2, { kind: 'ADJUSTMENT', amount: { amount: -1250, currency: 'EUR' }, status: 'COMPLETED', orderReference: null, reason: 'Duplicate commission', availableAt: null }),
+  movement(2, {
+    kind: 'ADJUSTMENT',
+    amount: { amount: -1250, currency: 'EUR' },
+    status: 'COMPLETED',
+    orderReference: null,
+    reason: 'Duplicate commission',
+    availableAt: null,
+  }),
 ];
 
 function connection(nodes: ReturnType<typeof movement>[], total: number, hasNextPage: boolean) {
@@ -75,7 +82,14 @@ function renderPage(locale: 'en' | 'ru' = 'en') {
   const environment = createTestEnvironment();
   queueResolvers(environment, { Query: () => ({ viewer: { id: 'VXNlcjox' }, user: BOB }) });
   queueResolvers(environment, { AuditEntryConnection: () => ({ totalCount: 0, edges: [] }) });
-  const rendered = renderWithRelay(<AdminUserPage />, { environment, page: 'adminUser', route: `/admin/users/${BOB_ID}`, signedIn: true, viewerRole: 'ADMIN', locale });
+  const rendered = renderWithRelay(<AdminUserPage />, {
+    environment,
+    page: 'adminUser',
+    route: `/admin/users/${BOB_ID}`,
+    signedIn: true,
+    viewerRole: 'ADMIN',
+    locale,
+  });
   return { ...rendered, uuid };
 }
 
@@ -113,7 +127,9 @@ describe('UserEarningsCard', () => {
     await user.click(within(region).getByRole('button', { name: 'Load more' }));
     const next = environment.mock.getAllOperations().find((o) => nameOf(o) === 'UserEarningsCardRefetchQuery');
     expect(next?.request.variables).toMatchObject({ id: BOB_ID, count: 10, cursor: MOVEMENTS[1]!.id });
-    await resolveNamed(environment, 'UserEarningsCardRefetchQuery', { User: () => ({ ...BOB, transactions: connection([movement(3, { status: 'AVAILABLE' })], 12, false) }) });
+    await resolveNamed(environment, 'UserEarningsCardRefetchQuery', {
+      User: () => ({ ...BOB, transactions: connection([movement(3, { status: 'AVAILABLE' })], 12, false) }),
+    });
     await waitFor(() => expect(within(region).getAllByTestId('movement')).toHaveLength(3));
     expect(within(region).queryByRole('button', { name: 'Load more' })).toBeNull();
   });
@@ -168,7 +184,9 @@ describe('UserEarningsCard', () => {
     const pending = environment.mock.getAllOperations().map(nameOf);
     expect(pending).toContain('UserEarningsCardRefetchQuery');
     expect(pending).toContain('UserHistoryQuery');
-    await resolveNamed(environment, 'UserEarningsCardRefetchQuery', { User: () => ({ ...BOB, transactions: connection([movement(9, { kind: 'ADJUSTMENT', reason: 'Goodwill' }), ...MOVEMENTS], 13, true) }) });
+    await resolveNamed(environment, 'UserEarningsCardRefetchQuery', {
+      User: () => ({ ...BOB, transactions: connection([movement(9, { kind: 'ADJUSTMENT', reason: 'Goodwill' }), ...MOVEMENTS], 13, true) }),
+    });
     await waitFor(() => expect(within(region).getAllByTestId('movement')).toHaveLength(3));
     within(region).getByText('Goodwill');
   });

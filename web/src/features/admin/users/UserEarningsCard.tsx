@@ -142,7 +142,10 @@ export function UserEarningsCard(props: { user: UserEarningsCard_user$key; onCha
         <div aria-live="polite">
           {posted ? (
             <p className={styles.status}>
-              <FormattedMessage id="admin.earnings.adjust.posted" values={{ amount: <Money minor={posted.amount} currency={posted.currency} signDisplay="exceptZero" /> }} />
+              <FormattedMessage
+                id="admin.earnings.adjust.posted"
+                values={{ amount: <Money minor={posted.amount} currency={posted.currency} signDisplay="exceptZero" /> }}
+              />
             </p>
           ) : null}
         </div>
@@ -180,7 +183,11 @@ export function UserEarningsCard(props: { user: UserEarningsCard_user$key; onCha
           </Text>
         ) : (
           <>
-            <ul className={styles.movements} aria-busy={reloading || isLoadingNext} aria-label={intl.formatMessage({ id: 'admin.earnings.transactions.title' })}>
+            <ul
+              className={styles.movements}
+              aria-busy={reloading || isLoadingNext}
+              aria-label={intl.formatMessage({ id: 'admin.earnings.transactions.title' })}
+            >
               {edges.map(({ node }) => (
                 <li key={node.id} className={styles.movement} data-testid="movement">
                   <div className={styles.movementHead}>
@@ -203,7 +210,10 @@ export function UserEarningsCard(props: { user: UserEarningsCard_user$key; onCha
                     {node.status === 'PENDING' && node.availableAt ? (
                       <>
                         {' · '}
-                        <FormattedMessage id="admin.requests.detail.commissionAvailableAt" values={{ date: <FormattedDate value={node.availableAt} dateStyle="medium" /> }} />
+                        <FormattedMessage
+                          id="admin.requests.detail.commissionAvailableAt"
+                          values={{ date: <FormattedDate value={node.availableAt} dateStyle="medium" /> }}
+                        />
                       </>
                     ) : null}
                   </Text>

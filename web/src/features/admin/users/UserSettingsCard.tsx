@@ -116,9 +116,7 @@ export function UserSettingsCard(props: { user: UserSettingsCard_user$key; viewe
           onCheckedChange={(checked) => void change({ isVerified: checked === true })}
         />
       </div>
-      <div aria-live="polite">
-        {status && !error ? <p className={styles.status}>{status}</p> : null}
-      </div>
+      <div aria-live="polite">{status && !error ? <p className={styles.status}>{status}</p> : null}</div>
       {error ? (
         <p role="alert" className={styles.error}>
           {error}
@@ -132,7 +130,9 @@ export function UserSettingsCard(props: { user: UserSettingsCard_user$key; viewe
         }}
         tone={pendingRole === 'ADMIN' ? 'default' : 'danger'}
         title={<FormattedMessage id={pendingRole === 'ADMIN' ? 'admin.users.role.confirm.promote' : 'admin.users.role.confirm.demote'} values={{ name }} />}
-        description={<FormattedMessage id={pendingRole === 'ADMIN' ? 'admin.users.role.confirm.promoteDescription' : 'admin.users.role.confirm.demoteDescription'} />}
+        description={
+          <FormattedMessage id={pendingRole === 'ADMIN' ? 'admin.users.role.confirm.promoteDescription' : 'admin.users.role.confirm.demoteDescription'} />
+        }
         cancelLabel={<FormattedMessage id="admin.users.confirm.cancel" />}
         confirmLabel={<FormattedMessage id={pendingRole === 'ADMIN' ? 'admin.users.role.confirm.promoteAction' : 'admin.users.role.confirm.demoteAction'} />}
         onConfirm={confirmRole}

@@ -11,8 +11,26 @@ import { createTestEnvironment, queueResolvers, renderWithRelay, resolveOperatio
 import { SEARCH_DEBOUNCE_MS } from '../useUrlSearch';
 import { UsersPage } from './UsersPage';
 
-const ANNA = { id: 'VXNlcjox', fullName: 'Anna Petrova', username: 'anna', email: 'anna@example.com', role: 'ADMIN', type: 'CLIENT', isVerified: true, created: '2026-03-04T10:00:00.000Z' };
-const BOB = { id: 'VXNlcjoy', fullName: 'Bob Stone', username: 'bob', email: 'bob@example.com', role: 'USER', type: 'PARTNER', isVerified: false, created: '2026-05-06T10:00:00.000Z' };
+const ANNA = {
+  id: 'VXNlcjox',
+  fullName: 'Anna Petrova',
+  username: 'anna',
+  email: 'anna@example.com',
+  role: 'ADMIN',
+  type: 'CLIENT',
+  isVerified: true,
+  created: '2026-03-04T10:00:00.000Z',
+};
+const BOB = {
+  id: 'VXNlcjoy',
+  fullName: 'Bob Stone',
+  username: 'bob',
+  email: 'bob@example.com',
+  role: 'USER',
+  type: 'PARTNER',
+  isVerified: false,
+  created: '2026-05-06T10:00:00.000Z',
+};
 
 /** The users connection answering `users`, one page. */
 function answer(users: (typeof ANNA)[], total = users.length) {

@@ -71,7 +71,13 @@ function UserList(props: { query: UsersPage_query$key; search: string | null; ro
           <UserRow key={edge.node.id} user={edge.node} />
         ))}
       </ul>
-      <ListFooter shown={edges.length} total={data.users.totalCount} hasNext={hasNext} isLoadingNext={isLoadingNext} onLoadMore={() => startLoading(() => void loadNext(USERS_PAGE_SIZE))} />
+      <ListFooter
+        shown={edges.length}
+        total={data.users.totalCount}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        onLoadMore={() => startLoading(() => void loadNext(USERS_PAGE_SIZE))}
+      />
     </>
   );
 }
@@ -82,7 +88,11 @@ function Users(props: { fetchKey: number }) {
   const role = roleOf(param('role'));
   // The first page is asked with the filters of the address at the time; later changes refetch the list.
   const [initial] = useState({ search, role });
-  const data = useLazyLoadQuery<UsersPageQueryType>(UsersPageQuery, { count: USERS_PAGE_SIZE, ...initial }, { fetchPolicy: 'network-only', fetchKey: props.fetchKey });
+  const data = useLazyLoadQuery<UsersPageQueryType>(
+    UsersPageQuery,
+    { count: USERS_PAGE_SIZE, ...initial },
+    { fetchPolicy: 'network-only', fetchKey: props.fetchKey },
+  );
   return (
     <div className={styles.page}>
       <div className={styles.toolbar}>

@@ -45,15 +45,42 @@ describe('reasonProblem', () => {
 
 describe('adjustmentProblem', () => {
   it('shows a refused field at that field, anything else above the buttons', () => {
-    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'reason' } }])).toEqual({ field: 'reason', problem: { id: 'admin.earnings.adjust.error.reason' } });
-    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'currency' } }])).toEqual({ field: 'currency', problem: { id: 'admin.earnings.adjust.error.currency' } });
-    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'amount' } }])).toEqual({ field: 'amount', problem: { id: 'admin.earnings.adjust.amount.range' } });
-    expect(adjustmentProblem([{ extensions: { code: 'INSUFFICIENT_FUNDS', field: 'amount' } }])).toEqual({ field: 'amount', problem: { id: 'admin.earnings.adjust.error.insufficient' } });
-    expect(adjustmentProblem([{ extensions: { code: 'BALANCE_LIMIT', field: 'amount' } }])).toEqual({ field: 'amount', problem: { id: 'admin.earnings.adjust.error.limit' } });
-    expect(adjustmentProblem([{ extensions: { code: 'IDEMPOTENCY_KEY_REUSED', field: 'idempotencyKey' } }])).toEqual({ field: null, problem: { id: 'admin.earnings.adjust.error.keyReused' } });
-    expect(adjustmentProblem([{ message: 'Another administrator must do this', extensions: { code: 'SECOND_ADMIN_REQUIRED' } }])).toEqual({ field: null, problem: { id: 'admin.error.secondAdminRequired' } });
-    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'idempotencyKey' } }])).toEqual({ field: null, problem: { id: 'admin.users.error.save' } });
-    expect(adjustmentProblem([{ message: 'Forbidden resource', extensions: { code: 'FORBIDDEN' } }])).toEqual({ field: null, problem: { id: 'admin.users.error.forbidden' } });
+    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'reason' } }])).toEqual({
+      field: 'reason',
+      problem: { id: 'admin.earnings.adjust.error.reason' },
+    });
+    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'currency' } }])).toEqual({
+      field: 'currency',
+      problem: { id: 'admin.earnings.adjust.error.currency' },
+    });
+    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'amount' } }])).toEqual({
+      field: 'amount',
+      problem: { id: 'admin.earnings.adjust.amount.range' },
+    });
+    expect(adjustmentProblem([{ extensions: { code: 'INSUFFICIENT_FUNDS', field: 'amount' } }])).toEqual({
+      field: 'amount',
+      problem: { id: 'admin.earnings.adjust.error.insufficient' },
+    });
+    expect(adjustmentProblem([{ extensions: { code: 'BALANCE_LIMIT', field: 'amount' } }])).toEqual({
+      field: 'amount',
+      problem: { id: 'admin.earnings.adjust.error.limit' },
+    });
+    expect(adjustmentProblem([{ extensions: { code: 'IDEMPOTENCY_KEY_REUSED', field: 'idempotencyKey' } }])).toEqual({
+      field: null,
+      problem: { id: 'admin.earnings.adjust.error.keyReused' },
+    });
+    expect(adjustmentProblem([{ message: 'Another administrator must do this', extensions: { code: 'SECOND_ADMIN_REQUIRED' } }])).toEqual({
+      field: null,
+      problem: { id: 'admin.error.secondAdminRequired' },
+    });
+    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'idempotencyKey' } }])).toEqual({
+      field: null,
+      problem: { id: 'admin.users.error.save' },
+    });
+    expect(adjustmentProblem([{ message: 'Forbidden resource', extensions: { code: 'FORBIDDEN' } }])).toEqual({
+      field: null,
+      problem: { id: 'admin.users.error.forbidden' },
+    });
     expect(adjustmentProblem([{ message: 'Failed to fetch', extensions: { code: 'NETWORK' } }])).toEqual({ field: null, problem: { id: 'error.NETWORK' } });
     expect(adjustmentProblem([])).toEqual({ field: null, problem: { id: 'admin.users.error.save' } });
   });

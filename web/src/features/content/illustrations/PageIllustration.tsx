@@ -22,7 +22,13 @@ const check = (x: number, y: number) => `M${x - 6} ${y}l4 4 8-8`;
 /** A question mark centred on (x, y) as one stroke path plus its dot. */
 const question = (x: number, y: number, s: number) => (
   <>
-    <path d={`M${x - 8 * s} ${y - 8 * s}a${8 * s} ${8 * s} 0 1 1 ${12 * s} ${7 * s}c${-3 * s} ${2 * s} ${-4 * s} ${3 * s} ${-4 * s} ${7 * s}`} fill="none" stroke={ACC} strokeWidth={4 * s} strokeLinecap="round" />
+    <path
+      d={`M${x - 8 * s} ${y - 8 * s}a${8 * s} ${8 * s} 0 1 1 ${12 * s} ${7 * s}c${-3 * s} ${2 * s} ${-4 * s} ${3 * s} ${-4 * s} ${7 * s}`}
+      fill="none"
+      stroke={ACC}
+      strokeWidth={4 * s}
+      strokeLinecap="round"
+    />
     <circle cx={x} cy={y + 13 * s} r={2.6 * s} fill={ACC} />
   </>
 );
@@ -38,7 +44,12 @@ const backdrop = (
 
 const faq = (
   <>
-    <path d="M78 52h100a18 18 0 0 1 18 18v52a18 18 0 0 1-18 18h-68l-26 20 4-20h-10a18 18 0 0 1-18-18V70a18 18 0 0 1 18-18z" fill={SURF} stroke={STR} strokeWidth="2" />
+    <path
+      d="M78 52h100a18 18 0 0 1 18 18v52a18 18 0 0 1-18 18h-68l-26 20 4-20h-10a18 18 0 0 1-18-18V70a18 18 0 0 1 18-18z"
+      fill={SURF}
+      stroke={STR}
+      strokeWidth="2"
+    />
     {question(96, 90, 1.3)}
     <path d="M124 76h48M124 90h36M124 104h20" stroke={BOR} strokeWidth="7" strokeLinecap="round" />
     <path d="M158 112h88a18 18 0 0 1 18 18v36a18 18 0 0 1-18 18h-4l4 20-26-20h-62a18 18 0 0 1-18-18v-36a18 18 0 0 1 18-18z" fill={ACC} />
@@ -51,7 +62,12 @@ const faq = (
 const how = (
   <>
     <path d="M48 180c32 0 36-38 64-38s36-40 64-40 48-42 76-42" fill="none" stroke={ABR} strokeWidth="3" strokeDasharray="0 9" strokeLinecap="round" />
-    {([[48, 180], [112, 142]] as const).map(([x, y]) => (
+    {(
+      [
+        [48, 180],
+        [112, 142],
+      ] as const
+    ).map(([x, y]) => (
       <g key={x}>
         <circle cx={x} cy={y} r="14" fill={ACC} />
         <path d={check(x, y)} fill="none" stroke={ON} strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
@@ -148,14 +164,7 @@ const ART: Record<IllustrationName, ReactNode> = { faq, how, team, techs, cultur
  */
 export function PageIllustration(props: { name: IllustrationName; alt: string; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 320 240"
-      width="320"
-      height="240"
-      role="img"
-      aria-label={props.alt}
-      className={clsx(styles.root, props.className)}
-    >
+    <svg viewBox="0 0 320 240" width="320" height="240" role="img" aria-label={props.alt} className={clsx(styles.root, props.className)}>
       <g aria-hidden="true">
         {backdrop}
         {ART[props.name]}
