@@ -10,6 +10,8 @@ import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { envSchema } from '../src/settings.js';
+import { PAGES } from '@studio/site/pages';
+import { MAIL_TEMPLATES } from '../src/mail/templates.js';
 
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 
@@ -52,5 +54,17 @@ describe('docs kept true', () => {
     );
     expect(paths.length).toBeGreaterThan(50);
     expect(paths.filter((path) => !exists(path))).toEqual([]);
+  });
+
+  it('SITE-PAGES counts and names every page of site/src/pages.ts', () => {
+    const text = read('docs/product.md');
+    const rule = text.slice(text.indexOf('### SITE-PAGES'), text.indexOf('### SITE-SEO'));
+    expect(rule).toContain(`The site has ${PAGES.length} pages`);
+    const named = new Set([...rule.matchAll(/`([a-z][\w/:-]*)`/g)].map((match) => match[1]));
+    expect(PAGES.filter((page) => page.path !== '' && !named.has(page.path)).map((page) => page.path)).toEqual([]);
+  });
+
+  it('the mail rule counts the templates of api/src/mail/templates.ts', () => {
+    expect(read('docs/product.md')).toContain(`Every mail (${MAIL_TEMPLATES.length} templates, \`MAIL_TEMPLATES\``);
   });
 });
