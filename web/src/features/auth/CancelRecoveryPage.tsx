@@ -34,62 +34,29 @@ const OUTCOMES: Record<string, Outcome> = {
   RECOVERY_ALREADY_DONE: 'alreadyDone',
 };
 
-/** The message of an outcome, focused so it is read at once. */
+/** How each outcome is said: its tone, and where it leads (a new password after a recovery, else sign-in). */
+const NOTICES: Record<Outcome, { tone: 'success' | 'info' | 'warning'; to: '/auth' | '/auth/reset' }> = {
+  done: { tone: 'success', to: '/auth/reset' },
+  alreadyCancelled: { tone: 'info', to: '/auth' },
+  alreadyDone: { tone: 'warning', to: '/auth/reset' },
+  invalid: { tone: 'warning', to: '/auth' },
+};
+
+/** The message of an outcome (`recovery.cancel.<outcome>` and its title), focused so it is read at once. */
 function OutcomeNotice(props: { outcome: Outcome }) {
-  switch (props.outcome) {
-    case 'done':
-      return (
-        <LinkCallout
-          focus
-          tone="success"
-          role="status"
-          title={<FormattedMessage id="recovery.cancel.doneTitle" />}
-          to="/auth/reset"
-          linkLabel={<FormattedMessage id="recovery.cancel.resetLink" />}
-        >
-          <FormattedMessage id="recovery.cancel.done" />
-        </LinkCallout>
-      );
-    case 'alreadyCancelled':
-      return (
-        <LinkCallout
-          focus
-          tone="info"
-          role="status"
-          title={<FormattedMessage id="recovery.cancel.alreadyCancelledTitle" />}
-          to="/auth"
-          linkLabel={<FormattedMessage id="passwords.backToSignIn" />}
-        >
-          <FormattedMessage id="recovery.cancel.alreadyCancelled" />
-        </LinkCallout>
-      );
-    case 'alreadyDone':
-      return (
-        <LinkCallout
-          focus
-          tone="warning"
-          role="alert"
-          title={<FormattedMessage id="recovery.cancel.alreadyDoneTitle" />}
-          to="/auth/reset"
-          linkLabel={<FormattedMessage id="recovery.cancel.resetLink" />}
-        >
-          <FormattedMessage id="recovery.cancel.alreadyDone" />
-        </LinkCallout>
-      );
-    default:
-      return (
-        <LinkCallout
-          focus
-          tone="warning"
-          role="alert"
-          title={<FormattedMessage id="recovery.cancel.invalidTitle" />}
-          to="/auth"
-          linkLabel={<FormattedMessage id="passwords.backToSignIn" />}
-        >
-          <FormattedMessage id="recovery.cancel.invalid" />
-        </LinkCallout>
-      );
-  }
+  const { tone, to } = NOTICES[props.outcome];
+  return (
+    <LinkCallout
+      focus
+      tone={tone}
+      role={tone === 'warning' ? 'alert' : 'status'}
+      title={<FormattedMessage id={`recovery.cancel.${props.outcome}Title`} />}
+      to={to}
+      linkLabel={<FormattedMessage id={to === '/auth' ? 'passwords.backToSignIn' : 'recovery.cancel.resetLink'} />}
+    >
+      <FormattedMessage id={`recovery.cancel.${props.outcome}`} />
+    </LinkCallout>
+  );
 }
 
 /** The button that cancels, then the outcome instead of it. */
