@@ -16,7 +16,7 @@ import { useHydrated } from '../../app/useHydrated';
 import { waitProblem } from '../../forms/serverErrors';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { AuthApiError } from '../../session/authApi';
-import { LinkCallout } from '../account/notices';
+import { LinkCallout } from '../../account/notices';
 import { AuthFrame, AuthSwitch } from './AuthFrame';
 import { cancelTwoFactorRecovery } from './twoFactorRecoveryApi';
 

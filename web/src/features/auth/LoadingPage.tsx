@@ -33,7 +33,7 @@ import type { Credentials } from '../../session/cookies';
 import { getDeviceToken } from '../../session/deviceToken';
 import { type Session, useSession } from '../../session/SessionProvider';
 import { ButtonLink } from '../../app/links';
-import { useFocusWhen } from '../account/useFocusWhen';
+import { useFocusWhen } from '../../account/useFocusWhen';
 import { AuthFrame } from './AuthFrame';
 import { TwoFactorStep } from './TwoFactorStep';
 import { SOCIAL_LINKED_STATE, providerName, readLoadingParams, recallSocialProvider, safeReturnPath, socialErrorMessage } from './social';

@@ -23,7 +23,7 @@ import { useLocalizePath } from '../../i18n/useLocale';
 import { type RemovedLink, type ResetLinkStatus, checkResetLink, confirmPasswordReset } from '../../session/authApi';
 import { resetSuccessState } from './ResetSuccessPage';
 import { useSession } from '../../session/SessionProvider';
-import { LinkCallout } from '../account/notices';
+import { LinkCallout } from '../../account/notices';
 import { AuthFrame, AuthSwitch } from './AuthFrame';
 import { ConfirmPasswordField, NewPasswordField } from './NewPasswordField';
 import { useAppContext } from '../../app/context';

@@ -17,7 +17,7 @@ import { SubmitButton } from '../../forms/SubmitButton';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocale } from '../../i18n/useLocale';
 import { requestPasswordReset } from '../../session/authApi';
-import { useFocusWhen } from '../account/useFocusWhen';
+import { useFocusWhen } from '../../account/useFocusWhen';
 import { AuthFrame, AuthSwitch } from './AuthFrame';
 import styles from './AuthPage.module.css';
 

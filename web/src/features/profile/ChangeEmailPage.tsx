@@ -26,7 +26,7 @@ import { runMutation } from '../../forms/runMutation';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { useFocusWhen } from '../account/useFocusWhen';
+import { useFocusWhen } from '../../account/useFocusWhen';
 import { useReauthentication } from '../../account/ReauthDialog';
 import { AccountFormActions, AccountShell } from '../../account/AccountShell';
 import { EmailCodeForm } from './EmailCodeForm';

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { type GraphQLErrorLike, SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { useFocusWhen } from '../account/useFocusWhen';
+import { useFocusWhen } from '../../account/useFocusWhen';
 
 const Schema = z.object({ code: emailCode });
 

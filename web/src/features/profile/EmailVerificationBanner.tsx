@@ -18,7 +18,7 @@ import type { EmailVerificationBannerSendMutation } from './__generated__/EmailV
 import type { EmailVerificationBannerVerifyMutation } from './__generated__/EmailVerificationBannerVerifyMutation.graphql';
 import { runMutation } from '../../forms/runMutation';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
-import { useFocusWhen } from '../account/useFocusWhen';
+import { useFocusWhen } from '../../account/useFocusWhen';
 import { EmailCodeForm } from './EmailCodeForm';
 import styles from './EmailVerificationBanner.module.css';
 

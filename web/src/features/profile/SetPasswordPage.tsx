@@ -7,7 +7,7 @@
 import { FormattedMessage } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { SetPasswordPageQuery } from './__generated__/SetPasswordPageQuery.graphql';
-import { LinkCallout } from '../account/notices';
+import { LinkCallout } from '../../account/notices';
 import { AccountShell } from '../../account/AccountShell';
 import { PasswordPageContent } from './UpdatePasswordForm';
 

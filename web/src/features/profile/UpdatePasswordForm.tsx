@@ -23,7 +23,7 @@ import { runMutation } from '../../forms/runMutation';
 import { useReauthentication } from '../../account/ReauthDialog';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { LinkCallout, SuccessNotice } from '../account/notices';
+import { LinkCallout, SuccessNotice } from '../../account/notices';
 import { ConfirmPasswordField, CurrentPasswordField, NewPasswordField } from '../auth/NewPasswordField';
 import type { PasswordContext } from '@studio/site/passwords';
 import { useAppContext } from '../../app/context';

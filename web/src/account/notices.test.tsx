@@ -5,9 +5,9 @@
  */
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SubmitButton } from '../../forms/SubmitButton';
-import { renderWithRelay } from '../../test/renderWithRelay';
-import { ButtonLink, TextLink } from '../../app/links';
+import { SubmitButton } from '../forms/SubmitButton';
+import { renderWithRelay } from '../test/renderWithRelay';
+import { ButtonLink, TextLink } from '../app/links';
 import { LinkCallout, SuccessNotice } from './notices';
 
 describe('ButtonLink and TextLink', () => {

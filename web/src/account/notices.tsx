@@ -10,7 +10,7 @@
  */
 import { Callout, type CalloutProps } from '@studio/ui';
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../../app/links';
+import { ButtonLink } from '../app/links';
 import { useFocusWhen } from './useFocusWhen';
 
 /** What both notices take: where the link goes, its text, and whether the callout takes focus. */
