@@ -13,18 +13,16 @@
  * cancelled. An account with no proof to give (the error names none) is offered a fresh sign-in
  * that comes back here.
  */
-import { Button, Callout, Dialog, DialogActions, PasswordField, Stack, Text, TextField } from '@studio/ui';
+import { Button, Callout, Dialog, DialogActions, PasswordField, Stack, TextField } from '@studio/ui';
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import type { MutationParameters } from 'relay-runtime';
 import { type MutationResult, runMutation } from '../forms/runMutation';
 import { type ServerError, firstError, formProblem, waitProblem } from '../forms/serverErrors';
-import { useLocalizePath } from '../i18n/useLocale';
-import { signInPath } from '../session/returnTo';
-import { useSession } from '../session/SessionProvider';
 import { ReauthPasskey } from './ReauthPasskey';
+import { DEFAULT_METHODS, LEAD, type ProofMethod, SWITCH_LABEL, codeFieldMessage, methodsOf } from './proofMethods';
+import { SignInAgain } from './SignInAgain';
 import type { ReauthDialogMutation } from './__generated__/ReauthDialogMutation.graphql';
 import type { ReauthDialogEmailCodeMutation } from './__generated__/ReauthDialogEmailCodeMutation.graphql';
 import type { ReauthDialogSendCodeMutation } from './__generated__/ReauthDialogSendCodeMutation.graphql';
@@ -54,45 +52,7 @@ const EmailCodeMutation = graphql`
   }
 `;
 
-/** A proof the server accepts (`ReauthenticationMethod`). */
-export type ProofMethod = 'PASSWORD' | 'TOTP' | 'PASSKEY' | 'EMAIL_CODE';
-
-const KNOWN_METHODS: readonly string[] = ['PASSWORD', 'TOTP', 'PASSKEY', 'EMAIL_CODE'];
-
-/** What the dialog offers when the error did not say (an older server): the password or a code. */
-const DEFAULT_METHODS: ProofMethod[] = ['PASSWORD', 'TOTP'];
-
-/** The proofs named by a REAUTHENTICATION_REQUIRED error's `extensions.methods`. */
-function methodsOf(extensions: Record<string, unknown> | undefined): ProofMethod[] {
-  const named = extensions?.['methods'];
-  if (!Array.isArray(named)) return DEFAULT_METHODS;
-  return named.filter((m): m is ProofMethod => typeof m === 'string' && KNOWN_METHODS.includes(m));
-}
-
-const SWITCH_LABEL: Record<ProofMethod, string> = {
-  PASSWORD: 'payouts.reauth.usePassword',
-  TOTP: 'payouts.reauth.useCode',
-  PASSKEY: 'payouts.reauth.usePasskey',
-  EMAIL_CODE: 'payouts.reauth.useEmailCode',
-};
-
-const LEAD: Record<ProofMethod, string> = {
-  PASSWORD: 'payouts.reauth.text',
-  TOTP: 'payouts.reauth.codeText',
-  PASSKEY: 'payouts.reauth.passkeyLead',
-  EMAIL_CODE: 'payouts.reauth.emailText',
-};
-
-/** The field message for a refused send or code (`CODE_INVALID`, `CODE_EXPIRED`, the wait), or null for a form-level problem. */
-function codeFieldMessage(intl: ReturnType<typeof useIntl>, error: ServerError): string | null {
-  if (error.code === 'CODE_INVALID') return intl.formatMessage({ id: 'payouts.reauth.wrongCode' });
-  if (error.code === 'CODE_EXPIRED') return intl.formatMessage({ id: 'payouts.reauth.emailCodeExpired' });
-  if (error.code === 'TOO_MANY_REQUESTS' || error.code === 'RATE_LIMITED') {
-    const wait = waitProblem(error.extensions['retryAfterSeconds'] as number | undefined);
-    return intl.formatMessage({ id: wait.id }, wait.values);
-  }
-  return null;
-}
+export type { ProofMethod } from './proofMethods';
 
 /**
  * The mailed code (EMAIL_CODE, ACC-SUDO): "Send me a code" mails one to the account's address
@@ -252,33 +212,6 @@ function SecretProof(props: { method: 'PASSWORD' | 'TOTP'; onProven: () => void;
         </DialogActions>
       </Stack>
     </form>
-  );
-}
-
-/** No proof to give: sign out and sign in again, coming back to this page. */
-function SignInAgain() {
-  const session = useSession();
-  const navigate = useNavigate();
-  const to = useLocalizePath();
-  const { pathname, search } = useLocation();
-  const [busy, setBusy] = useState(false);
-  async function signInAgain() {
-    setBusy(true);
-    const back = signInPath(`${pathname}${search}`);
-    await session.signOut();
-    navigate(to(back));
-  }
-  return (
-    <Stack gap={4}>
-      <Text>
-        <FormattedMessage id="payouts.reauth.signInAgainText" />
-      </Text>
-      <DialogActions cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}>
-        <Button type="button" loading={busy} disabled={busy} onClick={() => void signInAgain()}>
-          <FormattedMessage id="payouts.reauth.signInAgain" />
-        </Button>
-      </DialogActions>
-    </Stack>
   );
 }
 
