@@ -27,7 +27,7 @@ const elements = [
   { type: 'web-root', pattern: 'web' },
   // api: resolvers, the database layer, and services (every other folder of api/src).
   { type: 'api-graphql', pattern: 'api/src/graphql' },
-  { type: 'api-db', pattern: 'api/src/db' },
+  { type: 'api-db', pattern: 'api/src/platform/db' },
   { type: 'api-service', pattern: 'api/src' },
   { type: 'api-test', pattern: 'api' },
   { type: 'ui', pattern: 'ui' },

@@ -34,8 +34,8 @@ const layout = {
   'web/src/i18n/messages/en.json': '{}',
   'web/src/forms/serverErrors.ts': 'export const messageOf = (code: string) => code;',
   'web/src/styles/global.css': '',
-  'api/src/db/index.ts': 'export const db = {};',
-  'api/src/users/service.ts': 'export const updateUser = () => {};',
+  'api/src/platform/db/index.ts': 'export const db = {};',
+  'api/src/modules/identity/users/service.ts': 'export const updateUser = () => {};',
   'api/src/graphql/resolvers.ts': 'export const resolvers = {};',
   'ui/package.json': json({ name: '@studio/ui', exports: { '.': './src/index.ts' } }),
   'ui/src/index.ts': 'export * from "./Button/Button";',
@@ -139,7 +139,7 @@ boundary('package direction: api imports site and schema, never web source', {
   bad: [
     ['api/src/ssr/render.ts', "import { routes } from '../../../web/src/routes/table';"],
     ['api/src/ssr/render.ts', "import messages from '@studio/web/messages/en.json';"],
-    ['api/src/users/service.ts', "import { startTestOpenIdProvider } from '@studio/test-oidc-provider';"],
+    ['api/src/modules/identity/users/service.ts', "import { startTestOpenIdProvider } from '@studio/test-oidc-provider';"],
   ],
   good: [
     ['api/src/ssr/render.ts', "import { PAGES } from '@studio/site/pages'; import { schema } from '@studio/schema';"],
@@ -212,14 +212,14 @@ boundary('web layers: no upward imports, route types import no page', {
 boundary('no Kysely outside services and db/', {
   bad: [
     ['api/src/graphql/content.ts', "import { sql } from 'kysely';"],
-    ['api/src/orders/routes.ts', "import { sql } from 'kysely';"],
+    ['api/src/modules/requests/routes.ts', "import { sql } from 'kysely';"],
     ['web/src/features/news/NewsList.tsx', "import { sql } from 'kysely';"],
     ['ui/src/Card/Card.tsx', "import { sql } from 'kysely';"],
     ['e2e/tests/accounts.spec.ts', "import { sql } from 'kysely';"],
   ],
   good: [
-    ['api/src/users/service.ts', "import { sql } from 'kysely';"],
-    ['api/src/db/migrations.ts', "import { sql } from 'kysely';"],
+    ['api/src/modules/identity/users/service.ts', "import { sql } from 'kysely';"],
+    ['api/src/platform/db/migrations.ts', "import { sql } from 'kysely';"],
     ['api/src/graphql/users.ts', "import { updateUser } from '../users/service';"],
   ],
 });
@@ -228,9 +228,9 @@ boundary('no database queries in resolvers and REST handlers', {
   rule: 'no-restricted-syntax',
   bad: [
     ['api/src/graphql/users.ts', "export const user = (ctx: any) => ctx.db.selectFrom('users').selectAll().execute();"],
-    ['api/src/orders/routes.ts', "export const add = (db: any) => db.insertInto('orders').values({}).execute();"],
+    ['api/src/modules/requests/routes.ts', "export const add = (db: any) => db.insertInto('orders').values({}).execute();"],
   ],
-  good: [['api/src/orders/service.ts', "export const add = (db: any) => db.insertInto('orders').values({}).execute();"]],
+  good: [['api/src/modules/requests/service.ts', "export const add = (db: any) => db.insertInto('orders').values({}).execute();"]],
 });
 
 boundary('react-hooks: hooks only at the top level of components and hooks', {

@@ -9,10 +9,10 @@
  */
 import closeWithGrace from 'close-with-grace';
 import { type App, buildApp } from './app.js';
-import { type Config, loadConfig } from './config.js';
-import { MigrationError } from './db/index.js';
-import { databaseLabel, storageFault } from './http/unavailable.js';
-import { threadpoolWarning } from './threadpool.js';
+import { type Config, loadConfig } from './platform/config.js';
+import { MigrationError } from './platform/db/index.js';
+import { databaseLabel, storageFault } from './platform/http/unavailable.js';
+import { threadpoolWarning } from './platform/threadpool.js';
 
 let config: Config | undefined;
 let app: App;

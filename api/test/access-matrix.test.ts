@@ -11,8 +11,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../src/db/index.js';
-import { globalId } from '../src/graphql/ids.js';
+import { nowIso } from '../src/platform/db/index.js';
+import { globalId } from '../src/platform/graphql/ids.js';
 import {
   describeEachDb,
   type GraphQLResult,

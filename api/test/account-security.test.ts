@@ -353,7 +353,7 @@ describeEachDb('account security on %s', (kind) => {
     const { secret } = await enableTwoFactor(server, user);
     const device = uniqueDevice('social');
     const code = 'one-time-code-' + device;
-    const { hashToken } = await import('../src/auth/tokens.js');
+    const { hashToken } = await import('../src/modules/identity/auth/tokens.js');
     await db()
       .insertInto('socialLoginCodes')
       .values({

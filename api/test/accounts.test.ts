@@ -8,9 +8,9 @@
  */
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HASH_OPTIONS, hashPassword, needsRehash, verifyPassword } from '../src/auth/passwords.js';
-import { nowIso } from '../src/db/index.js';
-import { globalId } from '../src/graphql/ids.js';
+import { HASH_OPTIONS, hashPassword, needsRehash, verifyPassword } from '../src/modules/identity/auth/passwords.js';
+import { nowIso } from '../src/platform/db/index.js';
+import { globalId } from '../src/platform/graphql/ids.js';
 import { describeEachDb, type GraphQLResult, ok, type Registered, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 import { type Sink, startSink } from './smtp-sink.js';
 

@@ -8,7 +8,7 @@
  * Callers run in that order, so the administrator's (changing) call comes last in each row.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { globalId, type NodeType } from '../src/graphql/ids.js';
+import { globalId, type NodeType } from '../src/platform/graphql/ids.js';
 import { type Member, auditCount, member, newsTexts, productTexts } from './admin-helpers.js';
 import { describeEachDb, type GraphQLResult, ok, startServer, type TestServer } from './harness.js';
 

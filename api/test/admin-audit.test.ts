@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { globalId } from '../src/graphql/ids.js';
+import { globalId } from '../src/platform/graphql/ids.js';
 import { type Member, auditCount, auditRows, expectCode, member, newsTexts, productTexts } from './admin-helpers.js';
 import { describeEachDb, ok, startServer, type TestServer } from './harness.js';
 

@@ -3,13 +3,13 @@
  * promotes an existing account (its token then passes the admin-only policy) or creates a
  * passwordless one whose reset mail sets its password; an administrator cannot demote themselves
  * (ACC-POLICY); and the built `pnpm admin:create` command
- * (api/dist/users/adminCli.js) against a server's own data, with its usage errors.
+ * (api/dist/modules/identity/users/adminCli.js) against a server's own data, with its usage errors.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createOrPromoteAdmin } from '../src/users/admin.js';
+import { createOrPromoteAdmin } from '../src/modules/identity/users/admin.js';
 import { BASE_ENV, describeEachDb, ok, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 const CLI = join(import.meta.dirname, '..', 'dist', 'users', 'adminCli.js');

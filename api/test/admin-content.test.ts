@@ -6,8 +6,8 @@
  * missing or empty language (TRANSLATION_MISSING naming it); updateProduct needs all three.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { VERSION_CONFLICT_MESSAGE } from '../src/content/editing.js';
-import { globalId } from '../src/graphql/ids.js';
+import { VERSION_CONFLICT_MESSAGE } from '../src/modules/content/editing.js';
+import { globalId } from '../src/platform/graphql/ids.js';
 import { type Member, expectCode, member, newsTexts, productTexts } from './admin-helpers.js';
 import { describeEachDb, ok, startServer, type TestServer } from './harness.js';
 

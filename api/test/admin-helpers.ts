@@ -4,7 +4,7 @@
  * assertion of one GraphQL error code.
  */
 import { expect } from 'vitest';
-import { globalId } from '../src/graphql/ids.js';
+import { globalId } from '../src/platform/graphql/ids.js';
 import type { GraphQLResult, Registered, TestServer } from './harness.js';
 
 export interface Member extends Registered {

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REFRESH_COOKIE } from '@studio/site/cookies';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { repoRoot } from '../src/config.js';
+import { repoRoot } from '../src/platform/config.js';
 import { describeEachDb, type Registered, startServer, type TestServer } from './harness.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';

@@ -5,7 +5,7 @@
  * salt and visitor hashes are gone while its aggregates stay; the same visitor the next day counts again.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AnalyticsRecorder } from '../src/analytics/recorder.js';
+import { AnalyticsRecorder } from '../src/modules/content/analytics/recorder.js';
 import { describeEachDb, startServer, type TestServer } from './harness.js';
 
 const view = (visitorKey: string) => ({ path: '/faq', locale: 'en', referrer: '', device: 'desktop', referred: false, visitorKey });

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, ok, startServer, type TestServer } from './harness.js';
 import { member, type Member } from './admin-helpers.js';
-import { recordDocumentView } from '../src/analytics/routes.js';
+import { recordDocumentView } from '../src/modules/content/analytics/routes.js';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

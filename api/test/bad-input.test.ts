@@ -19,8 +19,8 @@ import {
   isNonNullType,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { globalId, type NodeType } from '../src/graphql/ids.js';
+import { loadConfig } from '../src/platform/config.js';
+import { globalId, type NodeType } from '../src/platform/graphql/ids.js';
 import { describeEachDb, type GraphQLResult, ok, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 const NUL = '\u0000';

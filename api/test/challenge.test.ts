@@ -7,8 +7,8 @@
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CHALLENGE_PATH, createChallenges } from '../src/security/challenge.js';
-import { createRateLimits } from '../src/security/limits.js';
+import { CHALLENGE_PATH, createChallenges } from '../src/platform/security/challenge.js';
+import { createRateLimits } from '../src/platform/security/limits.js';
 import { describeEachDb, ok, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';

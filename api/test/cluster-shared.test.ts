@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/index.js';
-import { withSigningSecret } from '../src/security/signingSecret.js';
+import { loadConfig } from '../src/platform/config.js';
+import { openDatabase } from '../src/platform/db/index.js';
+import { withSigningSecret } from '../src/platform/security/signingSecret.js';
 import { BASE_ENV, describeEachDb, ok, postgres, redisSkipReason, startServer, TEST_REDIS_URL, type TestServer, withAdmin } from './harness.js';
 
 const redisSkip = await redisSkipReason();

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/platform/config.js';
 
 // Settings that the web client receives through the page data (api/src/ssr): where to open the
 // GraphQL WebSocket and how often to look for a new build.

@@ -10,8 +10,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { repoRoot } from '../src/config.js';
-import { seedDatabase } from '../src/db/seed/index.js';
+import { repoRoot } from '../src/platform/config.js';
+import { seedDatabase } from '../src/modules/content/seed.js';
 import { PUBLIC_PATHS } from '@studio/site/pages';
 import {
   DB_KINDS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approximateNetwork, deviceLabel, deviceOf } from '../src/http/device.js';
+import { approximateNetwork, deviceLabel, deviceOf } from '../src/platform/http/device.js';
 
 describe('deviceLabel', () => {
   it('names the browser major version and the OS', () => {

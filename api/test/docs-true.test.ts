@@ -1,6 +1,6 @@
 /**
  * The docs state facts that this test checks, so they cannot drift from the code:
- * - every setting the server reads (`envSchema` in api/src/settings.ts) is listed in `.env.example`,
+ * - every setting the server reads (`envSchema` in api/src/platform/settings.ts) is listed in `.env.example`,
  *   which the README says lists them all;
  * - every folder of api/src is named in the README's layout;
  * - every repository path that docs/product.md names exists (a `*` in it is a wildcard).
@@ -8,10 +8,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../src/config.js';
-import { envSchema } from '../src/settings.js';
+import { repoRoot } from '../src/platform/config.js';
+import { envSchema } from '../src/platform/settings.js';
 import { PAGES } from '@studio/site/pages';
-import { MAIL_TEMPLATES } from '../src/mail/templates.js';
+import { MAIL_TEMPLATES } from '../src/platform/mail/templates.js';
 
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 
@@ -30,7 +30,7 @@ function exists(given: string): boolean {
 }
 
 describe('docs kept true', () => {
-  it('.env.example lists every setting of api/src/settings.ts', () => {
+  it('.env.example lists every setting of api/src/platform/settings.ts', () => {
     const example = read('.env.example');
     const listed = new Set([...example.matchAll(/(?:^#\s*|\/\s*)([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]));
     const missing = Object.keys(envSchema.shape).filter((name) => !listed.has(name));
@@ -64,7 +64,7 @@ describe('docs kept true', () => {
     expect(PAGES.filter((page) => page.path !== '' && !named.has(page.path)).map((page) => page.path)).toEqual([]);
   });
 
-  it('the mail rule counts the templates of api/src/mail/templates.ts', () => {
+  it('the mail rule counts the templates of api/src/platform/mail/templates.ts', () => {
     expect(read('docs/product.md')).toContain(`Every mail (${MAIL_TEMPLATES.length} templates, \`MAIL_TEMPLATES\``);
   });
 });

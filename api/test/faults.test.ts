@@ -5,9 +5,9 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createOrderService, newOrderReference } from '../src/orders/service.js';
-import { createChallenges } from '../src/security/challenge.js';
-import { createRateLimits } from '../src/security/limits.js';
+import { createOrderService, newOrderReference } from '../src/modules/requests/service.js';
+import { createChallenges } from '../src/platform/security/challenge.js';
+import { createRateLimits } from '../src/platform/security/limits.js';
 import { describeEachDb, skipReason, startServer, type TestServer, withAdmin } from './harness.js';
 
 const CREATE_ORDER = 'mutation ($input: CreateOrderInput!) { createOrder(input: $input) { reference } }';

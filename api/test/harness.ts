@@ -17,7 +17,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
-import { type Config, loadConfig } from '../src/config.js';
+import { type Config, loadConfig } from '../src/platform/config.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 export const DB_KINDS: DbKind[] = ['sqlite', 'postgres'];

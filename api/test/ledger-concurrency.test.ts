@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { balancesOf } from '../src/ledger/book.js';
-import { postAdjustment, releaseCommission, reverseCommission } from '../src/ledger/referrals.js';
+import { balancesOf } from '../src/modules/money/ledger/book.js';
+import { postAdjustment, releaseCommission, reverseCommission } from '../src/modules/money/ledger/referrals.js';
 import { describeEachDb, ok, startServer, type TestServer } from './harness.js';
 import { ADJUST, LEDGER_ENV, expectBalancedBook, readBook, referredOrder, refundOrder, winOrder } from './ledger-helpers.js';
 import { auditRows } from './admin-helpers.js';

@@ -6,8 +6,8 @@
  * invariants read straight from the database.
  */
 import { expect } from 'vitest';
-import { globalId } from '../src/graphql/ids.js';
-import { STUDIO, post, toMinor } from '../src/ledger/book.js';
+import { globalId } from '../src/platform/graphql/ids.js';
+import { STUDIO, post, toMinor } from '../src/modules/money/ledger/book.js';
 import { type GraphQLResult, type TestServer, ok, uniqueEmail } from './harness.js';
 import { CHANGE_STATUS, type Member, REQUESTS_ENV } from './requests-helpers.js';
 

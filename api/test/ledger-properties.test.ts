@@ -11,9 +11,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { STUDIO, type Posting, post } from '../src/ledger/book.js';
-import { creditCommission, postAdjustment, releaseCommission, reverseCommission } from '../src/ledger/referrals.js';
-import { HttpError } from '../src/http/errors.js';
+import { STUDIO, type Posting, post } from '../src/modules/money/ledger/book.js';
+import { creditCommission, postAdjustment, releaseCommission, reverseCommission } from '../src/modules/money/ledger/referrals.js';
+import { HttpError } from '../src/platform/http/errors.js';
 import { describeEachDb, startServer, type TestServer } from './harness.js';
 import { type Book, LEDGER_ENV, expectBalancedBook, readBook, referredOrder } from './ledger-helpers.js';
 import { type Member, admin, member } from './requests-helpers.js';

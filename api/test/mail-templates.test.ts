@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { MAIL_LOCALES, MAIL_TEMPLATES, type MailTemplateParams, escapeHtml, renderMail } from '../src/mail/index.js';
-import { retryDelayMs } from '../src/jobs/queue.js';
-import { formatWhen } from '../src/mail/securityCopy.js';
+import { loadConfig } from '../src/platform/config.js';
+import { MAIL_LOCALES, MAIL_TEMPLATES, type MailTemplateParams, escapeHtml, renderMail } from '../src/platform/mail/index.js';
+import { retryDelayMs } from '../src/platform/jobs/queue.js';
+import { formatWhen } from '../src/platform/mail/securityCopy.js';
 
 // Pure parts of the mail module: escaping, every template in every language, backoff, settings.
 const site = { siteName: 'Acme <Studio> & "Co"', publicUrl: 'https://studio.example' };

@@ -3,7 +3,7 @@ import { type Socket, createServer } from 'node:net';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { nowIso } from '../src/db/index.js';
+import { nowIso } from '../src/platform/db/index.js';
 import { DB_KINDS, type DbKind, type TestServer, skipReason, startServer } from './harness.js';
 import { freePort } from './processes.js';
 import { startSink } from './smtp-sink.js';

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { migrate, migrationState, openDatabase } from '../src/db/index.js';
-import { migrationProvider } from '../src/db/migrations/index.js';
+import { loadConfig } from '../src/platform/config.js';
+import { migrate, migrationState, openDatabase } from '../src/platform/db/index.js';
+import { migrationProvider } from '../src/platform/db/migrations/index.js';
 import { BASE_ENV, type TestServer, describeEachDb, startServer } from './harness.js';
 import { BUILT_SERVER } from './processes.js';
 

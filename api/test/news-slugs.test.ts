@@ -10,8 +10,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../src/config.js';
-import { slugOfTitle } from '../src/content/slugs.js';
+import { repoRoot } from '../src/platform/config.js';
+import { slugOfTitle } from '../src/platform/db/slugs.js';
 import { describeEachDb, ok, startServer, type TestServer } from './harness.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';

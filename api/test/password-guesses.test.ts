@@ -9,8 +9,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { globalId } from '../src/graphql/ids.js';
-import { guessDelaySeconds } from '../src/security/limits.js';
+import { globalId } from '../src/platform/graphql/ids.js';
+import { guessDelaySeconds } from '../src/platform/security/limits.js';
 import {
   describeEachDb,
   type GraphQLResult,

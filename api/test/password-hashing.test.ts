@@ -12,12 +12,12 @@
 import { createHash, createSecretKey, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../src/auth/passwords.js';
-import { signAccessToken, verifyAccessToken } from '../src/auth/tokens.js';
-import { nowIso } from '../src/db/index.js';
-import { BoundedLimit, QueueFullError } from '../src/security/boundedLimit.js';
-import { defaultHashConcurrency } from '../src/settings.js';
-import { LIBUV_DEFAULT_POOL, POOL_ROOM, threadpoolSize, threadpoolWarning } from '../src/threadpool.js';
+import { hashPassword } from '../src/modules/identity/auth/passwords.js';
+import { signAccessToken, verifyAccessToken } from '../src/modules/identity/auth/tokens.js';
+import { nowIso } from '../src/platform/db/index.js';
+import { BoundedLimit, QueueFullError } from '../src/platform/security/boundedLimit.js';
+import { defaultHashConcurrency } from '../src/platform/settings.js';
+import { LIBUV_DEFAULT_POOL, POOL_ROOM, threadpoolSize, threadpoolWarning } from '../src/platform/threadpool.js';
 import { describeEachDb, type HttpResult, type Registered, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 /** A promise with its resolve, to hold a job open. */

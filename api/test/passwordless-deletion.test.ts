@@ -5,7 +5,7 @@
  */
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { globalId } from '../src/graphql/ids.js';
+import { globalId } from '../src/platform/graphql/ids.js';
 import { describeEachDb, type GraphQLResult, ok, startServer, type TestServer } from './harness.js';
 import { type Sink, startSink } from './smtp-sink.js';
 

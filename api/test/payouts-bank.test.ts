@@ -5,7 +5,7 @@
  * version, audited `payout.sent`, once) or failed (the money back). The book balances after every test.
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { globalId } from '../src/graphql/ids.js';
+import { globalId } from '../src/platform/graphql/ids.js';
 import { describeEachDb, ok } from './harness.js';
 import { auditRows, expectCode } from './admin-helpers.js';
 import { expectBalancedBook } from './ledger-helpers.js';

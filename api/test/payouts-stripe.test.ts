@@ -9,7 +9,7 @@
  */
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { globalId } from '../src/graphql/ids.js';
+import { globalId } from '../src/platform/graphql/ids.js';
 import { describeEachDb, ok } from './harness.js';
 import { expectCode } from './admin-helpers.js';
 import { expectBalancedBook } from './ledger-helpers.js';

@@ -10,7 +10,7 @@
  */
 import { expect, it } from 'vitest';
 import { claimsFor, completeAtProvider } from '@studio/test-oidc-provider';
-import { migration as m0010 } from '../src/db/migrations/0010_links_unverified.js';
+import { migration as m0010 } from '../src/platform/db/migrations/0010_links_unverified.js';
 import { describeEachDb, ok, uniqueDevice, uniqueEmail } from './harness.js';
 import { SITE, mailbox, useSecurityRig, postAs, socialBrowser } from './security-flows.js';
 

@@ -11,7 +11,7 @@
  * Stripe onboarding (proof, pause, mail) is proof-stripe.test.ts's.
  */
 import { expect, it } from 'vitest';
-import { globalId } from '../src/graphql/ids.js';
+import { globalId } from '../src/platform/graphql/ids.js';
 import { expectCode } from './admin-helpers.js';
 import { CONFIRM_2FA, START_2FA, enableTwoFactor, stepNow, totpAt } from './account-security-helpers.js';
 import { describeEachDb, ok } from './harness.js';

@@ -24,8 +24,8 @@ import {
   isCompositeType,
 } from 'graphql';
 import { expect, it } from 'vitest';
-import { MUTATION_PROOF, REST_PROOF, needsProof } from '../src/accountSecurity/policy.js';
-import { authRoutesOf } from '../src/accountSecurity/restGuard.js';
+import { MUTATION_PROOF, REST_PROOF, needsProof } from '../src/modules/identity/accountSecurity/policy.js';
+import { authRoutesOf } from '../src/modules/identity/accountSecurity/restGuard.js';
 import { describeEachDb, toResult, uniqueDevice } from './harness.js';
 import { ageSession } from './payouts-helpers.js';
 import { type Member, admin, markVerified, member } from './requests-helpers.js';

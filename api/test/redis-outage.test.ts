@@ -16,8 +16,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { repoRoot } from '../src/config.js';
-import { type ContentChange, type LivePubSub, createLivePubSub } from '../src/graphql/pubsub.js';
+import { repoRoot } from '../src/platform/config.js';
+import { type ContentChange, type LivePubSub, createLivePubSub } from '../src/platform/graphql/pubsub.js';
 import { describeEachDb, ok, startServer, type TestServer, waitFor } from './harness.js';
 import { type PrivateRedis, privateRedisMissing, removePrivateRedis, startPrivateRedis } from './privateRedis.js';
 

@@ -7,7 +7,7 @@
  */
 import { createServer, type Socket } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
-import { createLivePubSub } from '../src/graphql/pubsub.js';
+import { createLivePubSub } from '../src/platform/graphql/pubsub.js';
 import { waitFor } from './harness.js';
 
 /** The names of the commands in one chunk of RESP arrays (`*n\r\n$len\r\nNAME\r\n…`). */

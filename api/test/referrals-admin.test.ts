@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { decodeId, globalId } from '../src/graphql/ids.js';
-import { STUDIO, post } from '../src/ledger/book.js';
+import { decodeId, globalId } from '../src/platform/graphql/ids.js';
+import { STUDIO, post } from '../src/modules/money/ledger/book.js';
 import { describeEachDb, ok, startServer, type TestServer, waitFor } from './harness.js';
 import { auditRows, expectCode } from './admin-helpers.js';
 import { ADJUST, LEDGER_ENV, LEDGER_OF_USER, expectBalancedBook, ledgerOf, readBook, referredOrder, simulatePayout, winOrder } from './ledger-helpers.js';

@@ -4,7 +4,7 @@
  * given the ADMIN role in the database, as `pnpm admin:create` does), and the GraphQL operations.
  */
 import { decodeJwt } from 'jose';
-import { globalId } from '../src/graphql/ids.js';
+import { globalId } from '../src/platform/graphql/ids.js';
 import { type Registered, type TestServer, ok, uniqueEmail } from './harness.js';
 
 /** Settings of these suites: many orders from one address, mails delivered only by explicit drains. */

@@ -5,7 +5,7 @@
  * and the assignee rule.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TRANSITIONS, ORDER_STATUSES, type OrderStatus } from '../src/orders/workflow.js';
+import { TRANSITIONS, ORDER_STATUSES, type OrderStatus } from '../src/modules/requests/workflow.js';
 import { describeEachDb, ok, startServer, type TestServer } from './harness.js';
 import { ADD_NOTE, ASSIGN, CHANGE_STATUS, REQUESTS_ENV, SEND_MESSAGE, type Member, admin, codeOf, member, placeOrder } from './requests-helpers.js';
 

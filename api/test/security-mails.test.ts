@@ -9,7 +9,7 @@
  */
 import type { ParsedMail } from 'mailparser';
 import { expect, it } from 'vitest';
-import { globalId } from '../src/graphql/ids.js';
+import { globalId } from '../src/platform/graphql/ids.js';
 import { describeEachDb, ok, uniqueDevice, uniqueEmail } from './harness.js';
 import { CONFIRM_2FA, DISABLE_2FA, REGENERATE, START_2FA, stepNow, totpAt } from './account-security-helpers.js';
 import { SITE, graphqlAs, mailbox, useSecurityRig, postAs, socialBrowser } from './security-flows.js';

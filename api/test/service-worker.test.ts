@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../src/config.js';
+import { repoRoot } from '../src/platform/config.js';
 import { KILL_SWITCH_WORKER, registerServiceWorkerRoute } from '../src/ssr/serviceWorker.js';
 import { describeEachDb, startServer, type TestServer } from './harness.js';
 

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REFRESH_COOKIE, SESSION_MARKER_COOKIE, SESSION_TRANSPORT_HEADER } from '@studio/site/cookies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../src/auth/tokens.js';
-import { loadConfig } from '../src/config.js';
+import { hashToken } from '../src/modules/identity/auth/tokens.js';
+import { loadConfig } from '../src/platform/config.js';
 import { describeEachDb, type HttpResult, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
 const COOKIE_MODE = { [SESSION_TRANSPORT_HEADER]: 'cookie' };

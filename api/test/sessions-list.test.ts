@@ -6,7 +6,7 @@
  * refresh tokens are refused at once.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { globalId } from '../src/graphql/ids.js';
+import { globalId } from '../src/platform/graphql/ids.js';
 import { describeEachDb, type GraphQLResult, ok, type Registered, startServer, type TestServer, uniqueDevice } from './harness.js';
 
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

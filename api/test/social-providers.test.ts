@@ -1,13 +1,13 @@
 /**
- * Unit tests of the provider profile mappings (api/src/auth/social/providers.ts) for the providers
+ * Unit tests of the provider profile mappings (api/src/modules/identity/auth/social/providers.ts) for the providers
  * that cannot run on loopback (GitHub, Yandex, VK answer from their own hosts), of the OIDC claim
  * mapping, and of the social settings in config.ts. The flows themselves run against a real
  * OpenID provider in social.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { githubProfile, oidcProfile, vkProfile, yandexProfile } from '../src/auth/social/profiles.js';
-import { createProviders } from '../src/auth/social/providers.js';
-import { loadConfig } from '../src/config.js';
+import { githubProfile, oidcProfile, vkProfile, yandexProfile } from '../src/modules/identity/auth/social/profiles.js';
+import { createProviders } from '../src/modules/identity/auth/social/providers.js';
+import { loadConfig } from '../src/platform/config.js';
 
 describe('provider profiles', () => {
   it('OIDC: e-mail lower-cased, verified only when email_verified is true, phone only when verified', () => {

@@ -9,7 +9,7 @@
  */
 import { randomPKCECodeVerifier } from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../src/security/secretBox.js';
+import { SecretBox } from '../src/platform/security/secretBox.js';
 import { describeEachDb, ok, startServer, type TestServer, uniqueDevice } from './harness.js';
 import { type TestOpenIdProvider, claimsFor, completeAtProvider, startTestOpenIdProvider } from '@studio/test-oidc-provider';
 

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../src/config.js';
+import { repoRoot } from '../src/platform/config.js';
 import { expectStrictCsp } from './csp.js';
 import { describeEachDb, startServer, type TestServer } from './harness.js';
 

@@ -6,8 +6,8 @@
  * The behaviour against a Stripe that never answers is payouts-faults.test.ts's.
  */
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../src/http/errors.js';
-import { USER_FACING_BUDGET_MS, jobTryMs, userFacingDeadline } from '../src/payouts/stripe.js';
+import { HttpError } from '../src/platform/http/errors.js';
+import { USER_FACING_BUDGET_MS, jobTryMs, userFacingDeadline } from '../src/modules/money/payouts/stripe.js';
 
 /** The longest one SDK call can take with these options: every try times out, one 0.5 s pause between. */
 const worstCall = (timeout: number, retries: number) => (retries + 1) * timeout + retries * 500;

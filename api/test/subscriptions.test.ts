@@ -14,13 +14,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeId, globalId } from '../src/graphql/ids.js';
+import { decodeId, globalId } from '../src/platform/graphql/ids.js';
 import { type SubscribePayload, createClient } from 'graphql-ws';
 import { Redis } from 'ioredis';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { signAccessToken } from '../src/auth/tokens.js';
+import { signAccessToken } from '../src/modules/identity/auth/tokens.js';
 import { describeEachDb, redisSkipReason, type Registered, startServer, TEST_REDIS_URL, type TestServer, uniqueDevice, waitFor } from './harness.js';
 
 const VIEWER_UPDATED = 'subscription ViewerUpdated { viewerUpdated { id username fullName bio email passwordIsSet role type accounts { id } } }';

@@ -11,8 +11,8 @@
  */
 import { decodeJwt } from 'jose';
 import { expect, it, vi } from 'vitest';
-import { globalId } from '../src/graphql/ids.js';
-import { RECOVERY_JOB } from '../src/accountSecurity/twoFactorRecovery.js';
+import { globalId } from '../src/platform/graphql/ids.js';
+import { RECOVERY_JOB } from '../src/modules/identity/accountSecurity/twoFactorRecovery.js';
 import { describeEachDb, uniqueDevice, uniqueEmail } from './harness.js';
 import { TIMELINE, enableTwoFactor, passwordLogin, secondStep, stepNow, totpAt } from './account-security-helpers.js';
 import type { Member } from './requests-helpers.js';

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { globalId } from '../src/graphql/ids.js';
+import { globalId } from '../src/platform/graphql/ids.js';
 import { describeEachDb, type HttpResult, ok, type Registered, startServer, type TestServer, toResult, uniqueDevice } from './harness.js';
 
 const URL_PATTERN = /^\/api\/uploads\/([0-9a-f-]{36})\.webp$/;

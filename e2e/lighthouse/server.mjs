@@ -16,7 +16,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 /**
  * Where the server entry and the web build are, and whether they exist.
- * The web build defaults to `<entry>/../../../web/dist`, the same place api/src/config.ts
+ * The web build defaults to `<entry>/../../../web/dist`, the same place api/src/platform/config.ts
  * looks when WEB_DIST_DIR is unset.
  * @param {string} repoRoot
  */

@@ -4,30 +4,30 @@
  * table. The resolvers never query the database themselves; the services do.
  */
 import DataLoader from 'dataloader';
-import type { AnalyticsReports } from '../analytics/reports.js';
-import type { AccountSecurity } from '../accountSecurity/service.js';
-import { SessionListService } from '../auth/sessionList.js';
-import type { SessionService } from '../auth/sessions.js';
-import type { Config } from '../config.js';
-import { NewsService } from '../content/news.js';
-import { ProductService } from '../content/products.js';
-import type { CredentialService } from '../credentials/service.js';
-import type { Db } from '../db/index.js';
-import type { NewsTranslationRow, OrderMessageRow, OrderStatusChangeRow, ProductRow, ProductTranslationsTable, UserRow } from '../db/types.js';
-import type { DeviceInfo } from '../http/device.js';
-import type { MailService } from '../mail/index.js';
-import { RequestService } from '../orders/requests.js';
-import type { OrderService } from '../orders/service.js';
-import type { UploadService } from '../uploads/service.js';
-import { AuditService } from '../admin/audit.js';
-import type { LedgerService } from '../ledger/service.js';
-import type { PayoutMethods } from '../payouts/methods.js';
-import type { PayoutService } from '../payouts/service.js';
-import { AdminUserService } from '../users/adminUsers.js';
-import { LinkedAccountService } from '../users/linked.js';
-import { UserService } from '../users/profile.js';
+import type { AnalyticsReports } from '../modules/content/analytics/reports.js';
+import type { AccountSecurity } from '../modules/identity/accountSecurity/service.js';
+import { SessionListService } from '../modules/identity/auth/sessionList.js';
+import type { SessionService } from '../modules/identity/auth/sessions.js';
+import type { Config } from '../platform/config.js';
+import { NewsService } from '../modules/content/news.js';
+import { ProductService } from '../modules/content/products.js';
+import type { CredentialService } from '../modules/identity/credentials/service.js';
+import type { Db } from '../platform/db/index.js';
+import type { NewsTranslationRow, OrderMessageRow, OrderStatusChangeRow, ProductRow, ProductTranslationsTable, UserRow } from '../platform/db/types.js';
+import type { DeviceInfo } from '../platform/http/device.js';
+import type { MailService } from '../platform/mail/index.js';
+import { RequestService } from '../modules/requests/requests.js';
+import type { OrderService } from '../modules/requests/service.js';
+import type { UploadService } from '../modules/identity/uploads/service.js';
+import { AuditService } from '../platform/audit.js';
+import type { LedgerService } from '../modules/money/ledger/service.js';
+import type { PayoutMethods } from '../modules/money/payouts/methods.js';
+import type { PayoutService } from '../modules/money/payouts/service.js';
+import { AdminUserService } from '../modules/identity/users/adminUsers.js';
+import { LinkedAccountService } from '../modules/identity/users/linked.js';
+import { UserService } from '../modules/identity/users/profile.js';
 import type { Viewer } from './policy.js';
-import type { ContentChange, LivePubSub } from './pubsub.js';
+import type { ContentChange, LivePubSub } from '../platform/graphql/pubsub.js';
 
 /** What the server hands to the GraphQL layer (app.ts). */
 export interface Services {

@@ -19,7 +19,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DocumentNode, type ExecutionResult, getOperationAST } from 'graphql';
 import { type YogaServerInstance, processRegularResult } from 'graphql-yoga';
-import { deviceOf } from '../http/device.js';
+import { deviceOf } from '../platform/http/device.js';
 import { type GraphQLContext, type ResolverServices, bearerFrom, buildContext } from './context.js';
 import type { PersistedOperations } from './persisted.js';
 

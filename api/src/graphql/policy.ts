@@ -5,7 +5,7 @@
  * an administrator's own money needs a second administrator (LEDGER-ADJUSTMENT, PAYOUT-QUEUE).
  * Every resolver that touches a user's private data asks this module.
  */
-import { conflict, forbidden } from './errors.js';
+import { conflict, forbidden } from '../platform/graphql/errors.js';
 
 export interface Viewer {
   userId: string;

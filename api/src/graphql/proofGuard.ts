@@ -6,8 +6,8 @@
  * path, WebSocket). A signed-out call goes on to the resolver, which answers UNAUTHENTICATED.
  */
 import type { GraphQLSchema } from 'graphql';
-import { MUTATION_PROOF, assertClassified, inlinePasswordOf, needsProof } from '../accountSecurity/policy.js';
-import { fromHttp } from './errors.js';
+import { MUTATION_PROOF, assertClassified, inlinePasswordOf, needsProof } from '../modules/identity/accountSecurity/policy.js';
+import { fromHttp } from '../platform/graphql/errors.js';
 import type { GraphQLContext } from './context.js';
 
 type Resolver = (parent: unknown, args: Record<string, unknown>, ctx: GraphQLContext, info: unknown) => unknown;

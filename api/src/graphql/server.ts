@@ -18,18 +18,18 @@ import { type DocumentNode, type ExecutionResult, GraphQLError, execute, parse, 
 import { useServer } from 'graphql-ws/use/ws';
 import { type GraphQLSchemaWithContext, type Plugin, type YogaInitialContext, createSchema, createYoga, maskError } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
-import { accessTokenExpiry } from '../auth/tokens.js';
-import { controlCharsPlugin } from '../security/controlChars.js';
-import { deviceOf } from '../http/device.js';
-import { STORAGE_RETRY_AFTER_SECONDS, databaseLabel, storageFault } from '../http/unavailable.js';
+import { accessTokenExpiry } from '../modules/identity/auth/tokens.js';
+import { controlCharsPlugin } from '../platform/security/controlChars.js';
+import { deviceOf } from '../platform/http/device.js';
+import { STORAGE_RETRY_AFTER_SECONDS, databaseLabel, storageFault } from '../platform/http/unavailable.js';
 import { type GraphQLContext, type Services, bearerFrom, buildContext, resolverServices } from './context.js';
 import { useDocumentCache } from './documentCache.js';
 import { createPersistedFastPath, sendFetchResponse } from './fastPath.js';
-import { unauthenticated } from './errors.js';
+import { unauthenticated } from '../platform/graphql/errors.js';
 import { PersistedOperations } from './persisted.js';
 import { resolvers } from './resolvers/index.js';
 import { assertMutationsClassified, guardMutations } from './proofGuard.js';
-import { WS_MAX_PAYLOAD_BYTES, allowedOrigins, webSocketOriginAllowed } from '../security/transport.js';
+import { WS_MAX_PAYLOAD_BYTES, allowedOrigins, webSocketOriginAllowed } from '../platform/security/transport.js';
 
 type RequestCtx = { req: FastifyRequest; reply: FastifyReply };
 type SchemaResolvers = NonNullable<Parameters<typeof createSchema<GraphQLContext>>[0]['resolvers']>;

@@ -33,8 +33,8 @@
  */
 import { stripLocale } from '@studio/site/locales';
 import { PRODUCT_SLUGS } from '@studio/site/pages';
-import { globalId } from '../graphql/ids.js';
-import type { ContentChange } from '../graphql/pubsub.js';
+import { globalId } from '../platform/graphql/ids.js';
+import type { ContentChange } from '../platform/graphql/pubsub.js';
 
 /** The cache key of an anonymous request for `url` (request target) with theme cookie `theme`. */
 export function pageCacheKey(theme: string | undefined, url: string): string {

@@ -13,7 +13,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../platform/config.js';
 
 /** The self-unregistering worker answered when the service worker is switched off (SITE-SW). */
 export const KILL_SWITCH_WORKER = `// Service worker switched off (SITE-SW): this worker removes itself.

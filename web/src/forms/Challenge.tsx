@@ -20,7 +20,7 @@ import { useLocale } from '../i18n/useLocale';
 import type { ServerError } from './serverErrors';
 import styles from './Challenge.module.css';
 
-/** Where the API issues challenges when an error does not say (api/src/security/challenge.ts). */
+/** Where the API issues challenges when an error does not say (api/src/platform/security/challenge.ts). */
 export const CHALLENGE_URL = '/api/challenge';
 
 /** The widget: fetches from `url`, solves on load, calls `onSolved` with the payload. */

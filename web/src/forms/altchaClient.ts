@@ -11,5 +11,5 @@ import 'altcha/i18n/ru';
 import 'altcha/i18n/es-es'; // chosen for language="es" by its prefix
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 
-// Our challenges use PBKDF2/SHA-256 only (api/src/security/challenge.ts).
+// Our challenges use PBKDF2/SHA-256 only (api/src/platform/security/challenge.ts).
 globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new Pbkdf2Worker());

@@ -5,9 +5,9 @@
  * themselves (policy.ts). The queries are users/adminUsers.ts's and admin/audit.ts's.
  */
 import DataLoader from 'dataloader';
-import type { AuditLogRow, UserRow } from '../../db/types.js';
-import { badInput, forbidden } from '../errors.js';
-import { decodeId, expectId, globalId, type NodeType } from '../ids.js';
+import type { AuditLogRow, UserRow } from '../../platform/db/types.js';
+import { badInput, forbidden } from '../../platform/graphql/errors.js';
+import { decodeId, expectId, globalId, type NodeType } from '../../platform/graphql/ids.js';
 import { canEndSessions, canListUsers, canReadAuditLog, canReadSessionCount } from '../policy.js';
 import { type ConnectionArgs, type Ctx, auditActor, connection, loadUser, page, requireViewer, searchArg, userOrForbidden } from './common.js';
 

@@ -3,7 +3,7 @@
  * the last `days` UTC days (1–366, default 30), today included. Administrators only (ACC-POLICY:
  * UNAUTHENTICATED without a token, FORBIDDEN for others); the queries are analytics/reports.ts's.
  */
-import { badInput } from '../errors.js';
+import { badInput } from '../../platform/graphql/errors.js';
 import { type Ctx, requireAdmin } from './common.js';
 
 /** Days reported when `days` is omitted. */

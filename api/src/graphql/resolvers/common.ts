@@ -7,10 +7,10 @@ import { locale as siteLocale } from '@studio/site/fields';
 import { DEFAULT_LOCALE, type Locale, localeFromGraphQL } from '@studio/site/locales';
 import { connectionFromArraySlice, cursorToOffset } from 'graphql-relay';
 import { z } from 'zod';
-import type { AuditActor } from '../../admin/audit.js';
-import type { UserRow } from '../../db/types.js';
+import type { AuditActor } from '../../platform/audit.js';
+import type { UserRow } from '../../platform/db/types.js';
 import type { GraphQLContext } from '../context.js';
-import { badInput, forbidden, unauthenticated } from '../errors.js';
+import { badInput, forbidden, unauthenticated } from '../../platform/graphql/errors.js';
 import { isAdmin } from '../policy.js';
 
 export type Ctx = GraphQLContext;

@@ -4,8 +4,8 @@
  * (`sendAccountDeletionCode`, ACC-DELETE). The flows are credentials/service.ts's; these resolvers
  * check who asks, call it and answer the fresh record.
  */
-import { fromHttp } from '../errors.js';
-import { expectId, globalId } from '../ids.js';
+import { fromHttp } from '../../platform/graphql/errors.js';
+import { expectId, globalId } from '../../platform/graphql/ids.js';
 import { assertOwnerOrAdmin } from '../policy.js';
 import { type Ctx, loadUser, requireViewer, userOrForbidden } from './common.js';
 

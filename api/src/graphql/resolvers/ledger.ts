@@ -7,11 +7,11 @@
 import { MULTI_LINE_CONTROL } from '@studio/site/fields';
 import { Repeater } from 'graphql-yoga';
 import { z } from 'zod';
-import type { OrderRow, UserRow } from '../../db/types.js';
-import type { Movement } from '../../ledger/service.js';
+import type { OrderRow, UserRow } from '../../platform/db/types.js';
+import type { Movement } from '../../modules/money/ledger/service.js';
 import { buildContext, servicesOf } from '../context.js';
-import { forbidden, fromHttp, fromZod, unauthenticated } from '../errors.js';
-import { expectId, globalId } from '../ids.js';
+import { forbidden, fromHttp, fromZod, unauthenticated } from '../../platform/graphql/errors.js';
+import { expectId, globalId } from '../../platform/graphql/ids.js';
 import { assertSecondAdmin, canReadPrivate, isAdmin } from '../policy.js';
 import { type ConnectionArgs, type Ctx, auditActor, connection, loadUser, page, requireViewer, userOrForbidden } from './common.js';
 

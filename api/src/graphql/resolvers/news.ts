@@ -6,13 +6,13 @@
  * Queries, rules and changes are content/news.ts's.
  */
 import { z } from 'zod';
-import { newsTexts } from '../../content/files.js';
-import { isPublished } from '../../content/news.js';
-import { SLUG_PATTERN } from '../../content/slugs.js';
-import { jsonList, pickTranslation } from '../../content/translations.js';
-import type { NewsItemRow } from '../../db/types.js';
-import { badInput, fromHttp, fromZod } from '../errors.js';
-import { decodeId, expectId, globalId } from '../ids.js';
+import { newsTexts } from '../../modules/content/files.js';
+import { isPublished } from '../../modules/content/news.js';
+import { SLUG_PATTERN } from '../../platform/db/slugs.js';
+import { jsonList, pickTranslation } from '../../modules/content/translations.js';
+import type { NewsItemRow } from '../../platform/db/types.js';
+import { badInput, fromHttp, fromZod } from '../../platform/graphql/errors.js';
+import { decodeId, expectId, globalId } from '../../platform/graphql/ids.js';
 import { isAdmin } from '../policy.js';
 import { type ConnectionArgs, type Ctx, auditActor, connection, localeArg, localeOf, page, requireAdmin, versionArg, searchArg } from './common.js';
 

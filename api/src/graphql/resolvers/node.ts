@@ -2,8 +2,8 @@
  * `node(id)` (Relay's object identification): any object by its global id (ids.ts), or null for
  * an unknown id and for another user's private object (ACC-POLICY), so ids cannot be probed.
  */
-import type { SessionRow } from '../../db/types.js';
-import { decodeId } from '../ids.js';
+import type { SessionRow } from '../../platform/db/types.js';
+import { decodeId } from '../../platform/graphql/ids.js';
 import { canManageSessions, canReadOrder, canReadPrivate, isAdmin } from '../policy.js';
 import { type Ctx, loadUser } from './common.js';
 

@@ -5,8 +5,8 @@
  * `CHALLENGE_INVALID` (SEC-CHALLENGE).
  */
 import { GraphQLError } from 'graphql';
-import type { OrderInput } from '../../orders/service.js';
-import { badInput, fromHttp } from '../errors.js';
+import type { OrderInput } from '../../modules/requests/service.js';
+import { badInput, fromHttp } from '../../platform/graphql/errors.js';
 import { type Ctx, localeOf } from './common.js';
 
 export const orderResolvers = {

@@ -6,10 +6,10 @@
  */
 import { localizePath } from '@studio/site/locales';
 import { z } from 'zod';
-import type { PayoutRow, PayoutStatus, UserRow } from '../../db/types.js';
-import { toMinor } from '../../ledger/book.js';
-import { conflict, forbidden, fromHttp, fromZod } from '../errors.js';
-import { expectId, globalId } from '../ids.js';
+import type { PayoutRow, PayoutStatus, UserRow } from '../../platform/db/types.js';
+import { toMinor } from '../../modules/money/ledger/book.js';
+import { conflict, forbidden, fromHttp, fromZod } from '../../platform/graphql/errors.js';
+import { expectId, globalId } from '../../platform/graphql/ids.js';
 import { assertSecondAdmin, canReadPrivate, isAdmin } from '../policy.js';
 import { type ConnectionArgs, type Ctx, auditActor, connection, loadUser, page, requireAdmin, requireViewer, userOrForbidden } from './common.js';
 

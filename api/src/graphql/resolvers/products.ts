@@ -5,11 +5,11 @@
  * acting administrator for the audit log (ADMIN-AUDIT). Queries and changes are content/products.ts's.
  */
 import { z } from 'zod';
-import { productTexts } from '../../content/files.js';
-import { jsonList, pickTranslation } from '../../content/translations.js';
-import type { ProductRow } from '../../db/types.js';
-import { fromHttp, fromZod } from '../errors.js';
-import { expectId, globalId } from '../ids.js';
+import { productTexts } from '../../modules/content/files.js';
+import { jsonList, pickTranslation } from '../../modules/content/translations.js';
+import type { ProductRow } from '../../platform/db/types.js';
+import { fromHttp, fromZod } from '../../platform/graphql/errors.js';
+import { expectId, globalId } from '../../platform/graphql/ids.js';
 import { type ConnectionArgs, type Ctx, auditActor, connection, firstArg, localeArg, localeOf, page, versionArg, searchArg } from './common.js';
 
 const productTextsPatch = productTexts.partial().extend({ locale: localeArg });

@@ -7,10 +7,10 @@
  */
 import { GRAPHQL_LOCALE, isLocale } from '@studio/site/locales';
 import { z } from 'zod';
-import type { OrderMessageRow, OrderRow, OrderStatusChangeRow, UserRow } from '../../db/types.js';
-import { ORDER_STATUSES, orderText, statusChangeInput } from '../../orders/workflow.js';
-import { forbidden, fromHttp, fromZod } from '../errors.js';
-import { expectId, globalId } from '../ids.js';
+import type { OrderMessageRow, OrderRow, OrderStatusChangeRow, UserRow } from '../../platform/db/types.js';
+import { ORDER_STATUSES, orderText, statusChangeInput } from '../../modules/requests/workflow.js';
+import { forbidden, fromHttp, fromZod } from '../../platform/graphql/errors.js';
+import { expectId, globalId } from '../../platform/graphql/ids.js';
 import { canReadOrder, canReadPrivate, isAdmin } from '../policy.js';
 import { type ConnectionArgs, type Ctx, connection, loadUser, page, requireAdmin, requireViewer, searchArg } from './common.js';
 

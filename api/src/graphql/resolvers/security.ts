@@ -6,10 +6,10 @@
  * (`reportSecurityEvent`). The rules are accountSecurity/'s.
  */
 import { z } from 'zod';
-import type { PasskeyRow, SecurityEventRow, UserRow } from '../../db/types.js';
-import { deviceLabel } from '../../http/device.js';
-import { forbidden, fromHttp, fromZod } from '../errors.js';
-import { expectId, globalId } from '../ids.js';
+import type { PasskeyRow, SecurityEventRow, UserRow } from '../../platform/db/types.js';
+import { deviceLabel } from '../../platform/http/device.js';
+import { forbidden, fromHttp, fromZod } from '../../platform/graphql/errors.js';
+import { expectId, globalId } from '../../platform/graphql/ids.js';
 import { canManageSessions } from '../policy.js';
 import { type ConnectionArgs, type Ctx, connection, page, requireViewer, userOrForbidden } from './common.js';
 

@@ -4,10 +4,10 @@
  * out their sessions — administrators included, anyone else gets `Forbidden resource`
  * (`canManageSessions`, policy.ts). The rules and queries are auth/sessionList.ts's.
  */
-import type { SessionRow, UserRow } from '../../db/types.js';
-import { deviceLabel } from '../../http/device.js';
-import { forbidden } from '../errors.js';
-import { expectId, globalId } from '../ids.js';
+import type { SessionRow, UserRow } from '../../platform/db/types.js';
+import { deviceLabel } from '../../platform/http/device.js';
+import { forbidden } from '../../platform/graphql/errors.js';
+import { expectId, globalId } from '../../platform/graphql/ids.js';
 import { canManageSessions } from '../policy.js';
 import { type ConnectionArgs, type Ctx, connection, page, requireViewer, userOrForbidden } from './common.js';
 

@@ -6,12 +6,12 @@
  * requests (REQ-CLIENT-AREA).
  */
 import { Repeater } from 'graphql-yoga';
-import type { OrderRow, UserRow } from '../../db/types.js';
+import type { OrderRow, UserRow } from '../../platform/db/types.js';
 import { buildContext, servicesOf } from '../context.js';
-import { forbidden, unauthenticated } from '../errors.js';
-import { expectId } from '../ids.js';
+import { forbidden, unauthenticated } from '../../platform/graphql/errors.js';
+import { expectId } from '../../platform/graphql/ids.js';
 import { type Viewer, canReadOrder } from '../policy.js';
-import type { OrderChangeFilter } from '../pubsub.js';
+import type { OrderChangeFilter } from '../../platform/graphql/pubsub.js';
 import { type Ctx, requireViewer } from './common.js';
 
 /**

@@ -6,15 +6,15 @@
  * changes of other users are audited in the change's transaction (ADMIN-AUDIT).
  */
 import { bio, email, fullName, telegram, username } from '@studio/site/fields';
-import { mailLocale } from '../../credentials/codes.js';
+import { mailLocale } from '../../modules/identity/credentials/codes.js';
 import { PHONE_COUNTRY, phoneCountry, phoneField } from '@studio/site/phones';
 import { z } from 'zod';
-import type { ImageRow, UserRow } from '../../db/types.js';
-import { maskedDetails } from '../../payouts/service.js';
-import { uploadUrl } from '../../uploads/service.js';
-import { type ImageSize, imageFileName } from '../../uploads/service.js';
-import { badInput, conflict, forbidden, fromHttp, fromZod } from '../errors.js';
-import { decodeId, expectId, globalId } from '../ids.js';
+import type { ImageRow, UserRow } from '../../platform/db/types.js';
+import { maskedDetails } from '../../modules/money/payouts/service.js';
+import { uploadUrl } from '../../modules/identity/uploads/service.js';
+import { type ImageSize, imageFileName } from '../../modules/identity/uploads/service.js';
+import { badInput, conflict, forbidden, fromHttp, fromZod } from '../../platform/graphql/errors.js';
+import { decodeId, expectId, globalId } from '../../platform/graphql/ids.js';
 import { assertCanUpdateUser, assertOwnerOrAdmin, canReadPrivate, isAuditedUserChange } from '../policy.js';
 import { type Ctx, auditActor, loadUser, requireViewer, userOrForbidden } from './common.js';
 
