@@ -9,49 +9,29 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { CredentialService } from './modules/identity/credentials/service.js';
-import { configurePasswordHashing } from './modules/identity/auth/passwords.js';
-import { AnalyticsReports } from './modules/content/analytics/reports.js';
-import type { AnalyticsRecorder } from './modules/content/analytics/recorder.js';
-import { recordDocumentView, registerAnalytics } from './modules/content/analytics/routes.js';
-import { authRoutes } from './modules/identity/auth/routes.js';
-import { SessionService } from './modules/identity/auth/sessions.js';
-import { createProviders } from './modules/identity/auth/social/providers.js';
-import { socialRoutes } from './modules/identity/auth/social/routes.js';
-import { SocialAuthService } from './modules/identity/auth/social/service.js';
+import { authRoutes, socialRoutes, guardAuthRoutes, twoFactorRecoveryRoutes, uploadRoutes } from './modules/identity/index.js';
+import { type AnalyticsRecorder, recordDocumentView, registerAnalytics, seedDatabase, registerSeoRoutes } from './modules/content/index.js';
 import type { Config } from './platform/config.js';
 import { type DatabaseHandle, openDatabase } from './platform/db/index.js';
-import { seedDatabase } from './modules/content/seed.js';
 import { type LivePubSub, createLivePubSub } from './platform/graphql/pubsub.js';
 import { registerGraphQL } from './graphql/server.js';
+import { createServices } from './services.js';
 import { registerHealth } from './platform/health/index.js';
 import { installErrorHandler } from './platform/http/errors.js';
 import { databaseLabel } from './platform/http/unavailable.js';
 import { type JobQueue, createJobQueue } from './platform/jobs/queue.js';
-import { LedgerService } from './modules/money/ledger/service.js';
-import { PayoutMethods } from './modules/money/payouts/methods.js';
-import { PayoutService } from './modules/money/payouts/service.js';
-import { createStripeClient } from './modules/money/payouts/stripe.js';
-import { registerEventJob, webhookRoutes } from './modules/money/payouts/webhooks.js';
-import { SecretBox } from './platform/security/secretBox.js';
-import { AccountSecurity } from './modules/identity/accountSecurity/service.js';
+import { registerEventJob, webhookRoutes } from './modules/money/index.js';
 import { type MailService, createMailService } from './platform/mail/index.js';
-import { createOrderService } from './modules/requests/service.js';
 import { registerControlCharGuard } from './platform/security/controlChars.js';
-import { guardAuthRoutes } from './modules/identity/accountSecurity/restGuard.js';
-import { twoFactorRecoveryRoutes } from './modules/identity/accountSecurity/recoveryRoutes.js';
 import { registerSecurityHeaders } from './platform/security/headers.js';
 import { registerTransportRules } from './platform/security/transport.js';
 import { createRateLimits } from './platform/security/limits.js';
 import { createChallenges } from './platform/security/challenge.js';
 import { challengeRoutes } from './platform/security/challengeRoutes.js';
 import { withSigningSecret } from './platform/security/signingSecret.js';
-import { registerSeoRoutes } from './modules/content/seoRoutes.js';
 import { clientAddressOf, DocumentFastPath, serverWithFastPath } from './ssr/fastPath.js';
 import { type SsrHandle, registerSsr } from './ssr/index.js';
 import { fastifyTrustProxy } from './platform/settings.js';
-import { uploadRoutes } from './modules/identity/uploads/routes.js';
-import { UploadService } from './modules/identity/uploads/service.js';
 
 export interface BuildOptions {
   /** Serve the web app (default true); API-only tests turn it off. */
@@ -146,94 +126,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const mail = createMailService(database.db, jobs, config, fastify.log);
   if (config.jobs.worker) jobs.start();
-  configurePasswordHashing(config.passwordHashing); // process-wide, like the thread pool it guards
-  const sessions = new SessionService(database.db, config);
   const health = registerHealth(fastify, { database, config, jobs });
   const pubsub = createLivePubSub(config, fastify.log);
-  const credentials = new CredentialService({
-    db: database.db,
-    mail,
-    sessions,
-    limits,
-    config,
-    log: fastify.log,
-    userChanged: (id) => pubsub.publishUserChanged(id),
-  });
-  const uploads = new UploadService(database.db, config.uploadsDir, fastify.log);
-  await uploads.adoptLegacyFiles();
   const challenges = createChallenges(database.db, limits, config); // SEC-CHALLENGE
+  const services = await createServices({ db: database.db, config, log: fastify.log, mail, jobs, limits, pubsub, challenges, analytics });
+  const { sessions, security } = services;
   await fastify.register(challengeRoutes, { challenges, config });
-  // ACC-2FA, ACC-PASSKEYS, ACC-SUDO, ACC-TIMELINE (decision 0040)
-  const security = new AccountSecurity({
-    db: database.db,
-    config,
-    limits,
-    credentials,
-    sessions,
-    mail,
-    jobs,
-    userChanged: (id) => pubsub.publishUserChanged(id),
-  });
   guardAuthRoutes(fastify, { sessions, security }); // ACC-SUDO: the /api/auth routes behind the one proof table (decision 0044)
-  await fastify.register(authRoutes, { db: database.db, sessions, config, credentials, limits, challenges, security });
-  await fastify.register(twoFactorRecoveryRoutes, { config, security }); // ACC-2FA-RECOVERY
-  await fastify.register(uploadRoutes, { uploads, sessions, limits });
-  const social = new SocialAuthService({
-    db: database.db,
-    sessions,
-    credentials,
-    mail,
-    config,
-    providers: createProviders(config),
-    log: fastify.log,
-    userChanged: (id) => pubsub.publishUserChanged(id),
-  });
-  await fastify.register(socialRoutes, { social, sessions, config, db: database.db, security });
-  const orders = createOrderService(database.db, mail, config, fastify.log, limits, challenges);
-  const ledgerChanged = (userIds: string[]) => {
-    for (const id of userIds) {
-      pubsub.publishLedgerChanged(id);
-      pubsub.publishUserChanged(id);
-    }
-  };
-  const ledger = new LedgerService({
-    db: database.db,
-    jobs,
-    settings: config.referrals,
-    changed: (userIds) => ledgerChanged(userIds),
-  });
-  const stripe = createStripeClient(config);
-  const payouts = new PayoutService({ db: database.db, jobs, mail, config, stripe, changed: ledgerChanged, log: fastify.log });
-  const payoutMethods = new PayoutMethods({
-    db: database.db,
-    mail,
-    config,
-    stripe,
-    box: new SecretBox(config.jwtSecret, 'payouts'),
-    credentials,
-    userChanged: (id) => pubsub.publishUserChanged(id),
-    recordChange: (trx, userId, sessionId) => security.record({ userId, sessionId }, 'PAYOUT_METHOD_CHANGED', null, trx),
-  });
-  const webhooks = { db: database.db, jobs, config, stripe, payouts, methods: payoutMethods, log: fastify.log };
-  registerEventJob(webhooks);
-  // Payouts left in PROCESSING (before decision 0041: waiting for a transfer.paid Stripe never sends) are checked with Stripe.
-  await payouts.transfers.resume();
-  await webhookRoutes(fastify, webhooks);
-  const graphql = registerGraphQL(fastify, {
+  await fastify.register(authRoutes, {
     db: database.db,
     sessions,
     config,
-    pubsub,
-    orders,
-    credentials,
-    uploads,
-    mail,
-    ledger,
-    payouts,
-    payoutMethods,
+    credentials: services.credentials,
+    limits,
+    challenges,
     security,
-    analytics: new AnalyticsReports(database.db, () => analytics.flush()),
+    events: services.events,
   });
+  await fastify.register(twoFactorRecoveryRoutes, { config, security }); // ACC-2FA-RECOVERY
+  await fastify.register(uploadRoutes, { uploads: services.uploads, sessions, limits });
+  await fastify.register(socialRoutes, { social: services.social, sessions, config, db: database.db, security });
+  registerEventJob(services.webhooks);
+  // Payouts left in PROCESSING (before decision 0041: waiting for a transfer.paid Stripe never sends) are checked with Stripe.
+  await services.payouts.transfers.resume();
+  await webhookRoutes(fastify, services.webhooks);
+  const graphql = registerGraphQL(fastify, services);
   registerSeoRoutes(fastify, { db: database.db, config });
   const ssr =
     options.web === false
@@ -241,7 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : await registerSsr(fastify, {
           config,
           graphql,
-          authProviders: social.enabled(),
+          authProviders: services.social.enabled(),
           viteDev: options.viteDev ?? false,
           roleOf: (token) => sessions.roleOf(token),
           fastPath,

@@ -20,7 +20,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DocumentNode, type ExecutionResult, getOperationAST } from 'graphql';
 import { type YogaServerInstance, processRegularResult } from 'graphql-yoga';
 import { deviceOf } from '../platform/http/device.js';
-import { type GraphQLContext, type ResolverServices, bearerFrom, buildContext } from './context.js';
+import { type GraphQLContext, bearerFrom, buildContext } from './context.js';
+import type { Services } from '../services.js';
 import type { PersistedOperations } from './persisted.js';
 
 type RequestCtx = { req: FastifyRequest; reply: FastifyReply };
@@ -57,7 +58,7 @@ export function sendFetchResponse(reply: FastifyReply, response: Response): Fast
  * Builds the fast path over `yoga`. The function it answers handles `req` and answers true, or
  * answers false without having sent or executed anything (Yoga then handles it).
  */
-export function createPersistedFastPath(yoga: Yoga, persisted: PersistedOperations, services: ResolverServices) {
+export function createPersistedFastPath(yoga: Yoga, persisted: PersistedOperations, services: Services) {
   /** The valid query or mutation document of each persisted text (and operation name) seen. */
   const documents = new Map<string, DocumentNode>();
   let engine: Pick<ReturnType<Yoga['getEnveloped']>, 'execute' | 'schema'> | undefined;

@@ -6,7 +6,7 @@
  * path, WebSocket). A signed-out call goes on to the resolver, which answers UNAUTHENTICATED.
  */
 import type { GraphQLSchema } from 'graphql';
-import { MUTATION_PROOF, assertClassified, inlinePasswordOf, needsProof } from '../modules/identity/accountSecurity/policy.js';
+import { MUTATION_PROOF, assertClassified, inlinePasswordOf, needsProof } from '../modules/identity/index.js';
 import { fromHttp } from '../platform/graphql/errors.js';
 import type { GraphQLContext } from './context.js';
 

@@ -18,11 +18,12 @@ import { type DocumentNode, type ExecutionResult, GraphQLError, execute, parse, 
 import { useServer } from 'graphql-ws/use/ws';
 import { type GraphQLSchemaWithContext, type Plugin, type YogaInitialContext, createSchema, createYoga, maskError } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
-import { accessTokenExpiry } from '../modules/identity/auth/tokens.js';
+import { accessTokenExpiry } from '../modules/identity/index.js';
 import { controlCharsPlugin } from '../platform/security/controlChars.js';
 import { deviceOf } from '../platform/http/device.js';
 import { STORAGE_RETRY_AFTER_SECONDS, databaseLabel, storageFault } from '../platform/http/unavailable.js';
-import { type GraphQLContext, type Services, bearerFrom, buildContext, resolverServices } from './context.js';
+import { type GraphQLContext, bearerFrom, buildContext } from './context.js';
+import type { Services } from '../services.js';
 import { useDocumentCache } from './documentCache.js';
 import { createPersistedFastPath, sendFetchResponse } from './fastPath.js';
 import { unauthenticated } from '../platform/graphql/errors.js';
@@ -87,8 +88,7 @@ export interface GraphQLServer {
 }
 
 /** Registers the GraphQL routes and WebSocket endpoint on `app`. */
-export function registerGraphQL(app: FastifyInstance, server: Services): GraphQLServer {
-  const services = resolverServices(server);
+export function registerGraphQL(app: FastifyInstance, services: Services): GraphQLServer {
   const { config } = services;
   // Resolvers take typed database rows as parents; graphql-tools' resolver map types every
   // parent loosely, so the map is widened once here rather than in every resolver.

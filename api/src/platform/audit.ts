@@ -106,3 +106,15 @@ export class AuditService {
     return { rows, totalCount: Number(count.n) };
   }
 }
+
+/** The fields of `after` whose JSON differs from `before`'s: the audit's before/after pair (ADMIN-AUDIT). */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const changed = Object.keys(after).filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
+  };
+}

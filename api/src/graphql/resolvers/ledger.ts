@@ -8,7 +8,7 @@ import { MULTI_LINE_CONTROL } from '@studio/site/fields';
 import { Repeater } from 'graphql-yoga';
 import { z } from 'zod';
 import type { OrderRow, UserRow } from '../../platform/db/types.js';
-import type { Movement } from '../../modules/money/ledger/service.js';
+import type { Movement } from '../../modules/money/index.js';
 import { buildContext, servicesOf } from '../context.js';
 import { forbidden, fromHttp, fromZod, unauthenticated } from '../../platform/graphql/errors.js';
 import { expectId, globalId } from '../../platform/graphql/ids.js';

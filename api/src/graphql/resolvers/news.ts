@@ -6,10 +6,8 @@
  * Queries, rules and changes are content/news.ts's.
  */
 import { z } from 'zod';
-import { newsTexts } from '../../modules/content/files.js';
-import { isPublished } from '../../modules/content/news.js';
+import { newsTexts, isPublished, jsonList, pickTranslation } from '../../modules/content/index.js';
 import { SLUG_PATTERN } from '../../platform/db/slugs.js';
-import { jsonList, pickTranslation } from '../../modules/content/translations.js';
 import type { NewsItemRow } from '../../platform/db/types.js';
 import { badInput, fromHttp, fromZod } from '../../platform/graphql/errors.js';
 import { decodeId, expectId, globalId } from '../../platform/graphql/ids.js';

@@ -5,7 +5,7 @@
  * `CHALLENGE_INVALID` (SEC-CHALLENGE).
  */
 import { GraphQLError } from 'graphql';
-import type { OrderInput } from '../../modules/requests/service.js';
+import type { OrderInput } from '../../modules/requests/index.js';
 import { badInput, fromHttp } from '../../platform/graphql/errors.js';
 import { type Ctx, localeOf } from './common.js';
 

@@ -7,7 +7,7 @@
 import { localizePath } from '@studio/site/locales';
 import { z } from 'zod';
 import type { PayoutRow, PayoutStatus, UserRow } from '../../platform/db/types.js';
-import { toMinor } from '../../modules/money/ledger/book.js';
+import { toMinor } from '../../modules/money/index.js';
 import { conflict, forbidden, fromHttp, fromZod } from '../../platform/graphql/errors.js';
 import { expectId, globalId } from '../../platform/graphql/ids.js';
 import { assertSecondAdmin, canReadPrivate, isAdmin } from '../policy.js';

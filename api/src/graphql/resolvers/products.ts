@@ -5,8 +5,7 @@
  * acting administrator for the audit log (ADMIN-AUDIT). Queries and changes are content/products.ts's.
  */
 import { z } from 'zod';
-import { productTexts } from '../../modules/content/files.js';
-import { jsonList, pickTranslation } from '../../modules/content/translations.js';
+import { productTexts, jsonList, pickTranslation } from '../../modules/content/index.js';
 import type { ProductRow } from '../../platform/db/types.js';
 import { fromHttp, fromZod } from '../../platform/graphql/errors.js';
 import { expectId, globalId } from '../../platform/graphql/ids.js';

@@ -8,7 +8,7 @@
 import { GRAPHQL_LOCALE, isLocale } from '@studio/site/locales';
 import { z } from 'zod';
 import type { OrderMessageRow, OrderRow, OrderStatusChangeRow, UserRow } from '../../platform/db/types.js';
-import { ORDER_STATUSES, orderText, statusChangeInput } from '../../modules/requests/workflow.js';
+import { ORDER_STATUSES, orderText, statusChangeInput } from '../../modules/requests/index.js';
 import { forbidden, fromHttp, fromZod } from '../../platform/graphql/errors.js';
 import { expectId, globalId } from '../../platform/graphql/ids.js';
 import { canReadOrder, canReadPrivate, isAdmin } from '../policy.js';

@@ -6,13 +6,12 @@
  * changes of other users are audited in the change's transaction (ADMIN-AUDIT).
  */
 import { bio, email, fullName, telegram, username } from '@studio/site/fields';
-import { mailLocale } from '../../modules/identity/credentials/codes.js';
+import { mailLocale } from '../../platform/mail/index.js';
 import { PHONE_COUNTRY, phoneCountry, phoneField } from '@studio/site/phones';
 import { z } from 'zod';
 import type { ImageRow, UserRow } from '../../platform/db/types.js';
-import { maskedDetails } from '../../modules/money/payouts/service.js';
-import { uploadUrl } from '../../modules/identity/uploads/service.js';
-import { type ImageSize, imageFileName } from '../../modules/identity/uploads/service.js';
+import { maskedDetails } from '../../modules/money/index.js';
+import { uploadUrl, type ImageSize, imageFileName } from '../../modules/identity/index.js';
 import { badInput, conflict, forbidden, fromHttp, fromZod } from '../../platform/graphql/errors.js';
 import { decodeId, expectId, globalId } from '../../platform/graphql/ids.js';
 import { assertCanUpdateUser, assertOwnerOrAdmin, canReadPrivate, isAuditedUserChange } from '../policy.js';

@@ -35,15 +35,3 @@ export function translationMissing(locale: Locale, what = 'text'): HttpError {
 export function badContentInput(field: string, message: string): HttpError {
   return new HttpError(400, 'BAD_USER_INPUT', `${field}: ${message}`, { field });
 }
-
-/** The fields of `after` whose JSON differs from `before`'s: the audit's before/after pair (ADMIN-AUDIT). */
-export function changedFields(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): { before: Record<string, unknown>; after: Record<string, unknown> } {
-  const changed = Object.keys(after).filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
-  return {
-    before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
-    after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
-  };
-}

@@ -13,7 +13,8 @@ import type { Database, ProductRow, ProductTranslationsTable } from '../../platf
 import type { ContentChange } from '../../platform/graphql/pubsub.js';
 import { slugsOfNewsItems } from '../../platform/db/slugs.js';
 import { HttpError } from '../../platform/http/errors.js';
-import { type EditOptions, badContentInput as badInput, changedFields, translationMissing, versionConflict } from './editing.js';
+import { type EditOptions, badContentInput as badInput, translationMissing, versionConflict } from './editing.js';
+import { changedFields } from '../../platform/audit.js';
 import type { ProductTexts } from './files.js';
 import { groupBy, jsonList } from './translations.js';
 

@@ -13,13 +13,13 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { type AuditActor, recordAudit } from '../../platform/audit.js';
-import { mailLocale } from '../identity/credentials/codes.js';
+import { mailLocale } from '../../platform/mail/index.js';
 import { type Db, nowIso } from '../../platform/db/index.js';
 import type { Database, OrderRow, UserRow } from '../../platform/db/types.js';
 import type { OrderChange } from '../../platform/graphql/pubsub.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { MailService } from '../../platform/mail/index.js';
-import type { LedgerService } from '../money/ledger/service.js';
+import type { AfterCommit, DomainEvents } from '../../platform/events.js';
 import { type StatusChangeInput, canMove, checkStatusNeeds, invalidTransition, versionConflict } from './workflow.js';
 
 export interface RequestChangeDeps {
@@ -28,8 +28,8 @@ export interface RequestChangeDeps {
   /** `SALES_EMAIL`: where a client's message is announced. */
   salesEmail: string;
   orderChanged: (change: OrderChange) => void;
-  /** The referral ledger: commissions follow a request's status (LEDGER-COMMISSION, LEDGER-REFUND). */
-  ledger: Pick<LedgerService, 'onStatusChange' | 'announce'>;
+  /** Raises `requestStatusChanged` (the ledger's commissions follow it: LEDGER-COMMISSION, LEDGER-REFUND). */
+  events: DomainEvents;
 }
 
 type Trx = Kysely<Database>;
@@ -110,13 +110,13 @@ async function change(
  * Moves a request along the workflow (REQ-WORKFLOW), for administrator `actorId`: WON stores the
  * contract value, LOST the reason; a timeline row, the audit entry `order.status` (before/after
  * `{ status, contractValue?, lostReason? }`), the client's `orderStatusChanged` mail, and the
- * referrer's commission (credited on WON, taken back on WON → LOST; ledger/service.ts).
+ * referrer's commission (credited on WON, taken back on WON → LOST: the `requestStatusChanged` event).
  * @throws HttpError BAD_USER_INPUT (a WON without value, a LOST without reason), VERSION_CONFLICT
  *   (`version` is not the current one), INVALID_TRANSITION, FORBIDDEN (no such request; not an admin).
  */
 export async function changeStatus(deps: RequestChangeDeps, actorId: string, orderId: string, input: StatusChangeInput): Promise<OrderRow> {
   checkStatusNeeds(input);
-  let earners: string[] = [];
+  let afterCommit: AfterCommit = () => {};
   const stored = await change(deps, orderId, input.version, async (trx, order, version, now) => {
     const actor = await loadAdmin(trx, actorId);
     if (!canMove(order.status, input.status)) throw invalidTransition(order.status, input.status);
@@ -143,10 +143,10 @@ export async function changeStatus(deps: RequestChangeDeps, actorId: string, ord
       ...(contractValue ? { contractAmount: contractValue.amount, contractCurrency: contractValue.currency } : {}),
       ...(lostReason ? { lostReason } : {}),
     };
-    earners = await deps.ledger.onStatusChange(trx, order, { ...order, ...patch }, actor.id);
+    afterCommit = await deps.events.raise(trx, { type: 'requestStatusChanged', before: order, after: { ...order, ...patch }, actorId: actor.id });
     return patch;
   });
-  deps.ledger.announce(earners);
+  afterCommit();
   return stored;
 }
 

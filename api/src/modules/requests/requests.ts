@@ -21,8 +21,8 @@ export interface RequestServiceDeps {
   config: Pick<Config, 'mail'>;
   /** Called after each committed change (pubsub.ts `publishOrderChanged`); never throws. */
   orderChanged: (change: OrderChange) => void;
-  /** The referral ledger (commissions follow the status). */
-  ledger: RequestChangeDeps['ledger'];
+  /** Where a status change is raised (the ledger's commissions follow it). */
+  events: RequestChangeDeps['events'];
 }
 
 /** One page of rows and how many the whole list has. */
@@ -53,7 +53,7 @@ export class RequestService {
   private readonly changes: RequestChangeDeps;
 
   constructor(private readonly deps: RequestServiceDeps) {
-    this.changes = { db: deps.db, mail: deps.mail, salesEmail: deps.config.mail.salesEmail, orderChanged: deps.orderChanged, ledger: deps.ledger };
+    this.changes = { db: deps.db, mail: deps.mail, salesEmail: deps.config.mail.salesEmail, orderChanged: deps.orderChanged, events: deps.events };
   }
 
   /** The requests of user `userId` (database id), newest first (REQ-CLIENT-AREA). */

@@ -26,7 +26,7 @@ import { type Challenges, requireChallenge } from '../../platform/security/chall
 import type { RateLimits } from '../../platform/security/limits.js';
 import { claimConfirmation, pruneConfirmations } from './confirmations.js';
 import { HttpError } from '../../platform/http/errors.js';
-import { type AttributionProblem, attribute } from '../money/ledger/referrals.js';
+import { type AttributionProblem, attribute } from '../money/index.js';
 
 /** Each budget range in words, as the English form shows it (`order.budget.*`; ORDER-MAIL). */
 export const BUDGET_LABELS: Record<OrderBudget, string> = {

@@ -19,5 +19,6 @@ export {
   changePasswordUrl,
   securityEvent,
 } from './templates.js';
+export { mailLocale } from './locale.js';
 export { renderMail } from './render.js';
 export { type MailTransport, type OutgoingMail, type SentMail, createMailTransport } from './transport.js';

@@ -8,7 +8,7 @@ import type { SessionService } from '../auth/sessions.js';
 import type { SessionDevice } from '../auth/sessionList.js';
 import type { Config } from '../../../platform/config.js';
 import type { CredentialService } from '../credentials/service.js';
-import { mailLocale } from '../credentials/codes.js';
+import { mailLocale } from '../../../platform/mail/index.js';
 import type { Db } from '../../../platform/db/index.js';
 import type { PasskeyRow, SecurityEventRow } from '../../../platform/db/types.js';
 import { type DeviceInfo, deviceLabel } from '../../../platform/http/device.js';

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionDevice } from '../auth/sessionList.js';
 import { hashToken, newOpaqueToken } from '../auth/tokens.js';
-import { mailLocale } from '../credentials/codes.js';
+import { mailLocale } from '../../../platform/mail/index.js';
 import { type Db, nowIso } from '../../../platform/db/index.js';
 import type { Database } from '../../../platform/db/types.js';
 import { deviceLabel } from '../../../platform/http/device.js';

@@ -43,6 +43,7 @@
  * login and reset/confirm answer 429 SERVER_BUSY with Retry-After when the password-hashing line
  * is full (SEC-HASHING, passwords.ts).
  */
+import type { DomainEvents } from '../../../platform/events.js';
 import { DEFAULT_LOCALE } from '@studio/site/locales';
 import * as fields from '@studio/site/fields';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -143,9 +144,11 @@ export async function authRoutes(
     limits: RateLimits;
     challenges: Challenges;
     security: AccountSecurity;
+    /** Raises `emailVerified` at a sign-in (REQ-CLAIM). */
+    events: DomainEvents;
   },
 ): Promise<void> {
-  const { db, sessions, config, credentials, limits, challenges, security } = opts;
+  const { db, sessions, config, credentials, limits, challenges, security, events } = opts;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs };
   /** The answer of a new session: the cookie lives as long as a refresh token, at most the session's lifetime. */
@@ -181,6 +184,7 @@ export async function authRoutes(
         challenges,
         challengeAfterFailures: config.challenge.afterPasswordFailures,
         onWrongPassword: (userId) => recordSecurityEvent(db, { userId, kind: 'SIGN_IN_FAILED', method: 'password', device }),
+        events,
       },
       body,
     );

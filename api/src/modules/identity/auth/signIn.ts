@@ -9,6 +9,7 @@
  *   parameters and remembers the mail language.
  * Both answer the user row; the route starts the session.
  */
+import type { DomainEvents } from '../../../platform/events.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '@studio/site/locales';
 import type { CredentialService } from '../credentials/service.js';
@@ -17,7 +18,6 @@ import type { UserRow } from '../../../platform/db/types.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { type Challenges, demandChallenge } from '../../../platform/security/challenge.js';
 import type { RateLimits } from '../../../platform/security/limits.js';
-import { claimOrders } from '../../requests/claims.js';
 import { createUser, findUserByEmail } from '../users/service.js';
 import { accountGuessKey, addressGuessKey, checkPasswordGuarded } from './passwordGuard.js';
 import { hashPassword, needsRehash, refuseNewPassword, rehashPassword } from './passwords.js';
@@ -63,6 +63,8 @@ export async function signInWithPassword(
     challengeAfterFailures?: number;
     /** Runs after a wrong password for an existing account (the timeline entry, ACC-TIMELINE). */
     onWrongPassword?: (userId: string) => Promise<void>;
+    /** Raises `emailVerified` at the sign-in of a verified user (REQ-CLAIM). */
+    events: DomainEvents;
   },
   input: { email: string; password: string; locale?: Locale | undefined; challenge?: string | undefined },
 ): Promise<UserRow> {
@@ -98,6 +100,6 @@ export async function signInWithPassword(
     if (patch.passwordHash) deps.log.info({ userId: user.id }, 'password re-hashed with the current parameters');
   }
   // REQ-CLAIM: orders placed signed out with a verified user's address since their last sign-in.
-  if (user.isVerified === 1) await claimOrders(db, user.id, user.email);
+  if (user.isVerified === 1) await deps.events.raise(db, { type: 'emailVerified', userId: user.id });
   return user;
 }

@@ -8,12 +8,11 @@
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { EMAIL_CODE_ALPHABET, EMAIL_CODE_LENGTH, normalizeEmailCode } from '@studio/site/fields';
-import { DEFAULT_LOCALE, type Locale, isLocale } from '@studio/site/locales';
 import type { Config } from '../../../platform/config.js';
 import { type Db, isUniqueViolation, nowIso } from '../../../platform/db/index.js';
 import type { EmailCodeRow, UserRow } from '../../../platform/db/types.js';
 import { HttpError } from '../../../platform/http/errors.js';
-import { EMAIL_CODE_TTL_MINUTES, type MailService } from '../../../platform/mail/index.js';
+import { EMAIL_CODE_TTL_MINUTES, type MailService, mailLocale } from '../../../platform/mail/index.js';
 import type { RateLimits } from '../../../platform/security/limits.js';
 
 /** Wrong tries after which a code is void (ACC-EMAIL). */
@@ -35,11 +34,6 @@ export function tooManyRequests(retryAfterSeconds: number): HttpError {
 /** 400 PASSWORD_UNCHANGED on `field`: the new password is the account's current one (ACC-PASSWORD). */
 export function passwordUnchanged(field: string): HttpError {
   return new HttpError(400, 'PASSWORD_UNCHANGED', `${field}: the new password is the same as the current one; choose another`, { field });
-}
-
-/** A user's mail language, falling back to English for anything unknown (SITE-LOCALES). */
-export function mailLocale(value: string | null | undefined): Locale {
-  return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
 /** Upper-cases and drops spaces and dashes, so "abcd efgh" and "ABCD-EFGH" are the same code (the browser's rule too). */

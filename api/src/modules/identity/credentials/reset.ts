@@ -8,6 +8,7 @@
  * transaction (ACC-LINKED, pre-account hijacking, decision 0028); the answer and the
  * `passwordResetDone` mail (MAIL-SECURITY) name them.
  */
+import type { DomainEvents } from '../../../platform/events.js';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Locale } from '@studio/site/locales';
 import type { Transaction } from 'kysely';
@@ -16,7 +17,6 @@ import { hashPassword, refuseNewPassword, verifyPassword } from '../auth/passwor
 import type { SessionService } from '../auth/sessions.js';
 import { newOpaqueToken } from '../auth/tokens.js';
 import type { Config } from '../../../platform/config.js';
-import { pausePayouts } from '../../money/payouts/safety.js';
 import { type Db, nowIso } from '../../../platform/db/index.js';
 import type { Database } from '../../../platform/db/types.js';
 import type { DeviceInfo } from '../../../platform/http/device.js';
@@ -26,7 +26,8 @@ import { HttpError } from '../../../platform/http/errors.js';
 import { type MailService, PASSWORD_RESET_TTL_MINUTES, securityEvent } from '../../../platform/mail/index.js';
 import { linkedServiceName } from '../users/linked.js';
 import type { RateLimits } from '../../../platform/security/limits.js';
-import { mailLocale, passwordUnchanged, tooManyRequests, voidEmailChange } from './codes.js';
+import { passwordUnchanged, tooManyRequests, voidEmailChange } from './codes.js';
+import { mailLocale } from '../../../platform/mail/index.js';
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('base64url');
@@ -42,7 +43,9 @@ export interface PasswordResetsDeps {
    * `siteName`: a word new passwords must not mostly be (ACC-PASSWORD); `social.oidc.name` names
    * the generic provider in the mail.
    */
-  config: Pick<Config, 'siteName'> & Partial<Pick<Config, 'social' | 'payouts'>>;
+  config: Pick<Config, 'siteName'> & Partial<Pick<Config, 'social'>>;
+  /** Raises `signInDetailsChanged` when a password is reset (PAYOUT-COOLDOWN). */
+  events: DomainEvents;
   /** Tells live subscribers that a user's record changed (graphql/pubsub.ts). */
   userChanged(userId: string): void;
 }
@@ -168,7 +171,7 @@ export class PasswordResets {
       const marked = await trx.updateTable('passwordResets').set({ usedAt: nowIso() }).where('id', '=', row.id).where('usedAt', 'is', null).executeTakeFirst();
       if (Number(marked.numUpdatedRows) !== 1) return null;
       await trx.updateTable('users').set({ passwordHash, updated: nowIso() }).where('id', '=', row.userId).execute();
-      await pausePayouts(trx, row.userId, this.deps.config.payouts?.cooldownMs ?? 0); // PAYOUT-COOLDOWN
+      await this.deps.events.raise(trx, { type: 'signInDetailsChanged', userId: row.userId }); // PAYOUT-COOLDOWN
       await trx.deleteFrom('passwordResets').where('userId', '=', row.userId).where('id', '!=', row.id).execute();
       await voidEmailChange(trx, row.userId);
       await recordSecurityEvent(trx, { userId: row.userId, kind: 'PASSWORD_RESET', method: 'mail' }); // ACC-TIMELINE

@@ -17,6 +17,7 @@
  * which the REST error handler sends as `{ error: { code, message, ...details } }` and the GraphQL
  * layer turns into errors with `extensions: { code, ...details }` (graphql/errors.ts `fromHttp`).
  */
+import type { DomainEvents } from '../../../platform/events.js';
 import type { Locale } from '@studio/site/locales';
 import type { FastifyBaseLogger } from 'fastify';
 import { accountGuessKey, checkPasswordGuarded } from '../auth/passwordGuard.js';
@@ -24,26 +25,26 @@ import { hashPassword, refuseNewPassword } from '../auth/passwords.js';
 import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../../../platform/config.js';
 import { proofMethods, reauthenticationRequired, requireRecentProof, stampProof } from '../accountSecurity/window.js';
-import { pausePayouts } from '../../money/payouts/safety.js';
 import { type Db, isUniqueViolation, nowIso } from '../../../platform/db/index.js';
 import type { UserRow } from '../../../platform/db/types.js';
 import type { DeviceInfo } from '../../../platform/http/device.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { type MailService, securityEvent } from '../../../platform/mail/index.js';
 import type { RateLimits } from '../../../platform/security/limits.js';
-import { claimOrders } from '../../requests/claims.js';
-import { EmailCodes, codeExpired, mailLocale, passwordUnchanged, tooManyRequests, voidEmailChange } from './codes.js';
+import { EmailCodes, codeExpired, passwordUnchanged, tooManyRequests, voidEmailChange } from './codes.js';
+import { mailLocale } from '../../../platform/mail/index.js';
 import { PasswordResets, type ResetLinkStatus, type ResetOutcome } from './reset.js';
 
-export { CODE_ALPHABET, CODE_LENGTH, CODE_MAX_ATTEMPTS, type CodePurpose, mailLocale, normalizeCode, tooManyRequests } from './codes.js';
+export { CODE_ALPHABET, CODE_LENGTH, CODE_MAX_ATTEMPTS, type CodePurpose, normalizeCode, tooManyRequests } from './codes.js';
 
 export interface CredentialServiceDeps {
   db: Db;
   mail: MailService;
   sessions: SessionService;
   limits: RateLimits;
-  /** `payouts.cooldownMs`: a password or e-mail change pauses payouts (PAYOUT-COOLDOWN). */
-  config: Pick<Config, 'jwtSecret' | 'siteName' | 'social'> & Partial<Pick<Config, 'payouts'>>;
+  config: Pick<Config, 'jwtSecret' | 'siteName' | 'social'>;
+  /** Raises `emailVerified` (REQ-CLAIM) and `signInDetailsChanged` (PAYOUT-COOLDOWN) in the change's transaction. */
+  events: DomainEvents;
   log: FastifyBaseLogger;
   /** Tells live subscribers that a user's record changed (graphql/pubsub.ts). */
   userChanged(userId: string): void;
@@ -165,7 +166,7 @@ export class CredentialService {
     await this.deps.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ isVerified: 1, updated: nowIso() }).where('id', '=', userId).execute();
       // REQ-CLAIM: the orders placed with this address (signed out) become the user's.
-      await claimOrders(trx, userId, user.email);
+      await this.deps.events.raise(trx, { type: 'emailVerified', userId });
     });
     this.deps.userChanged(userId);
   }
@@ -216,10 +217,10 @@ export class CredentialService {
     try {
       await this.deps.db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ email: row.email, pendingEmail: null, isVerified: 1, updated: nowIso() }).where('id', '=', userId).execute();
-        await pausePayouts(trx, userId, this.deps.config.payouts?.cooldownMs ?? 0);
+        await this.deps.events.raise(trx, { type: 'signInDetailsChanged', userId }); // PAYOUT-COOLDOWN
         await trx.deleteFrom('emailCodes').where('userId', '=', userId).execute();
         // REQ-CLAIM: the new address is verified now; its orders become the user's.
-        await claimOrders(trx, userId, row.email);
+        await this.deps.events.raise(trx, { type: 'emailVerified', userId });
         await this.deps.mail.send(
           {
             to: user.email,
@@ -273,7 +274,7 @@ export class CredentialService {
     const passwordHash = await hashPassword(newPassword);
     await this.deps.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ passwordHash, updated: nowIso() }).where('id', '=', userId).execute();
-      await pausePayouts(trx, userId, this.deps.config.payouts?.cooldownMs ?? 0);
+      await this.deps.events.raise(trx, { type: 'signInDetailsChanged', userId }); // PAYOUT-COOLDOWN
       await trx.deleteFrom('passwordResets').where('userId', '=', userId).execute();
       await voidEmailChange(trx, userId);
       const params = { firstPassword: user.passwordHash === null, ...securityEvent(options.device) };

@@ -7,16 +7,16 @@
  * Failures are `HttpError`s (code, message, `details.field`), turned into GraphQL errors by
  * graphql/errors.ts `fromHttp`. Every stored change is announced with `userChanged` (LIVE-UPDATES).
  */
+import type { DomainEvents } from '../../../platform/events.js';
 import { type AuditActor, recordAudit } from '../../../platform/audit.js';
-import { changedFields } from '../../content/editing.js';
-import { type CredentialService, mailLocale } from '../credentials/service.js';
+import { changedFields } from '../../../platform/audit.js';
+import { type CredentialService } from '../credentials/service.js';
+import { mailLocale } from '../../../platform/mail/index.js';
 import { type Db, isUniqueViolation, nowIso } from '../../../platform/db/index.js';
 import type { ImageRow, UserRow, UserUpdate } from '../../../platform/db/types.js';
-import type { LedgerService } from '../../money/ledger/service.js';
 import type { DeviceInfo } from '../../../platform/http/device.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { type MailService, securityEvent } from '../../../platform/mail/index.js';
-import { claimOrdersIfVerified } from '../../requests/claims.js';
 import type { UploadService } from '../uploads/service.js';
 
 /** A profile change as decoded from `updateUser` (already checked against the shared field rules). */
@@ -71,8 +71,11 @@ export interface UserServiceDeps {
   mail: Pick<MailService, 'send'>;
   /** Tells live subscribers that a user's record changed or was deleted (graphql/pubsub.ts). */
   userChanged(userId: string): void;
-  /** The referral ledger: deletion keeps the user's book anonymised, and waits for a payout (LEDGER-DELETION). */
-  ledger: Pick<LedgerService, 'assertDeletable' | 'anonymise'>;
+  /**
+   * Raises `emailVerified` (REQ-CLAIM), and `userDeletionRequested` / `userDeleted` around a deletion
+   * (the ledger keeps the user's book anonymised and refuses while money is in payout, LEDGER-DELETION).
+   */
+  events: DomainEvents;
 }
 
 export class UserService {
@@ -161,7 +164,7 @@ export class UserService {
     if (Object.keys(patch).length > 0) {
       await this.store(target, { ...patch, updated: nowIso() }, audit);
       // REQ-CLAIM: an administrator vouching for the address claims its orders for the user.
-      if (patch.isVerified === 1) await claimOrdersIfVerified(this.deps.db, target.id);
+      if (patch.isVerified === 1) await this.deps.events.raise(this.deps.db, { type: 'emailVerified', userId: target.id });
       this.deps.userChanged(target.id);
       // The replaced avatar (and any upload not in use) goes, rows and files.
       // Removing the avatar (null) takes every upload of the user with it.
@@ -210,11 +213,11 @@ export class UserService {
    */
   async deleteUser(target: UserRow, options: { self: boolean; confirmation: string; device?: DeviceInfo; audit?: AuditActor }): Promise<void> {
     const { db } = this.deps;
-    await this.deps.ledger.assertDeletable(db, target.id);
+    await this.deps.events.raise(db, { type: 'userDeletionRequested', userId: target.id });
     if (options.self) await this.deps.credentials.confirmDeletion(target, options.confirmation);
     const images = await db.selectFrom('images').select(['id', 'ext']).where('userId', '=', target.id).execute();
     await db.transaction().execute(async (trx) => {
-      await this.deps.ledger.anonymise(trx, target.id);
+      await this.deps.events.raise(trx, { type: 'userDeleted', userId: target.id });
       await trx.deleteFrom('users').where('id', '=', target.id).execute();
       // The timeline goes with the account (ACC-TIMELINE: its triggers allow this only once the user is gone).
       await trx.deleteFrom('securityEvents').where('userId', '=', target.id).execute();

@@ -27,7 +27,7 @@
 import type { Kysely } from 'kysely';
 import { PostgresAdapter } from 'kysely';
 import type Stripe from 'stripe';
-import { mailLocale } from '../../identity/credentials/codes.js';
+import { mailLocale } from '../../../platform/mail/index.js';
 import { nowIso } from '../../../platform/db/index.js';
 import type { Database, PayoutRow } from '../../../platform/db/types.js';
 import { STUDIO, post, toMinor } from '../ledger/book.js';

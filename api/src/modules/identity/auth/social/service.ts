@@ -30,6 +30,7 @@
  *
  * Provider tokens are kept encrypted at rest (service_accounts.service_access_token / _refresh_token).
  */
+import type { DomainEvents } from '../../../../platform/events.js';
 import { recentProofUntil } from '../../accountSecurity/window.js';
 import { SOCIAL_BINDING_MAX_AGE } from '@studio/site/cookies';
 import type { Locale } from '@studio/site/locales';
@@ -44,8 +45,7 @@ import type { SocialStatesTable } from '../../../../platform/db/types.js';
 import type { DeviceInfo } from '../../../../platform/http/device.js';
 import { HttpError } from '../../../../platform/http/errors.js';
 import { type MailService, securityEvent } from '../../../../platform/mail/index.js';
-import { mailLocale } from '../../credentials/codes.js';
-import { claimOrdersIfVerified } from '../../../requests/claims.js';
+import { mailLocale } from '../../../../platform/mail/index.js';
 import { SecretBox } from '../../../../platform/security/secretBox.js';
 import { createUser } from '../../users/service.js';
 import type { SessionService } from '../sessions.js';
@@ -109,6 +109,8 @@ export class SocialAuthService {
       providers: Map<AuthProviderId, SocialProvider>;
       log: FastifyBaseLogger;
       userChanged: (userId: string) => void;
+      /** Raises `emailVerified` at a social sign-up or sign-in (REQ-CLAIM; a reaction claims only for a verified address). */
+      events: DomainEvents;
     },
   ) {
     this.box = new SecretBox(deps.config.jwtSecret, 'social');
@@ -218,7 +220,7 @@ export class SocialAuthService {
       }
       const userId = await this.findOrCreateUser(provider, result, callbackLocale(record.callbackUrl));
       // REQ-CLAIM: a social sign-up or sign-in with a verified address claims its orders.
-      await claimOrdersIfVerified(this.deps.db, userId);
+      await this.deps.events.raise(this.deps.db, { type: 'emailVerified', userId });
       return withQuery(record.callbackUrl, { code: await this.issueLoginCode(userId, record.deviceToken, record.returnPath) });
     } catch (error) {
       if (error instanceof HttpError && error.code.startsWith('SOCIAL_')) return fail(error.code as SocialFailure);
