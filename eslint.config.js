@@ -25,10 +25,13 @@ const elements = [
   { type: 'web-test-support', pattern: 'web/src/test' },
   // Anything else in web: the entries (entry-client.tsx, entry-server.tsx), build scripts, configs.
   { type: 'web-root', pattern: 'web' },
-  // api: resolvers, the database layer, and services (every other folder of api/src).
+  // api (decision 0051): the GraphQL edge, the platform (the database layer apart), the modules,
+  // and the root (app.ts and services.ts, the composition root; main.ts; ssr/).
   { type: 'api-graphql', pattern: 'api/src/graphql' },
   { type: 'api-db', pattern: 'api/src/platform/db' },
-  { type: 'api-service', pattern: 'api/src' },
+  { type: 'api-platform', pattern: 'api/src/platform' },
+  { type: 'api-module', pattern: 'api/src/modules/*', capture: ['module'] },
+  { type: 'api-root', pattern: 'api/src' },
   { type: 'api-test', pattern: 'api' },
   { type: 'ui', pattern: 'ui' },
   { type: 'site', pattern: 'site' },
@@ -51,6 +54,15 @@ const files = [
   { category: 'token-functions', pattern: 'web/src/session/tokens.ts' },
 ];
 
+/**
+ * The api modules and the modules each may import (through its index.ts): the arrows of the module
+ * graph, one way only (decision 0051). Anything else a module needs from another is a domain event
+ * the composition root wires (platform/events.ts).
+ */
+const API_MODULES = { identity: [], content: [], money: ['identity'], requests: ['money'] };
+const moduleDoor = (module) => ({ to: { element: { type: 'api-module', captured: { module }, internalPath: 'index.ts' } } });
+const api = (...types) => ({ to: { element: { types: types.map((type) => `api-${type}`) } } });
+
 const web = (...layers) => ({ to: { element: { types: layers.map((layer) => `web-${layer}`) } } });
 /** A workspace package imported by its name (its package.json exports), never by a relative path. */
 const viaPackage = (...types) => ({ to: { element: { types } }, dependency: { source: '@studio/**' } });
@@ -69,8 +81,19 @@ const policies = [
   { from: { element: { type: 'schema' } }, allow: { to: { element: { type: 'schema' } } } },
   { from: { element: { type: 'testing' } }, allow: { to: { element: { type: 'testing' } } } },
   { from: { element: { types: 'web-*' } }, allow: viaPackage('ui', 'site', 'schema') },
-  { from: { element: { types: 'api-*' } }, allow: [{ to: { element: { types: 'api-*' } } }, viaPackage('site', 'schema')] },
-  { from: { element: { type: 'api-test' } }, allow: viaPackage('testing') },
+  { from: { element: { types: 'api-*' } }, allow: viaPackage('site', 'schema') },
+  { from: { element: { type: 'api-test' } }, allow: [api('test', 'root', 'graphql', 'platform', 'db', 'module'), viaPackage('testing')] },
+  // api layers: the platform imports no module; the edges (root, graphql/) enter a module only by
+  // its index; a module imports its own files, the platform and the doors of the modules it may use.
+  { from: { element: { types: ['api-platform', 'api-db'] } }, allow: api('platform', 'db') },
+  {
+    from: { element: { types: ['api-root', 'api-graphql'] } },
+    allow: [api('root', 'graphql', 'platform', 'db'), ...Object.keys(API_MODULES).map(moduleDoor)],
+  },
+  ...Object.entries(API_MODULES).map(([module, uses]) => ({
+    from: { element: { type: 'api-module', captured: { module } } },
+    allow: [api('platform', 'db'), { to: { element: { type: 'api-module', captured: { module } } } }, ...uses.map(moduleDoor)],
+  })),
   // e2e drives the built server; it reads other packages only through their exports.
   { from: { element: { type: 'e2e' } }, allow: [{ to: { element: { type: 'e2e' } } }, viaPackage('site', 'schema', 'web', 'testing')] },
 

@@ -35,7 +35,13 @@ const layout = {
   'web/src/forms/serverErrors.ts': 'export const messageOf = (code: string) => code;',
   'web/src/styles/global.css': '',
   'api/src/platform/db/index.ts': 'export const db = {};',
+  'api/src/platform/events.ts': 'export class DomainEventBus {}',
+  'api/src/modules/identity/index.ts': 'export { updateUser } from "./users/service";',
   'api/src/modules/identity/users/service.ts': 'export const updateUser = () => {};',
+  'api/src/modules/money/index.ts': 'export const pausePayouts = () => {};',
+  'api/src/modules/money/payouts/safety.ts': 'export const pausePayouts = () => {};',
+  'api/src/modules/requests/index.ts': 'export const claimOrders = () => {};',
+  'api/src/modules/requests/claims.ts': 'export const claimOrders = () => {};',
   'api/src/graphql/resolvers.ts': 'export const resolvers = {};',
   'ui/package.json': json({ name: '@studio/ui', exports: { '.': './src/index.ts' } }),
   'ui/src/index.ts': 'export * from "./Button/Button";',
@@ -220,7 +226,34 @@ boundary('no Kysely outside services and db/', {
   good: [
     ['api/src/modules/identity/users/service.ts', "import { sql } from 'kysely';"],
     ['api/src/platform/db/migrations.ts', "import { sql } from 'kysely';"],
-    ['api/src/graphql/users.ts', "import { updateUser } from '../users/service';"],
+    ['api/src/graphql/users.ts', "import { updateUser } from '../modules/identity';"],
+  ],
+});
+
+boundary('api modules: one door each, one way, and the platform imports none', {
+  bad: [
+    // past a module's door, from an edge and from another module
+    ['api/src/graphql/users.ts', "import { updateUser } from '../modules/identity/users/service';"],
+    ['api/src/services.ts', "import { pausePayouts } from './modules/money/payouts/safety';"],
+    ['api/src/modules/money/payouts/methods.ts', "import { updateUser } from '../../identity/users/service';"],
+    // against the arrows: identity imports no module (its reactions are events), money never requests
+    ['api/src/modules/identity/credentials/service.ts', "import { pausePayouts } from '../../money';"],
+    ['api/src/modules/identity/auth/signIn.ts', "import { claimOrders } from '../../requests';"],
+    ['api/src/modules/money/ledger/service.ts', "import { claimOrders } from '../../requests';"],
+    // the platform below every module and edge
+    ['api/src/platform/mail/service.ts', "import { updateUser } from '../../modules/identity';"],
+    ['api/src/platform/audit.ts', "import { resolvers } from '../graphql/resolvers';"],
+  ],
+  good: [
+    ['api/src/graphql/users.ts', "import { updateUser } from '../modules/identity';"],
+    ['api/src/services.ts', "import { pausePayouts } from './modules/money'; import { DomainEventBus } from './platform/events';"],
+    ['api/src/modules/money/payouts/methods.ts', "import { updateUser } from '../../identity'; import { pausePayouts } from './safety';"],
+    ['api/src/modules/requests/service.ts', "import { pausePayouts } from '../money'; import { db } from '../../platform/db';"],
+    [
+      'api/src/modules/identity/credentials/service.ts',
+      "import { DomainEventBus } from '../../../platform/events'; import { updateUser } from '../users/service';",
+    ],
+    ['api/test/auth.test.ts', "import { pausePayouts } from '../src/modules/money/payouts/safety';"],
   ],
 });
 

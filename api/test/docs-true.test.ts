@@ -37,13 +37,15 @@ describe('docs kept true', () => {
     expect(missing, 'settings missing from .env.example').toEqual([]);
   });
 
-  it('the README layout names every folder of api/src', () => {
+  it('the README layout names every folder of api/src, every module and every platform folder', () => {
     const readme = read('README.md');
     const layout = readme.slice(readme.indexOf('## Layout'));
-    const folders = readdirSync(join(repoRoot, 'api', 'src'), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name);
-    expect(folders.length).toBeGreaterThan(5);
+    const foldersOf = (...path: string[]) =>
+      readdirSync(join(repoRoot, 'api', 'src', ...path), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name);
+    const folders = [...foldersOf(), ...foldersOf('modules'), ...foldersOf('platform')];
+    expect(folders.length).toBeGreaterThan(10);
     expect(folders.filter((folder) => !new RegExp(`\\b${folder}/`).test(layout))).toEqual([]);
   });
 
