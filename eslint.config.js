@@ -119,9 +119,15 @@ const policies = [
     allow: [web('shell', 'feature', 'shared', 'styles'), { to: { element: { type: 'web-routes' }, file: { categories: 'route-types' } } }],
   },
   { from: { element: { type: 'web-routes' } }, allow: web('routes', 'shell', 'feature', 'shared', 'styles') },
+  // A feature imports its own files and another feature only through that feature's index.ts (its door).
   {
     from: { element: { type: 'web-feature' } },
-    allow: [web('feature', 'shared', 'styles'), { to: { element: { type: 'web-routes' }, file: { categories: 'route-types' } } }],
+    allow: [
+      web('shared', 'styles'),
+      { to: { element: { type: 'web-feature', captured: { area: '{{ from.element.captured.area }}' } } } },
+      { to: { element: { type: 'web-feature', internalPath: 'index.ts' } } },
+      { to: { element: { type: 'web-routes' }, file: { categories: 'route-types' } } },
+    ],
   },
   { from: { element: { type: 'web-shared' } }, allow: web('shared', 'styles') },
   { from: { element: { types: 'web-*' }, file: { categories: 'test' } }, allow: web('shell', 'routes', 'feature', 'shared', 'styles', 'test-support') },

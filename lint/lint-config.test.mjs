@@ -28,6 +28,8 @@ const layout = {
   'web/src/routes/types.ts': 'export type Loader = () => unknown;',
   'web/src/features/news/NewsPage.tsx': 'export function NewsPage() { return null; }',
   'web/src/features/order/OrderPage.tsx': 'export function OrderPage() { return null; }',
+  'web/src/features/order/index.ts': 'export { OrderPage } from "./OrderPage";',
+  'web/src/features/news/NewsList.tsx': 'export function NewsList() { return null; }',
   'web/src/session/tokens.ts': 'export const accessToken = () => null;',
   'web/src/session/authorizedFetch.ts': 'export const authorizedFetch = fetch;',
   'web/src/i18n/useLocale.ts': 'export const useLocale = () => "en";',
@@ -181,8 +183,19 @@ boundary('web layers: features never import routes/table (route types are fine)'
   good: [
     [
       'web/src/features/news/NewsItemPage.tsx',
-      "import type { Loader } from '../../routes/types'; import { OrderPage } from '../order/OrderPage'; import { useLocale } from '../../i18n/useLocale';",
+      "import type { Loader } from '../../routes/types'; import { OrderPage } from '../order'; import { useLocale } from '../../i18n/useLocale';",
     ],
+  ],
+});
+
+boundary('web features: one door each (a feature imports another only through its index.ts)', {
+  bad: [
+    ['web/src/features/news/NewsItemPage.tsx', "import { OrderPage } from '../order/OrderPage';"],
+    ['web/src/features/profile/ProfilePage.tsx', "import { NewsList } from '../news/NewsList';"],
+  ],
+  good: [
+    ['web/src/features/news/NewsItemPage.tsx', "import { OrderPage } from '../order'; import { NewsList } from './NewsList';"],
+    ['web/src/routes/table.tsx', "const page = () => import('../features/order/OrderPage');"],
   ],
 });
 

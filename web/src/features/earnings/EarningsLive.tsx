@@ -10,7 +10,7 @@
 import { useEffect, useRef } from 'react';
 import { graphql } from 'react-relay';
 import { emitAppEvent, onAppEvent } from '../../app/events';
-import { LiveOrders } from '../requests/LiveOrders';
+import { LiveOrders } from '../requests';
 import type { EarningsLiveSubscription } from './__generated__/EarningsLiveSubscription.graphql';
 
 /** The viewer after each change of their earnings, with the summary's fields. */

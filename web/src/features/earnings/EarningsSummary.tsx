@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { EarningsSummary_user$key } from './__generated__/EarningsSummary_user.graphql';
-import { Money } from './Money';
+import { Money } from '../../account/Money';
 import styles from './earnings.module.css';
 
 /** One labelled amount; `testId` marks the amount. */

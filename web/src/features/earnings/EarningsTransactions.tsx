@@ -16,9 +16,9 @@ import type { EarningsPageQuery as EarningsPageQueryType } from './__generated__
 import type { EarningsTransactions_user$data, EarningsTransactions_user$key } from './__generated__/EarningsTransactions_user.graphql';
 import { EarningsLive } from './EarningsLive';
 import { EarningsPageQuery, TRANSACTIONS_PAGE_SIZE } from './EarningsPageQuery';
-import { Money } from './Money';
+import { Money } from '../../account/Money';
 import { useQuietRefetch } from './useQuietRefetch';
-import { TransactionKindText, TransactionStatusBadge } from './ledgerLabels';
+import { TransactionKindText, TransactionStatusBadge } from '../../account/ledgerLabels';
 import styles from './earnings.module.css';
 
 type Movement = NonNullable<EarningsTransactions_user$data['transactions']>['edges'][number]['node'];

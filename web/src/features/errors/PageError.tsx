@@ -13,7 +13,7 @@ import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { getBuildWatcher, isChunkLoadError } from '../../app/buildWatcher';
 import { useLocalizePath } from '../../i18n/useLocale';
 import { ButtonLink, TextLink } from '../../app/links';
-import styles from '../pages/Page.module.css';
+import styles from '../../styles/Page.module.css';
 import help from './PageError.module.css';
 
 /** The popular pages a 404 offers, with the message naming each. */

@@ -12,10 +12,10 @@ import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../i18n/useLocale';
 import type { RouteContext } from '../../routes/types';
 import { ButtonLink } from '../../app/links';
-import { PageIntro } from '../pages/PageHero';
-import { ProductCard } from '../products/ProductCard';
+import { PageIntro } from '../pages';
+import { ProductCard } from '../products';
 import styles from './HomePage.module.css';
-import { AccountDeletedNotice } from '../profile/AccountDeletedNotice';
+import { AccountDeletedNotice } from '../profile';
 
 const HomePageQuery = graphql`
   query HomePageQuery($first: Int!, $locale: Locale!) {

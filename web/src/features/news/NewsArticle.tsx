@@ -7,8 +7,8 @@ import { Container, Link as UiLink, Text } from '@studio/ui';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { BackLink } from '../layout/BackLink';
-import { PageHero, PageIntro } from '../pages/PageHero';
+import { BackLink } from '../layout';
+import { PageHero, PageIntro } from '../pages';
 import styles from './News.module.css';
 
 export interface NewsArticleProps {

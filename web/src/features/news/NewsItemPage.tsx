@@ -9,7 +9,7 @@ import { redirect, useParams } from 'react-router';
 import { GRAPHQL_LOCALE, LOCALES, type Locale, localizePath } from '../../i18n/locales';
 import { useLocale } from '../../i18n/useLocale';
 import { type Loader, type PageMeta, pageNotFound } from '../../routes/types';
-import { MissingRecord } from '../pages/MissingRecord';
+import { MissingRecord } from '../pages';
 import type { NewsItemPageQuery as NewsItemPageQueryType } from './__generated__/NewsItemPageQuery.graphql';
 import { NewsArticle } from './NewsArticle';
 import styles from './News.module.css';

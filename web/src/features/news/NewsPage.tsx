@@ -12,7 +12,7 @@ import { Link, useSearchParams } from 'react-router';
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale } from '../../i18n/useLocale';
 import type { Loader } from '../../routes/types';
-import { PageHero, PageIntro } from '../pages/PageHero';
+import { PageHero, PageIntro } from '../pages';
 import type { NewsPage_query$key } from './__generated__/NewsPage_query.graphql';
 import type { NewsPageQuery as NewsPageQueryType } from './__generated__/NewsPageQuery.graphql';
 import { NewsCard } from './NewsCard';

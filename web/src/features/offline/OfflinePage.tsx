@@ -6,7 +6,7 @@
  */
 import { Button, Container, Heading, Text } from '@studio/ui';
 import { FormattedMessage } from 'react-intl';
-import styles from '../pages/Page.module.css';
+import styles from '../../styles/Page.module.css';
 
 /** The `offline` page's component (route table, lazily loaded). */
 export function OfflinePage() {

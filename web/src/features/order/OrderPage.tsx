@@ -21,7 +21,7 @@ import { runMutation } from '../../forms/runMutation';
 import { useLocale } from '../../i18n/useLocale';
 import type { Loader } from '../../routes/types';
 import { useSession } from '../../session/SessionProvider';
-import { PageIntro } from '../pages/PageHero';
+import { PageIntro } from '../pages';
 import type { Product } from './OrderFields';
 import { type OrderParams, type SendOrder, orderParamsOf } from './OrderForm';
 import { OrderFlow, OrderIslandHost } from './OrderIsland';

@@ -7,7 +7,7 @@ import { FormattedMessage } from 'react-intl';
 import { useMatches } from 'react-router';
 import type { RouteHandle } from '../../routes/types';
 import { ButtonLink } from '../../app/links';
-import styles from '../pages/Page.module.css';
+import styles from '../../styles/Page.module.css';
 
 export function PlaceholderPage() {
   const matches = useMatches();

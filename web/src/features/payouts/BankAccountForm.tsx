@@ -10,7 +10,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BankAccountInput } from './__generated__/PayoutMethodSetMutation.graphql';
 import { COUNTRY_CODES, countryOptions, formatIban, usesIban } from './countries';
-import type { PayoutProblem } from './payoutErrors';
+import type { PayoutProblem } from '../../account/payoutErrors';
 
 type Field = 'holderName' | 'country' | 'iban' | 'accountNumber' | 'bankCode';
 

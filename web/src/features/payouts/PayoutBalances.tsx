@@ -12,12 +12,12 @@ import { useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { runMutation } from '../../forms/runMutation';
-import { Money } from '../earnings/Money';
+import { Money } from '../../account/Money';
 import type { PayoutBalances_settings$key } from './__generated__/PayoutBalances_settings.graphql';
 import type { PayoutBalances_user$data, PayoutBalances_user$key } from './__generated__/PayoutBalances_user.graphql';
 import type { PayoutBalancesRequestMutation } from './__generated__/PayoutBalancesRequestMutation.graphql';
 import { useReauthentication } from '../../account/ReauthDialog';
-import { formatMoney, payoutProblem } from './payoutErrors';
+import { formatMoney, payoutProblem } from '../../account/payoutErrors';
 import styles from './payouts.module.css';
 
 const RequestPayoutMutation = graphql`

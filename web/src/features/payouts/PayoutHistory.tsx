@@ -7,10 +7,10 @@ import { Button, Text } from '@studio/ui';
 import { type RefObject, useEffect, useTransition } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
-import { Money } from '../earnings/Money';
+import { Money } from '../../account/Money';
 import type { PayoutHistory_user$key } from './__generated__/PayoutHistory_user.graphql';
 import { PAYOUTS_PAGE_SIZE } from './PayoutsPageQuery';
-import { PayoutMethodText, PayoutStatusBadge, isCheckingWithStripe } from './payoutLabels';
+import { PayoutMethodText, PayoutStatusBadge, isCheckingWithStripe } from '../../account/payoutLabels';
 import styles from './payouts.module.css';
 
 /** `shownRef` is kept at the number of payouts shown, for the page's quiet refetch. */

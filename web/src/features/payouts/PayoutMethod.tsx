@@ -17,8 +17,8 @@ import type { BankAccountInput, PayoutMethodSetMutation, WithdrawalMethods } fro
 import { BankAccountForm } from './BankAccountForm';
 import { useReauthentication } from '../../account/ReauthDialog';
 import { countryName } from './countries';
-import { type PayoutProblem, payoutProblem } from './payoutErrors';
-import { PayoutMethodText } from './payoutLabels';
+import { type PayoutProblem, payoutProblem } from '../../account/payoutErrors';
+import { PayoutMethodText } from '../../account/payoutLabels';
 import styles from './payouts.module.css';
 
 const SetWithdrawalMethodMutation = graphql`

@@ -16,7 +16,7 @@ import { useReauthentication } from '../../account/ReauthDialog';
 import type { StripeOnboardingRefreshMutation } from './__generated__/StripeOnboardingRefreshMutation.graphql';
 import type { StripeOnboardingStartMutation } from './__generated__/StripeOnboardingStartMutation.graphql';
 import type { StripeOnboarding_user$key } from './__generated__/StripeOnboarding_user.graphql';
-import { payoutProblem } from './payoutErrors';
+import { payoutProblem } from '../../account/payoutErrors';
 
 const StartMutation = graphql`
   mutation StripeOnboardingStartMutation {

@@ -5,7 +5,7 @@
  */
 import { fetchQuery, graphql, useFragment, useLazyLoadQuery } from 'react-relay';
 import { useParams } from 'react-router';
-import { MissingRecord } from '../pages/MissingRecord';
+import { MissingRecord } from '../pages';
 import { GRAPHQL_LOCALE, type Locale } from '../../i18n/locales';
 import { useLocale } from '../../i18n/useLocale';
 import { type Loader, type PageMeta, pageNotFound } from '../../routes/types';

@@ -9,10 +9,9 @@ import type { ReactNode } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useLocalizePath } from '../../i18n/useLocale';
-import { BackLink } from '../layout/BackLink';
+import { BackLink } from '../layout';
 import { ButtonLink } from '../../app/links';
-import { BadgeList } from '../pages/BadgeList';
-import { PageHero, PageIntro } from '../pages/PageHero';
+import { BadgeList, PageHero, PageIntro } from '../pages';
 import { type ProductMotif, ProductVisual } from './ProductVisual';
 import styles from './ProductPage.module.css';
 

@@ -8,7 +8,7 @@
 import { FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { BalanceBlock_user$key } from './__generated__/BalanceBlock_user.graphql';
-import { EarningsSummary } from '../earnings/EarningsSummary';
+import { EarningsSummary } from '../earnings';
 import { TextLink } from '../../app/links';
 import { ProfileSection } from '../../account/ProfileSection';
 import styles from '../../account/blocks.module.css';

@@ -42,7 +42,7 @@ import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { LinkedAccountsBlock } from './LinkedAccountsBlock';
 import { LoadErrorBoundary } from '../../account/LoadErrorBoundary';
 import { ProfileCard } from './ProfileCard';
-import { RequestsShortcut } from '../requests/RequestsShortcut';
+import { RequestsShortcut } from '../requests';
 import { SecurityBlock } from './SecurityBlock';
 import { SecurityTimelineBlock } from './SecurityTimelineBlock';
 import { TwoFactorBlock } from './TwoFactorBlock';

@@ -13,7 +13,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
 import type { SecurityTimelineBlockQuery as TimelineQueryType } from './__generated__/SecurityTimelineBlockQuery.graphql';
 import { LoadErrorBoundary } from '../../account/LoadErrorBoundary';
-import { ListFooter } from '../admin/ListFooter';
+import { ListFooter } from '../admin';
 import { localDeviceLabel } from './deviceLabel';
 import { runMutation } from '../../forms/runMutation';
 import { useSession } from '../../session/SessionProvider';

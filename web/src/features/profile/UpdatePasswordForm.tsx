@@ -24,10 +24,18 @@ import { useReauthentication } from '../../account/ReauthDialog';
 import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { LinkCallout, SuccessNotice } from '../../account/notices';
-import { ConfirmPasswordField, CurrentPasswordField, NewPasswordField } from '../auth/NewPasswordField';
+import {
+  ConfirmPasswordField,
+  CurrentPasswordField,
+  NewPasswordField,
+  confirmation,
+  newPassword,
+  waitForCommonPasswords,
+  withConfirmation,
+  withContextWords,
+} from '../auth';
 import type { PasswordContext } from '@studio/site/passwords';
 import { useAppContext } from '../../app/context';
-import { confirmation, newPassword, waitForCommonPasswords, withConfirmation, withContextWords } from '../auth/passwordRules';
 import { AccountFormActions } from '../../account/AccountShell';
 import { SignedOut } from '../../account/SignedOut';
 import styles from '../../account/AccountShell.module.css';

@@ -9,7 +9,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import { TextLink } from '../../app/links';
 import type { RequestCard_order$key } from './__generated__/RequestCard_order.graphql';
-import { BudgetText, InterestText, OrderStatusBadge } from './labels';
+import { BudgetText, InterestText, OrderStatusBadge } from '../../account/requestLabels';
 import { StatusTimeline } from './StatusTimeline';
 import styles from './requests.module.css';
 

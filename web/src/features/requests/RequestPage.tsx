@@ -18,7 +18,7 @@ import type { RequestPage_order$key } from './__generated__/RequestPage_order.gr
 import type { RequestPageOrderUpdatedSubscription } from './__generated__/RequestPageOrderUpdatedSubscription.graphql';
 import type { RequestPageQuery as RequestPageQueryType } from './__generated__/RequestPageQuery.graphql';
 import { Conversation } from './Conversation';
-import { BudgetText, InterestText, OrderStatusBadge } from './labels';
+import { BudgetText, InterestText, OrderStatusBadge } from '../../account/requestLabels';
 import { LiveOrders } from './LiveOrders';
 import { StatusTimeline } from './StatusTimeline';
 import styles from './requests.module.css';

@@ -5,7 +5,7 @@
  */
 import { clsx } from 'clsx';
 import { FormattedDate } from 'react-intl';
-import { OrderStatusBadge, OrderStatusText } from './labels';
+import { OrderStatusBadge, OrderStatusText } from '../../account/requestLabels';
 import styles from './requests.module.css';
 
 /** One step of `Order.timeline`. */

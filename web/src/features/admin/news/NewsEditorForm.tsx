@@ -15,7 +15,7 @@ import { runMutation } from '../../../forms/runMutation';
 import type { GraphQLErrorLike } from '../../../forms/serverErrors';
 import { localizePath } from '../../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../../i18n/useLocale';
-import { NewsArticle } from '../../news/NewsArticle';
+import { NewsArticle } from '../../news';
 import { EditorPreview } from '../editor/EditorPreview';
 import { FailureNotice } from '../editor/FailureNotice';
 import { LanguageColumns } from '../editor/LanguageColumns';

@@ -11,7 +11,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import { useNotify } from '../../../app/toasts';
 import { runMutation } from '../../../forms/runMutation';
-import { type PayoutProblem, payoutProblem } from '../../payouts/payoutErrors';
+import { type PayoutProblem, payoutProblem } from '../../../account/payoutErrors';
 import type { PayoutActionDialogFailedMutation } from './__generated__/PayoutActionDialogFailedMutation.graphql';
 import type { PayoutActionDialogSentMutation } from './__generated__/PayoutActionDialogSentMutation.graphql';
 

@@ -11,7 +11,7 @@ import { graphql, useMutation } from 'react-relay';
 import { runMutation } from '../../../forms/runMutation';
 import type { GraphQLErrorLike } from '../../../forms/serverErrors';
 import type { Locale } from '../../../i18n/locales';
-import { ProductView } from '../../products/ProductView';
+import { ProductView } from '../../products';
 import { EditorPreview } from '../editor/EditorPreview';
 import { FailureNotice } from '../editor/FailureNotice';
 import { LanguageColumns } from '../editor/LanguageColumns';

@@ -6,7 +6,7 @@
 import { Checkbox, NativeSelect, TextField } from '@studio/ui';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { ORDER_STATUSES } from '../../requests/labels';
+import { ORDER_STATUSES } from '../../../account/requestLabels';
 import { useUrlSearch } from '../useUrlSearch';
 import { type InboxFilters as Filters, SEARCH_MAX_LENGTH, readInboxFilters, writeInboxFilters } from './inboxFilters';
 import styles from './Inbox.module.css';

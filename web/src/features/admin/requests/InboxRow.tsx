@@ -7,7 +7,7 @@ import { Text } from '@studio/ui';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import { TextLink } from '../../../app/links';
-import { BudgetText, InterestText, OrderStatusBadge } from '../../requests/labels';
+import { BudgetText, InterestText, OrderStatusBadge } from '../../../account/requestLabels';
 import type { InboxRow_order$key } from './__generated__/InboxRow_order.graphql';
 import styles from './Inbox.module.css';
 

@@ -9,8 +9,8 @@ import type { ReactNode } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import { TextLink } from '../../../app/links';
-import { Money } from '../../earnings/Money';
-import { TransactionStatusBadge } from '../../earnings/ledgerLabels';
+import { Money } from '../../../account/Money';
+import { TransactionStatusBadge } from '../../../account/ledgerLabels';
 import type { ReferralDetails_order$key } from './__generated__/ReferralDetails_order.graphql';
 import styles from './AdminRequest.module.css';
 

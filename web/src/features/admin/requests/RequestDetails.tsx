@@ -8,7 +8,7 @@ import { Heading, Link, Text } from '@studio/ui';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import { TextLink } from '../../../app/links';
-import { BudgetText, InterestText } from '../../requests/labels';
+import { BudgetText, InterestText } from '../../../account/requestLabels';
 import type { RequestDetails_order$key } from './__generated__/RequestDetails_order.graphql';
 import { DetailRow as Row, ReferralDetails } from './ReferralDetails';
 import styles from './AdminRequest.module.css';

@@ -16,7 +16,7 @@ import { useLocale } from '../../../i18n/useLocale';
 import { useNotify } from '../../../app/toasts';
 import { runMutation } from '../../../forms/runMutation';
 import { minorToMajor } from '../../../account/money';
-import { NEXT_STATUSES, OrderStatusBadge, OrderStatusText, type OrderStatusValue, isOrderStatus } from '../../requests/labels';
+import { NEXT_STATUSES, OrderStatusBadge, OrderStatusText, type OrderStatusValue, isOrderStatus } from '../../../account/requestLabels';
 import type { StatusActions_order$key } from './__generated__/StatusActions_order.graphql';
 import type { StatusActionsChangeMutation } from './__generated__/StatusActionsChangeMutation.graphql';
 import { ConfirmStepDialog, LostDialog, type StepExtras, WonDialog } from './StatusDialogs';

@@ -9,8 +9,8 @@
 import { AlertDialog, Button, Callout, Dialog, DialogActions, NativeSelect, Stack, Textarea, TextField } from '@studio/ui';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { OrderStatusText, type OrderStatusValue } from '../../requests/labels';
-import { Money } from '../../earnings/Money';
+import { OrderStatusText, type OrderStatusValue } from '../../../account/requestLabels';
+import { Money } from '../../../account/Money';
 import { type AmountProblem, CONTRACT_CURRENCIES, toMinorUnits } from './contractValue';
 
 /** What a step sends besides the status. */

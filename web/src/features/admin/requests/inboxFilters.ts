@@ -2,7 +2,7 @@
  * The requests inbox's filters (ADMIN-AREA) live in the address — `?status=NEW&q=acme&mine=1` —
  * so a reload, the back button or a shared link keep them. Defaults are left out of the address.
  */
-import { type OrderStatusValue, isOrderStatus } from '../../requests/labels';
+import { type OrderStatusValue, isOrderStatus } from '../../../account/requestLabels';
 
 /** What the inbox is narrowed to: one status (null: all), a search text (trimmed; '' for none), only the viewer's requests. */
 export interface InboxFilters {

@@ -13,7 +13,7 @@ import { graphql, useMutation } from 'react-relay';
 import { runMutation } from '../../../forms/runMutation';
 import type { AdjustBalanceFormMutation } from './__generated__/AdjustBalanceFormMutation.graphql';
 import { ADJUSTMENT_REASON_MAX, type AdjustmentField, adjustmentProblem, reasonProblem, toSignedMinorUnits } from './adjustment';
-import { Money } from '../../earnings/Money';
+import { Money } from '../../../account/Money';
 import styles from './Users.module.css';
 
 const AdjustMutation = graphql`

@@ -15,8 +15,8 @@ import { ListFooter } from '../ListFooter';
 import { CONTRACT_CURRENCIES } from '../requests/contractValue';
 import type { UserEarningsCard_user$key } from './__generated__/UserEarningsCard_user.graphql';
 import { AdjustBalanceForm } from './AdjustBalanceForm';
-import { Money } from '../../earnings/Money';
-import { TransactionKindText, TransactionStatusBadge } from '../../earnings/ledgerLabels';
+import { Money } from '../../../account/Money';
+import { TransactionKindText, TransactionStatusBadge } from '../../../account/ledgerLabels';
 import styles from './Users.module.css';
 
 /** How many movements the card asks for at a time (the fragment's `count`). */

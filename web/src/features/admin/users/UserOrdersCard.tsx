@@ -6,7 +6,7 @@ import { Card, Heading, Text } from '@studio/ui';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import { TextLink } from '../../../app/links';
-import { OrderStatusBadge } from '../../requests/labels';
+import { OrderStatusBadge } from '../../../account/requestLabels';
 import type { UserOrdersCard_user$key } from './__generated__/UserOrdersCard_user.graphql';
 import styles from './Users.module.css';
 

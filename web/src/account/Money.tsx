@@ -4,7 +4,7 @@
  * the currency's own decimals: 2 for USD, 0 for JPY). A dash when the amount's currency is unknown.
  */
 import { FormattedNumber } from 'react-intl';
-import { minorToMajor } from '../../account/money';
+import { minorToMajor } from './money';
 
 export function Money(props: {
   /** The amount in minor units (cents); null counts as zero. */

@@ -4,7 +4,7 @@
  * of a pause, the minimum as money and the bank field of a refused account.
  */
 import { describe, expect, it } from 'vitest';
-import { intlFor } from '../../test/renderWithRelay';
+import { intlFor } from '../test/renderWithRelay';
 import { payoutProblem } from './payoutErrors';
 
 const error = (code: string, extensions: Record<string, unknown> = {}) => [{ message: 'English', extensions: { code, ...extensions } }];

@@ -7,8 +7,8 @@
  * busy server read as everywhere else (forms/serverErrors.ts).
  */
 import type { IntlShape } from 'react-intl';
-import { type GraphQLErrorLike, type ServerError, UNKNOWN_ERROR, firstError, formProblem } from '../../forms/serverErrors';
-import { minorToMajor } from '../../account/money';
+import { type GraphQLErrorLike, type ServerError, UNKNOWN_ERROR, firstError, formProblem } from '../forms/serverErrors';
+import { minorToMajor } from './money';
 
 /** A message of a payout error: its text, the bank field it belongs to (or null: above the form), and whether it is a stale-version conflict. */
 export interface PayoutProblem {
