@@ -142,7 +142,7 @@ async function run() {
   mkdirSync(dataDir);
   // The thread pool `pnpm start` gives the server (scripts/start.mjs); a build without
   // api/dist/platform/threadpool.js (older than decision 0024) keeps libuv's default.
-  const poolModule = join(root, 'api', 'dist', 'threadpool.js');
+  const poolModule = join(root, 'api', 'dist', 'platform', 'threadpool.js');
   const pool = existsSync(poolModule) ? { UV_THREADPOOL_SIZE: String((await import(pathToFileURL(poolModule).href)).threadpoolSize(process.env)) } : {};
   const {
     server,

@@ -10,7 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes, socialRoutes, guardAuthRoutes, twoFactorRecoveryRoutes, uploadRoutes } from './modules/identity/index.js';
-import { type AnalyticsRecorder, recordDocumentView, registerAnalytics, seedDatabase, registerSeoRoutes } from './modules/content/index.js';
+import { type AnalyticsRecorder, readProductFiles, recordDocumentView, registerAnalytics, seedDatabase, registerSeoRoutes } from './modules/content/index.js';
 import type { Config } from './platform/config.js';
 import { type DatabaseHandle, openDatabase } from './platform/db/index.js';
 import { type LivePubSub, createLivePubSub } from './platform/graphql/pubsub.js';
@@ -162,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           viteDev: options.viteDev ?? false,
           roleOf: (token) => sessions.roleOf(token),
           fastPath,
+          productSlugs: new Set(readProductFiles(config.contentDir).map((product) => product.slug)),
         });
   // Content changed (an admin's mutation, here or in another process): drop the cached pages that show it.
   const stopInvalidation = ssr ? pubsub.onContentChanged((change) => ssr.invalidate(change)) : () => {};

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createOrPromoteAdmin } from '../src/modules/identity/users/admin.js';
 import { BASE_ENV, describeEachDb, ok, startServer, type TestServer, uniqueDevice, uniqueEmail } from './harness.js';
 
-const CLI = join(import.meta.dirname, '..', 'dist', 'users', 'adminCli.js');
+const CLI = join(import.meta.dirname, '..', 'dist', 'modules', 'identity', 'users', 'adminCli.js');
 const ROLE_CHANGE = 'mutation ($id: ID!) { updateUser(id: $id, type: PARTNER) { type } }';
 
 describeEachDb('first administrator on %s', (kind) => {

@@ -195,7 +195,7 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
 
   // -------------------------------------------------------------------------------------------
   describe('content queries', () => {
-    it('products(first: 50) lists the 17 products of content/products in position order with their details', async () => {
+    it('products(first: 50) lists every product of content/products in position order with their details', async () => {
       const result = await server.graphql(`{
         products(first: 50) {
           totalCount
@@ -204,8 +204,8 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
         }
       }`);
       const { products } = ok(result);
-      expect(PRODUCTS).toHaveLength(17);
-      expect(products.totalCount).toBe(17);
+      expect(PRODUCTS.length).toBeGreaterThan(0);
+      expect(products.totalCount).toBe(PRODUCTS.length);
       expect(products.pageInfo.hasNextPage).toBe(false);
       const nodes = products.edges.map((e: any) => e.node);
       expect(nodes.map((n: any) => n.slug)).toEqual(PRODUCTS.map((p) => p.slug));
@@ -934,7 +934,13 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
     });
 
     it('seeds every product and news item once; seeding again adds nothing', async () => {
-      expect(await counts(seeded)).toEqual({ products: 17, productTranslations: 51, newsItems: 10, newsTranslations: 30, contentSeeds: 27 });
+      expect(await counts(seeded)).toEqual({
+        products: PRODUCTS.length,
+        productTranslations: PRODUCTS.length * 3,
+        newsItems: NEWS.length,
+        newsTranslations: NEWS.length * 3,
+        contentSeeds: PRODUCTS.length + NEWS.length,
+      });
       const keys = (await seeded.app.database.db.selectFrom('contentSeeds').select('key').execute()).map((r) => r.key).sort();
       expect(keys).toEqual([...PRODUCTS.map((p) => `product:${p.slug}`), ...NEWS.map((n) => `news:${n.key}`)].sort());
       const before = await contentSnapshot(seeded);
@@ -957,7 +963,13 @@ describe.each(DB_KINDS)('content on %s', (kind: DbKind) => {
         const titles = await s.app.database.db.selectFrom('newsTranslations').select('title').where('title', '=', NEWS[0]!.locales.en.title).execute();
         expect(titles).toEqual([]);
         expect(ok(await s.graphql(PRODUCT, { slug: 'dom' })).product.taglineEn).toBe(tagline);
-        expect(await counts(s)).toEqual({ products: 17, productTranslations: 51, newsItems: 9, newsTranslations: 27, contentSeeds: 27 });
+        expect(await counts(s)).toEqual({
+          products: PRODUCTS.length,
+          productTranslations: PRODUCTS.length * 3,
+          newsItems: NEWS.length - 1,
+          newsTranslations: (NEWS.length - 1) * 3,
+          contentSeeds: PRODUCTS.length + NEWS.length,
+        });
       };
       expect(await seedDatabase(seeded.app.database.db, seeded.config.contentDir)).toEqual({ products: 0, news: 0 });
       await check(seeded);

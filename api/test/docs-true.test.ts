@@ -66,6 +66,17 @@ describe('docs kept true', () => {
     expect(PAGES.filter((page) => page.path !== '' && !named.has(page.path)).map((page) => page.path)).toEqual([]);
   });
 
+  it('SITE-CATALOGUE counts and names every product file of content/products', () => {
+    const text = read('docs/product.md');
+    const rule = text.slice(text.indexOf('### SITE-CATALOGUE'), text.indexOf('### SITE-NEWS'));
+    const slugs = readdirSync(join(repoRoot, 'content', 'products'))
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.slice(0, -'.json'.length));
+    expect(slugs.length).toBeGreaterThan(0);
+    expect(rule).toContain(`The catalogue has ${slugs.length} products`);
+    expect(slugs.filter((slug) => !new RegExp(`[\\s,:]${slug}[,.]`).test(rule))).toEqual([]);
+  });
+
   it('the mail rule counts the templates of api/src/platform/mail/templates.ts', () => {
     expect(read('docs/product.md')).toContain(`Every mail (${MAIL_TEMPLATES.length} templates, \`MAIL_TEMPLATES\``);
   });

@@ -64,7 +64,7 @@ describeEachDb('database ahead of the build (%s)', (kind) => {
       new RegExp(`${newest} are not applied; run \`pnpm db:migrate\``),
     );
     await expect(start({ MIGRATE_ON_START: 'off' }, first)).rejects.toThrow(/pnpm db:migrate/);
-    const cli = spawnSync(process.execPath, [join(BUILT_SERVER, '..', 'db', 'migrateCli.js')], {
+    const cli = spawnSync(process.execPath, [join(BUILT_SERVER, '..', 'platform', 'db', 'migrateCli.js')], {
       env: {
         ...process.env,
         ...BASE_ENV,

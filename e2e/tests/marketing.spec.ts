@@ -13,7 +13,10 @@
  * test (the API suite covers it).
  */
 import type { Page, Response } from '@playwright/test';
-import { PRODUCT_SLUGS, PUBLIC_PATHS } from '@studio/site/pages';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PUBLIC_PATHS } from '@studio/site/pages';
 import {
   LOCALES,
   LOCALE_TAGS,
@@ -36,6 +39,10 @@ import {
 const LIST_PATHS = PUBLIC_PATHS;
 /** The informational pages (unprefixed): the public paths but the news and catalogue lists. */
 const INFO_PATHS = PUBLIC_PATHS.filter((path) => path !== '/news' && path !== '/products');
+/** The products: one file each in content/products, named by its slug (adding a product is adding a file). */
+const PRODUCT_SLUGS = readdirSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'content', 'products'))
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => name.slice(0, -'.json'.length));
 const PRODUCT_PATHS = PRODUCT_SLUGS.map((slug) => `/products/${slug}`);
 /** News items seeded from content/ (all published). */
 const SEEDED_NEWS = 10;
@@ -230,8 +237,8 @@ test.describe('every public page in every locale', () => {
     });
   }
 
-  test('the product list covers exactly the 17 product pages', async ({ page }) => {
-    expect(PRODUCT_SLUGS).toHaveLength(17);
+  test('the product list covers exactly the product pages of content/products', async ({ page }) => {
+    expect(PRODUCT_SLUGS.length).toBeGreaterThan(0);
     await page.goto('/products');
     const hrefs = await page
       .getByRole('main')

@@ -126,28 +126,6 @@ export const PAGES: readonly PageDef[] = [
   page('adminAnalytics', 'admin/analytics', ADMIN),
 ];
 
-/** The product slugs (detail pages under /products/; product rule SITE-CATALOGUE). */
-export const PRODUCT_SLUGS = [
-  'dom',
-  'affi',
-  'aura',
-  'brave',
-  'lenta',
-  'magic',
-  'solwy',
-  'tspace',
-  'giftery',
-  'shotrec',
-  'dastocks',
-  'three-dv',
-  'solu-bank',
-  'thinksport',
-  'voice-match',
-  'ai-assistant',
-  'corona-cough',
-] as const;
-export type ProductSlug = (typeof PRODUCT_SLUGS)[number];
-
 /** The unprefixed path ('/faq', '/' for home) of a page without parameters. */
 export function pagePath(def: PageDef): string {
   return `/${def.path}`;

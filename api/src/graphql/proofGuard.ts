@@ -7,7 +7,6 @@
  */
 import type { GraphQLSchema } from 'graphql';
 import { MUTATION_PROOF, assertClassified, inlinePasswordOf, needsProof } from '../modules/identity/index.js';
-import { fromHttp } from '../platform/graphql/errors.js';
 import type { GraphQLContext } from './context.js';
 
 type Resolver = (parent: unknown, args: Record<string, unknown>, ctx: GraphQLContext, info: unknown) => unknown;
@@ -27,7 +26,7 @@ export function guardMutations<T extends Record<string, Resolver>>(mutations: T)
     }
     guarded[name] = async (parent, args, ctx, info) => {
       const viewer = ctx.viewer;
-      if (viewer && needsProof(rule, args)) await fromHttp(() => ctx.security.requireProof(viewer.userId, viewer.sessionId, inlinePasswordOf(rule, args)));
+      if (viewer && needsProof(rule, args)) await ctx.security.requireProof(viewer.userId, viewer.sessionId, inlinePasswordOf(rule, args));
       return resolve(parent, args, ctx, info);
     };
   }

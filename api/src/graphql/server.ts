@@ -26,7 +26,7 @@ import { type GraphQLContext, bearerFrom, buildContext } from './context.js';
 import type { Services } from '../services.js';
 import { useDocumentCache } from './documentCache.js';
 import { createPersistedFastPath, sendFetchResponse } from './fastPath.js';
-import { unauthenticated } from '../platform/graphql/errors.js';
+import { fromServiceError, unauthenticated } from '../platform/graphql/errors.js';
 import { PersistedOperations } from './persisted.js';
 import { resolvers } from './resolvers/index.js';
 import { assertMutationsClassified, guardMutations } from './proofGuard.js';
@@ -114,11 +114,14 @@ export function registerGraphQL(app: FastifyInstance, services: Services): Graph
     graphiql: config.env !== 'production' && !config.graphql.persistedOnly,
     landingPage: false,
     logging: { debug: () => {}, info: () => {}, warn: (...a) => app.log.warn(a), error: (...a) => app.log.error(a) },
-    // A storage fault (disk full, database away) is a 503 with a code the client can explain; the
-    // rest keeps Yoga's masking ("Unexpected error.", details only in development).
+    // A service's HttpError becomes its code (the one map, fromServiceError); a storage fault (disk
+    // full, database away) is a 503 with a code the client can explain; the rest keeps Yoga's
+    // masking ("Unexpected error.", details only in development).
     maskedErrors: {
       isDev: config.env === 'development',
       maskError(error, message, isDev) {
+        const mapped = error instanceof GraphQLError ? fromServiceError(error) : null;
+        if (mapped) return mapped;
         const fault = storageFault(error, databaseLabel(config.database));
         if (!fault) return maskError(error, message, isDev);
         app.log.error({ err: error, path: fault.path }, `storage unavailable (${fault.code}) at ${fault.path}`);
@@ -263,7 +266,8 @@ export function registerGraphQL(app: FastifyInstance, services: Services): Graph
       documents.set(text, document);
     }
     const context = await buildContext(services, undefined);
-    return execute({ schema, document, variableValues: request.variables, contextValue: context }) as Promise<ExecutionResult>;
+    const result = (await execute({ schema, document, variableValues: request.variables, contextValue: context })) as ExecutionResult;
+    return result.errors ? { ...result, errors: result.errors.map((error) => fromServiceError(error) ?? error) } : result;
   }
 
   return {

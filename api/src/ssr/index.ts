@@ -70,6 +70,8 @@ export async function registerSsr(
     roleOf?: (refreshToken: string) => Promise<string | null>;
     /** Answers stored pages before Fastify (fastPath.ts); the page cache is attached to it here. */
     fastPath?: DocumentFastPath;
+    /** The catalogue's product slugs: `/order?product=<slug>` renders are stored for these only. */
+    productSlugs: ReadonlySet<string>;
   },
 ): Promise<SsrHandle> {
   const { config, graphql } = opts;
@@ -264,7 +266,7 @@ export async function registerSsr(
         // Anonymous: the same document for every request of a key (theme and URL), so concurrent misses share one render.
         // Only addresses pages link to are stored (a search or a made-up query string is not: cache busting, pageKeys.ts).
         const key = pageCacheKey(requestCookies(request)[THEME_COOKIE], request.url);
-        const store = isStoredTarget(request.url);
+        const store = isStoredTarget(request.url, opts.productSlugs);
         const hit = store ? pages.get(key) : undefined;
         if (hit) {
           if (hit.wire === undefined) recordHeaders.set(request, hit);

@@ -32,7 +32,6 @@
  *   A change of unknown kind (`{ kind: 'all' }`) drops every page.
  */
 import { stripLocale } from '@studio/site/locales';
-import { PRODUCT_SLUGS } from '@studio/site/pages';
 import { globalId } from '../platform/graphql/ids.js';
 import type { ContentChange } from '../platform/graphql/pubsub.js';
 
@@ -46,22 +45,26 @@ const CANONICAL_PATH = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
 
 /** The news list's "Load more" addresses (`NEWS_PAGE_SIZE` 6 up to `NEWS_MAX_SHOWN` 48, web/src/features/news/NewsPage.tsx). */
 const NEWS_SHOWN = new Set(Array.from({ length: 8 }, (_, i) => String((i + 1) * 6)));
-const PRODUCT_SLUG_SET: ReadonlySet<string> = new Set(PRODUCT_SLUGS);
 
 /** The query parameters a page reads and links to itself with, by page path, each with the values it links to. */
-const STORED_QUERIES: Readonly<Record<string, Readonly<Record<string, (value: string) => boolean>>>> = {
-  '/news': { shown: (value) => NEWS_SHOWN.has(value) },
-  '/order': { product: (value) => PRODUCT_SLUG_SET.has(value) },
-};
+function storedQueries(productSlugs: ReadonlySet<string>): Readonly<Record<string, Readonly<Record<string, (value: string) => boolean>>>> {
+  return {
+    '/news': { shown: (value) => NEWS_SHOWN.has(value) },
+    '/order': { product: (value) => productSlugs.has(value) },
+  };
+}
 
-/** Whether a render of request target `url` may be stored in the page cache (see the module docstring). */
-export function isStoredTarget(url: string): boolean {
+/**
+ * Whether a render of request target `url` may be stored in the page cache (see the module
+ * docstring); `productSlugs` are the catalogue's (the file names of content/products).
+ */
+export function isStoredTarget(url: string, productSlugs: ReadonlySet<string>): boolean {
   const mark = url.indexOf('?');
   const path = mark < 0 ? url : url.slice(0, mark);
   if (!CANONICAL_PATH.test(path)) return false;
   if (mark < 0) return true;
   const query = url.slice(mark + 1);
-  const allowed = STORED_QUERIES[pagePathOf(path)];
+  const allowed = storedQueries(productSlugs)[pagePathOf(path)];
   if (!allowed || query.length > 100) return false;
   const params = new URLSearchParams(query);
   const names = [...params.keys()];

@@ -4,7 +4,6 @@
  * (`sendAccountDeletionCode`, ACC-DELETE). The flows are credentials/service.ts's; these resolvers
  * check who asks, call it and answer the fresh record.
  */
-import { fromHttp } from '../../platform/graphql/errors.js';
 import { expectId, globalId } from '../../platform/graphql/ids.js';
 import { assertOwnerOrAdmin } from '../policy.js';
 import { type Ctx, loadUser, requireViewer, userOrForbidden } from './common.js';
@@ -16,26 +15,26 @@ export const credentialResolvers = {
   Mutation: {
     async sendEmailVerification(_: unknown, __: unknown, ctx: Ctx) {
       const viewer = requireViewer(ctx);
-      const sent = await fromHttp(() => ctx.credentials.sendVerification(viewer.userId));
+      const sent = await ctx.credentials.sendVerification(viewer.userId);
       return { ...sent, user: await userOrForbidden(ctx, viewer.userId) };
     },
 
     async sendAccountDeletionCode(_: unknown, __: unknown, ctx: Ctx) {
       const viewer = requireViewer(ctx);
-      const sent = await fromHttp(() => ctx.credentials.sendDeletionCode(viewer.userId));
+      const sent = await ctx.credentials.sendDeletionCode(viewer.userId);
       return { ...sent, user: await userOrForbidden(ctx, viewer.userId) };
     },
 
     async verifyEmail(_: unknown, { code }: { code: string }, ctx: Ctx) {
       const viewer = requireViewer(ctx);
-      await fromHttp(() => ctx.credentials.verifyEmail(viewer.userId, code.slice(0, CODE_INPUT_MAX)));
+      await ctx.credentials.verifyEmail(viewer.userId, code.slice(0, CODE_INPUT_MAX));
       ctx.loaders.user.clear(viewer.userId);
       return userOrForbidden(ctx, viewer.userId);
     },
 
     async confirmEmailChange(_: unknown, { code }: { code: string }, ctx: Ctx) {
       const viewer = requireViewer(ctx);
-      await fromHttp(() => ctx.credentials.confirmEmailChange(viewer.userId, code.slice(0, CODE_INPUT_MAX), ctx.device));
+      await ctx.credentials.confirmEmailChange(viewer.userId, code.slice(0, CODE_INPUT_MAX), ctx.device);
       await ctx.security.record(viewer, 'EMAIL_CHANGED'); // ACC-TIMELINE
       ctx.loaders.user.clear(viewer.userId);
       return userOrForbidden(ctx, viewer.userId);
@@ -55,14 +54,12 @@ export const credentialResolvers = {
       const target = await userOrForbidden(ctx, targetId);
       const self = target.id === viewer.userId;
       // Other devices are signed out; this one stays when the user changes their own password.
-      await fromHttp(() =>
-        ctx.credentials.changePassword(target.id, args.newPassword, {
-          oldPassword: args.oldPassword,
-          requireOld: self,
-          keepSessionId: self ? viewer.sessionId : null,
-          device: ctx.device,
-        }),
-      );
+      await ctx.credentials.changePassword(target.id, args.newPassword, {
+        oldPassword: args.oldPassword,
+        requireOld: self,
+        keepSessionId: self ? viewer.sessionId : null,
+        device: ctx.device,
+      });
       // ACC-TIMELINE: by the user on this session, or by an administrator (no session of the user's).
       await ctx.security.record(self ? viewer : { userId: target.id, sessionId: null }, 'PASSWORD_CHANGED', self ? null : 'administrator');
       ctx.loaders.user.clear(target.id);

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { OrderRow, UserRow } from '../../platform/db/types.js';
 import type { Movement } from '../../modules/money/index.js';
 import { buildContext, servicesOf } from '../context.js';
-import { forbidden, fromHttp, fromZod, unauthenticated } from '../../platform/graphql/errors.js';
+import { forbidden, fromZod, unauthenticated } from '../../platform/graphql/errors.js';
 import { expectId, globalId } from '../../platform/graphql/ids.js';
 import { assertSecondAdmin, canReadPrivate, isAdmin } from '../policy.js';
 import { type ConnectionArgs, type Ctx, auditActor, connection, loadUser, page, requireViewer, userOrForbidden } from './common.js';
@@ -109,7 +109,7 @@ export const ledgerResolvers = {
       await userOrForbidden(ctx, userId);
       assertSecondAdmin(requireViewer(ctx), userId);
       const { amount, currency, reason, idempotencyKey } = parsed.data;
-      const transaction = await fromHttp(() => ctx.ledger.adjust(actor, { userId, amount, currency, reason, key: idempotencyKey }));
+      const transaction = await ctx.ledger.adjust(actor, { userId, amount, currency, reason, key: idempotencyKey });
       ctx.loaders.user.clear(userId);
       return { transaction, user: await userOrForbidden(ctx, userId) };
     },

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { newsTexts, isPublished, jsonList, pickTranslation } from '../../modules/content/index.js';
 import { SLUG_PATTERN } from '../../platform/db/slugs.js';
 import type { NewsItemRow } from '../../platform/db/types.js';
-import { badInput, fromHttp, fromZod } from '../../platform/graphql/errors.js';
+import { badInput, fromZod } from '../../platform/graphql/errors.js';
 import { decodeId, expectId, globalId } from '../../platform/graphql/ids.js';
 import { isAdmin } from '../policy.js';
 import { type ConnectionArgs, type Ctx, auditActor, connection, localeArg, localeOf, page, requireAdmin, versionArg, searchArg } from './common.js';
@@ -72,7 +72,7 @@ export const newsResolvers = {
     async createNewsItem(_: unknown, args: { texts: unknown; productSlug?: string | null }, ctx: Ctx) {
       const actor = await auditActor(ctx);
       const texts = textsArg(args.texts);
-      return changed(ctx, await fromHttp(() => ctx.news.create({ texts, productSlug: args.productSlug }, actor)));
+      return changed(ctx, await ctx.news.create({ texts, productSlug: args.productSlug }, actor));
     },
 
     async updateNewsItem(_: unknown, args: { id: string; texts?: unknown; productSlug?: string | null; version?: number | null }, ctx: Ctx) {
@@ -80,7 +80,7 @@ export const newsResolvers = {
       const id = expectId(args.id, 'NewsItem', 'id');
       const texts = textsArg(args.texts);
       const options = { actor, version: versionArg(args.version) };
-      return changed(ctx, await fromHttp(() => ctx.news.update(id, { texts, productSlug: args.productSlug }, options)));
+      return changed(ctx, await ctx.news.update(id, { texts, productSlug: args.productSlug }, options));
     },
 
     async publishNewsItem(_: unknown, args: { id: string; published?: boolean | null; publishedAt?: string | null; version?: number | null }, ctx: Ctx) {
@@ -92,13 +92,13 @@ export const newsResolvers = {
         if (Number.isNaN(at.getTime())) throw badInput('publishedAt: not a valid date and time', 'publishedAt');
         publishedAt = at.toISOString();
       }
-      return changed(ctx, await fromHttp(() => ctx.news.publish(id, publishedAt, { actor, version: versionArg(args.version) })));
+      return changed(ctx, await ctx.news.publish(id, publishedAt, { actor, version: versionArg(args.version) }));
     },
 
     async deleteNewsItem(_: unknown, args: { id: string; version?: number | null }, ctx: Ctx) {
       const actor = await auditActor(ctx);
       const id = expectId(args.id, 'NewsItem', 'id');
-      await fromHttp(() => ctx.news.delete(id, { actor, version: versionArg(args.version) }));
+      await ctx.news.delete(id, { actor, version: versionArg(args.version) });
       return { id: globalId('NewsItem', id) };
     },
   },

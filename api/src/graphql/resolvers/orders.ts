@@ -6,15 +6,16 @@
  */
 import { GraphQLError } from 'graphql';
 import type { OrderInput } from '../../modules/requests/index.js';
-import { badInput, fromHttp } from '../../platform/graphql/errors.js';
+import { badInput } from '../../platform/graphql/errors.js';
 import { type Ctx, localeOf } from './common.js';
 
 export const orderResolvers = {
   Mutation: {
     async createOrder(_: unknown, { input }: { input: Record<string, unknown> }, ctx: Ctx) {
-      const outcome = await fromHttp(() =>
-        ctx.orders.create({ ...input, locale: localeOf(input['locale']) } as OrderInput, { userId: ctx.viewer?.userId ?? null, ip: ctx.clientIp }),
-      );
+      const outcome = await ctx.orders.create({ ...input, locale: localeOf(input['locale']) } as OrderInput, {
+        userId: ctx.viewer?.userId ?? null,
+        ip: ctx.clientIp,
+      });
       if (outcome.kind === 'invalid') throw badInput(outcome.message, outcome.field);
       if (outcome.kind === 'rate-limited') {
         throw new GraphQLError(`Too many orders from this address; try again in ${Math.ceil(outcome.retryAfterSeconds / 60)} minutes.`, {

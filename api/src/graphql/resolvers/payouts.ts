@@ -8,7 +8,7 @@ import { localizePath } from '@studio/site/locales';
 import { z } from 'zod';
 import type { PayoutRow, PayoutStatus, UserRow } from '../../platform/db/types.js';
 import { toMinor } from '../../modules/money/index.js';
-import { conflict, forbidden, fromHttp, fromZod } from '../../platform/graphql/errors.js';
+import { conflict, forbidden, fromZod } from '../../platform/graphql/errors.js';
 import { expectId, globalId } from '../../platform/graphql/ids.js';
 import { assertSecondAdmin, canReadPrivate, isAdmin } from '../policy.js';
 import { type ConnectionArgs, type Ctx, auditActor, connection, loadUser, page, requireAdmin, requireViewer, userOrForbidden } from './common.js';
@@ -81,7 +81,7 @@ export const payoutResolvers = {
       const viewer = requireViewer(ctx);
       const parsed = setMethodInput.safeParse(input);
       if (!parsed.success) throw fromZod(parsed.error);
-      await fromHttp(() => ctx.payoutMethods.setMethod(viewer.userId, viewer.sessionId, parsed.data, ctx.device));
+      await ctx.payoutMethods.setMethod(viewer.userId, viewer.sessionId, parsed.data, ctx.device);
       ctx.loaders.user.clear(viewer.userId);
       return userOrForbidden(ctx, viewer.userId);
     },
@@ -90,19 +90,19 @@ export const payoutResolvers = {
       const user = await userOrForbidden(ctx, viewer.userId);
       const path = localizePath('/profile/payouts', user.locale === 'ru' || user.locale === 'es' ? user.locale : 'en');
       // PAYOUT-COOLDOWN: a new onboarding link pauses payouts and tells the address (decision 0044).
-      const url = await fromHttp(() => ctx.payoutMethods.startOnboarding(viewer.userId, path, { sessionId: viewer.sessionId, device: ctx.device }));
+      const url = await ctx.payoutMethods.startOnboarding(viewer.userId, path, { sessionId: viewer.sessionId, device: ctx.device });
       ctx.loaders.user.clear(viewer.userId);
       return { url };
     },
     async refreshStripeOnboarding(_: unknown, __: unknown, ctx: Ctx) {
       const viewer = requireViewer(ctx);
-      await fromHttp(() => ctx.payoutMethods.refreshOnboarding(viewer.userId));
+      await ctx.payoutMethods.refreshOnboarding(viewer.userId);
       ctx.loaders.user.clear(viewer.userId);
       return userOrForbidden(ctx, viewer.userId);
     },
     async requestPayout(_: unknown, { currency }: { currency: string }, ctx: Ctx) {
       const viewer = requireViewer(ctx);
-      return fromHttp(() => ctx.payouts.request(viewer.userId, viewer.sessionId, arg(currencyArg, currency, 'currency')));
+      return ctx.payouts.request(viewer.userId, viewer.sessionId, arg(currencyArg, currency, 'currency'));
     },
     async markPayoutSent(_: unknown, args: { id: string; reference: string; version: number }, ctx: Ctx) {
       const actor = await auditActor(ctx);
@@ -111,10 +111,9 @@ export const payoutResolvers = {
       if (!payout) throw forbidden();
       assertSecondAdmin(requireViewer(ctx), payout.userId);
       const reference = arg(referenceArg, args.reference, 'reference');
-      return fromHttp(
-        async () =>
-          (await ctx.payouts.finish(id, { status: 'PAID', reference }, { actor, version: args.version })) ??
-          Promise.reject(conflict('VERSION_CONFLICT', 'This was changed since you opened it; reload to see the changes.', 'version')),
+      return (
+        (await ctx.payouts.finish(id, { status: 'PAID', reference }, { actor, version: args.version })) ??
+        Promise.reject(conflict('VERSION_CONFLICT', 'This was changed since you opened it; reload to see the changes.', 'version'))
       );
     },
     async markPayoutFailed(_: unknown, args: { id: string; reason: string; version: number }, ctx: Ctx) {
@@ -124,10 +123,9 @@ export const payoutResolvers = {
       if (!payout) throw forbidden();
       assertSecondAdmin(requireViewer(ctx), payout.userId);
       const reason = arg(reasonArg, args.reason, 'reason');
-      return fromHttp(
-        async () =>
-          (await ctx.payouts.finish(id, { status: 'FAILED', reason }, { actor, version: args.version })) ??
-          Promise.reject(conflict('VERSION_CONFLICT', 'This was changed since you opened it; reload to see the changes.', 'version')),
+      return (
+        (await ctx.payouts.finish(id, { status: 'FAILED', reason }, { actor, version: args.version })) ??
+        Promise.reject(conflict('VERSION_CONFLICT', 'This was changed since you opened it; reload to see the changes.', 'version'))
       );
     },
   },

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { productTexts, jsonList, pickTranslation } from '../../modules/content/index.js';
 import type { ProductRow } from '../../platform/db/types.js';
-import { fromHttp, fromZod } from '../../platform/graphql/errors.js';
+import { fromZod } from '../../platform/graphql/errors.js';
 import { expectId, globalId } from '../../platform/graphql/ids.js';
 import { type ConnectionArgs, type Ctx, auditActor, connection, firstArg, localeArg, localeOf, page, versionArg, searchArg } from './common.js';
 
@@ -46,7 +46,7 @@ export const productResolvers = {
       const parsed = productTextsPatch.safeParse(args.texts);
       if (!parsed.success) throw fromZod(parsed.error, 'texts');
       const { locale, ...texts } = parsed.data;
-      const product = await fromHttp(() => ctx.products.updateTexts(id, locale, texts, { actor, version: versionArg(args.version) }));
+      const product = await ctx.products.updateTexts(id, locale, texts, { actor, version: versionArg(args.version) });
       ctx.loaders.productTranslations.clear(id);
       return product;
     },
@@ -57,7 +57,7 @@ export const productResolvers = {
       const id = expectId(args.id, 'Product', 'id');
       const parsed = productTextsList.safeParse(args.texts);
       if (!parsed.success) throw fromZod(parsed.error, 'texts');
-      const product = await fromHttp(() => ctx.products.replaceTexts(id, parsed.data, { actor, version: args.version }));
+      const product = await ctx.products.replaceTexts(id, parsed.data, { actor, version: args.version });
       ctx.loaders.productTranslations.clear(id);
       return product;
     },

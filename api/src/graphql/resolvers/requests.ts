@@ -9,7 +9,7 @@ import { GRAPHQL_LOCALE, isLocale } from '@studio/site/locales';
 import { z } from 'zod';
 import type { OrderMessageRow, OrderRow, OrderStatusChangeRow, UserRow } from '../../platform/db/types.js';
 import { ORDER_STATUSES, orderText, statusChangeInput } from '../../modules/requests/index.js';
-import { forbidden, fromHttp, fromZod } from '../../platform/graphql/errors.js';
+import { forbidden, fromZod } from '../../platform/graphql/errors.js';
 import { expectId, globalId } from '../../platform/graphql/ids.js';
 import { canReadOrder, canReadPrivate, isAdmin } from '../policy.js';
 import { type ConnectionArgs, type Ctx, connection, loadUser, page, requireAdmin, requireViewer, searchArg } from './common.js';
@@ -99,19 +99,19 @@ export const requestResolvers = {
       const orderId = expectId(input.id, 'Order', 'input.id');
       const parsed = statusChangeInput.safeParse(input);
       if (!parsed.success) throw fromZod(parsed.error, 'input');
-      return { order: await fromHttp(() => ctx.requests.changeStatus(viewer.userId, orderId, parsed.data)) };
+      return { order: await ctx.requests.changeStatus(viewer.userId, orderId, parsed.data) };
     },
     async assignOrder(_: unknown, args: { id: string; assigneeId?: string | null }, ctx: Ctx) {
       const viewer = requireAdmin(ctx);
       const orderId = expectId(args.id, 'Order', 'id');
       const assigneeId = args.assigneeId ? expectId(args.assigneeId, 'User', 'assigneeId') : null;
-      return { order: await fromHttp(() => ctx.requests.assign(viewer.userId, orderId, assigneeId)) };
+      return { order: await ctx.requests.assign(viewer.userId, orderId, assigneeId) };
     },
     async addOrderNote(_: unknown, args: { id: string; body: string }, ctx: Ctx) {
       const viewer = requireAdmin(ctx);
       const orderId = expectId(args.id, 'Order', 'id');
       const body = parseBody(args.body);
-      return { order: await fromHttp(() => ctx.requests.addNote(viewer.userId, orderId, body)) };
+      return { order: await ctx.requests.addNote(viewer.userId, orderId, body) };
     },
     async sendOrderMessage(_: unknown, args: { id: string; body: string }, ctx: Ctx) {
       const viewer = requireViewer(ctx);
@@ -119,7 +119,7 @@ export const requestResolvers = {
       // The policy before the input: another user's request answers alike whatever the body.
       await readableOrder(ctx, orderId);
       const body = parseBody(args.body);
-      return { order: await fromHttp(() => ctx.requests.sendMessage(viewer.userId, orderId, body)) };
+      return { order: await ctx.requests.sendMessage(viewer.userId, orderId, body) };
     },
   },
 };

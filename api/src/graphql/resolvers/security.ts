@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { PasskeyRow, SecurityEventRow, UserRow } from '../../platform/db/types.js';
 import { deviceLabel } from '../../platform/http/device.js';
-import { forbidden, fromHttp, fromZod } from '../../platform/graphql/errors.js';
+import { forbidden, fromZod } from '../../platform/graphql/errors.js';
 import { expectId, globalId } from '../../platform/graphql/ids.js';
 import { canManageSessions } from '../policy.js';
 import { type ConnectionArgs, type Ctx, connection, page, requireViewer, userOrForbidden } from './common.js';
@@ -72,60 +72,60 @@ export const securityResolvers = {
         passkey: args.passkey == null ? null : arg(jsonArg, args.passkey, 'passkey'),
         emailCode: args.emailCode == null ? null : arg(codeArg, args.emailCode, 'emailCode'),
       };
-      return { validUntil: await fromHttp(() => ctx.security.reauthenticate(who, proof)) };
+      return { validUntil: await ctx.security.reauthenticate(who, proof) };
     },
     async sendReauthenticationCode(_: unknown, __: unknown, ctx: Ctx) {
       const who = actor(ctx);
-      const sent = await fromHttp(() => ctx.credentials.sendReauthenticationCode(who.userId));
+      const sent = await ctx.credentials.sendReauthenticationCode(who.userId);
       return { ...sent, user: await userOrForbidden(ctx, who.userId) };
     },
     async startTwoFactorSetup(_: unknown, __: unknown, ctx: Ctx) {
       const who = actor(ctx);
       const user = await userOrForbidden(ctx, who.userId);
-      return fromHttp(() => ctx.security.startTwoFactor(who, user.email));
+      return ctx.security.startTwoFactor(who, user.email);
     },
     async confirmTwoFactorSetup(_: unknown, { code }: { code: string }, ctx: Ctx) {
       const who = actor(ctx);
-      const recoveryCodes = await fromHttp(() => ctx.security.confirmTwoFactor(who, arg(codeArg, code, 'code')));
+      const recoveryCodes = await ctx.security.confirmTwoFactor(who, arg(codeArg, code, 'code'));
       return { recoveryCodes, user: await userOrForbidden(ctx, who.userId) };
     },
     async disableTwoFactor(_: unknown, __: unknown, ctx: Ctx) {
       const who = actor(ctx);
-      await fromHttp(() => ctx.security.disableTwoFactor(who));
+      await ctx.security.disableTwoFactor(who);
       return userOrForbidden(ctx, who.userId);
     },
     async regenerateRecoveryCodes(_: unknown, __: unknown, ctx: Ctx) {
       const who = actor(ctx);
-      const recoveryCodes = await fromHttp(() => ctx.security.regenerateRecoveryCodes(who));
+      const recoveryCodes = await ctx.security.regenerateRecoveryCodes(who);
       return { recoveryCodes, user: await userOrForbidden(ctx, who.userId) };
     },
     async reportSecurityEvent(_: unknown, { id }: { id: string }, ctx: Ctx) {
       const who = actor(ctx);
       const eventId = expectId(id, 'SecurityEvent', 'id');
-      const signedOutSessions = await fromHttp(() => ctx.security.reportNotMe(who, eventId));
+      const signedOutSessions = await ctx.security.reportNotMe(who, eventId);
       if (signedOutSessions === null) throw forbidden();
       return { signedOutSessions };
     },
     async startPasskeyRegistration(_: unknown, __: unknown, ctx: Ctx) {
       const who = actor(ctx);
       const user = await userOrForbidden(ctx, who.userId);
-      return { options: await fromHttp(() => ctx.security.startPasskeyRegistration(who, user)) };
+      return { options: await ctx.security.startPasskeyRegistration(who, user) };
     },
     async finishPasskeyRegistration(_: unknown, args: { response: string; name: string }, ctx: Ctx) {
       const who = actor(ctx);
       const response = arg(jsonArg, args.response, 'response');
       const name = arg(passkeyName, args.name, 'name');
-      return fromHttp(() => ctx.security.finishPasskeyRegistration(who, response, name));
+      return ctx.security.finishPasskeyRegistration(who, response, name);
     },
     async deletePasskey(_: unknown, { id }: { id: string }, ctx: Ctx) {
       const who = actor(ctx);
       const passkeyId = expectId(id, 'Passkey', 'id');
-      if (!(await fromHttp(() => ctx.security.deletePasskey(who, passkeyId)))) throw forbidden();
+      if (!(await ctx.security.deletePasskey(who, passkeyId))) throw forbidden();
       return userOrForbidden(ctx, who.userId);
     },
     async startPasskeyReauthentication(_: unknown, __: unknown, ctx: Ctx) {
       const who = actor(ctx);
-      return { options: await fromHttp(() => ctx.security.passkeys.authenticationOptions(who.userId)) };
+      return { options: await ctx.security.passkeys.authenticationOptions(who.userId) };
     },
   },
 };

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { ImageRow, UserRow } from '../../platform/db/types.js';
 import { maskedDetails } from '../../modules/money/index.js';
 import { uploadUrl, type ImageSize, imageFileName } from '../../modules/identity/index.js';
-import { badInput, conflict, forbidden, fromHttp, fromZod } from '../../platform/graphql/errors.js';
+import { badInput, conflict, forbidden, fromZod } from '../../platform/graphql/errors.js';
 import { decodeId, expectId, globalId } from '../../platform/graphql/ids.js';
 import { assertCanUpdateUser, assertOwnerOrAdmin, canReadPrivate, isAuditedUserChange } from '../policy.js';
 import { type Ctx, auditActor, loadUser, requireViewer, userOrForbidden } from './common.js';
@@ -122,20 +122,18 @@ export const userResolvers = {
       // The payout method is money's destination: the user's own change goes through the payout
       // rules (a recent proof, the cool-down and the notice, PAYOUT-METHOD); an administrator's is audited as before.
       if (withdrawalMethod !== undefined && target.id === viewer.userId && withdrawalMethod !== target.withdrawalMethod) {
-        await fromHttp(() => ctx.payoutMethods.setMethod(target.id, viewer.sessionId, { method: withdrawalMethod, requireDetails: false }, ctx.device));
+        await ctx.payoutMethods.setMethod(target.id, viewer.sessionId, { method: withdrawalMethod, requireDetails: false }, ctx.device);
       } else if (withdrawalMethod !== undefined && target.id !== viewer.userId) Object.assign(change, { withdrawalMethod });
       const imageLocalId = imageId === undefined ? undefined : expectId(imageId, 'Image', 'imageId');
       // An administrator's change of someone else, or of their own admin-only fields, is audited (ADMIN-AUDIT).
       const audit = isAuditedUserChange(viewer, target.id, Object.keys(present)) ? await auditActor(ctx) : undefined;
       try {
-        await fromHttp(() =>
-          ctx.users.updateProfile(
-            viewer.userId,
-            target,
-            { ...change, ...(imageLocalId ? { imageId: imageLocalId } : {}), ...(removeImage ? { removeImage: true } : {}) },
-            audit,
-            viewer.sessionId,
-          ),
+        await ctx.users.updateProfile(
+          viewer.userId,
+          target,
+          { ...change, ...(imageLocalId ? { imageId: imageLocalId } : {}), ...(removeImage ? { removeImage: true } : {}) },
+          audit,
+          viewer.sessionId,
         );
       } finally {
         ctx.loaders.user.clear(target.id);
@@ -150,7 +148,7 @@ export const userResolvers = {
       if (!account) throw forbidden();
       assertOwnerOrAdmin(viewer, account.userId);
       const owner = await userOrForbidden(ctx, account.userId);
-      await fromHttp(() => ctx.linkedAccounts.disconnect(owner, id));
+      await ctx.linkedAccounts.disconnect(owner, id);
       return { id: globalId('ServiceAccount', id), user: owner };
     },
 
@@ -161,7 +159,7 @@ export const userResolvers = {
       const target = await userOrForbidden(ctx, targetId);
       const self = target.id === viewer.userId;
       const audit = self ? undefined : await auditActor(ctx); // only an administrator deletes someone else (ADMIN-AUDIT)
-      await fromHttp(() => ctx.users.deleteUser(target, { self, confirmation: confirmation ?? '', device: ctx.device, ...(audit ? { audit } : {}) }));
+      await ctx.users.deleteUser(target, { self, confirmation: confirmation ?? '', device: ctx.device, ...(audit ? { audit } : {}) });
       ctx.loaders.user.clear(target.id);
       return { id: globalId('User', target.id) };
     },

@@ -1,6 +1,6 @@
 /**
  * The rules shared by the administrators' content editors (ADMIN-CONCURRENCY): the errors of a
- * stale `version` and of a missing translation, as `HttpError`s that graphql/errors.ts `fromHttp`
+ * stale `version` and of a missing translation, as `HttpError`s that platform/graphql/errors.ts `fromServiceError`
  * turns into GraphQL errors with `extensions.code` and `extensions.field`.
  */
 import type { Locale } from '@studio/site/locales';

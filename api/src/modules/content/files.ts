@@ -103,7 +103,10 @@ function readAll<T>(dir: string, schema: z.ZodType<T>): T[] {
 export function readProductFiles(contentDir: string): ProductFile[] {
   const products = readAll(join(contentDir, 'products'), productFile).sort((a, b) => a.position - b.position);
   const slugs = new Set<string>();
+  const names = new Set(products.length > 0 ? readdirSync(join(contentDir, 'products')) : []);
   for (const p of products) {
+    // Adding a product is adding the file `<slug>.json` (SITE-CATALOGUE): tests and the page cache list them by name.
+    if (!names.has(`${p.slug}.json`)) throw new Error(`Content: the product ${p.slug} must be in content/products/${p.slug}.json`);
     if (slugs.has(p.slug)) throw new Error(`Content: two product files have the slug ${p.slug}`);
     slugs.add(p.slug);
   }

@@ -5,7 +5,7 @@
 export { type AnalyticsRecorder } from './analytics/recorder.js';
 export { AnalyticsReports } from './analytics/reports.js';
 export { recordDocumentView, registerAnalytics } from './analytics/routes.js';
-export { newsTexts, productTexts } from './files.js';
+export { newsTexts, productTexts, readProductFiles } from './files.js';
 export { isPublished, NewsService } from './news.js';
 export { ProductService } from './products.js';
 export { seedDatabase } from './seed.js';

@@ -36,16 +36,22 @@ export function fromZod(error: ZodError, argument?: string): GraphQLError {
 }
 
 /**
- * Runs `work` and turns an HttpError of a shared service (credentials, uploads) into a GraphQL error
- * with `extensions: { code, ...details }` (field, attemptsLeft, retryAfterSeconds); FORBIDDEN keeps
- * the `Forbidden resource` message the clients rely on. Other errors pass through.
+ * The one map from a service's failure to the GraphQL error clients read (API-ERRORS): an error
+ * whose original is an `HttpError` becomes `extensions: { code, ...details }` (field, attemptsLeft,
+ * retryAfterSeconds) at the same path; FORBIDDEN keeps the `Forbidden resource` message and no
+ * details. Services throw `HttpError`s; resolvers let them through; the server's error masking
+ * (graphql/server.ts) calls this for every error of every operation, HTTP, WebSocket and SSR alike.
+ * @returns the mapped error, or null when `error` did not come from an `HttpError`.
  */
-export async function fromHttp<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    if (error.code === 'FORBIDDEN') throw forbidden();
-    throw new GraphQLError(error.message, { extensions: { code: error.code, ...error.details } });
-  }
+export function fromServiceError(error: GraphQLError): GraphQLError | null {
+  const original = error.originalError;
+  if (!(original instanceof HttpError)) return null;
+  const forbiddenResource = original.code === 'FORBIDDEN';
+  return new GraphQLError(forbiddenResource ? FORBIDDEN_MESSAGE : original.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    extensions: forbiddenResource ? { code: 'FORBIDDEN' } : { code: original.code, ...original.details },
+  });
 }

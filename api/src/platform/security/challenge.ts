@@ -134,7 +134,7 @@ export function createChallenges(db: Db, limits: RateLimits, config: Pick<Config
  * @param payload the widget's payload sent with the request, if any (ignored below the threshold).
  * @throws HttpError 428 CHALLENGE_REQUIRED (with `challengeUrl`) when one is due and none was sent;
  *   HttpError 400 CHALLENGE_INVALID when the payload is malformed, wrong, expired or used before.
- *   GraphQL resolvers turn these into `extensions.code` with `fromHttp` (graphql/errors.ts).
+ *   GraphQL resolvers turn these into `extensions.code` through `fromServiceError` (platform/graphql/errors.ts).
  */
 export async function requireChallenge(
   challenges: Challenges,

@@ -15,7 +15,7 @@
  * Sending codes is limited per user (`codeSend`), entering them too (`codeEntry`, SEC-LIMITS).
  * Failures are `HttpError`s with optional `details` (field, attemptsLeft, retryAfterSeconds),
  * which the REST error handler sends as `{ error: { code, message, ...details } }` and the GraphQL
- * layer turns into errors with `extensions: { code, ...details }` (graphql/errors.ts `fromHttp`).
+ * layer turns into errors with `extensions: { code, ...details }` (platform/graphql/errors.ts `fromServiceError`).
  */
 import type { DomainEvents } from '../../../platform/events.js';
 import type { Locale } from '@studio/site/locales';

@@ -5,7 +5,7 @@
  * (graphql/policy.ts, ACC-POLICY); this module owns what a change does.
  *
  * Failures are `HttpError`s (code, message, `details.field`), turned into GraphQL errors by
- * graphql/errors.ts `fromHttp`. Every stored change is announced with `userChanged` (LIVE-UPDATES).
+ * platform/graphql/errors.ts `fromServiceError`. Every stored change is announced with `userChanged` (LIVE-UPDATES).
  */
 import type { DomainEvents } from '../../../platform/events.js';
 import { type AuditActor, recordAudit } from '../../../platform/audit.js';
