@@ -2,11 +2,13 @@
  * The mail catalogues (api/src/platform/mail/messages/{en,ru,es}.json, MAIL-OUTBOX) stay whole:
  * every language has exactly English's ids, each message parses with English's arguments; every id
  * the templates name exists and every message is used; every template renders in every language
- * with every variant of its parameters.
+ * with every variant of its parameters; and no message uses a word its language's glossary
+ * (content/glossary.<locale>.md) says to avoid — the same check as the web's catalogues.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { avoidWords, avoidedWordsIn } from '@studio/site/glossary';
 import { repoRoot } from '../src/platform/config.js';
 import { MAIL_LOCALES, MAIL_TEMPLATES, type MailTemplate, type MailTemplateParams, renderMail } from '../src/platform/mail/index.js';
 import { MAIL_MESSAGES, catalogueDrift, parseMailMessage } from '../src/platform/mail/messages.js';
@@ -91,6 +93,14 @@ describe('mail catalogues', () => {
     expect(named.filter((id, i) => !Object.keys(en).some((key) => patterns[i]!.test(key)))).toEqual([]);
     expect(Object.keys(en).filter((key) => !patterns.some((pattern) => pattern.test(key)))).toEqual([]);
   });
+
+  for (const locale of MAIL_LOCALES) {
+    it(`${locale}: no message uses a word content/glossary.${locale}.md says to avoid`, () => {
+      const avoid = avoidWords(readFileSync(join(repoRoot, 'content', `glossary.${locale}.md`), 'utf8'));
+      expect(avoid.length).toBeGreaterThan(5);
+      expect(avoidedWordsIn(MAIL_MESSAGES[locale], avoid)).toEqual([]);
+    });
+  }
 });
 
 // Every value of each parameter a template chooses its words by (a Record, so a new value fails to compile here).
