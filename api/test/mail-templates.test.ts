@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/platform/config.js';
 import { MAIL_LOCALES, MAIL_TEMPLATES, type MailTemplateParams, escapeHtml, renderMail } from '../src/platform/mail/index.js';
 import { retryDelayMs } from '../src/platform/jobs/queue.js';
-import { formatWhen } from '../src/platform/mail/securityCopy.js';
+import { formatWhen } from '../src/platform/mail/format.js';
 
 // Pure parts of the mail module: escaping, every template in every language, backoff, settings.
 const site = { siteName: 'Acme <Studio> & "Co"', publicUrl: 'https://studio.example' };

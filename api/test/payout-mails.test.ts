@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAIL_LOCALES, MAIL_TEMPLATES, type MailLocale, type MailTemplateParams, escapeHtml, renderMail } from '../src/platform/mail/index.js';
-import { formatMoney } from '../src/platform/mail/payoutCopy.js';
+import { formatMoney } from '../src/platform/mail/format.js';
 
 // The payout mails (PAYOUT-MAIL): every template in every language, money and dates per locale,
 // the links to /profile/payouts and the failure reason escaped; the earner's mail when Stripe took a

@@ -1,7 +1,8 @@
 /**
  * The project's one mail module (MAIL-OUTBOX): typed templates in every site language
- * (`renderMail`), a durable database outbox with a delivering worker (`createMailService`) and the
- * `outbox` / `smtp` / `memory` transports. See service.ts for the delivery guarantee.
+ * (`renderMail`; their words are the ICU catalogues in messages/, messages.ts), a durable database
+ * outbox with a delivering worker (`createMailService`) and the `outbox` / `smtp` / `memory`
+ * transports. See service.ts for the delivery guarantee.
  */
 export { escapeHtml } from './escape.js';
 export { type DrainResult, type MailRequest, type MailService, type SendResult, createMailService } from './service.js';

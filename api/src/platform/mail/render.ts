@@ -4,9 +4,19 @@
  * address, an order text) can inject markup. Subjects are plain text with line breaks folded to
  * spaces (no header injection).
  */
-import { COPY, FOOTER } from './copy.js';
 import { escapeHtml } from './escape.js';
-import type { Block, Doc, MailLocale, MailTemplate, MailTemplateParams, RenderedMail, SiteContext } from './templates.js';
+import { MAILS } from './mails.js';
+import { type MailWords, mailWords } from './messages.js';
+import {
+  type Block,
+  type Doc,
+  MAIL_LOCALES,
+  type MailLocale,
+  type MailTemplate,
+  type MailTemplateParams,
+  type RenderedMail,
+  type SiteContext,
+} from './templates.js';
 
 const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
 
@@ -52,12 +62,12 @@ function blockText(block: Block): string {
  * @throws Error for an unknown template or locale (only reachable from untyped callers).
  */
 export function renderMail<T extends MailTemplate>(template: T, locale: MailLocale, params: MailTemplateParams[T], site: SiteContext): RenderedMail {
-  const byLocale = COPY[template] as Record<MailLocale, (p: MailTemplateParams[T], s: SiteContext) => Doc> | undefined;
-  const copy = byLocale?.[locale];
-  if (!copy) throw new Error(`No mail template ${String(template)} in locale ${String(locale)}`);
-  const doc = copy(params, site);
+  const write = MAILS[template] as ((p: MailTemplateParams[T], w: MailWords) => Doc) | undefined;
+  if (!write || !MAIL_LOCALES.includes(locale)) throw new Error(`No mail template ${String(template)} in locale ${String(locale)}`);
+  const words = mailWords(locale, site);
+  const doc = write(params, words);
   const subject = oneLine(doc.subject);
-  const footer = FOOTER[locale](site);
+  const footer = words.t('mail.footer');
   const html =
     `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${escapeHtml(subject)}</title></head>` +

@@ -1,10 +1,11 @@
 /**
  * The mail templates (MAIL-OUTBOX): their names and typed parameters, the mail languages, the
- * links they carry, and the shape of their copy — plain-text blocks (paragraphs, a code, a link,
- * labelled fields, a quoted message) written per language in copy.ts and rendered to a subject,
- * an HTML body and a plain-text body by render.ts.
+ * links they carry, and the shape of a mail — plain-text blocks (paragraphs, a code, a link,
+ * labelled fields, a quoted message) that the templates (mails.ts) fill with the catalogues'
+ * messages (messages.ts) and render.ts turns into a subject, an HTML body and a plain-text body.
  */
 import { LOCALES, type Locale, localizePath } from '@studio/site/locales';
+import type { MailWords } from './messages.js';
 
 /** The mail languages: the site's locales (SITE-LOCALES). */
 export const MAIL_LOCALES = LOCALES;
@@ -181,8 +182,8 @@ export interface Doc {
   blocks: Block[];
 }
 
-/** Every template's copy in every language. */
-export type Copy = { [T in MailTemplate]: Record<MailLocale, (p: MailTemplateParams[T], site: SiteContext) => Doc> };
+/** Every template, written once for every language: its parameters and the words of its language in, its blocks out. */
+export type Mails = { [T in MailTemplate]: (p: MailTemplateParams[T], w: MailWords) => Doc };
 
 /** The page where a new password reset is asked for, in `locale`. */
 export function resetUrl(site: SiteContext, locale: MailLocale): string {
