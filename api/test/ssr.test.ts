@@ -29,6 +29,21 @@ describeEachDb('pages on %s', (kind) => {
   const page = (path: string, headers: Record<string, string> = {}) =>
     fetch(server.baseUrl + path, { redirect: 'manual', headers: { 'user-agent': BROWSER, ...headers } });
 
+  describe('CORS stays on the API (SEC-TRANSPORT)', () => {
+    it('a page asked for with a foreign or an allowed Origin gets no CORS header and no Vary: Origin; /api does', async () => {
+      const site = new URL(server.app.config.publicUrl).origin;
+      for (const origin of ['https://evil.example', site]) {
+        const response = await page('/faq', { origin });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('access-control-allow-origin')).toBeNull();
+        expect(response.headers.get('vary') ?? '').not.toMatch(/Origin/);
+      }
+      const api = await page('/api/health/live', { origin: site });
+      expect(api.headers.get('access-control-allow-origin')).toBe(site);
+      expect(api.headers.get('vary')).toMatch(/Origin/);
+    });
+  });
+
   describe('root redirect', () => {
     it.each([
       ['ru-RU,ru;q=0.9,en;q=0.8', '/ru'],

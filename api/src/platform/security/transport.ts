@@ -4,9 +4,10 @@
  * - Allowed origins: the site's own (`PUBLIC_URL`) and `ALLOWED_ORIGINS`. Only they get CORS on
  *   `/api/*`: `Access-Control-Allow-Origin` is that exact origin with credentials; any other
  *   origin, `null` included, gets no CORS header at all (the browser then keeps the answer from
- *   the page), never a reflected origin. Own code rather than @fastify/cors: that plugin adds
- *   `Vary: Origin` to every answer of the app, pages included, whose Vary the SSR sets itself.
- *   Preflights (OPTIONS with Access-Control-Request-Method) of allowed origins answer 204 here.
+ *   the page), never a reflected origin. @fastify/cors does it (`registerApiCors`), registered in
+ *   the scope that holds the API's routes only, so its `Vary: Origin` stays off the pages, whose
+ *   Vary the SSR sets itself. Preflights (OPTIONS with Access-Control-Request-Method) of allowed
+ *   origins answer 204.
  * - The GraphQL WebSocket accepts an upgrade only from an allowed origin or with no `Origin`
  *   (non-browser clients; cross-site WebSocket hijacking needs a browser, which always sends one);
  *   other origins get HTTP 403 (`verifyWebSocketOrigin`). Messages are at most 64 KiB
@@ -15,6 +16,7 @@
  *   answers to requests that carry a bearer token (private data); anonymous GraphQL keeps its own.
  */
 import type { IncomingMessage } from 'node:http';
+import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 
@@ -24,7 +26,7 @@ export const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
 /** How long browsers may reuse a preflight answer, in seconds. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 /** Methods the API answers cross-origin. */
-const CORS_METHODS = 'GET, POST, OPTIONS';
+const CORS_METHODS = ['GET', 'POST', 'OPTIONS'];
 
 /** The origins allowed to call the API from a browser: `publicUrl`'s and `allowedOrigins` (exact, normalised). */
 export function allowedOrigins(config: Pick<Config, 'publicUrl' | 'allowedOrigins'>): ReadonlySet<string> {
@@ -47,24 +49,24 @@ function mustNotStore(request: FastifyRequest): boolean {
   return path === '/api/graphql' && /^bearer\s+\S/i.test(request.headers.authorization ?? '');
 }
 
-/** Registers CORS for `/api/*` and the `no-store` rule on `app` (before the routes). */
-export function registerTransportRules(app: FastifyInstance, config: Pick<Config, 'publicUrl' | 'allowedOrigins'>): void {
+/**
+ * Registers CORS on `api`, the encapsulated scope that holds the API's routes (SEC-TRANSPORT): an
+ * allowed origin gets itself back with credentials, every other origin (and every path outside
+ * `/api/`, which the plugin's catch-all OPTIONS route also sees) no CORS header.
+ */
+export async function registerApiCors(api: FastifyInstance, config: Pick<Config, 'publicUrl' | 'allowedOrigins'>): Promise<void> {
   const origins = allowedOrigins(config);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const origin = request.headers.origin;
-    if (origin === undefined) return;
-    // Answers of /api differ by Origin from here on, for allowed and refused origins alike.
-    reply.header('vary', 'Origin');
-    if (!origins.has(origin)) return;
-    reply.header('access-control-allow-origin', origin).header('access-control-allow-credentials', 'true');
-    const preflightMethod = request.headers['access-control-request-method'];
-    if (request.method !== 'OPTIONS' || preflightMethod === undefined) return;
-    reply.header('access-control-allow-methods', CORS_METHODS).header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS));
-    const requestedHeaders = request.headers['access-control-request-headers'];
-    if (requestedHeaders) reply.header('access-control-allow-headers', requestedHeaders).header('vary', 'Origin, Access-Control-Request-Headers');
-    return reply.status(204).header('content-length', '0').send();
+  await api.register(cors, {
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      const allowed = request.url.startsWith('/api/') && origin !== undefined && origins.has(origin);
+      callback(null, { origin: allowed ? origin : false, credentials: true, methods: CORS_METHODS, maxAge: PREFLIGHT_MAX_AGE_SECONDS });
+    },
   });
+}
+
+/** Registers the `no-store` rule on `app` (before the routes). */
+export function registerTransportRules(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     if (mustNotStore(request)) reply.header('cache-control', 'no-store');
   });
