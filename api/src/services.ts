@@ -20,7 +20,7 @@ import {
   createProviders,
 } from './modules/identity/index.js';
 import { LedgerService, PayoutMethods, PayoutService, type WebhookDeps, createStripeClient, pausePayouts } from './modules/money/index.js';
-import { type OrderService, RequestService, claimOrdersIfVerified, createOrderService } from './modules/requests/index.js';
+import { OrderService, RequestService, claimOrdersIfVerified } from './modules/requests/index.js';
 import { AuditService } from './platform/audit.js';
 import type { Config } from './platform/config.js';
 import type { Db } from './platform/db/index.js';
@@ -153,7 +153,7 @@ export async function createServices(platform: Platform): Promise<Services> {
     sessionList: new SessionListService(db, config),
     adminUsers: new AdminUserService({ db, config, userChanged }),
     audit: new AuditService(db),
-    orders: createOrderService(db, mail, config, log, limits, challenges),
+    orders: new OrderService({ db, mail, config, log, limits, challenges }),
     requests: new RequestService({ db, mail, config, orderChanged: (change) => pubsub.publishOrderChanged(change), events }),
     ledger,
     payouts,

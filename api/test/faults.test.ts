@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createOrderService, newOrderReference } from '../src/modules/requests/service.js';
+import { OrderService, newOrderReference } from '../src/modules/requests/service.js';
 import { createChallenges } from '../src/platform/security/challenge.js';
 import { createRateLimits } from '../src/platform/security/limits.js';
 import { describeEachDb, skipReason, startServer, type TestServer, withAdmin } from './harness.js';
@@ -37,15 +37,15 @@ describeEachDb('order reference taken (%s)', (kind) => {
     const fresh = newOrderReference();
     const references = [taken, fresh];
     const limits = createRateLimits(server.config);
-    const orders = createOrderService(
-      server.app.database.db,
-      server.app.mail,
-      server.config,
-      silent,
+    const orders = new OrderService({
+      db: server.app.database.db,
+      mail: server.app.mail,
+      config: server.config,
+      log: silent,
       limits,
-      createChallenges(server.app.database.db, limits, server.config),
-      () => references.shift()!,
-    );
+      challenges: createChallenges(server.app.database.db, limits, server.config),
+      newReference: () => references.shift()!,
+    });
 
     const result = await orders.create(order, { ip: '192.0.2.7', userId: null });
 

@@ -4,6 +4,6 @@
  * money (referral attribution); commissions follow its `requestStatusChanged` event.
  */
 export { RequestService } from './requests.js';
-export { createOrderService, type OrderInput, type OrderService } from './service.js';
+export { type OrderInput, OrderService } from './service.js';
 export { ORDER_STATUSES, orderText, statusChangeInput } from './workflow.js';
 export { claimOrdersIfVerified } from './claims.js';

@@ -18,7 +18,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { ORDER_SERVICES, type OrderBudget, locale, orderFields } from '@studio/site/fields';
 import { issueText, problemText } from '@studio/site/problems';
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
+import type { Database } from '../../platform/db/types.js';
 import type { Config } from '../../platform/config.js';
 import { type Db, isUniqueViolation, nowIso } from '../../platform/db/index.js';
 import type { MailService } from '../../platform/mail/index.js';
@@ -71,15 +73,6 @@ export type OrderInput = z.input<typeof orderInput>;
 export type OrderOutcome =
   { kind: 'accepted'; reference: string } | { kind: 'invalid'; message: string; field: string } | { kind: 'rate-limited'; retryAfterSeconds: number };
 
-export interface OrderService {
-  /**
-   * Validates, rate-limits and stores an order (with the referrer its code names) and queues its e-mails.
-   * @throws HttpError 428 CHALLENGE_REQUIRED / 400 CHALLENGE_INVALID past the challenge threshold
-   *   (requireChallenge); 400 REFERRAL_CODE_UNKNOWN / REFERRAL_CODE_OWN (`referralProblem`).
-   */
-  create(input: OrderInput, who: { userId: string | null; ip: string | undefined }): Promise<OrderOutcome>;
-}
-
 /** `ST-` and six characters without look-alikes (0/O, 1/I/L): about 31 bits. */
 /** How many fresh references an order tries before the unique violation is let through. */
 const REFERENCE_ATTEMPTS = 5;
@@ -103,124 +96,161 @@ export function newOrderReference(): string {
   return out;
 }
 
-export function createOrderService(
-  db: Db,
-  mail: MailService,
-  config: Pick<Config, 'mail'>,
-  log: { info(obj: unknown, msg?: string): void },
-  limits: RateLimits,
-  challenges: Challenges,
-  newReference: () => string = newOrderReference,
-): OrderService {
-  return {
-    async create(raw, who) {
-      const ip = who.ip ?? 'unknown';
-      // A blocked address is told so before it is asked to solve anything (SEC-LIMITS, SEC-CHALLENGE).
-      const blockedFor = await limits.blockedFor('order', ip);
-      if (blockedFor !== null) return { kind: 'rate-limited', retryAfterSeconds: blockedFor };
-      const payload = (raw as { challenge?: unknown }).challenge;
-      await requireChallenge(challenges, 'order', ip, typeof payload === 'string' ? payload : null);
-      const retryAfterSeconds = await limits.consume('order', ip);
-      if (retryAfterSeconds !== null) return { kind: 'rate-limited', retryAfterSeconds };
-      const parsed = orderInput.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        const field = String(issue.path[0] ?? 'input');
-        return { kind: 'invalid', message: issue.path.length ? issueText(issue) : `${field}: ${issueText(issue)}`, field };
-      }
-      const input = parsed.data;
-      if (input.website) {
-        log.info({ ip: who.ip }, 'order form: honeypot filled, order dropped');
-        return { kind: 'accepted', reference: newOrderReference() };
-      }
-      const isService = (ORDER_SERVICES as readonly string[]).includes(input.interest);
-      const product = isService
-        ? undefined
-        : await db
-            .selectFrom('products')
-            .leftJoin('productTranslations as t', (join) => join.onRef('t.productId', '=', 'products.id').on('t.locale', '=', 'en'))
-            .select(['products.slug', 't.name'])
-            .where('products.slug', '=', input.interest)
-            .executeTakeFirst();
-      if (!isService && !product) return { kind: 'invalid', message: `interest: ${problemText({ id: 'order.interest.error.invalid' })}`, field: 'interest' };
-      // LEDGER-ATTRIBUTION: a code that credits no one is refused, never silently accepted.
-      let referrerId: string | null = null;
-      let referralReview = 0;
-      if (input.referralCode) {
-        const attribution = await attribute(db, input.referralCode, { userId: who.userId, email: input.email });
-        if ('problem' in attribution) throw referralProblem(attribution.problem);
-        referrerId = attribution.referrerId;
-        // LEDGER-SELF-REFERRAL: the referrer's own unverified address; the commission waits for review.
-        referralReview = attribution.review ? 1 : 0;
-      }
+/** What the order service is built over. */
+export interface OrderServiceDeps {
+  db: Db;
+  mail: MailService;
+  config: Pick<Config, 'mail'>;
+  log: { info(obj: unknown, msg?: string): void };
+  limits: RateLimits;
+  challenges: Challenges;
+  /** A fresh order reference (`newOrderReference`; tests pass a fixed sequence). */
+  newReference?: () => string;
+}
 
-      const summary = [
-        `Interest: ${interestLabel(input.interest, product?.name ?? undefined)}`,
-        `Budget: ${BUDGET_LABELS[input.budget]}`,
-        `Company: ${input.company || '—'}`,
-        `Referral code: ${input.referralCode ? input.referralCode.toUpperCase() : '—'}`,
-        '',
-        input.message,
-      ].join('\n');
-      const store = (reference: string) =>
-        db.transaction().execute(async (trx) => {
-          const id = randomUUID();
-          const created = nowIso();
-          await trx
-            .insertInto('orders')
-            .values({
-              id,
-              reference,
-              name: input.name,
-              email: input.email,
-              company: input.company || null,
-              interest: input.interest,
-              budget: input.budget,
-              message: input.message,
-              referralCode: input.referralCode ? input.referralCode.toUpperCase() : null,
-              referrerId,
-              referralReview,
-              locale: input.locale,
-              userId: who.userId,
-              created,
-              updated: created,
-            })
-            .execute();
-          // The timeline starts with NEW (REQ-WORKFLOW).
-          await trx.insertInto('orderStatusChanges').values({ id: randomUUID(), orderId: id, status: 'NEW', authorId: null, created }).execute();
-          // ORDER-MAIL: our own words and the reference only, and one confirmation per address an hour.
-          if (await claimConfirmation(trx, input.email)) {
-            await mail.send(
-              { to: input.email, template: 'orderReceived', locale: input.locale, params: { reference }, key: `order:${reference}:customer` },
-              { db: trx },
-            );
-          } else {
-            log.info({ reference }, 'order stored; its confirmation skipped (one went to this address within the hour)');
-          }
-          await mail.send(
-            {
-              to: config.mail.salesEmail,
-              template: 'orderNotification',
-              locale: 'en',
-              params: { reference, name: input.name, email: input.email, summary, customerLocale: input.locale },
-              key: `order:${reference}:sales`,
-            },
-            { db: trx },
-          );
-        });
-      // A reference is 6 of 31 characters: a collision is rare but possible. Its unique index refuses
-      // the second one, and the order is stored again under a fresh reference (ORDER-MAIL).
-      for (let attempt = 1; ; attempt++) {
-        const reference = newReference();
-        try {
-          await store(reference);
-          pruneConfirmations(db).catch((error: unknown) => log.info({ err: error }, 'order confirmations: pruning failed (retried after the next order)'));
-          return { kind: 'accepted', reference };
-        } catch (error) {
-          if (!isUniqueViolation(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
-          log.info({ reference, attempt }, 'order reference already taken; trying another');
-        }
+/** A valid order's input, and who it credits (LEDGER-ATTRIBUTION). */
+type ValidOrder = z.output<typeof orderInput> & { referrerId: string | null; referralReview: number };
+
+/** The order form (ORDER-FIELDS, ORDER-MAIL; see the module docstring). */
+export class OrderService {
+  private readonly newReference: () => string;
+
+  constructor(private readonly deps: OrderServiceDeps) {
+    this.newReference = deps.newReference ?? newOrderReference;
+  }
+
+  /**
+   * Validates, rate-limits and stores an order (with the referrer its code names) and queues its e-mails.
+   * @throws HttpError 428 CHALLENGE_REQUIRED / 400 CHALLENGE_INVALID past the challenge threshold
+   *   (requireChallenge); 400 REFERRAL_CODE_UNKNOWN / REFERRAL_CODE_OWN (`referralProblem`).
+   */
+  async create(raw: OrderInput, who: { userId: string | null; ip: string | undefined }): Promise<OrderOutcome> {
+    const { limits, challenges, log } = this.deps;
+    const ip = who.ip ?? 'unknown';
+    // A blocked address is told so before it is asked to solve anything (SEC-LIMITS, SEC-CHALLENGE).
+    const blockedFor = await limits.blockedFor('order', ip);
+    if (blockedFor !== null) return { kind: 'rate-limited', retryAfterSeconds: blockedFor };
+    const payload = (raw as { challenge?: unknown }).challenge;
+    await requireChallenge(challenges, 'order', ip, typeof payload === 'string' ? payload : null);
+    const retryAfterSeconds = await limits.consume('order', ip);
+    if (retryAfterSeconds !== null) return { kind: 'rate-limited', retryAfterSeconds };
+    const parsed = orderInput.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = String(issue.path[0] ?? 'input');
+      return { kind: 'invalid', message: issue.path.length ? issueText(issue) : `${field}: ${issueText(issue)}`, field };
+    }
+    const input = parsed.data;
+    if (input.website) {
+      log.info({ ip: who.ip }, 'order form: honeypot filled, order dropped');
+      return { kind: 'accepted', reference: newOrderReference() };
+    }
+    const interest = await this.interestOf(input.interest);
+    if (interest === null) return { kind: 'invalid', message: `interest: ${problemText({ id: 'order.interest.error.invalid' })}`, field: 'interest' };
+    const order: ValidOrder = { ...input, ...(await this.referrerOf(input.referralCode, { userId: who.userId, email: input.email })) };
+    return this.storeUnderFreshReference(order, who.userId, interestLabel(input.interest, interest.productName));
+  }
+
+  /** The interest's product name (undefined for a service), or null when it names no product nor service. */
+  private async interestOf(interest: string): Promise<{ productName: string | undefined } | null> {
+    if ((ORDER_SERVICES as readonly string[]).includes(interest)) return { productName: undefined };
+    const product = await this.deps.db
+      .selectFrom('products')
+      .leftJoin('productTranslations as t', (join) => join.onRef('t.productId', '=', 'products.id').on('t.locale', '=', 'en'))
+      .select(['products.slug', 't.name'])
+      .where('products.slug', '=', interest)
+      .executeTakeFirst();
+    return product ? { productName: product.name ?? undefined } : null;
+  }
+
+  /**
+   * Who the referral code credits (LEDGER-ATTRIBUTION: a code that credits no one is refused, never
+   * silently accepted; LEDGER-SELF-REFERRAL: the referrer's own unverified address waits for review).
+   */
+  private async referrerOf(code: string | null | undefined, who: { userId: string | null; email: string }) {
+    if (!code) return { referrerId: null, referralReview: 0 };
+    const attribution = await attribute(this.deps.db, code, who);
+    if ('problem' in attribution) throw referralProblem(attribution.problem);
+    return { referrerId: attribution.referrerId, referralReview: attribution.review ? 1 : 0 };
+  }
+
+  /**
+   * Stores the order under a new reference. A reference is 6 of 31 characters: a collision is rare
+   * but possible. Its unique index refuses the second one, and the order is stored again under a
+   * fresh reference (ORDER-MAIL).
+   */
+  private async storeUnderFreshReference(order: ValidOrder, userId: string | null, interest: string): Promise<OrderOutcome> {
+    const { db, log } = this.deps;
+    for (let attempt = 1; ; attempt++) {
+      const reference = this.newReference();
+      try {
+        await db.transaction().execute((trx) => this.store(trx, order, userId, reference, interest));
+        pruneConfirmations(db).catch((error: unknown) => log.info({ err: error }, 'order confirmations: pruning failed (retried after the next order)'));
+        return { kind: 'accepted', reference };
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
+        log.info({ reference, attempt }, 'order reference already taken; trying another');
       }
-    },
-  };
+    }
+  }
+
+  /** The order row, its first timeline row (NEW, REQ-WORKFLOW) and its two mails, in `trx`. */
+  private async store(trx: Transaction<Database>, order: ValidOrder, userId: string | null, reference: string, interest: string): Promise<void> {
+    const id = randomUUID();
+    const created = nowIso();
+    const referralCode = order.referralCode ? order.referralCode.toUpperCase() : null;
+    await trx
+      .insertInto('orders')
+      .values({
+        id,
+        reference,
+        name: order.name,
+        email: order.email,
+        company: order.company || null,
+        interest: order.interest,
+        budget: order.budget,
+        message: order.message,
+        referralCode,
+        referrerId: order.referrerId,
+        referralReview: order.referralReview,
+        locale: order.locale,
+        userId,
+        created,
+        updated: created,
+      })
+      .execute();
+    await trx.insertInto('orderStatusChanges').values({ id: randomUUID(), orderId: id, status: 'NEW', authorId: null, created }).execute();
+    await this.mailOrder(trx, order, reference, interest, referralCode);
+  }
+
+  /** ORDER-MAIL: the client's confirmation (our own words and the reference only, one per address an hour) and the notice to sales. */
+  private async mailOrder(trx: Transaction<Database>, order: ValidOrder, reference: string, interest: string, referralCode: string | null): Promise<void> {
+    const { mail, config, log } = this.deps;
+    if (await claimConfirmation(trx, order.email)) {
+      await mail.send(
+        { to: order.email, template: 'orderReceived', locale: order.locale, params: { reference }, key: `order:${reference}:customer` },
+        { db: trx },
+      );
+    } else {
+      log.info({ reference }, 'order stored; its confirmation skipped (one went to this address within the hour)');
+    }
+    const summary = [
+      `Interest: ${interest}`,
+      `Budget: ${BUDGET_LABELS[order.budget]}`,
+      `Company: ${order.company || '—'}`,
+      `Referral code: ${referralCode ?? '—'}`,
+      '',
+      order.message,
+    ].join('\n');
+    await mail.send(
+      {
+        to: config.mail.salesEmail,
+        template: 'orderNotification',
+        locale: 'en',
+        params: { reference, name: order.name, email: order.email, summary, customerLocale: order.locale },
+        key: `order:${reference}:sales`,
+      },
+      { db: trx },
+    );
+  }
 }
