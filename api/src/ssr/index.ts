@@ -9,39 +9,24 @@
  * Vite's middleware serves modules with hot reload, the entry is loaded through `ssrLoadModule`
  * and nothing is cached.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import fastifyStatic from '@fastify/static';
-import { LOCALE_COOKIE, REFRESH_COOKIE, SESSION_COOKIES, THEME_COOKIE } from '@studio/site/cookies';
-import { isLocale } from '@studio/site/locales';
-import { hasSecretInUrl, isAdminPath, isHtmlFirstPath } from '@studio/site/pages';
-import type { PageAssets, RenderRequest, ServerEntry } from '@studio/site/ssr';
+import { LOCALE_COOKIE, SESSION_COOKIES, THEME_COOKIE } from '@studio/site/cookies';
+import { hasSecretInUrl, isHtmlFirstPath } from '@studio/site/pages';
+import type { RenderRequest } from '@studio/site/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GraphQLServer } from '../graphql/server.js';
 import type { Config } from '../platform/config.js';
 import type { ContentChange } from '../platform/graphql/pubsub.js';
-import type { GraphQLServer } from '../graphql/server.js';
-import { cspNonce } from '../platform/security/headers.js';
-import { assetsFromManifest } from './assets.js';
 import { pageEncoding } from './encoding.js';
+import { loadServerEntry } from './entry.js';
 import { type DocumentFastPath, wireAnswersOf } from './fastPath.js';
+import { registerSmallFiles } from './files.js';
 import { isBot, rootRedirect } from './locale.js';
-import { type CachedPage, type FlightAnswer, PageBody, PageCache, type PageCoding } from './pageCache.js';
+import { type CachedPage, type FlightAnswer, PageBody, PageCache } from './pageCache.js';
 import { isStoredTarget, pageCacheKey, pagePathOf, pagesShowing } from './pageKeys.js';
-import { registerServiceWorkerRoute } from './serviceWorker.js';
-import { registerSpeculationRules, SPECULATION_RULES_HEADER } from './speculation.js';
+import { pageRenderer, requestCookies, sendAnswer, sendPage, sendRenderFailure } from './render.js';
+import { registerSpeculationRules } from './speculation.js';
 
 export { pageEncoding };
-
-/** Shown only when rendering itself failed (the app's own 500 page could not be rendered). */
-const FALLBACK_ERROR_PAGE =
-  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Internal Server Error</title></head>' +
-  '<body style="font-family:system-ui,sans-serif;padding:32px"><main><h1>Internal Server Error</h1><p><a href="/">Home</a></p></main></body></html>';
-
-/** The request's cookies as parsed by @fastify/cookie. */
-function requestCookies(request: FastifyRequest): Record<string, string | undefined> {
-  return (request as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies ?? {};
-}
 
 function isSignedIn(request: FastifyRequest): boolean {
   const cookies = requestCookies(request);
@@ -75,7 +60,6 @@ export async function registerSsr(
   },
 ): Promise<SsrHandle> {
   const { config, graphql } = opts;
-  const clientDir = join(config.webDistDir, 'client');
   const pages = new PageCache(opts.viteDev ? 0 : config.pageCacheMaxEntries, config.pageCacheMaxAgeSeconds);
   opts.fastPath?.attach(pages);
   registerSpeculationRules(app);
@@ -86,160 +70,24 @@ export async function registerSsr(
     if (page && page.wire === undefined && reply.statusCode === 200) page.wire = wireAnswersOf(reply.getHeaders(), page);
     return payload;
   });
-  let loadEntry: (url: string) => Promise<{ entry: ServerEntry; assets: PageAssets }>;
-  let closeDev = async () => {};
+  const viteDev = opts.viteDev ?? false;
+  const { loadEntry, close } = await loadServerEntry(app, config, viteDev);
+  registerSmallFiles(app, config, viteDev);
+  const renderPage = pageRenderer({ config, graphql, authProviders: opts.authProviders, roleOf: opts.roleOf, loadEntry });
+  app.setNotFoundHandler(answerPage({ pages, viteDev, productSlugs: opts.productSlugs, renderPage, recordHeaders }));
+  return { invalidate: (change) => pages.invalidate(pagesShowing(change)), pages, fastPath: opts.fastPath ?? null, close };
+}
 
-  if (opts.viteDev) {
-    const webRoot = resolve(config.webDistDir, '..');
-    const { createServer } = await import('vite');
-    const vite = await createServer({ root: webRoot, server: { middlewareMode: true, hmr: { port: config.port + 20000 } }, appType: 'custom' });
-    const middie = (await import('@fastify/middie')).default;
-    await app.register(middie);
-    app.use((req, res, next) => {
-      const url = req.url ?? '';
-      if (url.startsWith('/api/')) return next();
-      vite.middlewares(req, res, next);
-    });
-    loadEntry = async (url) => {
-      const entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
-      const shell = await vite.transformIndexHtml(url, '<html><head></head><body></body></html>');
-      const devHead = /<head>([\s\S]*)<\/head>/.exec(shell)?.[1] ?? '';
-      const islands = { main: { script: '/src/islands/main.ts', preloads: [] }, order: { script: '/src/islands/order.tsx', preloads: [] } };
-      return { entry, assets: { scripts: ['/src/entry-client.tsx'], styles: [], preloads: [], devHead, islands } };
-    };
-    closeDev = () => vite.close();
-  } else {
-    const entryFile = join(config.webDistDir, 'server', 'entry-server.js');
-    const manifestFile = join(clientDir, '.vite', 'manifest.json');
-    if (!existsSync(entryFile) || !existsSync(manifestFile)) {
-      throw new Error(`The web app is not built (${entryFile} missing): run \`pnpm build\` (or \`pnpm start\`, which builds it).`);
-    }
-    const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-    const assets = assetsFromManifest(manifestFile);
-    loadEntry = async () => ({ entry, assets });
-    await app.register(fastifyStatic, {
-      root: join(clientDir, 'assets'),
-      prefix: '/assets/',
-      immutable: true,
-      maxAge: '365d',
-      preCompressed: true,
-      index: false,
-    });
-  }
-
-  // Small files answered from memory; in development they change, so they are read each time.
-  const files = new Map<string, Buffer | null>();
-  const readSmallFile = (file: string): Buffer | null => {
-    if (opts.viteDev) return existsSync(file) ? readFileSync(file) : null;
-    if (!files.has(file)) files.set(file, existsSync(file) ? readFileSync(file) : null);
-    return files.get(file) ?? null;
-  };
-
-  // Locale messages of each site locale (SITE-LOCALES), cached 24 hours.
-  const messagesDir = opts.viteDev ? join(config.webDistDir, '..', 'public', '_i18n') : join(clientDir, '_i18n');
-  app.get<{ Params: { locale: string } }>('/_i18n/:locale/messages.json', (request, reply) => {
-    const { locale } = request.params;
-    const body = isLocale(locale) ? readSmallFile(join(messagesDir, locale, 'messages.json')) : null;
-    if (!body) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No messages for locale ${locale}` } });
-    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=86400').send(body);
-  });
-
-  // Build descriptors (SITE-BUILD): `latest.json` names the deployed build and is read from disk on
-  // every request, so a build written under a running server is noticed; `<id>.json` lists a build's files.
-  const buildDir = join(clientDir, '_build');
-  app.get<{ Params: { file: string } }>('/_build/:file', (request, reply) => {
-    const { file } = request.params;
-    const path = /^[\w-]+\.json$/.test(file) ? join(buildDir, file) : null;
-    if (!path || !existsSync(path)) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No build descriptor ${file}` } });
-    const latest = file === 'latest.json';
-    return reply
-      .type('application/json; charset=utf-8')
-      .header('cache-control', latest ? 'no-cache' : 'public, max-age=86400')
-      .send(latest ? readFileSync(path) : readSmallFile(path));
-  });
-
-  registerServiceWorkerRoute(app, { config, viteDev: opts.viteDev });
-
-  // The link-preview image of every page (Open Graph, Twitter card): 1200×630 PNG.
-  app.get('/og-image.png', (_request, reply) => {
-    const body = readSmallFile(opts.viteDev ? join(config.webDistDir, '..', 'public', 'og-image.png') : join(clientDir, 'og-image.png'));
-    if (!body) return reply.status(404).send();
-    return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(body);
-  });
-
-  app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
-  app.get('/favicon.svg', (_request, reply) => {
-    const file = opts.viteDev ? join(config.webDistDir, '..', 'public', 'favicon.svg') : join(clientDir, 'favicon.svg');
-    const body = readSmallFile(file);
-    if (!body) return reply.status(404).send();
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(body);
-  });
-
-  /** Sends `html` with `status` in the coding the client prefers; `coded` gives the compressed body. */
-  const sendPage = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-    html: Buffer,
-    coded: (coding: PageCoding) => Buffer | Promise<Buffer>,
-  ) => {
-    const encoding = pageEncoding(request.headers['accept-encoding']);
-    reply.status(status).type('text/html; charset=utf-8');
-    if (!reply.hasHeader('vary')) reply.header('vary', 'Accept-Encoding, Cookie');
-    // Documents prerender their links on intent (SITE-DELIVERY); the rules never change per request.
-    if (isHtmlFirstPath(request.url.split('?')[0] ?? '/')) reply.header('speculation-rules', SPECULATION_RULES_HEADER);
-    if (encoding === 'identity') return reply.send(html);
-    return reply.header('content-encoding', encoding).send(await coded(encoding));
-  };
-
-  // The last resort when rendering itself failed (page errors render the localized error page inside the app).
-  const sendRenderFailure = (reply: FastifyReply, bot: boolean) =>
-    reply
-      .status(500)
-      .type('text/html; charset=utf-8')
-      .send(bot ? '' : FALLBACK_ERROR_PAGE);
-
-  /** Renders `request` (the theme and session come from its cookies). Throws when the entry does. */
-  const renderPage = async (request: FastifyRequest, reply: FastifyReply, signedIn: boolean) => {
-    const loaded = await loadEntry(request.url);
-    // Administrators' pages answer 404 to everyone else already on the server (ADMIN-AREA).
-    const refreshToken = requestCookies(request)[REFRESH_COOKIE];
-    const viewerRole = signedIn && refreshToken && opts.roleOf && isAdminPath(request.url.split('?')[0] ?? '/') ? await opts.roleOf(refreshToken) : null;
-    // Vite's inline preamble (development only) runs under the CSP with this response's nonce.
-    const assets = loaded.assets.devHead
-      ? { ...loaded.assets, devHead: loaded.assets.devHead.replace(/<script\b/g, `<script nonce="${cspNonce(reply)}"`) }
-      : loaded.assets;
-    try {
-      return await loaded.entry.render({
-        url: `${config.publicUrl}${request.url}`,
-        headers: request.headers as Record<string, string | undefined>,
-        signedIn,
-        viewerRole,
-        siteName: config.siteName,
-        publicUrl: config.publicUrl,
-        webSocketUrl: config.publicWsUrl,
-        buildPollIntervalMs: config.buildPollIntervalMs,
-        authProviders: opts.authProviders,
-        analytics: config.env === 'production', // ANALYTICS-BEACON
-        assets,
-        executeOperation: graphql.executeOperation,
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'page render failed');
-      throw error;
-    }
-  };
-
-  /** Sends a render's answer (shared by a flight's requests, or one signed-in request's own). */
-  const sendAnswer = (request: FastifyRequest, reply: FastifyReply, answer: FlightAnswer, bot: boolean) => {
-    if (answer.location !== undefined) return reply.redirect(answer.location, answer.status);
-    // Bots get the status without an error page (SITE-PAGES).
-    if (bot && answer.status >= 400) return reply.status(answer.status).type('text/plain; charset=utf-8').send('');
-    const { body } = answer;
-    return sendPage(request, reply, answer.status, body.html, (coding) => body.encoded(coding));
-  };
-
-  app.setNotFoundHandler(async (request, reply) => {
+/** The not-found handler that answers every GET no route claimed with a page (see the module docstring). */
+function answerPage(deps: {
+  pages: PageCache;
+  viteDev: boolean;
+  productSlugs: ReadonlySet<string>;
+  renderPage: ReturnType<typeof pageRenderer>;
+  recordHeaders: WeakMap<FastifyRequest, CachedPage>;
+}) {
+  const { pages, renderPage, recordHeaders } = deps;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No ${request.method} ${path} on this server` } });
@@ -257,7 +105,7 @@ export async function registerSsr(
     const bot = isBot(userAgent);
     let answer: FlightAnswer;
     try {
-      if (signedIn || opts.viteDev) {
+      if (signedIn || deps.viteDev) {
         const result = await renderPage(request, reply, signedIn);
         answer = result.location
           ? { status: result.status, location: result.location }
@@ -266,7 +114,7 @@ export async function registerSsr(
         // Anonymous: the same document for every request of a key (theme and URL), so concurrent misses share one render.
         // Only addresses pages link to are stored (a search or a made-up query string is not: cache busting, pageKeys.ts).
         const key = pageCacheKey(requestCookies(request)[THEME_COOKIE], request.url);
-        const store = isStoredTarget(request.url, opts.productSlugs);
+        const store = isStoredTarget(request.url, deps.productSlugs);
         const hit = store ? pages.get(key) : undefined;
         if (hit) {
           if (hit.wire === undefined) recordHeaders.set(request, hit);
@@ -278,7 +126,5 @@ export async function registerSsr(
       return sendRenderFailure(reply, bot);
     }
     return sendAnswer(request, reply, answer, bot);
-  });
-
-  return { invalidate: (change) => pages.invalidate(pagesShowing(change)), pages, fastPath: opts.fastPath ?? null, close: closeDev };
+  };
 }
