@@ -46,7 +46,8 @@
 import type { DomainEvents } from '../../../platform/events.js';
 import { DEFAULT_LOCALE } from '@studio/site/locales';
 import * as fields from '@studio/site/fields';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CredentialService } from '../credentials/service.js';
@@ -133,24 +134,35 @@ export async function requireBearer(request: FastifyRequest, sessions: SessionSe
   return claims;
 }
 
+/** What the /api/auth routes are built over. */
+export interface AuthRouteOptions {
+  db: Db;
+  sessions: SessionService;
+  config: Config;
+  credentials: CredentialService;
+  limits: RateLimits;
+  challenges: Challenges;
+  security: AccountSecurity;
+  /** Raises `emailVerified` at a sign-in (REQ-CLAIM). */
+  events: DomainEvents;
+}
+
+/** The Fastify instance with zod route schemas. */
+type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+type RateLimit = { max: number; timeWindow: number };
+
 /** Registers the /api/auth routes. */
-export async function authRoutes(
-  fastify: FastifyInstance,
-  opts: {
-    db: Db;
-    sessions: SessionService;
-    config: Config;
-    credentials: CredentialService;
-    limits: RateLimits;
-    challenges: Challenges;
-    security: AccountSecurity;
-    /** Raises `emailVerified` at a sign-in (REQ-CLAIM). */
-    events: DomainEvents;
-  },
-): Promise<void> {
-  const { db, sessions, config, credentials, limits, challenges, security, events } = opts;
+export async function authRoutes(fastify: FastifyInstance, opts: AuthRouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs };
+  const rateLimit = { max: opts.config.rateLimit.authMax, timeWindow: opts.config.rateLimit.windowMs };
+  signInRoutes(app, opts, rateLimit);
+  resetRoutes(app, opts, rateLimit);
+  sessionRoutes(app, opts, rateLimit);
+}
+
+/** Starts the session of a completed sign-in and answers with its tokens (and the refresh cookie). */
+function sessionStarter(opts: AuthRouteOptions) {
+  const { db, sessions, config } = opts;
   /** The answer of a new session: the cookie lives as long as a refresh token, at most the session's lifetime. */
   const newSession = (request: FastifyRequest, reply: FastifyReply, pair: Credentials) =>
     answerWithCookie(reply, pair, { cookieMode: wantsCookieMode(request), maxAge: refreshCookieMaxAge(config, Date.now() + config.sessionMaxAge * 1000) });
@@ -164,7 +176,13 @@ export async function authRoutes(
     await recordSecurityEvent(db, { userId, kind: 'SIGN_IN', method, sessionId, device });
     return newSession(request, reply, pair);
   };
+  return signedIn;
+}
 
+/** Registration and the sign-ins: password (and its second step, ACC-2FA) and passkey. */
+function signInRoutes(app: App, opts: AuthRouteOptions, rateLimit: RateLimit): void {
+  const { db, config, credentials, limits, challenges, security, events } = opts;
+  const signedIn = sessionStarter(opts);
   app.post('/api/auth/register', { config: { rateLimit }, schema: { body: registerBody } }, async (request, reply) => {
     const { challenge, ...body } = request.body;
     await requireChallenge(challenges, 'register', request.ip, challenge); // SEC-CHALLENGE
@@ -217,7 +235,11 @@ export async function authRoutes(
     const { userId } = await security.signInWithPasskey(request.body.response, request.body.locale);
     return signedIn(request, reply, userId, request.body.deviceToken, 'passkey');
   });
+}
 
+/** The password reset by e-mailed link (ACC-RESET). */
+function resetRoutes(app: App, opts: AuthRouteOptions, rateLimit: RateLimit): void {
+  const { credentials } = opts;
   app.post('/api/auth/reset', { config: { rateLimit }, schema: { body: resetBody } }, async (request, reply) => {
     await credentials.requestPasswordReset(request.body.email, request.body.locale ?? DEFAULT_LOCALE, request.ip);
     return reply.status(202).send({ data: 'sent' });
@@ -232,7 +254,11 @@ export async function authRoutes(
   app.post('/api/auth/reset/confirm', { config: { rateLimit }, schema: { body: resetConfirmBody } }, async (request) => ({
     data: await credentials.confirmPasswordReset(request.body.token, request.body.password, deviceOf(request)),
   }));
+}
 
+/** Refreshing the tokens and signing out (the refresh cookie, decision 0048). */
+function sessionRoutes(app: App, opts: AuthRouteOptions, rateLimit: RateLimit): void {
+  const { sessions, config } = opts;
   app.post('/api/auth/refresh', { config: { rateLimit: { ...rateLimit, max: rateLimit.max * 3 } }, schema: { body: refreshBody } }, async (request, reply) => {
     const fromBody = request.body?.refreshToken;
     const token = fromBody ?? refreshTokenFromCookie(request);

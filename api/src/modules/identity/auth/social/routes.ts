@@ -27,7 +27,8 @@
  */
 import { SOCIAL_BINDING_COOKIE, SOCIAL_BINDING_MAX_AGE } from '@studio/site/cookies';
 import * as fields from '@studio/site/fields';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../../../platform/config.js';
@@ -91,21 +92,35 @@ function redirect(reply: FastifyReply, location: string) {
   return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 302);
 }
 
+/** What the social routes are built over. */
+interface SocialRouteOptions {
+  social: SocialAuthService;
+  sessions: SessionService;
+  config: Config;
+  db: Db;
+  security: AccountSecurity;
+}
+
+/** The Fastify instance with zod route schemas. */
+type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+type RateLimit = { max: number; timeWindow: number };
+
 /** Registers the routes above. */
-export async function socialRoutes(
-  fastify: FastifyInstance,
-  opts: { social: SocialAuthService; sessions: SessionService; config: Config; db: Db; security: AccountSecurity },
-): Promise<void> {
-  const { social, sessions, config, db, security } = opts;
+export async function socialRoutes(fastify: FastifyInstance, opts: SocialRouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs };
+  const rateLimit = { max: opts.config.rateLimit.authMax, timeWindow: opts.config.rateLimit.windowMs };
   // Run before the schemas: an unknown provider is a 404 whatever the query holds.
   const knownProvider = async (request: FastifyRequest) => {
-    social.provider((request.params as { provider: string }).provider);
+    opts.social.provider((request.params as { provider: string }).provider);
   };
-  // The bearer's claims, checked before the query (401 before 400) and handed to the handler.
-  const claimsOf = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof requireBearer>>>();
+  startRoutes(app, opts, rateLimit, knownProvider);
+  returnRoutes(app, opts, rateLimit, knownProvider);
+}
 
+/** Starting a sign-in, and a link from a signed-in account (its bearer checked before the query: 401 before 400). */
+function startRoutes(app: App, opts: SocialRouteOptions, rateLimit: RateLimit, knownProvider: (request: FastifyRequest) => Promise<void>): void {
+  const { social, sessions, config } = opts;
+  const claimsOf = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof requireBearer>>>();
   app.get(
     '/api/auth/:provider/login',
     {
@@ -168,7 +183,11 @@ export async function socialRoutes(
       }
     },
   );
+}
 
+/** The provider's callback and the exchange of its one-time code for a session (AUTH-SOCIAL). */
+function returnRoutes(app: App, opts: SocialRouteOptions, rateLimit: RateLimit, knownProvider: (request: FastifyRequest) => Promise<void>): void {
+  const { social, sessions, config, db, security } = opts;
   app.get(
     '/api/auth/:provider/callback',
     { config: { rateLimit }, schema: { params: providerParams, querystring: callbackQuery }, preValidation: knownProvider },
