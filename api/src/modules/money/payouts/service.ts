@@ -23,7 +23,8 @@ import type { MailService } from '../../../platform/mail/index.js';
 import { requireRecentProof } from '../../identity/index.js';
 import { assertNotPaused } from './safety.js';
 import type { StripeClient } from './stripe.js';
-import { StripeTransfers, TRANSFER_JOB, payoutOwner } from './transfers.js';
+import { payoutOwner } from './payoutFacts.js';
+import { StripeTransfers, TRANSFER_JOB } from './transfers.js';
 
 export { CHECK_JOB, TRANSFER_JOB } from './transfers.js';
 

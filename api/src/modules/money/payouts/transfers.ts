@@ -24,18 +24,14 @@
  *   administrator; once nothing of the transfer is left, the payout is REVERSED. Webhook events only
  *   say "look again" (webhooks.ts re-reads the transfer), so duplicates and any order change nothing more.
  */
-import type { Kysely } from 'kysely';
-import { PostgresAdapter } from 'kysely';
 import type Stripe from 'stripe';
-import { mailLocale } from '../../../platform/mail/index.js';
 import { nowIso } from '../../../platform/db/index.js';
-import type { Database, PayoutRow } from '../../../platform/db/types.js';
-import { STUDIO, post, toMinor } from '../ledger/book.js';
-import type { MailTemplateParams } from '../../../platform/mail/index.js';
+import type { PayoutRow } from '../../../platform/db/types.js';
+import { toMinor } from '../ledger/book.js';
+import { adminFacts, lockPayout, tellAdmins } from './payoutFacts.js';
+import { TransferReversals } from './reversals.js';
 import type { PayoutService, PayoutServiceDeps } from './service.js';
 import { isFinalStripeError, stripeErrorText, stripeJobTimeoutMs } from './stripe.js';
-
-type Trx = Kysely<Database>;
 
 /** The job that creates a payout's Stripe transfer. */
 export const TRANSFER_JOB = 'payout.transfer';
@@ -54,10 +50,13 @@ const LIST_LIMIT = 10;
 type Job = { payoutId: string };
 
 export class StripeTransfers {
+  private readonly reversals: TransferReversals;
+
   constructor(
     private readonly deps: PayoutServiceDeps,
     private readonly payouts: Pick<PayoutService, 'finish' | 'byId'>,
   ) {
+    this.reversals = new TransferReversals(deps);
     deps.jobs.register<Job>({
       kind: TRANSFER_JOB,
       maxAttempts: TRANSFER_ATTEMPTS,
@@ -78,7 +77,10 @@ export class StripeTransfers {
         await deps.db
           .transaction()
           .execute(async (trx) =>
-            this.tellAdmins(trx, 'adminPayoutChecking', `payout:${payoutId}:check-stopped`, { ...(await this.adminFacts(trx, payout)), stage: 'stopped' }),
+            tellAdmins(this.deps.mail, trx, 'adminPayoutChecking', `payout:${payoutId}:check-stopped`, {
+              ...(await adminFacts(trx, payout)),
+              stage: 'stopped',
+            }),
           );
       },
     });
@@ -140,7 +142,7 @@ export class StripeTransfers {
         .where('version', '=', payout.version)
         .execute();
       await this.deps.jobs.enqueue(CHECK_JOB, { payoutId }, { db: trx, key: `${CHECK_JOB}:${payoutId}`, runAt: nowIso(Date.now() + CHECK_RETRY.baseMs) });
-      await this.tellAdmins(trx, 'adminPayoutChecking', `payout:${payoutId}:checking`, { ...(await this.adminFacts(trx, payout)), stage: 'checking' });
+      await tellAdmins(this.deps.mail, trx, 'adminPayoutChecking', `payout:${payoutId}:checking`, { ...(await adminFacts(trx, payout)), stage: 'checking' });
       return payout;
     });
     if (!moved) return;
@@ -228,137 +230,6 @@ export class StripeTransfers {
   /** Payout `payoutId` has Stripe transfer `transfer`: PAID if still open, then its reversals (see the module docstring). */
   private async settle(payoutId: string, transfer: Stripe.Transfer): Promise<void> {
     await this.payouts.finish(payoutId, { status: 'PAID', stripeTransferId: transfer.id });
-    await this.postReversals(payoutId, transfer);
+    await this.reversals.post(payoutId, transfer);
   }
-
-  /** Every reversal of `transfer`, oldest first (the embedded list, or all pages of it when it has more). */
-  private async reversalsOf(transfer: Stripe.Transfer): Promise<Stripe.TransferReversal[]> {
-    if (!(transfer.amount_reversed > 0)) return [];
-    const embedded = transfer.reversals?.data ?? [];
-    const complete = transfer.reversals && !transfer.reversals.has_more && embedded.reduce((sum, r) => sum + r.amount, 0) >= transfer.amount_reversed;
-    const all = complete ? embedded : await this.deps.stripe!.transfers.listReversals(transfer.id, { limit: 100 }).autoPagingToArray({ limit: 10_000 });
-    return [...all].sort((a, b) => a.created - b.created || a.id.localeCompare(b.id));
-  }
-
-  /** Posts each reversal of `transfer` not posted yet (see the module docstring); a payout that is not PAID/REVERSED is left alone. */
-  private async postReversals(payoutId: string, transfer: Stripe.Transfer): Promise<void> {
-    const reversals = await this.reversalsOf(transfer);
-    const changed = new Set<string>();
-    for (const reversal of reversals) {
-      const users = await this.deps.db.transaction().execute(async (trx) => {
-        const payout = await lockPayout(trx, payoutId);
-        if (!payout || (payout.status !== 'PAID' && payout.status !== 'REVERSED')) return [];
-        const paid = await trx.selectFrom('ledgerTransactions').select('id').where('idempotencyKey', '=', `payout-paid:${payoutId}`).executeTakeFirst();
-        if (!paid) return [];
-        const total = toMinor(payout.amount);
-        const done = await reversedSoFar(trx, paid.id);
-        const amount = Math.min(reversal.amount, total - done);
-        if (reversal.currency.toUpperCase() !== payout.currency) {
-          this.deps.log?.error(
-            { payoutId, reversal: reversal.id, currency: reversal.currency },
-            "payout reversal: not in the payout's currency; check it by hand",
-          );
-          return [];
-        }
-        if (amount <= 0) return [];
-        const owner = await payoutOwner(trx, payout);
-        const posted = await post(trx, {
-          key: `payout-reversed:${payoutId}:${reversal.id}`,
-          kind: 'payout_reversed',
-          currency: payout.currency,
-          relatedId: paid.id,
-          legs: [
-            { owner: STUDIO, type: 'paid_out', amount: -amount },
-            { owner, type: 'available', amount },
-          ],
-        });
-        if (posted.replayed) return [];
-        const full = done + amount >= total;
-        if (full && payout.status === 'PAID')
-          await trx
-            .updateTable('payouts')
-            .set({ status: 'REVERSED', updated: nowIso(), version: payout.version + 1 })
-            .where('id', '=', payoutId)
-            .where('version', '=', payout.version)
-            .execute();
-        const user = payout.userId ? await trx.selectFrom('users').select(['email', 'locale']).where('id', '=', payout.userId).executeTakeFirst() : undefined;
-        if (user) {
-          await this.deps.mail.send(
-            {
-              to: user.email,
-              template: 'payoutReversed',
-              locale: mailLocale(user.locale),
-              params: { amount, payoutAmount: total, currency: payout.currency, destination: payout.destination, full },
-              key: `payout:${payoutId}:reversed:${reversal.id}`,
-            },
-            { db: trx },
-          );
-        }
-        const facts = await this.adminFacts(trx, payout);
-        await this.tellAdmins(trx, 'adminPayoutReversed', `payout:${payoutId}:reversed:${reversal.id}`, { ...facts, amount, payoutAmount: total, full });
-        return posted.users;
-      });
-      for (const id of users) changed.add(id);
-    }
-    if (changed.size > 0) this.deps.changed([...changed]);
-  }
-
-  /** What the administrators' mails say about `payout`: amount, currency, id and whose it is. */
-  private async adminFacts(trx: Trx, payout: PayoutRow): Promise<{ amount: number; currency: string; payoutId: string; earner: string | null }> {
-    const user = payout.userId ? await trx.selectFrom('users').select(['fullName', 'email']).where('id', '=', payout.userId).executeTakeFirst() : undefined;
-    return { amount: toMinor(payout.amount), currency: payout.currency, payoutId: payout.id, earner: user ? `${user.fullName} <${user.email}>` : null };
-  }
-
-  /** Mails `template` to every administrator in their language, in `trx`, once each (key `<key>:<admin id>`). */
-  private async tellAdmins<T extends 'adminPayoutChecking' | 'adminPayoutReversed'>(
-    trx: Trx,
-    template: T,
-    key: string,
-    params: MailTemplateParams[T],
-  ): Promise<void> {
-    const admins = await trx.selectFrom('users').select(['id', 'email', 'locale']).where('role', '=', 'ADMIN').orderBy('id').execute();
-    for (const admin of admins) {
-      await this.deps.mail.send({ to: admin.email, template, locale: mailLocale(admin.locale), params, key: `${key}:${admin.id}` }, { db: trx });
-    }
-  }
-}
-
-/**
- * The ledger owner of payout `payout`'s money: the owner of the `in_payout` account its request
- * posted to (`payout:<id>`) — the user, or `deleted:<uuid>` after the account was deleted (LEDGER-DELETION).
- */
-export async function payoutOwner(trx: Trx, payout: Pick<PayoutRow, 'id' | 'userId'>): Promise<string> {
-  const row = await trx
-    .selectFrom('ledgerTransactions as t')
-    .innerJoin('ledgerEntries as e', 'e.transactionId', 't.id')
-    .innerJoin('ledgerAccounts as a', 'a.id', 'e.accountId')
-    .select('a.owner')
-    .where('t.idempotencyKey', '=', `payout:${payout.id}`)
-    .where('a.type', '=', 'in_payout')
-    .executeTakeFirst();
-  return row?.owner ?? payout.userId ?? '';
-}
-
-/** Payout `payoutId` in `trx`, locked on PostgreSQL (SQLite has one writer). */
-function lockPayout(trx: Trx, payoutId: string): Promise<PayoutRow | undefined> {
-  return trx
-    .selectFrom('payouts')
-    .selectAll()
-    .where('id', '=', payoutId)
-    .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (qb) => qb.forUpdate())
-    .executeTakeFirst();
-}
-
-/** The minor units already posted back as reversals of the payout paid by ledger transaction `paidId` (the studio's `paid_out` side). */
-async function reversedSoFar(trx: Trx, paidId: string): Promise<number> {
-  const row = await trx
-    .selectFrom('ledgerTransactions as t')
-    .innerJoin('ledgerEntries as e', 'e.transactionId', 't.id')
-    .innerJoin('ledgerAccounts as a', 'a.id', 'e.accountId')
-    .select((eb) => eb.fn.sum<number | string | null>('e.amount').as('sum'))
-    .where('t.kind', '=', 'payout_reversed')
-    .where('t.relatedId', '=', paidId)
-    .where('a.owner', '=', STUDIO)
-    .executeTakeFirst();
-  return -toMinor(row?.sum ?? 0);
 }
