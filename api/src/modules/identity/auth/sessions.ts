@@ -10,21 +10,18 @@
  * A family ends `sessionMaxAge` seconds after its sign-in however often it was rotated
  * (SESSION-MAX-AGE, decision 0026).
  */
-import { type KeyObject, createHmac, createSecretKey, randomUUID } from 'node:crypto';
+import { type KeyObject, createSecretKey, randomUUID } from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
 import { liveSessionUser, liveSessionUserQuery } from './sessionLookup.js';
+import { RefreshRotation } from './refreshRotation.js';
 import type { Config } from '../../../platform/config.js';
 import { type Db, isUniqueViolation, nowIso } from '../../../platform/db/index.js';
 import type { UserRow } from '../../../platform/db/types.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import type { SessionDevice } from './sessionList.js';
-import { type AccessClaims, hashToken, newOpaqueToken, signAccessToken, verifyAccessToken } from './tokens.js';
+import { type AccessClaims, type Credentials, hashToken, newOpaqueToken, signAccessToken, verifyAccessToken } from './tokens.js';
 
-/** The credentials pair answered by register, login and refresh (SESSION-TOKENS). */
-export interface Credentials {
-  accessToken: string;
-  refreshToken: string;
-}
+export type { Credentials } from './tokens.js';
 
 /** What a rotation answers: the new pair and when the session's absolute lifetime ends (ms since the epoch). */
 export interface RotatedCredentials extends Credentials {
@@ -36,12 +33,20 @@ export class SessionService {
   private readonly key: KeyObject;
   /** The compiled session-and-user lookup of `authenticate` (sessionLookup.ts). */
   private liveSessionUser: CompiledQuery<UserRow> | undefined;
+  private readonly rotation: RefreshRotation;
 
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'jwtSecret' | 'accessTokenTtl' | 'refreshTokenTtl' | 'refreshReuseGraceMs' | 'sessionMaxAge' | 'publicUrl'>,
   ) {
     this.key = createSecretKey(config.jwtSecret);
+    this.rotation = new RefreshRotation({
+      db,
+      config,
+      key: this.key,
+      issueAccess: (claims) => this.issueAccess(claims),
+      revokeSession: (sessionId, reason) => this.revokeSession(sessionId, reason),
+    });
   }
 
   private issueAccess(claims: AccessClaims): Promise<string> {
@@ -100,7 +105,7 @@ export class SessionService {
           secondFactorSignIn: secondFactor ? 1 : 0,
         })
         .execute();
-      await this.insertRefreshToken(trx, sessionId, refreshToken, now);
+      await this.rotation.insertRefreshToken(trx, sessionId, refreshToken, now);
     });
     return { accessToken: await this.issueAccess({ userId, sessionId }), refreshToken, sessionId };
   }
@@ -129,110 +134,13 @@ export class SessionService {
       await this.revokeSession(row.sessionId, 'expired');
       throw new HttpError(401, 'SESSION_EXPIRED', 'This session has reached its maximum lifetime; sign in again.');
     }
-    const credentials = await this.rotateLive(row, refreshToken, now);
+    const credentials = await this.rotation.rotateLive(row, refreshToken, now);
     return { ...credentials, sessionEndsAt };
   }
 
   /** When a session that started at `created` (ISO) ends, in ms since the epoch (SESSION-MAX-AGE). */
   sessionEnd(created: string | Date): number {
     return new Date(created).getTime() + this.config.sessionMaxAge * 1000;
-  }
-
-  /** Rotation proper of a live, unexpired token `row` (see `rotate`). */
-  private async rotateLive(
-    row: { id: string; sessionId: string; userId: string; usedAt: string | null },
-    refreshToken: string,
-    now: number,
-  ): Promise<Credentials> {
-    // The successor is derived from the token it replaces, so a rotation answered to a client that
-    // never received it (a tab closed or reloaded mid-refresh, a dropped response) can be answered
-    // again with the same pair within the grace window instead of leaving every tab signed out.
-    const successor = this.successorOf(refreshToken);
-    if (row.usedAt !== null) {
-      const replay = await this.replayWithinGrace(row, successor, now);
-      if (replay) return replay;
-      throw await this.onReuse(row.sessionId, row.usedAt, now);
-    }
-
-    const won = await this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('refreshTokens')
-        .set({ usedAt: nowIso(now) })
-        .where('id', '=', row.id)
-        .where('usedAt', 'is', null)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return false;
-      await this.insertRefreshToken(trx, row.sessionId, successor, now);
-      await trx
-        .updateTable('sessions')
-        .set({ lastUsed: nowIso(now) })
-        .where('id', '=', row.sessionId)
-        .execute();
-      return true;
-    });
-    if (!won) {
-      // A concurrent request with the same token rotated it first: the same pair is the answer.
-      const replay = await this.replayWithinGrace({ ...row, usedAt: nowIso(now) }, successor, now);
-      if (replay) return replay;
-      throw raceError();
-    }
-    return { accessToken: await this.issueAccess({ userId: row.userId, sessionId: row.sessionId }), refreshToken: successor };
-  }
-
-  /** The refresh token that replaces `token`: HMAC-SHA-256 under the signing secret, base64url (256 bits). */
-  private successorOf(token: string): string {
-    return createHmac('sha256', this.key).update(`refresh-successor:${token}`).digest('base64url');
-  }
-
-  /**
-   * Answers the pair of a rotation already done, when the token was used less than
-   * `REFRESH_REUSE_GRACE_MS` ago and its successor is still unused: the same successor and a new
-   * access token. Otherwise null (the caller decides between race and reuse).
-   */
-  private async replayWithinGrace(
-    row: { sessionId: string; userId: string; usedAt: string | null },
-    successor: string,
-    now: number,
-  ): Promise<Credentials | null> {
-    if (row.usedAt === null || now - Date.parse(row.usedAt) >= this.config.refreshReuseGraceMs) return null;
-    const next = await this.db
-      .selectFrom('refreshTokens')
-      .select(['id', 'usedAt'])
-      .where('sessionId', '=', row.sessionId)
-      .where('tokenHash', '=', hashToken(successor))
-      .executeTakeFirst();
-    if (!next || next.usedAt !== null) return null;
-    return { accessToken: await this.issueAccess({ userId: row.userId, sessionId: row.sessionId }), refreshToken: successor };
-  }
-
-  /** Stores `token` (hashed) as the live token of family `sessionId`, valid `refreshTokenTtl` from `now`. */
-  private async insertRefreshToken(trx: Db, sessionId: string, token: string, now: number): Promise<void> {
-    await trx
-      .insertInto('refreshTokens')
-      .values({
-        id: randomUUID(),
-        sessionId,
-        tokenHash: hashToken(token),
-        created: nowIso(now),
-        expiresAt: nowIso(now + this.config.refreshTokenTtl * 1000),
-        usedAt: null,
-      })
-      .execute();
-  }
-
-  private async onReuse(sessionId: string, usedAt: string, now: number): Promise<HttpError> {
-    const withinGrace = now - Date.parse(usedAt) < this.config.refreshReuseGraceMs;
-    if (withinGrace) {
-      const laterUse = await this.db
-        .selectFrom('refreshTokens')
-        .select('id')
-        .where('sessionId', '=', sessionId)
-        .where('usedAt', '>', usedAt)
-        .executeTakeFirst();
-      if (!laterUse) return raceError();
-    }
-    await this.revokeSession(sessionId, 'reuse');
-    return new HttpError(401, 'REFRESH_TOKEN_REUSED', 'This refresh token was already used; the session was signed out for safety.');
   }
 
   /**
@@ -306,8 +214,4 @@ export class SessionService {
     const user = await liveSessionUser(this.db, this.liveSessionUser, claims.sessionId, claims.userId);
     return user ? { ...claims, user } : 'revoked';
   }
-}
-
-function raceError(): HttpError {
-  return new HttpError(409, 'REFRESH_TOKEN_RACE', 'This refresh token was just rotated by a concurrent request; use the newest credentials.');
 }

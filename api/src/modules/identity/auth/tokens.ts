@@ -12,6 +12,12 @@
 import { type KeyObject, createHash, randomBytes } from 'node:crypto';
 import { TokenError, createDecoder, createSigner, createVerifier } from 'fast-jwt';
 
+/** The credentials pair answered by register, login and refresh (SESSION-TOKENS). */
+export interface Credentials {
+  accessToken: string;
+  refreshToken: string;
+}
+
 export interface AccessClaims {
   userId: string;
   sessionId: string;
