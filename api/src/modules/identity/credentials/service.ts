@@ -25,14 +25,14 @@ import { hashPassword, refuseNewPassword } from '../auth/passwords.js';
 import type { SessionService } from '../auth/sessions.js';
 import type { Config } from '../../../platform/config.js';
 import { proofMethods, reauthenticationRequired, requireRecentProof, stampProof } from '../accountSecurity/window.js';
-import { type Db, isUniqueViolation, nowIso } from '../../../platform/db/index.js';
+import { type Db, nowIso } from '../../../platform/db/index.js';
 import type { UserRow } from '../../../platform/db/types.js';
 import type { DeviceInfo } from '../../../platform/http/device.js';
 import { HttpError } from '../../../platform/http/errors.js';
-import { type MailService, securityEvent } from '../../../platform/mail/index.js';
+import { type MailService, mailLocale, securityEvent } from '../../../platform/mail/index.js';
 import type { RateLimits } from '../../../platform/security/limits.js';
 import { EmailCodes, codeExpired, passwordUnchanged, tooManyRequests, voidEmailChange } from './codes.js';
-import { mailLocale } from '../../../platform/mail/index.js';
+import { emailTaken, swapEmail } from './emailChange.js';
 import { PasswordResets, type ResetLinkStatus, type ResetOutcome } from './reset.js';
 
 export { CODE_ALPHABET, CODE_LENGTH, CODE_MAX_ATTEMPTS, type CodePurpose, normalizeCode, tooManyRequests } from './codes.js';
@@ -196,7 +196,7 @@ export class CredentialService {
       if (sessionId) await stampProof(this.deps.db, sessionId, 'PASSWORD');
     }
     const taken = await this.deps.db.selectFrom('users').select('id').where('email', '=', newEmail).where('id', '!=', userId).executeTakeFirst();
-    if (taken) throw new HttpError(409, 'EMAIL_TAKEN', 'email: an account with this e-mail already exists', { field: 'email' });
+    if (taken) throw emailTaken();
     const wait = await this.deps.limits.consume('codeSend', userId);
     if (wait !== null) throw tooManyRequests(wait);
     await this.deps.db.updateTable('users').set({ pendingEmail: newEmail, updated: nowIso() }).where('id', '=', userId).execute();
@@ -214,28 +214,7 @@ export class CredentialService {
     if (!user.pendingEmail) throw codeExpired('code: there is no e-mail change waiting for a code');
     const row = await this.codes.consume(userId, 'change', code);
     if (row.email !== user.pendingEmail) throw codeExpired('code: this code was sent to another address; ask for a new one');
-    try {
-      await this.deps.db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ email: row.email, pendingEmail: null, isVerified: 1, updated: nowIso() }).where('id', '=', userId).execute();
-        await this.deps.events.raise(trx, { type: 'signInDetailsChanged', userId }); // PAYOUT-COOLDOWN
-        await trx.deleteFrom('emailCodes').where('userId', '=', userId).execute();
-        // REQ-CLAIM: the new address is verified now; its orders become the user's.
-        await this.deps.events.raise(trx, { type: 'emailVerified', userId });
-        await this.deps.mail.send(
-          {
-            to: user.email,
-            template: 'emailChangedNotice',
-            locale: mailLocale(user.locale),
-            params: { oldEmail: user.email, newEmail: row.email, ...securityEvent(device) },
-            key: `changed:${row.id}`,
-          },
-          { db: trx },
-        );
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, 'EMAIL_TAKEN', 'email: an account with this e-mail already exists', { field: 'email' });
-      throw error;
-    }
+    await swapEmail(this.deps, user, row, device);
     this.deps.userChanged(userId);
   }
 
