@@ -5,18 +5,16 @@
  * each change checked against the editor's `version` (ADMIN-CONCURRENCY) and audited in its own
  * transaction (ADMIN-AUDIT);
  * every change announces itself with `contentChanged` (the item and the products it is about before
- * and after, whose pages list it; SITE-CACHE). Seeding is db/seed's.
+ * and after, whose pages list it; SITE-CACHE). Seeding is seed.ts's.
  */
 import { type Kysely, sql } from 'kysely';
 import { LOCALES, type Locale } from '@studio/site/locales';
-import { contains, likePattern } from '../../platform/audit.js';
-import { isUniqueViolation, nowIso } from '../../platform/db/index.js';
+import { nowIso } from '../../platform/db/index.js';
 import { newNewsItemId } from './seed.js';
-import { type AuditActor, type AuditTarget, recordAudit } from '../../platform/audit.js';
+import { type AuditActor, changedFields, contains, likePattern, recordAudit } from '../../platform/audit.js';
+import { type NewsTextsInput, retryOnSlugRace, target, translationRows } from './newsRules.js';
 import type { Database, NewsItemRow, NewsTranslationRow } from '../../platform/db/types.js';
 import { type EditOptions, badContentInput as badInput, translationMissing, versionConflict } from './editing.js';
-import { changedFields } from '../../platform/audit.js';
-import type { NewsTexts } from './files.js';
 import type { ContentServiceDeps, Page } from './products.js';
 import { assignNewsSlugs, slugsOfNewsItems } from '../../platform/db/slugs.js';
 import { groupBy, jsonList } from './translations.js';
@@ -24,40 +22,11 @@ import { groupBy, jsonList } from './translations.js';
 /** The database or a transaction of it. */
 type Executor = Kysely<Database>;
 
-/** A news item's texts in one locale, as an administrator sends them. */
-export type NewsTextsInput = NewsTexts & { locale: Locale };
+export type { NewsTextsInput } from './newsRules.js';
 
 /** Whether `item` is published: it has a publication time and that time has come. */
 export function isPublished(item: Pick<NewsItemRow, 'publishedAt'>): boolean {
   return item.publishedAt !== null && item.publishedAt <= nowIso();
-}
-
-/** The audit target of `row`: labelled with its English title (the given texts', else the stored ones'). */
-function target(row: NewsItemRow, texts: ReadonlyArray<{ locale: string; title: string }>): AuditTarget {
-  return { type: 'NewsItem', id: row.id, label: texts.find((t) => t.locale === 'en')?.title ?? texts[0]?.title ?? row.id };
-}
-
-/** The rows to store for `texts`: one per language; with `requireAll`, every language. */
-function translationRows(texts: readonly NewsTextsInput[], requireAll: boolean) {
-  const locales = texts.map((t) => t.locale);
-  if (new Set(locales).size !== locales.length) throw badInput('texts', 'one entry per language');
-  if (requireAll && !LOCALES.every((l) => locales.includes(l))) throw badInput('texts', 'English, Russian and Spanish texts are all required');
-  return texts.map((t) => ({ locale: t.locale, title: t.title, summary: t.summary, body: JSON.stringify(t.body) }));
-}
-
-/**
- * Runs `work` (a transaction that gives slugs) again when it lost a race for a slug to another
- * transaction (a unique violation on `news_slugs`), at most three times: the next run sees the
- * slug taken and picks the next free one (SITE-NEWS).
- */
-async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
-    }
-  }
 }
 
 export class NewsService {
