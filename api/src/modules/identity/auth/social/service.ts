@@ -33,7 +33,6 @@
 import type { DomainEvents } from '../../../../platform/events.js';
 import { recentProofUntil } from '../../accountSecurity/window.js';
 import { SOCIAL_BINDING_MAX_AGE } from '@studio/site/cookies';
-import type { Locale } from '@studio/site/locales';
 import type { AuthProviderId } from '@studio/site/ssr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -44,14 +43,13 @@ import { type Db, nowIso } from '../../../../platform/db/index.js';
 import type { SocialStatesTable } from '../../../../platform/db/types.js';
 import type { DeviceInfo } from '../../../../platform/http/device.js';
 import { HttpError } from '../../../../platform/http/errors.js';
-import { type MailService, securityEvent } from '../../../../platform/mail/index.js';
-import { mailLocale } from '../../../../platform/mail/index.js';
+import { type MailService, mailLocale, securityEvent } from '../../../../platform/mail/index.js';
 import { SecretBox } from '../../../../platform/security/secretBox.js';
-import { createUser } from '../../users/service.js';
 import type { SessionService } from '../sessions.js';
 import { hashToken, newOpaqueToken } from '../tokens.js';
 import { provenanceOf } from '../../accountSecurity/provenance.js';
 import { SocialAccountStore } from './accounts.js';
+import { findOrCreateSocialUser } from './socialUsers.js';
 import { callbackLocale } from './callbackUrl.js';
 import type { ProviderProfile } from './profiles.js';
 import { type ProviderTokens, type SocialProvider, SocialError } from './providers.js';
@@ -218,7 +216,12 @@ export class SocialAuthService {
         await this.link(provider, record.userId, record.sessionId, result, device);
         return withQuery(record.callbackUrl, { success: 'success', state: record.returnPath });
       }
-      const userId = await this.findOrCreateUser(provider, result, callbackLocale(record.callbackUrl));
+      const userId = await findOrCreateSocialUser(
+        { db: this.deps.db, accounts: this.accounts, credentials: this.deps.credentials },
+        provider,
+        result,
+        callbackLocale(record.callbackUrl),
+      );
       // REQ-CLAIM: a social sign-up or sign-in with a verified address claims its orders.
       await this.deps.events.raise(this.deps.db, { type: 'emailVerified', userId });
       return withQuery(record.callbackUrl, { code: await this.issueLoginCode(userId, record.deviceToken, record.returnPath) });
@@ -270,39 +273,6 @@ export class SocialAuthService {
       });
     }
     this.deps.userChanged(userId);
-  }
-
-  private async findOrCreateUser(provider: SocialProvider, result: { profile: ProviderProfile; tokens: ProviderTokens }, locale: Locale): Promise<string> {
-    const existing = await this.accounts.find(provider, result.profile.id);
-    if (existing) {
-      await this.accounts.update(existing.id, provider, result);
-      return existing.userId;
-    }
-    const { profile } = result;
-    if (!profile.email) throw new HttpError(400, 'SOCIAL_EMAIL_MISSING', 'The provider shared no e-mail address.');
-    const taken = await this.deps.db.selectFrom('users').select('id').where('email', '=', profile.email).executeTakeFirst();
-    if (taken) throw new HttpError(409, 'SOCIAL_EMAIL_TAKEN', 'An account with this e-mail address already exists.');
-    try {
-      const user = await createUser(this.deps.db, {
-        email: profile.email,
-        passwordHash: null,
-        fullName: (profile.name ?? profile.username ?? profile.email.split('@')[0] ?? 'User').slice(0, 100),
-        username: profile.username ?? profile.email,
-        locale,
-        isVerified: profile.emailVerified,
-        alsoInsert: (trx, row) => this.accounts.insert(trx, provider, row.id, result, !profile.emailVerified, { addedSessionId: null, addedProof: 'signup' }),
-      });
-      if (!profile.emailVerified) await this.deps.credentials.startVerification(user);
-      return user.id;
-    } catch (error) {
-      if (error instanceof HttpError && error.code === 'EMAIL_TAKEN') throw new HttpError(409, 'SOCIAL_EMAIL_TAKEN', error.message);
-      if (error instanceof HttpError && error.code === 'SOCIAL_ACCOUNT_CONFLICT') {
-        // Created by a concurrent callback for the same provider account: that user it is.
-        const winner = await this.accounts.find(provider, result.profile.id);
-        if (winner) return winner.userId;
-      }
-      throw error;
-    }
   }
 
   private async issueLoginCode(userId: string, deviceToken: string, returnPath: string): Promise<string> {
