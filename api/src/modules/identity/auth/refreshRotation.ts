@@ -7,7 +7,7 @@ import { type KeyObject, createHmac, randomUUID } from 'node:crypto';
 import type { Config } from '../../../platform/config.js';
 import { type Db, nowIso } from '../../../platform/db/index.js';
 import { HttpError } from '../../../platform/http/errors.js';
-import { type AccessClaims, type Credentials, hashToken } from './tokens.js';
+import { type AccessClaims, type TokenPair, hashToken } from './tokens.js';
 
 /** What rotation needs from the session service. */
 export interface RotationDeps {
@@ -39,7 +39,7 @@ export class RefreshRotation {
   }
 
   /** Rotation proper of a live, unexpired token `row` (see `rotate`). */
-  async rotateLive(row: { id: string; sessionId: string; userId: string; usedAt: string | null }, refreshToken: string, now: number): Promise<Credentials> {
+  async rotateLive(row: { id: string; sessionId: string; userId: string; usedAt: string | null }, refreshToken: string, now: number): Promise<TokenPair> {
     // The successor is derived from the token it replaces, so a rotation answered to a client that
     // never received it (a tab closed or reloaded mid-refresh, a dropped response) can be answered
     // again with the same pair within the grace window instead of leaving every tab signed out.
@@ -89,7 +89,7 @@ export class RefreshRotation {
     row: { sessionId: string; userId: string; usedAt: string | null },
     successor: string,
     now: number,
-  ): Promise<Credentials | null> {
+  ): Promise<TokenPair | null> {
     if (row.usedAt === null || now - Date.parse(row.usedAt) >= this.deps.config.refreshReuseGraceMs) return null;
     const next = await this.deps.db
       .selectFrom('refreshTokens')

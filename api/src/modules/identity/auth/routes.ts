@@ -23,7 +23,7 @@
  *   (AUTH-LOGOUT): the cookie's family (and the device's) is revoked and the cookie cleared; without
  *   the cookie the bearer is required (401 UNAUTHENTICATED).
  * Register, login and refresh set the HttpOnly refresh cookie (`__Host-studio.refresh`,
- * sessionCookie.ts; SESSION-COOKIES, decision 0026). "Credentials" is `{ accessToken, refreshToken }`
+ * sessionCookie.ts; SESSION-COOKIES, decision 0026). "TokenPair" is `{ accessToken, refreshToken }`
  * for API clients; in cookie mode — the request header `X-Session-Transport: cookie`, which the web
  * client always sends, or a refresh by the cookie — it is `{ accessToken }` alone, so the refresh
  * token never reaches a script.
@@ -58,7 +58,7 @@ import { HttpError } from '../../../platform/http/errors.js';
 import type { RateLimits } from '../../../platform/security/limits.js';
 import { commonPasswords } from './passwords.js';
 import { sessionDeviceOf } from './sessionList.js';
-import type { Credentials, SessionService } from './sessions.js';
+import type { TokenPair, SessionService } from './sessions.js';
 import { answerWithCookie, clearRefreshCookie, refreshCookieMaxAge, refreshTokenFromCookie, wantsCookieMode } from './sessionCookie.js';
 import { registerWithPassword, signInWithPassword } from './signIn.js';
 import { type Challenges, requireChallenge } from '../../../platform/security/challenge.js';
@@ -164,7 +164,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRouteOption
 function sessionStarter(opts: AuthRouteOptions) {
   const { db, sessions, config } = opts;
   /** The answer of a new session: the cookie lives as long as a refresh token, at most the session's lifetime. */
-  const newSession = (request: FastifyRequest, reply: FastifyReply, pair: Credentials) =>
+  const newSession = (request: FastifyRequest, reply: FastifyReply, pair: TokenPair) =>
     answerWithCookie(reply, pair, { cookieMode: wantsCookieMode(request), maxAge: refreshCookieMaxAge(config, Date.now() + config.sessionMaxAge * 1000) });
 
   /** Starts the session of a completed sign-in and records it on the timeline (ACC-TIMELINE). */

@@ -21,7 +21,7 @@
 import { REFRESH_COOKIE, SESSION_MARKER_COOKIE, SESSION_TRANSPORT_COOKIE, SESSION_TRANSPORT_HEADER } from '@studio/site/cookies';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../../platform/config.js';
-import type { Credentials } from './sessions.js';
+import type { TokenPair } from './sessions.js';
 
 /** The attributes shared by setting and clearing, so a clear always matches the cookie it deletes. */
 const ATTRIBUTES = { path: '/', httpOnly: true, secure: true, sameSite: 'strict' } as const;
@@ -63,7 +63,7 @@ export function wantsCookieMode(request: FastifyRequest): boolean {
  * Sets the cookie from `credentials` and answers the body to send: without `refreshToken` in cookie
  * mode, the credentials unchanged otherwise (API clients keep the REST contract).
  */
-export function answerWithCookie<T extends Credentials>(
+export function answerWithCookie<T extends TokenPair>(
   reply: FastifyReply,
   credentials: T,
   options: { cookieMode: boolean; maxAge: number },

@@ -19,12 +19,12 @@ import { type Db, isUniqueViolation, nowIso } from '../../../platform/db/index.j
 import type { UserRow } from '../../../platform/db/types.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import type { SessionDevice } from './sessionList.js';
-import { type AccessClaims, type Credentials, hashToken, newOpaqueToken, signAccessToken, verifyAccessToken } from './tokens.js';
+import { type AccessClaims, type TokenPair, hashToken, newOpaqueToken, signAccessToken, verifyAccessToken } from './tokens.js';
 
-export type { Credentials } from './tokens.js';
+export type { TokenPair } from './tokens.js';
 
 /** What a rotation answers: the new pair and when the session's absolute lifetime ends (ms since the epoch). */
-export interface RotatedCredentials extends Credentials {
+export interface RotatedTokenPair extends TokenPair {
   sessionEndsAt: number;
 }
 
@@ -65,7 +65,7 @@ export class SessionService {
     deviceToken: string,
     device: SessionDevice,
     options: { secondFactor?: boolean } = {},
-  ): Promise<Credentials & { sessionId: string }> {
+  ): Promise<TokenPair & { sessionId: string }> {
     // A concurrent login on the same device may win the unique index sessions_live_device;
     // then revoke its family in turn and try again (the newest login keeps the device).
     for (let attempt = 0; ; attempt++) {
@@ -77,7 +77,7 @@ export class SessionService {
     }
   }
 
-  private async startOnce(userId: string, deviceToken: string, device: SessionDevice, secondFactor: boolean): Promise<Credentials & { sessionId: string }> {
+  private async startOnce(userId: string, deviceToken: string, device: SessionDevice, secondFactor: boolean): Promise<TokenPair & { sessionId: string }> {
     const now = Date.now();
     const sessionId = randomUUID();
     const refreshToken = newOpaqueToken();
@@ -119,7 +119,7 @@ export class SessionService {
    *   the window after its successor was already used), 401 SESSION_EXPIRED (the session is older
    *   than `sessionMaxAge`; the family is revoked, SESSION-MAX-AGE).
    */
-  async rotate(refreshToken: string): Promise<RotatedCredentials> {
+  async rotate(refreshToken: string): Promise<RotatedTokenPair> {
     const now = Date.now();
     const row = await this.db
       .selectFrom('refreshTokens as t')

@@ -12,8 +12,8 @@
 import { type KeyObject, createHash, randomBytes } from 'node:crypto';
 import { TokenError, createDecoder, createSigner, createVerifier } from 'fast-jwt';
 
-/** The credentials pair answered by register, login and refresh (SESSION-TOKENS). */
-export interface Credentials {
+/** The token pair answered by register, login and refresh: a short-lived access token and its refresh token (SESSION-TOKENS). */
+export interface TokenPair {
   accessToken: string;
   refreshToken: string;
 }
