@@ -11,9 +11,9 @@ import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { runMutation } from '../../../forms/runMutation';
+import { SERVER_ERRORS, firstError } from '../../../forms/serverErrors';
 import type { UserSettingsCard_user$key } from './__generated__/UserSettingsCard_user.graphql';
 import type { UserRoles, UserSettingsCardMutation, UserTypes } from './__generated__/UserSettingsCardMutation.graphql';
-import { adminUserProblem } from './adminUserErrors';
 import { USER_ROLES, USER_TYPES } from './userLabels';
 import styles from './Users.module.css';
 
@@ -65,7 +65,7 @@ export function UserSettingsCard(props: { user: UserSettingsCard_user$key; viewe
       props.onChanged();
       return null;
     }
-    const problem = adminUserProblem(errors);
+    const { problem } = SERVER_ERRORS.adminUser(firstError(errors));
     return intl.formatMessage({ id: problem.id }, problem.values);
   }
 
