@@ -12,7 +12,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import { runMutation } from '../../../forms/runMutation';
-import { SERVER_ERRORS, firstError } from '../../../forms/serverErrors';
+import { SERVER_ERRORS, type ServerProblem, firstError } from '../../../forms/serverErrors';
 import { useSchemaForm } from '../../../forms/useSchemaForm';
 import type { AdjustBalanceFormMutation } from './__generated__/AdjustBalanceFormMutation.graphql';
 import { ADJUSTMENT_REASON_MAX, adjustmentSchema } from './adjustment';
@@ -61,17 +61,44 @@ export interface AdjustBalanceFormProps {
   onCancel: () => void;
 }
 
-/** The form; mount it when the administrator opens it (the idempotency key is made then). */
-export function AdjustBalanceForm(props: AdjustBalanceFormProps) {
+/**
+ * Posts a confirmed adjustment with the key made when the form opened (LEDGER-IDEMPOTENCY): a second
+ * confirm while it runs waits for the same post. A refused field goes back to the form
+ * (`onRefusedField`); anything else is said in the confirmation (`error`), which stays open.
+ */
+function usePostAdjustment(props: AdjustBalanceFormProps, onRefusedField: (found: ServerProblem<'amount' | 'currency' | 'reason'>) => void) {
   const intl = useIntl();
   const [commit] = useMutation<AdjustBalanceFormMutation>(AdjustMutation);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [error, setError] = useState<ReactNode>(null);
+  const inFlight = useRef<Promise<void> | null>(null);
+
+  async function post(current: Draft) {
+    const { response, errors } = await runMutation(commit, {
+      variables: { input: { userId: props.user.id, amount: current.amount, currency: current.currency, reason: current.reason, idempotencyKey } },
+    });
+    if (response) return props.onPosted({ amount: current.amount, currency: current.currency });
+    const found = SERVER_ERRORS.adjustment(firstError(errors));
+    if (found.field) return onRefusedField(found);
+    setError(intl.formatMessage({ id: found.problem.id }, found.problem.values));
+    throw new Error('The adjustment was not posted');
+  }
+
+  const confirm = (draft: Draft) => {
+    inFlight.current ??= post(draft).finally(() => {
+      inFlight.current = null;
+    });
+    return inFlight.current;
+  };
+  return { confirm, error, clearError: () => setError(null) };
+}
+
+/** The form; mount it when the administrator opens it (the idempotency key is made then). */
+export function AdjustBalanceForm(props: AdjustBalanceFormProps) {
+  const intl = useIntl();
   // The amount is read in the chosen currency's decimals.
   const [currency, setCurrency] = useState(props.currencies[0] ?? 'USD');
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [dialogError, setDialogError] = useState<ReactNode>(null);
-  /** The post under way: a second confirm while it runs waits for the same one. */
-  const inFlight = useRef<Promise<void> | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const message = (id: string) => intl.formatMessage({ id });
   // The form opens on its first field.
@@ -82,40 +109,16 @@ export function AdjustBalanceForm(props: AdjustBalanceFormProps) {
     recheck: 'inError',
     // Valid: the confirmation restates it; only its button posts.
     onValid(value) {
-      setDialogError(null);
+      posting.clearError();
       setDraft(value);
     },
   });
+  // Back to the form, with the message at the field the server named.
+  const posting = usePostAdjustment(props, (found) => {
+    setDraft(null);
+    fail(found);
+  });
 
-  async function post(current: Draft) {
-    const { response, errors } = await runMutation(commit, {
-      variables: { input: { userId: props.user.id, amount: current.amount, currency: current.currency, reason: current.reason, idempotencyKey } },
-    });
-    if (response) {
-      props.onPosted({ amount: current.amount, currency: current.currency });
-      return;
-    }
-    const found = SERVER_ERRORS.adjustment(firstError(errors));
-    if (found.field) {
-      // Back to the form, with the message at the field the server named.
-      setDraft(null);
-      fail(found);
-      return;
-    }
-    setDialogError(intl.formatMessage({ id: found.problem.id }, found.problem.values));
-    throw new Error('The adjustment was not posted');
-  }
-
-  function confirm() {
-    if (!draft) return;
-    inFlight.current ??= post(draft).finally(() => {
-      inFlight.current = null;
-    });
-    return inFlight.current;
-  }
-
-  const currencyNames = new Intl.DisplayNames([intl.locale], { type: 'currency' });
-  const sign = draft && draft.amount < 0 ? 'take' : 'add';
   return (
     <>
       <form {...formProps} aria-label={message('admin.earnings.adjust.title')} className={styles.controls}>
@@ -132,7 +135,7 @@ export function AdjustBalanceForm(props: AdjustBalanceFormProps) {
           label={message('admin.earnings.adjust.currency')}
           {...field('currency')}
           onValueChange={setCurrency}
-          options={props.currencies.map((code) => ({ value: code, label: `${code} — ${currencyNames.of(code) ?? code}` }))}
+          options={currencyOptions(props.currencies, intl.locale)}
         />
         <Textarea
           label={message('admin.earnings.adjust.reason')}
@@ -151,36 +154,63 @@ export function AdjustBalanceForm(props: AdjustBalanceFormProps) {
           </Button>
         </Stack>
       </form>
-      <AlertDialog
-        open={draft !== null}
-        onOpenChange={(open) => {
-          if (!open) setDraft(null);
-        }}
-        tone={sign === 'take' ? 'danger' : 'default'}
-        title={<FormattedMessage id="admin.earnings.adjust.confirm.title" />}
-        description={
-          draft ? (
-            <FormattedMessage
-              id={`admin.earnings.adjust.confirm.${sign}`}
-              values={{
-                amount: <Money minor={Math.abs(draft.amount)} currency={draft.currency} />,
-                name: props.user.fullName,
-                email: props.user.email ?? '—',
-              }}
-            />
-          ) : null
-        }
-        cancelLabel={<FormattedMessage id="admin.users.confirm.cancel" />}
-        confirmLabel={<FormattedMessage id="admin.earnings.adjust.confirm.submit" />}
-        onConfirm={confirm}
-        error={dialogError}
-      >
-        {draft ? (
-          <Text size="sm">
-            <FormattedMessage id="admin.earnings.adjust.confirm.reason" values={{ reason: draft.reason }} />
-          </Text>
-        ) : null}
-      </AlertDialog>
+      <ConfirmAdjustment
+        draft={draft}
+        user={props.user}
+        error={posting.error}
+        onConfirm={() => (draft ? posting.confirm(draft) : undefined)}
+        onClose={() => setDraft(null)}
+      />
     </>
+  );
+}
+
+/** The currencies offered, each with its name in `locale` ("EUR — Euro"). */
+function currencyOptions(currencies: readonly string[], locale: string) {
+  const names = new Intl.DisplayNames([locale], { type: 'currency' });
+  return currencies.map((code) => ({ value: code, label: `${code} — ${names.of(code) ?? code}` }));
+}
+
+/** The confirmation: the amount, its direction and the user restated; only its button posts. */
+function ConfirmAdjustment(props: {
+  draft: Draft | null;
+  user: AdjustBalanceFormProps['user'];
+  error: ReactNode;
+  onConfirm: () => Promise<void> | undefined;
+  onClose: () => void;
+}) {
+  const { draft } = props;
+  const sign = draft && draft.amount < 0 ? 'take' : 'add';
+  return (
+    <AlertDialog
+      open={draft !== null}
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      tone={sign === 'take' ? 'danger' : 'default'}
+      title={<FormattedMessage id="admin.earnings.adjust.confirm.title" />}
+      description={
+        draft ? (
+          <FormattedMessage
+            id={`admin.earnings.adjust.confirm.${sign}`}
+            values={{
+              amount: <Money minor={Math.abs(draft.amount)} currency={draft.currency} />,
+              name: props.user.fullName,
+              email: props.user.email ?? '—',
+            }}
+          />
+        ) : null
+      }
+      cancelLabel={<FormattedMessage id="admin.users.confirm.cancel" />}
+      confirmLabel={<FormattedMessage id="admin.earnings.adjust.confirm.submit" />}
+      onConfirm={props.onConfirm}
+      error={props.error}
+    >
+      {draft ? (
+        <Text size="sm">
+          <FormattedMessage id="admin.earnings.adjust.confirm.reason" values={{ reason: draft.reason }} />
+        </Text>
+      ) : null}
+    </AlertDialog>
   );
 }
