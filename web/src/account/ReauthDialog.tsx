@@ -14,7 +14,7 @@
  */
 import { reauthCode, reauthPassword } from '@studio/site/fields';
 import { Button, Callout, Dialog, DialogActions, PasswordField, Stack, TextField } from '@studio/ui';
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import type { MutationParameters } from 'relay-runtime';
@@ -79,9 +79,10 @@ function EmailCodeProof(props: { onProven: () => void; children: ReactNode }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   /** Counts the codes sent: each starts the field afresh. */
   const [sent, setSent] = useState(0);
+  const baseId = useId();
   const read = SERVER_ERRORS.reauth('code');
   const { formProps, field, error, formError, busy, fail, clear } = useSchemaForm({
-    id: `reauth-email-code-${sent}`,
+    id: `${baseId}-${sent}`,
     schema: CODE_SCHEMA,
     async onValid(value) {
       const { response, errors } = await runMutation(prove, { variables: { emailCode: value.code } });

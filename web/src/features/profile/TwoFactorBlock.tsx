@@ -10,7 +10,7 @@
  */
 import { authenticatorCode } from '@studio/site/fields';
 import { AlertDialog, Button, Callout, Dialog, Stack, TextField } from '@studio/ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { z } from 'zod';
@@ -77,8 +77,9 @@ function SetupDialog(props: { setup: { secret: string; uri: string } | null; onC
   const [codes, setCodes] = useState<string[] | null>(null);
   /** Counts the closings: each set-up starts with an empty field. */
   const [closed, setClosed] = useState(0);
+  const baseId = useId();
   const { formProps, field, busy } = useSchemaForm({
-    id: `two-factor-setup-${closed}`,
+    id: `${baseId}-${closed}`,
     schema: SetupSchema,
     async onValid(value) {
       const result = await props.reauth(() => runMutation(confirm, { variables: { code: value.code } }));
