@@ -1,6 +1,7 @@
 /**
  * The field rules the server and the browser share (product rules ACC-FIELDS, ORDER-FIELDS,
- * ACC-PASSWORD): one zod schema per field. Every issue's message is a message id of the web's
+ * ACC-PASSWORD, and the fields of the account, payout and back-office forms; money typed in major
+ * units: `moneyAmount`, read by ./money.ts): one zod schema per field. Every issue's message is a message id of the web's
  * catalogue (`validation.required`, `order.error.tooLong`, …), so the browser shows it in the
  * user's language and the server turns it into English with `problemText` (./problems.ts).
  * Lengths are counted after trimming, in UTF-16 code units (passwords: code points).
@@ -10,7 +11,10 @@
  */
 import { z } from 'zod';
 import { LOCALES } from './locales.js';
+import { type MoneyProblem, currencyDigits, readMoney } from './money.js';
 import { PASSWORD_MAX, PASSWORD_MIN, type PasswordContext, passwordProblem } from './passwords.js';
+
+export { MONEY_MAX_MINOR, type MoneyProblem, currencyDigits } from './money.js';
 
 /** E-mail: at most 254 characters (RFC 5321 path limit), then zod's e-mail rule — the one e-mail rule of the site. */
 const EMAIL_MAX = 254;
@@ -89,8 +93,9 @@ export const telegram = z
 /** The browser's device token (SESSION-DEVICE): 1–200 characters. */
 export const deviceToken = text().min(1, GENERIC.required).max(200, GENERIC.tooLong);
 
-/** A password to sign in or confirm with: only required (a password set under older rules still works). */
-export const currentPassword = z.string().min(1, GENERIC.required).max(1024, GENERIC.tooLong);
+/** A password to sign in or confirm with: only required (a password set under older rules still works); `required` names the message. */
+export const currentPasswordField = (required = GENERIC.required) => z.string().min(1, required).max(1024, GENERIC.tooLong);
+export const currentPassword = currentPasswordField();
 
 /** The message id and values of each password problem (ACC-PASSWORD). */
 export const PASSWORD_PROBLEM_MESSAGES = {
@@ -152,6 +157,68 @@ export const emailCode = z
       .refine((value) => !EMAIL_CODE_LOOKALIKES.test(value), 'passwords.code.lookalike'),
   );
 
+/** A required text of at most `max` characters after trimming (`multiLine`: line breaks allowed, API-TEXT), reporting `ids`. */
+export function requiredText(max: number, ids: Partial<TextIds> = {}, multiLine = false) {
+  return text(multiLine)
+    .min(1, ids.required ?? GENERIC.required)
+    .max(max, ids.tooLong ?? GENERIC.tooLong);
+}
+
+/** An authenticator's code as typed (ACC-2FA): spaces dropped, required (the server checks the digits). */
+export const authenticatorCode = z
+  .string()
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(z.string().min(1, 'auth.twoFactor.required').max(40, GENERIC.tooLong));
+/** A recovery code at sign-in (ACC-2FA): trimmed, required. */
+export const recoveryCode = requiredText(40, { required: 'auth.twoFactor.required' });
+/** The proof of the re-authentication dialog (ACC-SUDO): the password as typed, or a code (authenticator, recovery or mailed), trimmed. */
+export const reauthPassword = currentPasswordField('payouts.reauth.required');
+export const reauthCode = requiredText(40, { required: 'payouts.reauth.codeRequired' });
+
+/** A passkey's name (ACC-PASSKEYS): trimmed, 1–64. */
+export const PASSKEY_NAME_MAX = 64;
+export const passkeyNameField = requiredText(PASSKEY_NAME_MAX, { required: 'profile.passkeys.nameRequired' });
+
+/**
+ * A bank account of a bank-transfer payout method (PAYOUT-BANK), as the browser checks it: filled
+ * in (an IBAN without its spaces); the server checks the formats and the IBAN's checksum.
+ */
+export const bankAccountFields = {
+  holderName: requiredText(100, { required: 'payouts.bank.error.holderName' }),
+  country: z.string().regex(/^[A-Z]{2}$/, 'payouts.bank.error.country'),
+  iban: z
+    .string()
+    .transform((value) => value.replace(/\s/g, ''))
+    .pipe(z.string().min(1, 'payouts.bank.error.iban').max(34, 'payouts.bank.error.iban')),
+  accountNumber: requiredText(34, { required: 'payouts.bank.error.accountNumber' }),
+  bankCode: requiredText(34, { required: 'payouts.bank.error.bankCode' }),
+};
+
+/** A balance adjustment's reason (LEDGER-ADJUSTMENT): 1–500, the user reads it. */
+export const ADJUSTMENT_REASON_MAX = 500;
+export const adjustmentReason = requiredText(
+  ADJUSTMENT_REASON_MAX,
+  { required: 'admin.earnings.adjust.reason.required', tooLong: 'admin.earnings.adjust.reason.tooLong' },
+  true,
+);
+/** Why a request was lost (REQ-WORKFLOW): 1–1000, only administrators read it. */
+export const LOST_REASON_MAX = 1000;
+export const lostReason = requiredText(LOST_REASON_MAX, { required: 'admin.requests.lost.reason.required' }, true);
+/** A transfer's bank reference (PAYOUT-QUEUE): 1–200; why it failed, as the user is told: 1–500. */
+export const payoutReference = requiredText(200, { required: 'admin.payouts.sent.required' });
+export const payoutFailureReason = requiredText(500, { required: 'admin.payouts.failed.required' }, true);
+
+/** A message about a request (REQ-MESSAGES): 1–5000. An internal note or an administrator's reply: */
+export const MESSAGE_MAX = 5000;
+export const noteBody = requiredText(MESSAGE_MAX, { required: 'admin.requests.compose.required' }, true);
+/** …the client's message, whose "too long" says how long it is (`count`). */
+export const messageBody = text(true)
+  .min(1, 'requests.message.error.required')
+  .superRefine((value, ctx) => {
+    if (value.length > MESSAGE_MAX)
+      ctx.addIssue({ code: 'custom', message: 'requests.message.error.tooLong', params: { max: MESSAGE_MAX, count: value.length } });
+  });
+
 /** The budget ranges of the GraphQL enum `OrderBudget`, in the order the form lists them. */
 export const ORDER_BUDGETS = ['UNDER_10K', 'FROM_10K_TO_25K', 'FROM_25K_TO_50K', 'FROM_50K_TO_100K', 'OVER_100K', 'NOT_SURE'] as const;
 export type OrderBudget = (typeof ORDER_BUDGETS)[number];
@@ -196,6 +263,27 @@ export const orderFields = {
 };
 export const ORDER_FIELDS = Object.keys(orderFields) as (keyof typeof orderFields)[];
 export type OrderField = keyof typeof orderFields;
+
+/** An ISO 4217 currency code Intl knows (the currency of a money field). */
+export const currencyCode = z.string().refine((value) => /^[A-Z]{3}$/.test(value) && currencyDigits(value) !== null, 'validation.currency');
+
+/** The message ids of a money field's problems (./money.ts): empty, not a number, too many decimals, out of range. */
+export type MoneyIds = Record<MoneyProblem, string>;
+
+/**
+ * The one money rule (contract value REQ-WORKFLOW, balance adjustment LEDGER-ADJUSTMENT): an amount
+ * typed in major units of `currency` in `locale` becomes integer minor units (`readMoney`: exact,
+ * the currency's own decimals); `signed` takes a "+" or "-" and refuses only zero. An unknown
+ * currency reads as `invalid`.
+ */
+export function moneyAmount({ currency, locale = 'en', signed = false, ids }: { currency: string; locale?: string; signed?: boolean; ids: MoneyIds }) {
+  return z.string().transform((typed, ctx) => {
+    const read = readMoney(typed, currency, locale, signed);
+    if (typeof read === 'number') return read;
+    ctx.addIssue({ code: 'custom', message: ids[read] });
+    return z.NEVER;
+  });
+}
 
 /** The site's locales as a zod enum (mail language, order locale). */
 export const locale = z.enum(LOCALES);

@@ -41,6 +41,7 @@ const ENGLISH: Record<string, string> = {
   'validation.email': 'enter a valid e-mail address',
   'validation.controlCharacters': 'remove the control characters (such as NUL); only tabs and line breaks are allowed in multi-line text',
   'validation.passwordTooShort': 'use at least {min} characters',
+  'validation.currency': 'use an ISO 4217 currency code, such as USD',
   'passwords.error.tooLong': 'use at most {max} characters',
   'passwords.error.common': 'this password is one of the most common ones; choose another',
   'passwords.error.context': 'this password is too close to your e-mail address, username or the site name; choose another',

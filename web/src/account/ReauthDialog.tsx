@@ -3,25 +3,27 @@
  * pages and the profile: `useReauthentication()` gives `withReauthentication(attempt)` and the
  * `dialog` to render. `attempt` runs the mutation (a runMutation promise); when it answers
  * `REAUTHENTICATION_REQUIRED`, a dialog asks for one of the proofs the error names
- * (`extensions.methods`; without them, the password or a code): the password
- * (`WRONG_PASSWORD` and `TOO_MANY_REQUESTS` with the wait shown at the field), an authenticator or
- * recovery code (`CODE_INVALID`), a passkey (ReauthPasskey) or, for an account without a password
- * or second factor, a code mailed to its address (`EMAIL_CODE`: `sendReauthenticationCode`, then
- * `reauthenticate(emailCode:)`; `CODE_INVALID`, `CODE_EXPIRED` and `TOO_MANY_REQUESTS` at the
- * field). Once proven, the original mutation
- * is sent again, once. Resolves with the answer of the last attempt, or null when the user
- * cancelled. An account with no proof to give (the error names none) is offered a fresh sign-in
- * that comes back here.
+ * (`extensions.methods`; without them, the password or a code): the password or an authenticator
+ * or recovery code (`reauthPassword`, `reauthCode`), a passkey (ReauthPasskey) or, for an account
+ * without a password or second factor, a code mailed to its address (`EMAIL_CODE`:
+ * `sendReauthenticationCode`, then `reauthenticate(emailCode:)`). The forms are useSchemaForm's; a
+ * wrong password or code, a void mailed code and the wait of a rate limit are said at the field
+ * (`SERVER_ERRORS.reauth`). Once proven, the original mutation is sent again, once. Resolves with
+ * the answer of the last attempt, or null when the user cancelled. An account with no proof to
+ * give (the error names none) is offered a fresh sign-in that comes back here.
  */
+import { reauthCode, reauthPassword } from '@studio/site/fields';
 import { Button, Callout, Dialog, DialogActions, PasswordField, Stack, TextField } from '@studio/ui';
-import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import type { MutationParameters } from 'relay-runtime';
+import { z } from 'zod';
 import { type MutationResult, runMutation } from '../forms/runMutation';
-import { type ServerError, firstError, formProblem, waitProblem } from '../forms/serverErrors';
+import { SERVER_ERRORS, firstError } from '../forms/serverErrors';
+import { useSchemaForm } from '../forms/useSchemaForm';
 import { ReauthPasskey } from './ReauthPasskey';
-import { DEFAULT_METHODS, LEAD, type ProofMethod, SWITCH_LABEL, codeFieldMessage, methodsOf } from './proofMethods';
+import { DEFAULT_METHODS, LEAD, type ProofMethod, SWITCH_LABEL, methodsOf } from './proofMethods';
 import { SignInAgain } from './SignInAgain';
 import type { ReauthDialogMutation } from './__generated__/ReauthDialogMutation.graphql';
 import type { ReauthDialogEmailCodeMutation } from './__generated__/ReauthDialogEmailCodeMutation.graphql';
@@ -54,82 +56,70 @@ const EmailCodeMutation = graphql`
 
 export type { ProofMethod } from './proofMethods';
 
+const PASSWORD_SCHEMA = z.object({ password: reauthPassword });
+const CODE_SCHEMA = z.object({ code: reauthCode });
+
+/** The form-level message, as the dialog shows it. */
+function FormError(props: { text: string | undefined }) {
+  return props.text ? (
+    <Callout tone="danger" role="alert">
+      {props.text}
+    </Callout>
+  ) : null;
+}
+
 /**
  * The mailed code (EMAIL_CODE, ACC-SUDO): "Send me a code" mails one to the account's address
  * (`sendReauthenticationCode`; the address it went to is shown), then the code is given to
  * `reauthenticate(emailCode:)`; `onProven()` once the server accepted it. Refusals at the field.
  */
 function EmailCodeProof(props: { onProven: () => void; children: ReactNode }) {
-  const intl = useIntl();
   const [send, sending] = useMutation<ReauthDialogSendCodeMutation>(SendCodeMutation);
-  const [prove, proving] = useMutation<ReauthDialogEmailCodeMutation>(EmailCodeMutation);
+  const [prove] = useMutation<ReauthDialogEmailCodeMutation>(EmailCodeMutation);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [value, setValue] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-
-  function showError(error: ServerError | null) {
-    const atField = error ? codeFieldMessage(intl, error) : null;
-    if (atField) return setFieldError(atField);
-    const problem = formProblem(error ?? { code: 'UNKNOWN', extensions: {} });
-    setFormError(intl.formatMessage({ id: problem.id }, problem.values));
-  }
+  /** Counts the codes sent: each starts the field afresh. */
+  const [sent, setSent] = useState(0);
+  const baseId = useId();
+  const read = SERVER_ERRORS.reauth('code');
+  const { formProps, field, error, formError, busy, fail, clear } = useSchemaForm({
+    id: `${baseId}-${sent}`,
+    schema: CODE_SCHEMA,
+    async onValid(value) {
+      const { response, errors } = await runMutation(prove, { variables: { emailCode: value.code } });
+      if (response) return props.onProven();
+      return read(firstError(errors));
+    },
+  });
 
   async function sendCode() {
-    setFieldError(null);
-    setFormError(null);
+    clear();
     const { response, errors } = await runMutation(send, { variables: {} });
-    if (response) {
-      setSentTo(response.sendReauthenticationCode.sentTo);
-      setValue('');
-      return;
-    }
-    showError(firstError(errors));
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFieldError(null);
-    setFormError(null);
-    if (!value.trim()) {
-      setFieldError(intl.formatMessage({ id: 'payouts.reauth.codeRequired' }));
-      return;
-    }
-    const { response, errors } = await runMutation(prove, { variables: { emailCode: value.trim() } });
-    if (response) {
-      setValue('');
-      props.onProven();
-      return;
-    }
-    showError(firstError(errors));
+    if (!response) return fail(read(firstError(errors)));
+    setSentTo(response.sendReauthenticationCode.sentTo);
+    setSent((count) => count + 1);
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form {...formProps}>
       <Stack gap={4}>
-        {formError ? (
-          <Callout tone="danger" role="alert">
-            {formError}
-          </Callout>
-        ) : null}
+        <FormError text={formError} />
         <p role="status">{sentTo ? <FormattedMessage id="payouts.reauth.emailSent" values={{ address: <bdi>{sentTo}</bdi> }} /> : null}</p>
         <Button type="button" variant={sentTo ? 'ghost' : 'secondary'} size="sm" loading={sending} disabled={sending} onClick={() => void sendCode()}>
           <FormattedMessage id={sentTo ? 'payouts.reauth.emailResend' : 'payouts.reauth.emailSend'} />
         </Button>
-        {sentTo || fieldError ? (
+        {sentTo || error('code') ? (
           <TextField
+            key={sent}
             label={<FormattedMessage id="payouts.reauth.emailCode" />}
             autoComplete="one-time-code"
             maxLength={40}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={fieldError ?? undefined}
             required
+            {...field('code')}
           />
         ) : null}
         {props.children}
         <DialogActions cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}>
-          <Button type="submit" loading={proving} disabled={proving || !sentTo}>
+          <Button type="submit" loading={busy} disabled={busy || !sentTo}>
             <FormattedMessage id="payouts.reauth.confirm" />
           </Button>
         </DialogActions>
@@ -141,72 +131,36 @@ function EmailCodeProof(props: { onProven: () => void; children: ReactNode }) {
 /** The password or code form; `onProven()` once the server accepted it. */
 function SecretProof(props: { method: 'PASSWORD' | 'TOTP'; onProven: () => void; children: ReactNode }) {
   const intl = useIntl();
-  const [commit, inFlight] = useMutation<ReauthDialogMutation>(ReauthenticateMutation);
-  const [value, setValue] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [commit] = useMutation<ReauthDialogMutation>(ReauthenticateMutation);
   const useCode = props.method === 'TOTP';
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFieldError(null);
-    setFormError(null);
-    if (!value) {
-      setFieldError(intl.formatMessage({ id: useCode ? 'payouts.reauth.codeRequired' : 'payouts.reauth.required' }));
-      return;
-    }
-    const { response, errors } = await runMutation(commit, { variables: useCode ? { code: value.trim() } : { password: value } });
-    if (response) {
-      setValue('');
-      props.onProven();
-      return;
-    }
-    const error = firstError(errors);
-    if (error?.code === 'WRONG_PASSWORD') setFieldError(intl.formatMessage({ id: 'passwords.error.wrongPassword' }));
-    else if (error?.code === 'CODE_INVALID') setFieldError(intl.formatMessage({ id: 'payouts.reauth.wrongCode' }));
-    else if (error?.code === 'TOO_MANY_REQUESTS' || error?.code === 'RATE_LIMITED') {
-      const wait = waitProblem(error.extensions['retryAfterSeconds'] as number | undefined);
-      setFieldError(intl.formatMessage({ id: wait.id }, wait.values));
-    } else {
-      const problem = formProblem(error ?? { code: 'UNKNOWN', extensions: {} });
-      setFormError(intl.formatMessage({ id: problem.id }, problem.values));
-    }
-  }
+  const { formProps, field, formError, busy } = useSchemaForm<typeof PASSWORD_SCHEMA | typeof CODE_SCHEMA>({
+    schema: useCode ? CODE_SCHEMA : PASSWORD_SCHEMA,
+    async onValid(value) {
+      const { response, errors } = await runMutation(commit, { variables: 'code' in value ? { code: value.code } : { password: value.password } });
+      if (response) return props.onProven();
+      return SERVER_ERRORS.reauth(useCode ? 'code' : 'password')(firstError(errors));
+    },
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form {...formProps}>
       <Stack gap={4}>
-        {formError ? (
-          <Callout tone="danger" role="alert">
-            {formError}
-          </Callout>
-        ) : null}
+        <FormError text={formError} />
         {useCode ? (
-          <TextField
-            key="code"
-            label={<FormattedMessage id="payouts.reauth.code" />}
-            autoComplete="one-time-code"
-            maxLength={40}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={fieldError ?? undefined}
-            required
-          />
+          <TextField key="code" label={<FormattedMessage id="payouts.reauth.code" />} autoComplete="one-time-code" maxLength={40} required {...field('code')} />
         ) : (
           <PasswordField
             label={<FormattedMessage id="payouts.reauth.password" />}
             showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
             hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
             autoComplete="current-password"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={fieldError ?? undefined}
             required
+            {...field('password')}
           />
         )}
         {props.children}
         <DialogActions cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}>
-          <Button type="submit" loading={inFlight} disabled={inFlight}>
+          <Button type="submit" loading={busy} disabled={busy}>
             <FormattedMessage id="payouts.reauth.confirm" />
           </Button>
         </DialogActions>

@@ -11,7 +11,7 @@ import { graphql, useMutation } from 'react-relay';
 import type { ReauthPasskeyOptionsMutation } from './__generated__/ReauthPasskeyOptionsMutation.graphql';
 import type { ReauthPasskeyProveMutation } from './__generated__/ReauthPasskeyProveMutation.graphql';
 import { runMutation } from '../forms/runMutation';
-import { firstError, formProblem } from '../forms/serverErrors';
+import { SERVER_ERRORS, firstError } from '../forms/serverErrors';
 import { ceremonyFailure, webauthn } from '../session/webauthn';
 
 const OptionsMutation = graphql`
@@ -58,13 +58,10 @@ export function ReauthPasskey(props: { onProven: () => void }) {
       }
       const { response, errors } = await runMutation(commitProve, { variables: { passkey: answer } });
       if (response) return props.onProven();
-      const error = firstError(errors);
-      if (error?.code === 'PASSKEY_INVALID' || error?.code === 'NO_PASSKEY')
-        setProblem({ text: intl.formatMessage({ id: 'payouts.reauth.passkeyInvalid' }), tone: 'danger' });
-      else throw errors;
+      throw errors;
     } catch (errors) {
-      const problemOf = formProblem(firstError(Array.isArray(errors) ? errors : []) ?? { code: 'UNKNOWN', extensions: {} });
-      setProblem({ text: intl.formatMessage({ id: problemOf.id }, problemOf.values), tone: 'danger' });
+      const { problem: found } = SERVER_ERRORS.reauthPasskey(firstError(Array.isArray(errors) ? errors : []));
+      setProblem({ text: intl.formatMessage({ id: found.id }, found.values), tone: 'danger' });
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,8 @@
 /**
  * The proofs of the re-authentication dialog (ACC-SUDO, decision 0044): which a
- * REAUTHENTICATION_REQUIRED error names, the words that offer and ask for each, and where a
- * refused code is said.
+ * REAUTHENTICATION_REQUIRED error names, and the words that offer and ask for each (a refused proof
+ * is read by forms/serverErrors.ts, `SERVER_ERRORS.reauth`).
  */
-import type { useIntl } from 'react-intl';
-import { type ServerError, waitProblem } from '../forms/serverErrors';
 
 /** A proof the server accepts (`ReauthenticationMethod`). */
 export type ProofMethod = 'PASSWORD' | 'TOTP' | 'PASSKEY' | 'EMAIL_CODE';
@@ -36,14 +34,3 @@ export const LEAD: Record<ProofMethod, string> = {
   PASSKEY: 'payouts.reauth.passkeyLead',
   EMAIL_CODE: 'payouts.reauth.emailText',
 };
-
-/** The field message for a refused send or code (`CODE_INVALID`, `CODE_EXPIRED`, the wait), or null for a form-level problem. */
-export function codeFieldMessage(intl: ReturnType<typeof useIntl>, error: ServerError): string | null {
-  if (error.code === 'CODE_INVALID') return intl.formatMessage({ id: 'payouts.reauth.wrongCode' });
-  if (error.code === 'CODE_EXPIRED') return intl.formatMessage({ id: 'payouts.reauth.emailCodeExpired' });
-  if (error.code === 'TOO_MANY_REQUESTS' || error.code === 'RATE_LIMITED') {
-    const wait = waitProblem(error.extensions['retryAfterSeconds'] as number | undefined);
-    return intl.formatMessage({ id: wait.id }, wait.values);
-  }
-  return null;
-}

@@ -1,6 +1,18 @@
-// The server's error codes as messages: the code, field and extensions of an error, wait messages.
+// The server's error codes as messages: the code, field and extensions of an error, wait messages, each form's reading of the one table.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_ERRORS, firstError, formProblem, restError, waitProblem } from './serverErrors';
+import {
+  type GraphQLErrorLike,
+  MESSAGES,
+  SERVER_ERRORS,
+  type ServerError,
+  type ServerProblem,
+  firstError,
+  formProblem,
+  restError,
+  waitProblem,
+} from './serverErrors';
 
 describe('server errors', () => {
   it('read the code, field and extensions of the first coded error', () => {
@@ -143,5 +155,144 @@ describe('server errors', () => {
     // The third reset-link request within the hour (resetEmail) says about an hour.
     const resend = restError(Object.assign(new Error('wait'), { code: 'TOO_MANY_REQUESTS', status: 429, retryAfterSeconds: 3597 }));
     expect(SERVER_ERRORS.resetRequest(resend).problem).toEqual({ id: 'passwords.error.waitHours', values: { hours: 1 } });
+  });
+});
+
+// A balance adjustment's refusals (LEDGER-ADJUSTMENT; moved from features/admin/users/adjustment.test.ts).
+const adjustmentProblem = (errors: GraphQLErrorLike[]) => SERVER_ERRORS.adjustment(firstError(errors));
+
+describe('adjustmentProblem', () => {
+  it('shows a refused field at that field, anything else above the buttons', () => {
+    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'reason' } }])).toEqual({
+      field: 'reason',
+      problem: { id: 'admin.earnings.adjust.error.reason' },
+    });
+    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'currency' } }])).toEqual({
+      field: 'currency',
+      problem: { id: 'admin.earnings.adjust.error.currency' },
+    });
+    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'amount' } }])).toEqual({
+      field: 'amount',
+      problem: { id: 'admin.earnings.adjust.amount.range' },
+    });
+    expect(adjustmentProblem([{ extensions: { code: 'INSUFFICIENT_FUNDS', field: 'amount' } }])).toEqual({
+      field: 'amount',
+      problem: { id: 'admin.earnings.adjust.error.insufficient' },
+    });
+    expect(adjustmentProblem([{ extensions: { code: 'BALANCE_LIMIT', field: 'amount' } }])).toEqual({
+      field: 'amount',
+      problem: { id: 'admin.earnings.adjust.error.limit' },
+    });
+    expect(adjustmentProblem([{ extensions: { code: 'IDEMPOTENCY_KEY_REUSED', field: 'idempotencyKey' } }])).toEqual({
+      field: null,
+      problem: { id: 'admin.earnings.adjust.error.keyReused' },
+    });
+    expect(adjustmentProblem([{ message: 'Another administrator must do this', extensions: { code: 'SECOND_ADMIN_REQUIRED' } }])).toEqual({
+      field: null,
+      problem: { id: 'admin.error.secondAdminRequired' },
+    });
+    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'idempotencyKey' } }])).toEqual({
+      field: null,
+      problem: { id: 'admin.users.error.save' },
+    });
+    expect(adjustmentProblem([{ message: 'Forbidden resource', extensions: { code: 'FORBIDDEN' } }])).toEqual({
+      field: null,
+      problem: { id: 'admin.users.error.forbidden' },
+    });
+    expect(adjustmentProblem([{ message: 'Failed to fetch', extensions: { code: 'NETWORK' } }])).toEqual({ field: null, problem: { id: 'error.NETWORK' } });
+    expect(adjustmentProblem([])).toEqual({ field: null, problem: { id: 'admin.users.error.save' } });
+  });
+});
+
+describe('the one error map', () => {
+  const catalogue = (locale: string) => JSON.parse(readFileSync(join(__dirname, `../i18n/messages/${locale}.json`), 'utf8')) as Record<string, string>;
+  const catalogues = ['en', 'ru', 'es'].map((locale) => [locale, catalogue(locale)] as const);
+
+  /** Every form's reading; those made per field or per state once for each kind. */
+  const readings: [string, (error: ServerError | null) => ServerProblem][] = Object.entries(SERVER_ERRORS).flatMap(([name, reading]) => {
+    switch (name) {
+      case 'profileField':
+        return [
+          ['profileField(username)', SERVER_ERRORS.profileField('username', null)],
+          ['profileField(bio)', SERVER_ERRORS.profileField('bio', { id: 'validation.tooLong' })],
+        ];
+      case 'order':
+        return [['order', SERVER_ERRORS.order(() => null)]];
+      case 'twoFactorSignIn':
+        return [
+          ['twoFactorSignIn(code)', SERVER_ERRORS.twoFactorSignIn(false)],
+          ['twoFactorSignIn(recovery)', SERVER_ERRORS.twoFactorSignIn(true)],
+        ];
+      case 'reauth':
+        return [['reauth', SERVER_ERRORS.reauth('password')]];
+      case 'payout':
+        return [
+          ['payout', SERVER_ERRORS.payout()],
+          ['payout(USD)', SERVER_ERRORS.payout('USD')],
+        ];
+      default:
+        return [[name, reading as (error: ServerError | null) => ServerProblem]];
+    }
+  });
+
+  /** Each code a form can receive (the table's, and those only a form reads), bare and with the extensions the server adds. */
+  const codes = [...Object.keys(MESSAGES), 'UNKNOWN', 'INTERNAL', 'BAD_USER_INPUT', 'FORBIDDEN', 'UNAUTHENTICATED'];
+  const fields = [
+    null,
+    'password',
+    'newPassword',
+    'oldPassword',
+    'email',
+    'code',
+    'confirmation',
+    'amount',
+    'currency',
+    'reason',
+    'referralCode',
+    'bankAccount.iban',
+    'username',
+    'bio',
+  ];
+  const variants = (code: string): ServerError[] => [
+    { code, field: null, extensions: {} },
+    {
+      code,
+      field: null,
+      extensions: { status: 429, retryAfterSeconds: 90, attemptsLeft: 2, until: '2026-11-27T09:00:00.000Z', minimum: 2000, problem: 'passwords.error.context' },
+    },
+    ...fields.map((field) => ({ code, field, extensions: { field, minimum: { amount: 2000, currency: 'EUR' } } })),
+  ];
+
+  it('maps every code of the table to a message of the catalogues', () => {
+    for (const [code, message] of Object.entries(MESSAGES)) {
+      for (const error of variants(code)) {
+        const id = typeof message === 'string' ? message : message(error).id;
+        for (const [locale, messages] of catalogues) expect(messages, `${code} → ${id} (${locale})`).toHaveProperty([id]);
+      }
+    }
+  });
+
+  it('reads each code a form can receive as a message id of en.json, ru.json and es.json, in every form', () => {
+    expect(readings.length).toBeGreaterThan(25);
+    for (const [name, read] of readings) {
+      for (const code of codes) {
+        for (const error of [...variants(code), null]) {
+          const { problem } = read(error);
+          for (const [locale, messages] of catalogues) expect(messages, `${name}: ${code} → ${problem.id} (${locale})`).toHaveProperty([problem.id]);
+        }
+      }
+    }
+  });
+
+  it('is the only map from codes to messages: no feature keys a message id by a code of the table', () => {
+    const sources = (folder: string): string[] =>
+      readdirSync(folder).flatMap((name) => {
+        const path = join(folder, name);
+        if (statSync(path).isDirectory()) return name === '__generated__' || name === 'compiled' ? [] : sources(path);
+        return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+      });
+    const pattern = new RegExp(`\\b(${Object.keys(MESSAGES).join('|')})['"]?\\s*:\\s*['"][a-z]+\\.[A-Za-z.]+['"]`);
+    const offenders = sources(join(__dirname, '..')).filter((path) => !path.endsWith('serverErrors.ts') && pattern.test(readFileSync(path, 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });

@@ -32,3 +32,13 @@ export function busyProblem(seconds: number | null | undefined): FieldProblem {
   const s = Number(seconds);
   return Number.isFinite(s) && s > 0 ? { id: 'error.SERVER_BUSY.seconds', values: { seconds: Math.ceil(s) } } : { id: 'error.SERVER_BUSY' };
 }
+
+/** The order form's wording of a wait (ORDER-MAIL): at least a minute, in minutes or hours (`waitAmount`); no number when unknown. */
+export function orderWaitProblem(seconds: number | null | undefined): FieldProblem {
+  const s = Number(seconds);
+  if (seconds === null || seconds === undefined || !Number.isFinite(s) || s <= 0) return { id: 'order.error.tooManyRequests' };
+  const { unit, count } = waitAmount(Math.max(60, s));
+  return unit === 'hours'
+    ? { id: 'order.error.tooManyRequestsHours', values: { hours: count } }
+    : { id: 'order.error.tooManyRequestsMinutes', values: { minutes: count } };
+}

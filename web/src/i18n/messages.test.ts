@@ -40,6 +40,17 @@ describe('message catalogues', () => {
     expect(missing).toEqual([]);
   });
 
+  it('contain every message id of the shared field rules (@studio/site/fields)', () => {
+    const rules = readFileSync(join(__dirname, '../../../site/src/fields.ts'), 'utf8');
+    const ids = [...rules.matchAll(/'([a-z]+(?:\.[A-Za-z]+)+)'/g)].map((m) => m[1]!).filter((id) => !id.endsWith('.js'));
+    expect(ids.length).toBeGreaterThan(30);
+    for (const [locale, messages] of Object.entries(catalogues))
+      expect(
+        ids.filter((id) => !(id in messages!)),
+        locale,
+      ).toEqual([]);
+  });
+
   it('keep the exact English texts the specification fixes', () => {
     expect(catalogues.en!['notFound.message']).toBe('Page not found: {path}');
     expect(catalogues.en!['error.title']).toBe('Internal Server Error');

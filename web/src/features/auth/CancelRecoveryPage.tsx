@@ -13,9 +13,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useHydrated } from '../../app/useHydrated';
-import { waitProblem } from '../../forms/serverErrors';
+import { SERVER_ERRORS, restError } from '../../forms/serverErrors';
 import { SubmitButton } from '../../forms/SubmitButton';
-import { AuthApiError } from '../../session/authApi';
 import { LinkCallout } from '../../account/notices';
 import { AuthFrame, AuthSwitch } from './AuthFrame';
 import { cancelTwoFactorRecovery } from './twoFactorRecoveryApi';
@@ -25,24 +24,19 @@ interface CancelState {
   recoveryToken?: unknown;
 }
 
-/** What the cancel came to: done, or why it could not be. */
-type Outcome = 'done' | 'invalid' | 'alreadyCancelled' | 'alreadyDone';
+/**
+ * What the cancel came to, by its message (`recovery.cancel.*`; the refusals' ids are
+ * forms/serverErrors.ts's): its tone, and where it leads (a new password after a recovery, else sign-in).
+ */
+const NOTICES = {
+  'recovery.cancel.done': { tone: 'success', to: '/auth/reset' },
+  'recovery.cancel.alreadyCancelled': { tone: 'info', to: '/auth' },
+  'recovery.cancel.alreadyDone': { tone: 'warning', to: '/auth/reset' },
+  'recovery.cancel.invalid': { tone: 'warning', to: '/auth' },
+} as const;
+type Outcome = keyof typeof NOTICES;
 
-const OUTCOMES: Record<string, Outcome> = {
-  RECOVERY_LINK_INVALID: 'invalid',
-  RECOVERY_ALREADY_CANCELLED: 'alreadyCancelled',
-  RECOVERY_ALREADY_DONE: 'alreadyDone',
-};
-
-/** How each outcome is said: its tone, and where it leads (a new password after a recovery, else sign-in). */
-const NOTICES: Record<Outcome, { tone: 'success' | 'info' | 'warning'; to: '/auth' | '/auth/reset' }> = {
-  done: { tone: 'success', to: '/auth/reset' },
-  alreadyCancelled: { tone: 'info', to: '/auth' },
-  alreadyDone: { tone: 'warning', to: '/auth/reset' },
-  invalid: { tone: 'warning', to: '/auth' },
-};
-
-/** The message of an outcome (`recovery.cancel.<outcome>` and its title), focused so it is read at once. */
+/** The message of an outcome and its title (`<id>Title`), focused so it is read at once. */
 function OutcomeNotice(props: { outcome: Outcome }) {
   const { tone, to } = NOTICES[props.outcome];
   return (
@@ -50,11 +44,11 @@ function OutcomeNotice(props: { outcome: Outcome }) {
       focus
       tone={tone}
       role={tone === 'warning' ? 'alert' : 'status'}
-      title={<FormattedMessage id={`recovery.cancel.${props.outcome}Title`} />}
+      title={<FormattedMessage id={`${props.outcome}Title`} />}
       to={to}
       linkLabel={<FormattedMessage id={to === '/auth' ? 'passwords.backToSignIn' : 'recovery.cancel.resetLink'} />}
     >
-      <FormattedMessage id={`recovery.cancel.${props.outcome}`} />
+      <FormattedMessage id={props.outcome} />
     </LinkCallout>
   );
 }
@@ -73,21 +67,19 @@ function CancelForm(props: { token: string }) {
     setBusy(true);
     try {
       await cancelTwoFactorRecovery(props.token);
-      setOutcome('done');
+      setOutcome('recovery.cancel.done');
     } catch (caught) {
-      const failure = caught instanceof AuthApiError ? caught : null;
-      const known = failure ? OUTCOMES[failure.code] : undefined;
-      if (known) setOutcome(known);
-      else if (failure?.status === 429) {
-        const wait = waitProblem(failure.retryAfterSeconds ?? undefined);
-        setError(intl.formatMessage({ id: wait.id }, wait.values));
-      } else setError(intl.formatMessage({ id: 'recovery.cancel.failed' }));
+      const { problem } = SERVER_ERRORS.cancelRecovery(restError(caught));
+      // A link that cannot cancel (unknown, already cancelled, already carried out) is an outcome; the rest can be tried again.
+      if (Object.hasOwn(NOTICES, problem.id)) setOutcome(problem.id as Outcome);
+      else setError(intl.formatMessage({ id: problem.id }, problem.values));
     } finally {
       setBusy(false);
     }
   }
 
   if (outcome) return <OutcomeNotice outcome={outcome} />;
+  // A confirmation button and no field: a plain form, not useSchemaForm.
   return (
     <Form onSubmit={(event) => void submit(event)} noValidate data-testid="cancel-recovery">
       <Stack gap={3}>
@@ -134,7 +126,7 @@ export function CancelRecoveryPage() {
       }
     >
       {/* The token lives only in the browser (query or history state): decide after hydration. */}
-      {!hydrated ? <Skeleton height={120} /> : token ? <CancelForm token={token} /> : <OutcomeNotice outcome="invalid" />}
+      {!hydrated ? <Skeleton height={120} /> : token ? <CancelForm token={token} /> : <OutcomeNotice outcome="recovery.cancel.invalid" />}
     </AuthFrame>
   );
 }

@@ -22,7 +22,7 @@ import { Button, Callout } from '@studio/ui';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useHydrated } from '../../app/useHydrated';
-import { formProblem, restError } from '../../forms/serverErrors';
+import { SERVER_ERRORS, restError } from '../../forms/serverErrors';
 import { useLocale } from '../../i18n/useLocale';
 import { AuthApiError, type TwoFactorChallenge, loginWithPasskey, passkeyOptions } from '../../session/authApi';
 import type { Credentials } from '../../session/cookies';
@@ -42,6 +42,36 @@ function autofillWanted(): boolean {
   } catch {
     return true; // storage blocked: the request is still wanted
   }
+}
+
+/**
+ * The background request (conditional mediation): while `enabled`, the browser offers the account's
+ * passkeys in the e-mail field's autofill; a picked one goes to `onAnswer`. `round` starts it again.
+ */
+function usePasskeyAutofill(enabled: boolean, round: number, onAnswer: (response: string) => Promise<unknown>) {
+  const answered = useEffectEvent(onAnswer);
+  useEffect(() => {
+    if (!enabled || !autofillWanted()) return;
+    let live = true;
+    void (async () => {
+      let response: string;
+      try {
+        if (!(await webauthn.autofillSupported()) || !live) return;
+        const options = await passkeyOptions();
+        if (!live) return;
+        response = await webauthn.authenticate(options, true);
+      } catch (error) {
+        // Replaced by the button, cancelled on leaving, or never possible: nobody asked, nothing to say.
+        if (ceremonyFailure(error) !== 'cancelled') console.warn('Passkey autofill stopped', error);
+        return;
+      }
+      if (live) await answered(response);
+    })();
+    return () => {
+      live = false;
+      webauthn.cancel();
+    };
+  }, [enabled, round]);
 }
 
 /** The button, its note or error, and the background request; `onSignedIn` gets the server's answer. */
@@ -68,37 +98,11 @@ export function PasskeySignIn(props: { onSignedIn: (answer: Credentials | TwoFac
 
   /** The message of a failed sign-in request (options or login). */
   const requestProblem = (error: unknown): string => {
-    if (error instanceof AuthApiError && error.code === 'PASSKEY_INVALID') return intl.formatMessage({ id: 'auth.passkey.unknown' });
-    const problem = formProblem(restError(error));
+    const { problem } = SERVER_ERRORS.passkeySignIn(restError(error));
     return intl.formatMessage({ id: problem.id }, problem.values);
   };
-  /** The background request's passkey was picked: sign in, or say why not. */
-  const onAutofillAnswer = useEffectEvent((response: string) =>
-    signIn(response).catch((error: unknown) => setOutcome({ tone: 'error', text: requestProblem(error) })),
-  );
-
-  useEffect(() => {
-    if (!supported || !autofillWanted()) return;
-    let live = true;
-    void (async () => {
-      let response: string;
-      try {
-        if (!(await webauthn.autofillSupported()) || !live) return;
-        const options = await passkeyOptions();
-        if (!live) return;
-        response = await webauthn.authenticate(options, true);
-      } catch (error) {
-        // Replaced by the button, cancelled on leaving, or never possible: nobody asked, nothing to say.
-        if (ceremonyFailure(error) !== 'cancelled') console.warn('Passkey autofill stopped', error);
-        return;
-      }
-      if (live) await onAutofillAnswer(response);
-    })();
-    return () => {
-      live = false;
-      webauthn.cancel();
-    };
-  }, [supported, round]);
+  // The background request's passkey was picked: sign in, or say why not.
+  usePasskeyAutofill(supported, round, (response) => signIn(response).catch((error: unknown) => setOutcome({ tone: 'error', text: requestProblem(error) })));
 
   async function onClick() {
     setOutcome(null);

@@ -8,80 +8,45 @@
  * then asks for the e-mail recovery (ACC-2FA-RECOVERY) and says when two-factor authentication will
  * be turned off unless the mailed link cancels it.
  */
+import { authenticatorCode, recoveryCode } from '@studio/site/fields';
 import { AlertDialog, Button, Callout, Form, Stack, TextField } from '@studio/ui';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { waitProblem } from '../../forms/serverErrors';
+import { z } from 'zod';
+import { SERVER_ERRORS, restError } from '../../forms/serverErrors';
 import { SubmitButton } from '../../forms/SubmitButton';
-import { AuthApiError, loginSecondFactor } from '../../session/authApi';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { loginSecondFactor } from '../../session/authApi';
 import type { Credentials } from '../../session/cookies';
 import { getDeviceToken } from '../../session/deviceToken';
 import { requestTwoFactorRecovery } from './twoFactorRecoveryApi';
+
+/** The code field's rule: an authenticator's code (spaces dropped) or a recovery code (trimmed). */
+const CODE_SCHEMA = z.object({ code: authenticatorCode });
+const RECOVERY_SCHEMA = z.object({ code: recoveryCode });
 
 export function TwoFactorStep(props: {
   challengeToken: string;
   onSignedIn: (credentials: Credentials & { returnPath?: string }) => void;
   onRestart: () => void;
 }) {
-  const intl = useIntl();
   const [recovery, setRecovery] = useState(false);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [asking, setAsking] = useState(false);
-  const [recoveryError, setRecoveryError] = useState<string | null>(null);
-  const [dueAt, setDueAt] = useState<string | null>(null);
-
-  /** The dialog's confirm: asks for the e-mail recovery; a failure keeps the dialog open and says why. */
-  async function askRecovery() {
-    setRecoveryError(null);
-    try {
-      setDueAt(await requestTwoFactorRecovery({ challengeToken: props.challengeToken, deviceToken: getDeviceToken() }));
-    } catch (caught) {
-      const failure = caught instanceof AuthApiError ? caught : null;
-      if (failure?.code === 'TWO_FACTOR_CHALLENGE_INVALID') {
-        setAsking(false);
-        setExpired(true);
-        return;
+  // Switching between a code and a recovery code starts the field afresh (empty, no message).
+  const { formProps, field, busy } = useSchemaForm({
+    id: recovery ? 'two-factor-recovery' : 'two-factor-code',
+    schema: recovery ? RECOVERY_SCHEMA : CODE_SCHEMA,
+    async onValid(value) {
+      try {
+        const typed = recovery ? { recoveryCode: value.code } : { code: value.code };
+        props.onSignedIn(await loginSecondFactor({ challengeToken: props.challengeToken, deviceToken: getDeviceToken(), ...typed }));
+      } catch (caught) {
+        const failure = restError(caught);
+        if (failure.code === 'TWO_FACTOR_CHALLENGE_INVALID') return setExpired(true);
+        return SERVER_ERRORS.twoFactorSignIn(recovery)(failure);
       }
-      if (failure?.status === 429) {
-        const wait = waitProblem(failure.retryAfterSeconds ?? undefined);
-        setRecoveryError(intl.formatMessage({ id: wait.id }, wait.values));
-      } else setRecoveryError(intl.formatMessage({ id: 'auth.twoFactor.lost.failed' }));
-      throw caught;
-    }
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const typed = value.trim();
-    if (!typed) {
-      setError(intl.formatMessage({ id: 'auth.twoFactor.required' }));
-      return;
-    }
-    setBusy(true);
-    try {
-      const credentials = await loginSecondFactor({
-        challengeToken: props.challengeToken,
-        deviceToken: getDeviceToken(),
-        ...(recovery ? { recoveryCode: typed } : { code: typed.replace(/\s/g, '') }),
-      });
-      props.onSignedIn(credentials);
-    } catch (caught) {
-      const failure = caught instanceof AuthApiError ? caught : null;
-      if (failure?.code === 'TWO_FACTOR_CHALLENGE_INVALID') setExpired(true);
-      else if (failure?.code === 'TWO_FACTOR_CODE_INVALID')
-        setError(intl.formatMessage({ id: recovery ? 'auth.twoFactor.wrongRecoveryCode' : 'auth.twoFactor.wrongCode' }));
-      else if (failure?.status === 429) {
-        const wait = waitProblem(failure.retryAfterSeconds ?? undefined);
-        setError(intl.formatMessage({ id: wait.id }, wait.values));
-      } else setError(intl.formatMessage({ id: 'auth.twoFactor.failed' }));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   if (expired) {
     return (
@@ -96,7 +61,7 @@ export function TwoFactorStep(props: {
     );
   }
   return (
-    <Form onSubmit={(event) => void submit(event)} noValidate data-testid="two-factor-step">
+    <Form {...formProps} data-testid="two-factor-step">
       <p>
         <FormattedMessage id={recovery ? 'auth.twoFactor.recoveryText' : 'auth.twoFactor.text'} />
       </p>
@@ -107,23 +72,48 @@ export function TwoFactorStep(props: {
         inputMode={recovery ? 'text' : 'numeric'}
         maxLength={recovery ? 40 : 7}
         autoFocus
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        error={error ?? undefined}
         required
+        {...field('code')}
       />
       <SubmitButton busy={busy} label={<FormattedMessage id="auth.twoFactor.submit" />} busyLabel={<FormattedMessage id="auth.submitting" />} />
-      <Button
-        type="button"
-        variant="ghost"
-        onClick={() => {
-          setRecovery(!recovery);
-          setValue('');
-          setError(null);
-        }}
-      >
+      <Button type="button" variant="ghost" onClick={() => setRecovery(!recovery)}>
         <FormattedMessage id={recovery ? 'auth.twoFactor.useCode' : 'auth.twoFactor.useRecovery'} />
       </Button>
+      <LostAuthenticator challengeToken={props.challengeToken} onExpired={() => setExpired(true)} />
+    </Form>
+  );
+}
+
+/**
+ * "Can't use your authenticator or recovery codes?" (ACC-2FA-RECOVERY): asks first, then asks for
+ * the e-mail recovery and says when two-factor authentication goes; a spent challenge `onExpired`.
+ */
+function LostAuthenticator(props: { challengeToken: string; onExpired: () => void }) {
+  const intl = useIntl();
+  const [asking, setAsking] = useState(false);
+  const [recoveryError, setRecoveryError] = useState<string | null>(null);
+  const [dueAt, setDueAt] = useState<string | null>(null);
+
+  /** The dialog's confirm: asks for the e-mail recovery; a failure keeps the dialog open and says why. */
+  async function askRecovery() {
+    setRecoveryError(null);
+    try {
+      setDueAt(await requestTwoFactorRecovery({ challengeToken: props.challengeToken, deviceToken: getDeviceToken() }));
+    } catch (caught) {
+      const failure = restError(caught);
+      if (failure.code === 'TWO_FACTOR_CHALLENGE_INVALID') {
+        setAsking(false);
+        props.onExpired();
+        return;
+      }
+      const { problem } = SERVER_ERRORS.twoFactorRecovery(failure);
+      setRecoveryError(intl.formatMessage({ id: problem.id }, problem.values));
+      throw caught;
+    }
+  }
+
+  return (
+    <>
       {dueAt ? (
         <Callout tone="info" data-testid="two-factor-recovery-requested">
           <FormattedMessage id="auth.twoFactor.lost.requested" values={{ date: intl.formatDate(dueAt, { dateStyle: 'long', timeStyle: 'short' }) }} />
@@ -150,6 +140,6 @@ export function TwoFactorStep(props: {
         error={recoveryError}
         onConfirm={askRecovery}
       />
-    </Form>
+    </>
   );
 }

@@ -31,6 +31,7 @@ function NotFoundHelp() {
   const localize = useLocalizePath();
   return (
     <>
+      {/* A search link, not data for the server: a plain GET form with the browser's own check, so it works without JavaScript (useSchemaForm's forms need it). */}
       <form method="get" action={localize('/products')} role="search" aria-labelledby="not-found-search" className={help.help}>
         <Heading level={2} size="lg" id="not-found-search">
           <FormattedMessage id="notFound.search.title" />

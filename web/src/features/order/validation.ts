@@ -3,8 +3,8 @@
  * `@studio/site/fields`) — name 1–100, e-mail valid and ≤ 254, company ≤ 200, interest required
  * (≤ 60), a budget range, message 10–5000, consent given, referral code ≤ 40 of [A-Za-z0-9_-],
  * lengths counted after trimming. Answers message descriptors (ids `order.*`); the server's
- * GraphQL errors are read by forms/serverErrors.ts (`SERVER_ERRORS.order`), except the referral
- * code's refusals (LEDGER-ATTRIBUTION), read here first (`referralRefusal`).
+ * GraphQL errors, the referral code's refusals (LEDGER-ATTRIBUTION) among them, are read by
+ * forms/serverErrors.ts (`SERVER_ERRORS.order`).
  */
 import {
   ORDER_BUDGETS,
@@ -126,25 +126,9 @@ export function toOrderInput(values: OrderValues, locale: 'EN' | 'RU' | 'ES') {
 /** What the form shows for a failed `createOrder`: one field's message or a form-level one. */
 export type OrderFailure = { kind: 'field'; field: OrderField; problem: FieldProblem } | { kind: 'form'; problem: FieldProblem };
 
-/** The messages of `createOrder`'s referral-code refusals (LEDGER-ATTRIBUTION), at the `referralCode` field. */
-const REFERRAL_REFUSALS: Record<string, string> = {
-  REFERRAL_CODE_UNKNOWN: 'order.referralCode.error.unknown',
-  REFERRAL_CODE_OWN: 'order.referralCode.error.own',
-};
-
-/**
- * The referral field's message when `createOrder` refused the code (LEDGER-ATTRIBUTION): no such
- * active code (`REFERRAL_CODE_UNKNOWN`) or the orderer's own (`REFERRAL_CODE_OWN`); null for any
- * other error (forms/serverErrors.ts reads those).
- */
-export function referralRefusal(error: ServerError | null): ServerProblem<OrderField> | null {
-  const id = error ? REFERRAL_REFUSALS[error.code] : undefined;
-  return id ? { field: 'referralCode', problem: { id } } : null;
-}
-
-/** What the form shows for `createOrder`'s first error: a referral refusal, else forms/serverErrors.ts's reading (a refused field checked again with `values`). */
+/** What the form shows for `createOrder`'s first error: forms/serverErrors.ts's reading, a refused field checked again with `values`. */
 export function orderServerProblem(error: ServerError | null, values: OrderValues): ServerProblem<OrderField> {
-  return referralRefusal(error) ?? SERVER_ERRORS.order((field) => checkOrderField(field, values))(error);
+  return SERVER_ERRORS.order((field) => checkOrderField(field, values))(error);
 }
 
 /** The failure of `createOrder` as the form shows it (forms/serverErrors.ts reads the codes; a refused field is checked again here). */

@@ -11,13 +11,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { useNotify } from '../../app/toasts';
 import { runMutation } from '../../forms/runMutation';
+import { SERVER_ERRORS, type ServerProblem, firstError } from '../../forms/serverErrors';
 import type { PayoutMethod_settings$key } from './__generated__/PayoutMethod_settings.graphql';
 import type { PayoutMethod_user$key } from './__generated__/PayoutMethod_user.graphql';
 import type { BankAccountInput, PayoutMethodSetMutation, WithdrawalMethods } from './__generated__/PayoutMethodSetMutation.graphql';
 import { BankAccountForm } from './BankAccountForm';
 import { useReauthentication } from '../../account/ReauthDialog';
 import { countryName } from './countries';
-import { type PayoutProblem, payoutProblem } from '../../account/payoutErrors';
+import { payoutProblem } from '../../account/payoutErrors';
 import { PayoutMethodText } from '../../account/payoutLabels';
 import styles from './payouts.module.css';
 
@@ -34,8 +35,38 @@ const SetWithdrawalMethodMutation = graphql`
   }
 `;
 
-export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: PayoutMethod_settings$key }) {
+/**
+ * Saves a method (`setWithdrawalMethod`, after a recent proof: PAYOUT-REAUTH, the `dialog` to
+ * render); `saved` and `error` are what the card says.
+ */
+function useSaveMethod() {
   const intl = useIntl();
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const notify = useNotify();
+  const [commit, inFlight] = useMutation<PayoutMethodSetMutation>(SetWithdrawalMethodMutation);
+  const { withReauthentication, dialog } = useReauthentication();
+
+  /** Saves the method; a refused bank field is answered for the bank form to show, anything else is said here. */
+  async function save(method: WithdrawalMethods, bankAccount?: BankAccountInput): Promise<ServerProblem | null> {
+    setError(null);
+    setSaved(false);
+    const result = await withReauthentication(() => runMutation(commit, { variables: { input: bankAccount ? { method, bankAccount } : { method } } }));
+    if (!result) return null;
+    if (result.response) {
+      setSaved(true);
+      notify('toast.payoutMethodSaved'); // FEEDBACK-TOAST
+      return null;
+    }
+    const refused = SERVER_ERRORS.payout()(firstError(result.errors));
+    if (refused.field) return refused;
+    setError(payoutProblem(intl, result.errors).message);
+    return null;
+  }
+  return { save, inFlight, error, saved, dialog };
+}
+
+export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: PayoutMethod_settings$key }) {
   const user = useFragment(
     graphql`
       fragment PayoutMethod_user on User {
@@ -55,7 +86,6 @@ export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: Pay
     `,
     props.settings,
   );
-  const name = useId();
   const stored: WithdrawalMethods = user.withdrawalMethod === 'STRIPE' && settings.stripeAvailable ? 'STRIPE' : 'BANK_TRANSFER';
   const [choice, setChoice] = useState<WithdrawalMethods>(stored);
   // The method changed elsewhere (another tab, a live refetch): the chooser follows it.
@@ -64,28 +94,8 @@ export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: Pay
     setSeen(stored);
     setChoice(stored);
   }
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const notify = useNotify();
-  const [commit, inFlight] = useMutation<PayoutMethodSetMutation>(SetWithdrawalMethodMutation);
-  const { withReauthentication, dialog } = useReauthentication();
+  const { save, inFlight, error, saved, dialog } = useSaveMethod();
 
-  async function save(method: WithdrawalMethods, bankAccount?: BankAccountInput): Promise<PayoutProblem | null> {
-    setError(null);
-    setSaved(false);
-    const result = await withReauthentication(() => runMutation(commit, { variables: { input: bankAccount ? { method, bankAccount } : { method } } }));
-    if (!result) return null;
-    if (result.response) {
-      setSaved(true);
-      notify('toast.payoutMethodSaved'); // FEEDBACK-TOAST
-      return null;
-    }
-    const problem = payoutProblem(intl, result.errors);
-    if (!problem.field) setError(problem.message);
-    return problem;
-  }
-
-  const countries = [...settings.stripeCountries].map((code) => countryName(code, intl.locale)).sort(new Intl.Collator(intl.locale).compare);
   return (
     <Stack gap={4}>
       <Text data-testid="payout-method-current">
@@ -108,34 +118,7 @@ export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: Pay
           {error}
         </Callout>
       ) : null}
-      <fieldset className={styles.methods}>
-        <legend className={styles.label}>
-          <FormattedMessage id="payouts.method.choose" />
-        </legend>
-        {settings.stripeAvailable ? (
-          <div className={styles.option}>
-            <label>
-              <input type="radio" name={name} value="STRIPE" checked={choice === 'STRIPE'} onChange={() => setChoice('STRIPE')} />{' '}
-              <FormattedMessage id="payouts.method.STRIPE" />
-            </label>
-            <Text size="sm" tone="muted">
-              <FormattedMessage id="payouts.method.stripeHint" values={{ count: countries.length }} />
-            </Text>
-            <details className={styles.countries}>
-              <summary>
-                <FormattedMessage id="payouts.method.stripeCountries" />
-              </summary>
-              <p data-testid="stripe-countries">{intl.formatList(countries, { type: 'conjunction' })}</p>
-            </details>
-          </div>
-        ) : null}
-        <div className={styles.option}>
-          <label>
-            <input type="radio" name={name} value="BANK_TRANSFER" checked={choice === 'BANK_TRANSFER'} onChange={() => setChoice('BANK_TRANSFER')} />{' '}
-            <FormattedMessage id="payouts.method.BANK_TRANSFER" />
-          </label>
-        </div>
-      </fieldset>
+      <MethodChoice choice={choice} onChoice={setChoice} stripeCountries={settings.stripeAvailable ? settings.stripeCountries : null} />
       {choice === 'STRIPE' ? (
         user.withdrawalMethod === 'STRIPE' ? null : (
           <div>
@@ -152,5 +135,42 @@ export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: Pay
       </Text>
       {dialog}
     </Stack>
+  );
+}
+
+/** The methods to choose from; Stripe only where the server offers it (`stripeCountries`: the countries it pays to, or null). */
+function MethodChoice(props: { choice: WithdrawalMethods; onChoice: (choice: WithdrawalMethods) => void; stripeCountries: readonly string[] | null }) {
+  const intl = useIntl();
+  const name = useId();
+  const countries = [...(props.stripeCountries ?? [])].map((code) => countryName(code, intl.locale)).sort(new Intl.Collator(intl.locale).compare);
+  return (
+    <fieldset className={styles.methods}>
+      <legend className={styles.label}>
+        <FormattedMessage id="payouts.method.choose" />
+      </legend>
+      {props.stripeCountries ? (
+        <div className={styles.option}>
+          <label>
+            <input type="radio" name={name} value="STRIPE" checked={props.choice === 'STRIPE'} onChange={() => props.onChoice('STRIPE')} />{' '}
+            <FormattedMessage id="payouts.method.STRIPE" />
+          </label>
+          <Text size="sm" tone="muted">
+            <FormattedMessage id="payouts.method.stripeHint" values={{ count: countries.length }} />
+          </Text>
+          <details className={styles.countries}>
+            <summary>
+              <FormattedMessage id="payouts.method.stripeCountries" />
+            </summary>
+            <p data-testid="stripe-countries">{intl.formatList(countries, { type: 'conjunction' })}</p>
+          </details>
+        </div>
+      ) : null}
+      <div className={styles.option}>
+        <label>
+          <input type="radio" name={name} value="BANK_TRANSFER" checked={props.choice === 'BANK_TRANSFER'} onChange={() => props.onChoice('BANK_TRANSFER')} />{' '}
+          <FormattedMessage id="payouts.method.BANK_TRANSFER" />
+        </label>
+      </div>
+    </fieldset>
   );
 }

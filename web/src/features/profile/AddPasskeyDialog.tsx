@@ -1,27 +1,28 @@
 /**
  * The second half of "Add a passkey" on /profile (ACC-PASSKEYS): with the server's creation options
- * in hand, a dialog asks for the passkey's name (1–64 characters; the device's name filled in), and
- * "Continue" opens the browser's prompt straight from the click — Safari refuses a prompt that no
- * click started — then stores the answer (`finishPasskeyRegistration`, recent proof: ACC-SUDO) and
+ * in hand, a dialog asks for the passkey's name (`passkeyNameField`: 1–64 characters; the device's
+ * name filled in), and "Continue" opens the browser's prompt straight from the click — Safari
+ * refuses a prompt that no click started — then stores the answer (`finishPasskeyRegistration`, recent proof: ACC-SUDO) and
  * appends the new passkey to the user's list in the Relay store.
  *
  * The dialog closes after every outcome and the card says it: `onAdded`, `onCancelled` (the person
  * closed the prompt: a quiet note, nothing went wrong), `onFailed` with the message to show.
  */
-import type { FieldProblem } from '@studio/site/problems';
+import { PASSKEY_NAME_MAX, passkeyNameField } from '@studio/site/fields';
 import { Button, Dialog, DialogActions, Stack, TextField } from '@studio/ui';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
+import { z } from 'zod';
 import { runMutation } from '../../forms/runMutation';
-import { type GraphQLErrorLike, firstError, genericProblem } from '../../forms/serverErrors';
+import { genericProblem } from '../../forms/serverErrors';
+import { useSchemaForm } from '../../forms/useSchemaForm';
 import { ceremonyFailure, webauthn } from '../../session/webauthn';
 import type { Reauthentication } from '../../account/ReauthDialog';
 import type { AddPasskeyDialogFinishMutation } from './__generated__/AddPasskeyDialogFinishMutation.graphql';
 import { passkeyName } from './passkeyName';
 
-/** The longest name the server keeps (ACC-PASSKEYS). */
-const NAME_MAX = 64;
+const Schema = z.object({ name: passkeyNameField });
 
 const FinishMutation = graphql`
   mutation AddPasskeyDialogFinishMutation($response: String!, $name: String!) {
@@ -34,20 +35,6 @@ const FinishMutation = graphql`
   }
 `;
 
-/** The message of a refused passkey mutation: the passkey rules' own, else the profile's generic one. */
-export function passkeyProblem(errors: readonly GraphQLErrorLike[]): FieldProblem {
-  switch (firstError(errors)?.code) {
-    case 'PASSKEY_LIMIT':
-      return { id: 'profile.passkeys.limit' };
-    case 'PASSKEY_EXISTS':
-      return { id: 'profile.passkeys.exists' };
-    case 'PASSKEY_INVALID':
-      return { id: 'profile.passkeys.invalid' };
-    default:
-      return genericProblem(errors);
-  }
-}
-
 interface Outcomes {
   onAdded: (name: string) => void;
   onCancelled: () => void;
@@ -58,18 +45,17 @@ interface Outcomes {
 function AddForm(props: Outcomes & { userId: string; options: string; withReauthentication: Reauthentication['withReauthentication']; onClose: () => void }) {
   const intl = useIntl();
   const [finish] = useMutation<AddPasskeyDialogFinishMutation>(FinishMutation);
-  const [name, setName] = useState(
+  const [deviceName] = useState(
     () => passkeyName(navigator.userAgent, intl.formatMessage({ id: 'profile.devices.on' })) ?? intl.formatMessage({ id: 'profile.passkeys.defaultName' }),
   );
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { formProps, field, busy } = useSchemaForm({
+    schema: Schema,
+    defaultValue: { name: deviceName },
+    // The browser's prompt opens at once, before any await: Safari refuses a prompt no click started.
+    onValid: (value) => addPasskey(value.name),
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const chosen = name.trim();
-    if (!chosen) return setFieldError(intl.formatMessage({ id: 'profile.passkeys.nameRequired' }));
-    setFieldError(null);
-    setBusy(true);
+  async function addPasskey(chosen: string) {
     let response: string;
     try {
       response = await webauthn.register(props.options);
@@ -95,24 +81,22 @@ function AddForm(props: Outcomes & { userId: string; options: string; withReauth
     );
     if (result?.response) props.onAdded(result.response.finishPasskeyRegistration.name);
     else if (result) {
-      const problem = passkeyProblem(result.errors);
+      const problem = genericProblem(result.errors);
       props.onFailed(intl.formatMessage({ id: problem.id }, problem.values));
     }
     props.onClose();
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form {...formProps}>
       <Stack gap={4}>
         <TextField
           label={<FormattedMessage id="profile.passkeys.nameLabel" />}
           hint={<FormattedMessage id="profile.passkeys.nameHint" />}
           autoComplete="off"
-          maxLength={NAME_MAX}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={fieldError ?? undefined}
+          maxLength={PASSKEY_NAME_MAX}
           required
+          {...field('name')}
         />
         <DialogActions cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />} cancelDisabled={busy}>
           <Button type="submit" loading={busy} disabled={busy}>

@@ -38,7 +38,7 @@ import { authorizedFetch } from '../../session/authorizedFetch';
 import { ProfileSection } from '../../account/ProfileSection';
 import { useReauthentication } from '../../account/ReauthDialog';
 import { restAttempt } from '../../account/restReauth';
-import { errorCode, genericProblem } from '../../forms/serverErrors';
+import { genericProblem } from '../../forms/serverErrors';
 import styles from '../../account/blocks.module.css';
 
 const DisconnectMutation = graphql`
@@ -88,20 +88,14 @@ function LinkedAccount(props: { account: Account; userId: string; providers: rea
     if (!result) throw new Error('The account was not disconnected');
     const { errors } = result;
     if (!errors.length) return props.onDisconnected(name);
-    if (errorCode(errors) === 'LAST_SIGN_IN_METHOD') {
-      setError(
-        <FormattedMessage
-          id="profile.accounts.error.lastMethod"
-          values={{
-            service: name,
-            link: (chunks: ReactNode[]) => <TextLink to="/profile/set-password">{chunks}</TextLink>,
-          }}
-        />,
-      );
-    } else {
-      const problem = genericProblem(errors);
-      setError(intl.formatMessage({ id: problem.id }, problem.values));
-    }
+    // The last way in (LAST_SIGN_IN_METHOD) names the service and links to setting a password.
+    const problem = genericProblem(errors);
+    setError(
+      <FormattedMessage
+        id={problem.id}
+        values={{ ...problem.values, service: name, link: (chunks: ReactNode[]) => <TextLink to="/profile/set-password">{chunks}</TextLink> }}
+      />,
+    );
     // Keeps the dialog open with the message (AlertDialog stays open when the action fails).
     throw new Error('The account was not disconnected');
   }

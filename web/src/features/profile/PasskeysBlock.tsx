@@ -20,12 +20,13 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { useNotify } from '../../app/toasts';
 import { runMutation } from '../../forms/runMutation';
+import { genericProblem } from '../../forms/serverErrors';
 import { webauthn } from '../../session/webauthn';
 import { useReauthentication } from '../../account/ReauthDialog';
 import type { PasskeysBlock_user$data, PasskeysBlock_user$key } from './__generated__/PasskeysBlock_user.graphql';
 import type { PasskeysBlockDeleteMutation } from './__generated__/PasskeysBlockDeleteMutation.graphql';
 import type { PasskeysBlockStartMutation } from './__generated__/PasskeysBlockStartMutation.graphql';
-import { AddPasskeyDialog, passkeyProblem } from './AddPasskeyDialog';
+import { AddPasskeyDialog } from './AddPasskeyDialog';
 import { ProfileSection } from '../../account/ProfileSection';
 import { formatLastActive } from './relativeTime';
 import styles from '../../account/blocks.module.css';
@@ -96,6 +97,86 @@ function PasskeyItem(props: { passkey: Passkey; now: number; removing: boolean; 
   );
 }
 
+/**
+ * Add and Remove (ACC-PASSKEYS), each after a recent proof (ACC-SUDO, the `dialog` to render): the
+ * creation options while the name dialog is open, the passkey being removed, and what the card says.
+ */
+function usePasskeyActions() {
+  const intl = useIntl();
+  const notify = useNotify();
+  const { withReauthentication, dialog } = useReauthentication();
+  const [start, starting] = useMutation<PasskeysBlockStartMutation>(StartMutation);
+  const [remove] = useMutation<PasskeysBlockDeleteMutation>(DeleteMutation);
+  /** The creation options while the name dialog is open. */
+  const [options, setOptions] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+
+  const say = (found: { id: string; values?: Record<string, string | number> }) => setProblem(intl.formatMessage({ id: found.id }, found.values));
+
+  async function onAdd() {
+    setProblem(null);
+    setNote(null);
+    const result = await withReauthentication(() => runMutation(start, { variables: {} }));
+    if (result?.response) setOptions(result.response.startPasskeyRegistration.options);
+    else if (result) say(genericProblem(result.errors));
+  }
+
+  async function onRemove(passkey: Passkey) {
+    setProblem(null);
+    setNote(null);
+    setRemoving(passkey.id);
+    const result = await withReauthentication(() => runMutation(remove, { variables: { id: passkey.id } }));
+    setRemoving(null);
+    if (result?.response) notify('toast.passkeyRemoved', { values: { name: passkey.name } });
+    else if (result) say(genericProblem(result.errors));
+  }
+
+  return { onAdd, onRemove, starting, removing, options, setOptions, problem, setProblem, note, setNote, withReauthentication, dialog };
+}
+
+/** "Add a passkey" where the browser can make one (else why not), and the quiet note beside it. */
+function AddRow(props: { supported: boolean; starting: boolean; note: string | null; onAdd: () => void }) {
+  return (
+    <div className={styles.rowAction}>
+      {props.supported ? (
+        <Button size="sm" loading={props.starting} disabled={props.starting} onClick={props.onAdd}>
+          <FormattedMessage id="profile.passkeys.add" />
+        </Button>
+      ) : (
+        <p className={styles.note} data-testid="passkeys-unsupported">
+          <FormattedMessage id="profile.passkeys.unsupported" />
+        </p>
+      )}
+      {/* Beside the button, so it takes no line while empty. */}
+      <p role="status" className={styles.note}>
+        {props.note}
+      </p>
+    </div>
+  );
+}
+
+/** "Remove the passkey …?": open while `passkey` is set. */
+function RemoveDialog(props: { passkey: Passkey | null; onClose: () => void; onConfirm: (passkey: Passkey) => void }) {
+  const { passkey } = props;
+  return (
+    <AlertDialog
+      open={passkey !== null}
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      title={<FormattedMessage id="profile.passkeys.removeTitle" values={{ name: passkey?.name ?? '' }} />}
+      description={<FormattedMessage id="profile.passkeys.removeText" />}
+      cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}
+      confirmLabel={<FormattedMessage id="profile.passkeys.remove" />}
+      onConfirm={() => {
+        if (passkey) props.onConfirm(passkey);
+      }}
+    />
+  );
+}
+
 /** The Passkeys card (ACC-PASSKEYS): the list, Add and Remove, with the re-authentication dialog they may need. */
 export function PasskeysBlock(props: { user: PasskeysBlock_user$key; className?: string }) {
   const user = useFragment(
@@ -116,37 +197,9 @@ export function PasskeysBlock(props: { user: PasskeysBlock_user$key; className?:
   const notify = useNotify();
   const now = useNow();
   const [supported] = useState(() => webauthn.supported());
-  const { withReauthentication, dialog } = useReauthentication();
-  const [start, starting] = useMutation<PasskeysBlockStartMutation>(StartMutation);
-  const [remove] = useMutation<PasskeysBlockDeleteMutation>(DeleteMutation);
-  /** The creation options while the name dialog is open. */
-  const [options, setOptions] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Passkey | null>(null);
-  const [removing, setRemoving] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
+  const { onAdd, onRemove, starting, removing, options, setOptions, problem, setProblem, note, setNote, withReauthentication, dialog } = usePasskeyActions();
   const passkeys = user.passkeys ?? [];
-
-  const say = (found: { id: string; values?: Record<string, string | number> }) => setProblem(intl.formatMessage({ id: found.id }, found.values));
-
-  async function onAdd() {
-    setProblem(null);
-    setNote(null);
-    const result = await withReauthentication(() => runMutation(start, { variables: {} }));
-    if (result?.response) setOptions(result.response.startPasskeyRegistration.options);
-    else if (result) say(passkeyProblem(result.errors));
-  }
-
-  async function onRemove(passkey: Passkey) {
-    setConfirming(null);
-    setProblem(null);
-    setNote(null);
-    setRemoving(passkey.id);
-    const result = await withReauthentication(() => runMutation(remove, { variables: { id: passkey.id } }));
-    setRemoving(null);
-    if (result?.response) notify('toast.passkeyRemoved', { values: { name: passkey.name } });
-    else if (result) say(passkeyProblem(result.errors));
-  }
 
   return (
     <ProfileSection title={<FormattedMessage id="profile.passkeys.title" />} className={props.className} data-testid="passkeys-block">
@@ -170,21 +223,7 @@ export function PasskeysBlock(props: { user: PasskeysBlock_user$key; className?:
             <FormattedMessage id="profile.passkeys.empty" />
           </p>
         )}
-        <div className={styles.rowAction}>
-          {supported ? (
-            <Button size="sm" loading={starting} disabled={starting} onClick={() => void onAdd()}>
-              <FormattedMessage id="profile.passkeys.add" />
-            </Button>
-          ) : (
-            <p className={styles.note} data-testid="passkeys-unsupported">
-              <FormattedMessage id="profile.passkeys.unsupported" />
-            </p>
-          )}
-          {/* Beside the button, so it takes no line while empty. */}
-          <p role="status" className={styles.note}>
-            {note}
-          </p>
-        </div>
+        <AddRow supported={supported} starting={starting} note={note} onAdd={() => void onAdd()} />
       </Stack>
       <AddPasskeyDialog
         userId={user.id}
@@ -198,17 +237,12 @@ export function PasskeysBlock(props: { user: PasskeysBlock_user$key; className?:
         onCancelled={() => setNote(intl.formatMessage({ id: 'profile.passkeys.cancelled' }))}
         onFailed={setProblem}
       />
-      <AlertDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) setConfirming(null);
-        }}
-        title={<FormattedMessage id="profile.passkeys.removeTitle" values={{ name: confirming?.name ?? '' }} />}
-        description={<FormattedMessage id="profile.passkeys.removeText" />}
-        cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}
-        confirmLabel={<FormattedMessage id="profile.passkeys.remove" />}
-        onConfirm={() => {
-          if (confirming) void onRemove(confirming);
+      <RemoveDialog
+        passkey={confirming}
+        onClose={() => setConfirming(null)}
+        onConfirm={(passkey) => {
+          setConfirming(null);
+          void onRemove(passkey);
         }}
       />
       {dialog}

@@ -1,20 +1,22 @@
 /**
  * "Two-factor authentication" on /profile (ACC-2FA): off → "Turn on" opens a dialog with the
  * authenticator's QR code (inline SVG) and its secret as text, and a field for the first code
- * (`startTwoFactorSetup`, `confirmTwoFactorSetup`); the ten recovery codes are then shown once,
- * with Copy (app/useCopy: when the browser refuses, the codes are selected and it says so) and Download. On → how many recovery codes are left, "New recovery codes"
+ * (`startTwoFactorSetup`, `confirmTwoFactorSetup`; the code's rule is `authenticatorCode`); the ten
+ * recovery codes are then shown once (RecoveryCodes.tsx). On → how many recovery codes are left, "New recovery codes"
  * (`regenerateRecoveryCodes`) and "Turn off" (asks first, `disableTwoFactor`). Starting and
  * confirming the set-up, new codes and turning off all need a recent proof (ACC-SUDO), asked for
  * inline by the shared re-authentication dialog, which then repeats the action; cancelling the proof
  * when the set-up starts closes the set-up dialog.
  */
+import { authenticatorCode } from '@studio/site/fields';
 import { AlertDialog, Button, Callout, Dialog, Stack, TextField } from '@studio/ui';
-import { type FormEvent, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
-import { useCopy } from '../../app/useCopy';
+import { z } from 'zod';
 import { runMutation } from '../../forms/runMutation';
-import { firstError, formProblem } from '../../forms/serverErrors';
+import { type GraphQLErrorLike, SERVER_ERRORS, firstError } from '../../forms/serverErrors';
+import { useSchemaForm } from '../../forms/useSchemaForm';
 import { type Reauthentication, useReauthentication } from '../../account/ReauthDialog';
 import type { TwoFactorBlock_user$key } from './__generated__/TwoFactorBlock_user.graphql';
 import type { TwoFactorBlockConfirmMutation } from './__generated__/TwoFactorBlockConfirmMutation.graphql';
@@ -23,6 +25,7 @@ import type { TwoFactorBlockRegenerateMutation } from './__generated__/TwoFactor
 import type { TwoFactorBlockStartMutation } from './__generated__/TwoFactorBlockStartMutation.graphql';
 import { ProfileSection } from '../../account/ProfileSection';
 import { QrCode } from './QrCode';
+import { NewCodesDialog, RecoveryCodes } from './RecoveryCodes';
 import styles from '../../account/blocks.module.css';
 
 const StartMutation = graphql`
@@ -64,74 +67,33 @@ const DisableMutation = graphql`
   }
 `;
 
-/** The recovery codes, shown once, with Copy and Download (a text file). */
-function RecoveryCodes(props: { codes: string[]; onDone: () => void }) {
-  const intl = useIntl();
-  const { state: copyState, copy } = useCopy();
-  const listRef = useRef<HTMLUListElement>(null);
-  const text = props.codes.join('\n');
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'recovery-codes.txt';
-    link.click();
-    URL.revokeObjectURL(url);
-  };
-  return (
-    <Stack gap={4}>
-      <Callout tone="warning">
-        <FormattedMessage id="profile.twoFactor.codesText" />
-      </Callout>
-      <ul ref={listRef} className={styles.codes} aria-label={intl.formatMessage({ id: 'profile.twoFactor.codesLabel' })} data-testid="recovery-codes">
-        {props.codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ul>
-      <Stack direction="row" gap={2}>
-        <Button variant="secondary" onClick={() => void copy(text, listRef.current)}>
-          <FormattedMessage id={copyState === 'copied' ? 'profile.twoFactor.copied' : 'profile.twoFactor.copy'} />
-        </Button>
-        <Button variant="secondary" onClick={download}>
-          <FormattedMessage id="profile.twoFactor.download" />
-        </Button>
-        <Button onClick={props.onDone}>
-          <FormattedMessage id="profile.twoFactor.done" />
-        </Button>
-      </Stack>
-      <p role="status" className={styles.note}>
-        {copyState === 'failed' ? <FormattedMessage id="profile.referral.copyFailed" /> : null}
-      </p>
-    </Stack>
-  );
-}
+const SetupSchema = z.object({ code: authenticatorCode });
 
 /** The set-up dialog's body: QR code, secret as text, the first code; then the recovery codes. */
 function SetupDialog(props: { setup: { secret: string; uri: string } | null; onClose: () => void; reauth: Reauthentication['withReauthentication'] }) {
   const intl = useIntl();
-  const [confirm, confirming] = useMutation<TwoFactorBlockConfirmMutation>(ConfirmMutation);
+  const [confirm] = useMutation<TwoFactorBlockConfirmMutation>(ConfirmMutation);
   const { setup } = props;
-  const [problem, setProblem] = useState<string | null>(null);
-  const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
+  /** Counts the closings: each set-up starts with an empty field. */
+  const [closed, setClosed] = useState(0);
+  const baseId = useId();
+  const { formProps, field, busy } = useSchemaForm({
+    id: `${baseId}-${closed}`,
+    schema: SetupSchema,
+    async onValid(value) {
+      const result = await props.reauth(() => runMutation(confirm, { variables: { code: value.code } }));
+      if (!result) return;
+      if (result.response) setCodes([...result.response.confirmTwoFactorSetup.recoveryCodes]);
+      else return SERVER_ERRORS.twoFactorSetup(firstError(result.errors));
+    },
+  });
 
   const close = () => {
     setCodes(null);
-    setCode('');
-    setProblem(null);
+    setClosed((count) => count + 1);
     props.onClose();
   };
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(null);
-    const result = await props.reauth(() => runMutation(confirm, { variables: { code: code.replace(/\s/g, '') } }));
-    if (!result) return;
-    const { response, errors } = result;
-    if (response) setCodes([...response.confirmTwoFactorSetup.recoveryCodes]);
-    else setProblem(intl.formatMessage({ id: firstError(errors)?.code === 'CODE_INVALID' ? 'profile.twoFactor.wrongCode' : 'profile.twoFactor.failed' }));
-  }
   return (
     <Dialog
       open={setup !== null}
@@ -146,7 +108,7 @@ function SetupDialog(props: { setup: { secret: string; uri: string } | null; onC
       {codes ? (
         <RecoveryCodes codes={codes} onDone={close} />
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form {...formProps}>
           <Stack gap={4}>
             {setup ? (
               <>
@@ -161,13 +123,11 @@ function SetupDialog(props: { setup: { secret: string; uri: string } | null; onC
               autoComplete="one-time-code"
               inputMode="numeric"
               maxLength={7}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              error={problem ?? undefined}
               required
+              {...field('code')}
             />
             <Stack direction="row" gap={2} justify="end">
-              <Button type="submit" loading={confirming} disabled={confirming || !setup}>
+              <Button type="submit" loading={busy} disabled={busy || !setup}>
                 <FormattedMessage id="profile.twoFactor.confirm" />
               </Button>
             </Stack>
@@ -178,20 +138,9 @@ function SetupDialog(props: { setup: { secret: string; uri: string } | null; onC
   );
 }
 
-export function TwoFactorBlock(props: { user: TwoFactorBlock_user$key; className?: string }) {
-  const user = useFragment(
-    graphql`
-      fragment TwoFactorBlock_user on User {
-        twoFactor {
-          enabled
-          recoveryCodesLeft
-        }
-      }
-    `,
-    props.user,
-  );
+/** Turn on, new recovery codes and turn off, each after a recent proof (ACC-SUDO, the `dialog` to render); a refusal is `problem`. */
+function useTwoFactorActions() {
   const intl = useIntl();
-  const enabled = user.twoFactor?.enabled ?? false;
   const [start, starting] = useMutation<TwoFactorBlockStartMutation>(StartMutation);
   const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
   const [confirmOff, setConfirmOff] = useState(false);
@@ -201,9 +150,9 @@ export function TwoFactorBlock(props: { user: TwoFactorBlock_user$key; className
   const [regenerate] = useMutation<TwoFactorBlockRegenerateMutation>(RegenerateMutation);
   const [disable] = useMutation<TwoFactorBlockDisableMutation>(DisableMutation);
 
-  const fail = (errors: Parameters<typeof firstError>[0]) => {
-    const p = formProblem(firstError(errors) ?? { code: 'UNKNOWN', extensions: {} });
-    setProblem(intl.formatMessage({ id: p.id }, p.values));
+  const fail = (errors: readonly GraphQLErrorLike[]) => {
+    const { problem: found } = SERVER_ERRORS.account(firstError(errors));
+    setProblem(intl.formatMessage({ id: found.id }, found.values));
   };
   const onRegenerate = async () => {
     setProblem(null);
@@ -225,12 +174,44 @@ export function TwoFactorBlock(props: { user: TwoFactorBlock_user$key; className
     if (result && !result.response) fail(result.errors);
   };
 
+  return {
+    onRegenerate,
+    onTurnOn,
+    onDisable,
+    starting,
+    setup,
+    setSetup,
+    confirmOff,
+    setConfirmOff,
+    newCodes,
+    setNewCodes,
+    problem,
+    reauth: withReauthentication,
+    dialog,
+  };
+}
+
+export function TwoFactorBlock(props: { user: TwoFactorBlock_user$key; className?: string }) {
+  const user = useFragment(
+    graphql`
+      fragment TwoFactorBlock_user on User {
+        twoFactor {
+          enabled
+          recoveryCodesLeft
+        }
+      }
+    `,
+    props.user,
+  );
+  const enabled = user.twoFactor?.enabled ?? false;
+  const actions = useTwoFactorActions();
+
   return (
     <ProfileSection title={<FormattedMessage id="profile.twoFactor.title" />} className={props.className}>
       <Stack gap={3} data-testid="two-factor-block">
-        {problem ? (
+        {actions.problem ? (
           <Callout tone="danger" role="alert">
-            {problem}
+            {actions.problem}
           </Callout>
         ) : null}
         <p className={styles.value} data-testid="two-factor-state">
@@ -243,42 +224,32 @@ export function TwoFactorBlock(props: { user: TwoFactorBlock_user$key; className
         <Stack direction="row" gap={2}>
           {enabled ? (
             <>
-              <Button variant="secondary" size="sm" onClick={() => void onRegenerate()}>
+              <Button variant="secondary" size="sm" onClick={() => void actions.onRegenerate()}>
                 <FormattedMessage id="profile.twoFactor.regenerate" />
               </Button>
-              <Button variant="secondary" size="sm" onClick={() => setConfirmOff(true)}>
+              <Button variant="secondary" size="sm" onClick={() => actions.setConfirmOff(true)}>
                 <FormattedMessage id="profile.twoFactor.turnOff" />
               </Button>
             </>
           ) : (
-            <Button size="sm" loading={starting} disabled={starting} onClick={() => void onTurnOn()}>
+            <Button size="sm" loading={actions.starting} disabled={actions.starting} onClick={() => void actions.onTurnOn()}>
               <FormattedMessage id="profile.twoFactor.turnOn" />
             </Button>
           )}
         </Stack>
       </Stack>
-      <SetupDialog setup={setup} onClose={() => setSetup(null)} reauth={withReauthentication} />
-      <Dialog
-        open={newCodes !== null}
-        onOpenChange={(open) => {
-          if (!open) setNewCodes(null);
-        }}
-        title={<FormattedMessage id="profile.twoFactor.codesTitle" />}
-        description={<FormattedMessage id="profile.twoFactor.codesLead" />}
-        closeLabel={intl.formatMessage({ id: 'payouts.dialog.close' })}
-      >
-        {newCodes ? <RecoveryCodes codes={newCodes} onDone={() => setNewCodes(null)} /> : null}
-      </Dialog>
+      <SetupDialog setup={actions.setup} onClose={() => actions.setSetup(null)} reauth={actions.reauth} />
+      <NewCodesDialog codes={actions.newCodes} onClose={() => actions.setNewCodes(null)} />
       <AlertDialog
-        open={confirmOff}
-        onOpenChange={setConfirmOff}
+        open={actions.confirmOff}
+        onOpenChange={actions.setConfirmOff}
         title={<FormattedMessage id="profile.twoFactor.offTitle" />}
         description={<FormattedMessage id="profile.twoFactor.offText" />}
         cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}
         confirmLabel={<FormattedMessage id="profile.twoFactor.turnOff" />}
-        onConfirm={() => void onDisable()}
+        onConfirm={() => void actions.onDisable()}
       />
-      {dialog}
+      {actions.dialog}
     </ProfileSection>
   );
 }

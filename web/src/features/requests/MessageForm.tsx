@@ -1,24 +1,30 @@
 /**
  * The client's reply box on a request page (REQ-MESSAGES): a labelled Textarea, 1–5000 characters
- * checked before sending (the count is shown under the field), `sendOrderMessage`, a busy button
- * while it is on its way, errors in the page's language under the field, and Ctrl/Cmd+Enter to send.
+ * checked before sending (`messageBody`; the count is shown under the field), `sendOrderMessage`, a
+ * busy button while it is on its way, errors in the page's language under the field
+ * (`SERVER_ERRORS.message`), and Ctrl/Cmd+Enter to send.
  * The answer carries the whole request (`RequestPage_order`), so the conversation shows the new
  * message from the store at once; the field then clears.
  */
+import { MESSAGE_MAX, messageBody } from '@studio/site/fields';
+import { type FieldProblem, fieldProblem } from '@studio/site/problems';
 import { Button, Textarea } from '@studio/ui';
-import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
+import { z } from 'zod';
 import { runMutation } from '../../forms/runMutation';
-import { type GraphQLErrorLike, firstError, formProblem } from '../../forms/serverErrors';
+import { SERVER_ERRORS, firstError } from '../../forms/serverErrors';
+import { useSchemaForm } from '../../forms/useSchemaForm';
 import { GRAPHQL_LOCALE } from '../../i18n/locales';
 import { useLocale } from '../../i18n/useLocale';
-import type { FieldProblem } from '@studio/site/problems';
 import type { MessageFormSendMutation } from './__generated__/MessageFormSendMutation.graphql';
 import styles from './requests.module.css';
 
 /** The schema's limit for a message (`sendOrderMessage.body`). */
-export const MESSAGE_MAX_LENGTH = 5000;
+export const MESSAGE_MAX_LENGTH = MESSAGE_MAX;
+
+const Schema = z.object({ body: messageBody });
 
 const SendMutation = graphql`
   mutation MessageFormSendMutation($id: ID!, $body: String!, $locale: Locale!) {
@@ -31,72 +37,48 @@ const SendMutation = graphql`
   }
 `;
 
-/** What the form says about a message it will not send: empty, or over the limit. */
+/** What the form says about a message it will not send: empty, or over the limit (`messageBody`). */
 export function messageProblem(body: string): FieldProblem | null {
-  if (body.trim() === '') return { id: 'requests.message.error.required' };
-  if (body.length > MESSAGE_MAX_LENGTH) return { id: 'requests.message.error.tooLong', values: { max: MESSAGE_MAX_LENGTH, count: body.length } };
-  return null;
-}
-
-/** The server's refusal in the page's language: the message's length, not allowed, or network/busy/unknown. */
-export function sendProblem(errors: readonly GraphQLErrorLike[]): FieldProblem {
-  const error = firstError(errors);
-  if (!error) return { id: 'error.UNKNOWN' };
-  if (error.code === 'BAD_USER_INPUT') return { id: 'requests.message.error.rejected' };
-  if (error.code === 'FORBIDDEN' || error.code === 'UNAUTHENTICATED') return { id: 'requests.message.error.forbidden' };
-  return formProblem(error);
+  return fieldProblem(messageBody, body);
 }
 
 export function MessageForm(props: { orderId: string }) {
   const intl = useIntl();
   const locale = useLocale();
-  const [commit, busy] = useMutation<MessageFormSendMutation>(SendMutation);
+  const [commit] = useMutation<MessageFormSendMutation>(SendMutation);
+  // Controlled, so that a sent message is cleared with its counter.
   const [body, setBody] = useState('');
-  const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [sent, setSent] = useState(false);
-  const field = useRef<HTMLTextAreaElement>(null);
-
-  /** Shows `next` under the field and puts the focus there, where it can be fixed. */
-  function refuse(next: FieldProblem) {
-    setProblem(next);
-    field.current?.focus();
-  }
-
-  async function send() {
-    if (busy) return;
-    setSent(false);
-    const invalid = messageProblem(body);
-    if (invalid) return refuse(invalid);
-    setProblem(null);
-    const { errors } = await runMutation(commit, { variables: { id: props.orderId, body, locale: GRAPHQL_LOCALE[locale] } });
-    if (errors.length) return refuse(sendProblem(errors));
-    setBody('');
-    setSent(true);
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    void send();
-  }
+  const { formProps, error, busy, submit } = useSchemaForm({
+    schema: Schema,
+    recheck: 'inError',
+    async onValid(value) {
+      setSent(false);
+      const { errors } = await runMutation(commit, { variables: { id: props.orderId, body: value.body, locale: GRAPHQL_LOCALE[locale] } });
+      // Every refusal is said at the field, which gets the focus.
+      if (errors.length) return SERVER_ERRORS.message(firstError(errors));
+      setBody('');
+      setSent(true);
+    },
+  });
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      void send();
+      void submit();
     }
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+    <form {...formProps} className={styles.form}>
       <Textarea
-        ref={field}
         label={intl.formatMessage({ id: 'requests.message.label' })}
         hint={intl.formatMessage({ id: 'requests.message.hint' })}
-        error={problem ? intl.formatMessage({ id: problem.id }, problem.values) : undefined}
+        error={error('body')}
+        name="body"
         value={body}
         onChange={(event) => {
           setBody(event.currentTarget.value);
-          if (problem) setProblem(null);
           setSent(false);
         }}
         onKeyDown={onKeyDown}

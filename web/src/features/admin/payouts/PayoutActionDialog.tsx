@@ -2,15 +2,19 @@
  * The back office's actions on a requested bank transfer (PAYOUT-QUEUE): "Mark sent" asks for the
  * bank's reference (1–200 characters) → `markPayoutSent(id, reference, version)`; "Mark failed" asks
  * for the reason the user is told (1–500 characters) → `markPayoutFailed(id, reason, version)`, the
- * money going back to the user's available balance. A stale `version` (VERSION_CONFLICT) is said
- * with the shared message and a Reload button (`onReload`); other refusals in words (payoutErrors).
+ * money going back to the user's available balance (the shared rules `payoutReference` and
+ * `payoutFailureReason`). A stale `version` (VERSION_CONFLICT) is said with the shared message and
+ * a Reload button (`onReload`); other refusals in words (payoutErrors).
  */
 import { Button, Callout, Dialog, DialogActions, Stack, Textarea, TextField } from '@studio/ui';
-import { type FormEvent, useState } from 'react';
+import { payoutFailureReason, payoutReference } from '@studio/site/fields';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import { useNotify } from '../../../app/toasts';
+import { z } from 'zod';
 import { runMutation } from '../../../forms/runMutation';
+import { useSchemaForm } from '../../../forms/useSchemaForm';
 import { type PayoutProblem, payoutProblem } from '../../../account/payoutErrors';
 import type { PayoutActionDialogFailedMutation } from './__generated__/PayoutActionDialogFailedMutation.graphql';
 import type { PayoutActionDialogSentMutation } from './__generated__/PayoutActionDialogSentMutation.graphql';
@@ -45,43 +49,38 @@ export type PayoutAction = 'sent' | 'failed';
 export function PayoutActionDialog(props: { action: PayoutAction; payout: { id: string; version: number }; summary: string; onReload: () => void }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
-  const notify = useNotify();
+  /** Counts the openings: each starts without messages; the text stays until it is sent. */
+  const [opened, setOpened] = useState(0);
   const [text, setText] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const notify = useNotify();
   const [problem, setProblem] = useState<PayoutProblem | null>(null);
-  const [commitSent, sending] = useMutation<PayoutActionDialogSentMutation>(SentMutation);
-  const [commitFailed, failing] = useMutation<PayoutActionDialogFailedMutation>(FailedMutation);
-  const busy = sending || failing;
-  const max = props.action === 'sent' ? 200 : 500;
+  const [commitSent] = useMutation<PayoutActionDialogSentMutation>(SentMutation);
+  const [commitFailed] = useMutation<PayoutActionDialogFailedMutation>(FailedMutation);
+  const sent = props.action === 'sent';
   const prefix = `admin.payouts.${props.action}`;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(null);
-    const value = text.trim();
-    if (!value) {
-      setFieldError(intl.formatMessage({ id: `${prefix}.required` }));
-      return;
-    }
-    setFieldError(null);
-    const { id, version } = props.payout;
-    const result =
-      props.action === 'sent'
-        ? await runMutation(commitSent, { variables: { id, reference: value, version } })
-        : await runMutation(commitFailed, { variables: { id, reason: value, version } });
-    if (result.response) {
+  const { formProps, error, busy } = useSchemaForm({
+    id: `payout-${props.action}-${props.payout.id}-${opened}`,
+    schema: z.object({ text: sent ? payoutReference : payoutFailureReason }),
+    async onValid(value) {
+      setProblem(null);
+      const { id, version } = props.payout;
+      const result = sent
+        ? await runMutation(commitSent, { variables: { id, reference: value.text, version } })
+        : await runMutation(commitFailed, { variables: { id, reason: value.text, version } });
+      if (!result.response) return setProblem(payoutProblem(intl, result.errors));
       setOpen(false);
       setText('');
       notify('toast.saved'); // FEEDBACK-TOAST: the dialog closes without a word otherwise
-    } else setProblem(payoutProblem(intl, result.errors));
-  }
+    },
+  });
 
-  const field = {
+  const input = {
     label: <FormattedMessage id={`${prefix}.field`} />,
-    value: text,
-    maxLength: max,
+    maxLength: sent ? 200 : 500,
     required: true,
-    error: fieldError ?? undefined,
+    name: 'text',
+    value: text,
+    error: error('text'),
   };
   return (
     <Dialog
@@ -89,7 +88,7 @@ export function PayoutActionDialog(props: { action: PayoutAction; payout: { id: 
       onOpenChange={(next) => {
         setOpen(next);
         setProblem(null);
-        setFieldError(null);
+        if (next) setOpened((count) => count + 1);
       }}
       trigger={
         <Button size="sm" variant={props.action === 'sent' ? 'primary' : 'secondary'}>
@@ -101,35 +100,21 @@ export function PayoutActionDialog(props: { action: PayoutAction; payout: { id: 
       closeLabel={intl.formatMessage({ id: 'payouts.dialog.close' })}
       data-testid={`payout-${props.action}-dialog`}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form {...formProps}>
         <Stack gap={3}>
           {problem ? (
-            <Callout
-              tone="danger"
-              role="alert"
-              data-testid="payout-action-error"
-              action={
-                problem.conflict ? (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => {
-                      setOpen(false);
-                      props.onReload();
-                    }}
-                  >
-                    <FormattedMessage id="admin.requests.reload" />
-                  </Button>
-                ) : undefined
-              }
-            >
-              {problem.message}
-            </Callout>
+            <ActionProblem
+              problem={problem}
+              onReload={() => {
+                setOpen(false);
+                props.onReload();
+              }}
+            />
           ) : null}
-          {props.action === 'sent' ? (
-            <TextField {...field} autoComplete="off" onChange={(event) => setText(event.target.value)} />
+          {sent ? (
+            <TextField {...input} autoComplete="off" onChange={(event) => setText(event.target.value)} />
           ) : (
-            <Textarea {...field} rows={3} onChange={(event) => setText(event.target.value)} />
+            <Textarea {...input} rows={3} onChange={(event) => setText(event.target.value)} />
           )}
           <DialogActions cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}>
             <Button type="submit" loading={busy} disabled={busy}>
@@ -139,5 +124,25 @@ export function PayoutActionDialog(props: { action: PayoutAction; payout: { id: 
         </Stack>
       </form>
     </Dialog>
+  );
+}
+
+/** What the server refused, above the field; a stale version offers a reload. */
+function ActionProblem(props: { problem: PayoutProblem; onReload: () => void }) {
+  return (
+    <Callout
+      tone="danger"
+      role="alert"
+      data-testid="payout-action-error"
+      action={
+        props.problem.conflict ? (
+          <Button size="sm" variant="secondary" onClick={props.onReload}>
+            <FormattedMessage id="admin.requests.reload" />
+          </Button>
+        ) : undefined
+      }
+    >
+      {props.problem.message}
+    </Callout>
   );
 }

@@ -47,7 +47,7 @@ export function ConversationPanel(props: { order: ConversationPanel_order$key })
   `);
   async function reply(body: string) {
     const { errors } = await runMutation(commit, { variables: { id: order.id, body, locale: GRAPHQL_LOCALE[locale] } });
-    return errors.length ? <FormattedMessage {...requestProblem(errors).problem} /> : null;
+    return errors.length ? requestProblem(errors).problem : null;
   }
   return (
     <section className={styles.panel} aria-labelledby="request-conversation">

@@ -48,7 +48,7 @@ export function NotesPanel(props: { order: NotesPanel_order$key }) {
   const notes = order.notes ?? [];
   async function add(body: string) {
     const { errors } = await runMutation(commit, { variables: { id: order.id, body, locale: GRAPHQL_LOCALE[locale] } });
-    return errors.length ? <FormattedMessage {...requestProblem(errors).problem} /> : null;
+    return errors.length ? requestProblem(errors).problem : null;
   }
   return (
     <section className={styles.panel} data-internal aria-labelledby="request-notes">

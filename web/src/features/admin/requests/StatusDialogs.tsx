@@ -1,17 +1,20 @@
 /**
  * What a status step asks before it is sent (REQ-WORKFLOW): WON the contract value (an amount in
- * major units and a currency, converted to integer minor units, contractValue.ts), LOST the reason
- * (required, up to 1000 characters; for a won request it is a refund, LEDGER-REFUND, and the dialog
- * says the referrer's commission will be taken back), every other step a short confirmation. Each
- * calls `onSubmit` with what the step needs and closes when it resolves; the page shows a server
- * refusal.
+ * major units and a currency, converted to integer minor units by the shared money rule,
+ * contractValue.ts), LOST the reason (`lostReason`: required, up to 1000 characters; for a won
+ * request it is a refund, LEDGER-REFUND, and the dialog says the referrer's commission will be
+ * taken back), every other step a short confirmation (a plain AlertDialog: no field). Each calls
+ * `onSubmit` with what the step needs and closes when it resolves; the page shows a server refusal.
  */
 import { AlertDialog, Button, Callout, Dialog, DialogActions, NativeSelect, Stack, Textarea, TextField } from '@studio/ui';
-import { type FormEvent, useState } from 'react';
+import { LOST_REASON_MAX, lostReason } from '@studio/site/fields';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { z } from 'zod';
 import { OrderStatusText, type OrderStatusValue } from '../../../account/requestLabels';
 import { Money } from '../../../account/Money';
-import { type AmountProblem, CONTRACT_CURRENCIES, toMinorUnits } from './contractValue';
+import { useSchemaForm } from '../../../forms/useSchemaForm';
+import { CONTRACT_CURRENCIES, contractValueSchema } from './contractValue';
 
 /** What a step sends besides the status. */
 export interface StepExtras {
@@ -25,28 +28,18 @@ interface StepDialogProps {
   onSubmit: (extras: StepExtras) => Promise<void>;
 }
 
-/** The longest lost reason the API accepts. */
-export const LOST_REASON_MAX_LENGTH = 1000;
-
 /** "Mark as won": the contract value. */
 export function WonDialog(props: StepDialogProps) {
   const intl = useIntl();
-  const [amount, setAmount] = useState('');
+  // The amount is read in the chosen currency's decimals.
   const [currency, setCurrency] = useState<string>(CONTRACT_CURRENCIES[0]);
-  const [problem, setProblem] = useState<AmountProblem | null>(null);
-  const [pending, setPending] = useState(false);
+  const { formProps, field, busy } = useSchemaForm({
+    schema: contractValueSchema(currency, intl.locale),
+    defaultValue: { currency: CONTRACT_CURRENCIES[0] },
+    recheck: 'inError',
+    onValid: (value) => props.onSubmit({ contractValue: value }),
+  });
   const currencyNames = new Intl.DisplayNames([intl.locale], { type: 'currency' });
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = toMinorUnits(amount, currency, intl.locale);
-    if ('problem' in parsed) {
-      setProblem(parsed.problem);
-      return;
-    }
-    setPending(true);
-    await props.onSubmit({ contractValue: { amount: parsed.amount, currency } });
-    setPending(false);
-  }
   return (
     <Dialog
       open={props.open}
@@ -56,31 +49,17 @@ export function WonDialog(props: StepDialogProps) {
       closeLabel={intl.formatMessage({ id: 'admin.requests.dialog.close' })}
       size="sm"
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form {...formProps}>
         <Stack gap={4}>
-          <TextField
-            label={intl.formatMessage({ id: 'admin.requests.won.amount' })}
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              setProblem(null);
-            }}
-            error={problem ? intl.formatMessage({ id: `admin.requests.won.amount.${problem}` }) : undefined}
-          />
+          <TextField label={intl.formatMessage({ id: 'admin.requests.won.amount' })} inputMode="decimal" autoComplete="off" required {...field('amount')} />
           <NativeSelect
             label={intl.formatMessage({ id: 'admin.requests.won.currency' })}
-            value={currency}
-            onValueChange={(value) => {
-              setCurrency(value);
-              setProblem(null);
-            }}
+            {...field('currency')}
+            onValueChange={setCurrency}
             options={CONTRACT_CURRENCIES.map((code) => ({ value: code, label: `${code} — ${currencyNames.of(code) ?? code}` }))}
           />
-          <DialogActions cancelLabel={<FormattedMessage id="admin.requests.dialog.cancel" />} cancelDisabled={pending}>
-            <Button type="submit" loading={pending}>
+          <DialogActions cancelLabel={<FormattedMessage id="admin.requests.dialog.cancel" />} cancelDisabled={busy}>
+            <Button type="submit" loading={busy}>
               <FormattedMessage id="admin.requests.won.submit" />
             </Button>
           </DialogActions>
@@ -99,19 +78,11 @@ export interface RefundInfo {
 export function LostDialog(props: StepDialogProps & { refund?: RefundInfo | undefined }) {
   const { refund } = props;
   const intl = useIntl();
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  const [pending, setPending] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setMissing(true);
-      return;
-    }
-    setPending(true);
-    await props.onSubmit({ lostReason: reason.trim() });
-    setPending(false);
-  }
+  const { formProps, field, busy } = useSchemaForm({
+    schema: z.object({ reason: lostReason }),
+    recheck: 'inError',
+    onValid: (value) => props.onSubmit({ lostReason: value.reason }),
+  });
   return (
     <Dialog
       open={props.open}
@@ -121,7 +92,7 @@ export function LostDialog(props: StepDialogProps & { refund?: RefundInfo | unde
       closeLabel={intl.formatMessage({ id: 'admin.requests.dialog.close' })}
       size="sm"
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form {...formProps}>
         <Stack gap={4}>
           {refund?.commission ? (
             <Callout tone="warning">
@@ -131,19 +102,9 @@ export function LostDialog(props: StepDialogProps & { refund?: RefundInfo | unde
               />
             </Callout>
           ) : null}
-          <Textarea
-            label={intl.formatMessage({ id: 'admin.requests.lost.reason' })}
-            required
-            maxLength={LOST_REASON_MAX_LENGTH}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setMissing(false);
-            }}
-            error={missing ? intl.formatMessage({ id: 'admin.requests.lost.reason.required' }) : undefined}
-          />
-          <DialogActions cancelLabel={<FormattedMessage id="admin.requests.dialog.cancel" />} cancelDisabled={pending}>
-            <Button type="submit" variant="danger" loading={pending}>
+          <Textarea label={intl.formatMessage({ id: 'admin.requests.lost.reason' })} required maxLength={LOST_REASON_MAX} {...field('reason')} />
+          <DialogActions cancelLabel={<FormattedMessage id="admin.requests.dialog.cancel" />} cancelDisabled={busy}>
+            <Button type="submit" variant="danger" loading={busy}>
               <FormattedMessage id="admin.requests.lost.submit" />
             </Button>
           </DialogActions>

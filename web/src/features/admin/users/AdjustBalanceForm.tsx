@@ -4,15 +4,18 @@
  * form opens a confirmation that restates the amount, its direction and the user; only its confirm
  * button posts `postLedgerAdjustment`. The idempotency key is made once when the form opens
  * (`crypto.randomUUID`), so a double submit, or a retry after a lost answer, posts at most once.
- * The server's refusals are shown at their field or in the confirmation (adjustment.ts).
+ * The form's rules are adjustment.ts's (useSchemaForm: the first invalid field gets the focus); the
+ * server's refusals are shown at their field or in the confirmation (`SERVER_ERRORS.adjustment`).
  */
 import { AlertDialog, Button, NativeSelect, Stack, Text, TextField, Textarea } from '@studio/ui';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import { runMutation } from '../../../forms/runMutation';
+import { SERVER_ERRORS, type ServerProblem, firstError } from '../../../forms/serverErrors';
+import { useSchemaForm } from '../../../forms/useSchemaForm';
 import type { AdjustBalanceFormMutation } from './__generated__/AdjustBalanceFormMutation.graphql';
-import { ADJUSTMENT_REASON_MAX, type AdjustmentField, adjustmentProblem, reasonProblem, toSignedMinorUnits } from './adjustment';
+import { ADJUSTMENT_REASON_MAX, adjustmentSchema } from './adjustment';
 import { Money } from '../../../account/Money';
 import styles from './Users.module.css';
 
@@ -58,74 +61,67 @@ export interface AdjustBalanceFormProps {
   onCancel: () => void;
 }
 
-/** The form; mount it when the administrator opens it (the idempotency key is made then). */
-export function AdjustBalanceForm(props: AdjustBalanceFormProps) {
+/**
+ * Posts a confirmed adjustment with the key made when the form opened (LEDGER-IDEMPOTENCY): a second
+ * confirm while it runs waits for the same post. A refused field goes back to the form
+ * (`onRefusedField`); anything else is said in the confirmation (`error`), which stays open.
+ */
+function usePostAdjustment(props: AdjustBalanceFormProps, onRefusedField: (found: ServerProblem<'amount' | 'currency' | 'reason'>) => void) {
   const intl = useIntl();
   const [commit] = useMutation<AdjustBalanceFormMutation>(AdjustMutation);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [amountText, setAmountText] = useState('');
-  const [currency, setCurrency] = useState(props.currencies[0] ?? 'USD');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<AdjustmentField, string>>>({});
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [dialogError, setDialogError] = useState<ReactNode>(null);
-  /** The post under way: a second confirm while it runs waits for the same one. */
+  const [error, setError] = useState<ReactNode>(null);
   const inFlight = useRef<Promise<void> | null>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const message = (id: string) => intl.formatMessage({ id });
-  // The form opens on its first field.
-  useEffect(() => amountRef.current?.focus(), []);
-
-  function review(event: FormEvent) {
-    event.preventDefault();
-    const parsed = toSignedMinorUnits(amountText, currency, intl.locale);
-    const reasonIssue = reasonProblem(reason);
-    const next: Partial<Record<AdjustmentField, string>> = {};
-    if ('problem' in parsed) next.amount = message(`admin.earnings.adjust.amount.${parsed.problem}`);
-    if (reasonIssue) next.reason = intl.formatMessage({ id: `admin.earnings.adjust.reason.${reasonIssue}` }, { max: ADJUSTMENT_REASON_MAX });
-    setErrors(next);
-    if ('problem' in parsed || reasonIssue) {
-      ('problem' in parsed ? amountRef : reasonRef).current?.focus();
-      return;
-    }
-    setDialogError(null);
-    setDraft({ amount: parsed.amount, currency, reason: reason.trim() });
-  }
 
   async function post(current: Draft) {
-    const { response, errors: failed } = await runMutation(commit, {
+    const { response, errors } = await runMutation(commit, {
       variables: { input: { userId: props.user.id, amount: current.amount, currency: current.currency, reason: current.reason, idempotencyKey } },
     });
-    if (response) {
-      props.onPosted({ amount: current.amount, currency: current.currency });
-      return;
-    }
-    const found = adjustmentProblem(failed);
-    const text = intl.formatMessage({ id: found.problem.id }, found.problem.values);
-    if (found.field) {
-      // Back to the form, with the message at the field the server named.
-      setErrors({ [found.field]: text });
-      setDraft(null);
-      return;
-    }
-    setDialogError(text);
+    if (response) return props.onPosted({ amount: current.amount, currency: current.currency });
+    const found = SERVER_ERRORS.adjustment(firstError(errors));
+    if (found.field) return onRefusedField(found);
+    setError(intl.formatMessage({ id: found.problem.id }, found.problem.values));
     throw new Error('The adjustment was not posted');
   }
 
-  function confirm() {
-    if (!draft) return;
+  const confirm = (draft: Draft) => {
     inFlight.current ??= post(draft).finally(() => {
       inFlight.current = null;
     });
     return inFlight.current;
-  }
+  };
+  return { confirm, error, clearError: () => setError(null) };
+}
 
-  const currencyNames = new Intl.DisplayNames([intl.locale], { type: 'currency' });
-  const sign = draft && draft.amount < 0 ? 'take' : 'add';
+/** The form; mount it when the administrator opens it (the idempotency key is made then). */
+export function AdjustBalanceForm(props: AdjustBalanceFormProps) {
+  const intl = useIntl();
+  // The amount is read in the chosen currency's decimals.
+  const [currency, setCurrency] = useState(props.currencies[0] ?? 'USD');
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const message = (id: string) => intl.formatMessage({ id });
+  // The form opens on its first field.
+  useEffect(() => amountRef.current?.focus(), []);
+  const { formProps, field, fail } = useSchemaForm({
+    schema: adjustmentSchema(currency, intl.locale),
+    defaultValue: { currency: props.currencies[0] ?? 'USD' },
+    recheck: 'inError',
+    // Valid: the confirmation restates it; only its button posts.
+    onValid(value) {
+      posting.clearError();
+      setDraft(value);
+    },
+  });
+  // Back to the form, with the message at the field the server named.
+  const posting = usePostAdjustment(props, (found) => {
+    setDraft(null);
+    fail(found);
+  });
+
   return (
     <>
-      <form onSubmit={review} noValidate aria-label={message('admin.earnings.adjust.title')} className={styles.controls}>
+      <form {...formProps} aria-label={message('admin.earnings.adjust.title')} className={styles.controls}>
         <TextField
           ref={amountRef}
           label={message('admin.earnings.adjust.amount')}
@@ -133,36 +129,21 @@ export function AdjustBalanceForm(props: AdjustBalanceFormProps) {
           inputMode="decimal"
           autoComplete="off"
           required
-          value={amountText}
-          onChange={(event) => {
-            setAmountText(event.target.value);
-            setErrors(({ amount: _, ...rest }) => rest);
-          }}
-          error={errors.amount}
+          {...field('amount')}
         />
         <NativeSelect
           label={message('admin.earnings.adjust.currency')}
-          value={currency}
-          onValueChange={(value) => {
-            setCurrency(value);
-            setErrors(({ amount: _, currency: __, ...rest }) => rest);
-          }}
-          options={props.currencies.map((code) => ({ value: code, label: `${code} — ${currencyNames.of(code) ?? code}` }))}
-          error={errors.currency}
+          {...field('currency')}
+          onValueChange={setCurrency}
+          options={currencyOptions(props.currencies, intl.locale)}
         />
         <Textarea
-          ref={reasonRef}
           label={message('admin.earnings.adjust.reason')}
           hint={message('admin.earnings.adjust.reason.hint')}
           required
           rows={3}
           maxLength={ADJUSTMENT_REASON_MAX}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setErrors(({ reason: _, ...rest }) => rest);
-          }}
-          error={errors.reason}
+          {...field('reason')}
         />
         <Stack direction="row" gap={2} wrap>
           <Button type="submit">
@@ -173,36 +154,63 @@ export function AdjustBalanceForm(props: AdjustBalanceFormProps) {
           </Button>
         </Stack>
       </form>
-      <AlertDialog
-        open={draft !== null}
-        onOpenChange={(open) => {
-          if (!open) setDraft(null);
-        }}
-        tone={sign === 'take' ? 'danger' : 'default'}
-        title={<FormattedMessage id="admin.earnings.adjust.confirm.title" />}
-        description={
-          draft ? (
-            <FormattedMessage
-              id={`admin.earnings.adjust.confirm.${sign}`}
-              values={{
-                amount: <Money minor={Math.abs(draft.amount)} currency={draft.currency} />,
-                name: props.user.fullName,
-                email: props.user.email ?? '—',
-              }}
-            />
-          ) : null
-        }
-        cancelLabel={<FormattedMessage id="admin.users.confirm.cancel" />}
-        confirmLabel={<FormattedMessage id="admin.earnings.adjust.confirm.submit" />}
-        onConfirm={confirm}
-        error={dialogError}
-      >
-        {draft ? (
-          <Text size="sm">
-            <FormattedMessage id="admin.earnings.adjust.confirm.reason" values={{ reason: draft.reason }} />
-          </Text>
-        ) : null}
-      </AlertDialog>
+      <ConfirmAdjustment
+        draft={draft}
+        user={props.user}
+        error={posting.error}
+        onConfirm={() => (draft ? posting.confirm(draft) : undefined)}
+        onClose={() => setDraft(null)}
+      />
     </>
+  );
+}
+
+/** The currencies offered, each with its name in `locale` ("EUR — Euro"). */
+function currencyOptions(currencies: readonly string[], locale: string) {
+  const names = new Intl.DisplayNames([locale], { type: 'currency' });
+  return currencies.map((code) => ({ value: code, label: `${code} — ${names.of(code) ?? code}` }));
+}
+
+/** The confirmation: the amount, its direction and the user restated; only its button posts. */
+function ConfirmAdjustment(props: {
+  draft: Draft | null;
+  user: AdjustBalanceFormProps['user'];
+  error: ReactNode;
+  onConfirm: () => Promise<void> | undefined;
+  onClose: () => void;
+}) {
+  const { draft } = props;
+  const sign = draft && draft.amount < 0 ? 'take' : 'add';
+  return (
+    <AlertDialog
+      open={draft !== null}
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      tone={sign === 'take' ? 'danger' : 'default'}
+      title={<FormattedMessage id="admin.earnings.adjust.confirm.title" />}
+      description={
+        draft ? (
+          <FormattedMessage
+            id={`admin.earnings.adjust.confirm.${sign}`}
+            values={{
+              amount: <Money minor={Math.abs(draft.amount)} currency={draft.currency} />,
+              name: props.user.fullName,
+              email: props.user.email ?? '—',
+            }}
+          />
+        ) : null
+      }
+      cancelLabel={<FormattedMessage id="admin.users.confirm.cancel" />}
+      confirmLabel={<FormattedMessage id="admin.earnings.adjust.confirm.submit" />}
+      onConfirm={props.onConfirm}
+      error={props.error}
+    >
+      {draft ? (
+        <Text size="sm">
+          <FormattedMessage id="admin.earnings.adjust.confirm.reason" values={{ reason: draft.reason }} />
+        </Text>
+      ) : null}
+    </AlertDialog>
   );
 }

@@ -9,9 +9,9 @@ import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { runMutation } from '../../../forms/runMutation';
+import { SERVER_ERRORS, firstError } from '../../../forms/serverErrors';
 import type { UserSessionsCard_user$key } from './__generated__/UserSessionsCard_user.graphql';
 import type { UserSessionsCardMutation } from './__generated__/UserSessionsCardMutation.graphql';
-import { adminUserProblem } from './adminUserErrors';
 import styles from './Users.module.css';
 
 const EndSessionsMutation = graphql`
@@ -52,7 +52,7 @@ export function UserSessionsCard(props: { user: UserSessionsCard_user$key; onCha
       props.onChanged();
       return;
     }
-    const problem = adminUserProblem(errors);
+    const { problem } = SERVER_ERRORS.adminUser(firstError(errors));
     setError(intl.formatMessage({ id: problem.id }, problem.values));
     // Keeps the dialog open with the message.
     throw new Error('The sessions were not ended');

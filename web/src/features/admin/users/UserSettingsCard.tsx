@@ -11,9 +11,9 @@ import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment, useMutation } from 'react-relay';
 import { runMutation } from '../../../forms/runMutation';
+import { SERVER_ERRORS, firstError } from '../../../forms/serverErrors';
 import type { UserSettingsCard_user$key } from './__generated__/UserSettingsCard_user.graphql';
 import type { UserRoles, UserSettingsCardMutation, UserTypes } from './__generated__/UserSettingsCardMutation.graphql';
-import { adminUserProblem } from './adminUserErrors';
 import { USER_ROLES, USER_TYPES } from './userLabels';
 import styles from './Users.module.css';
 
@@ -30,6 +30,25 @@ const UpdateUserMutation = graphql`
 
 type Change = { role: UserRoles } | { type: UserTypes } | { isVerified: boolean };
 
+/** Saves one change at a time (`updateUser`): the problem's text when it failed, else null; `status` says a saved one. */
+function useSaveSettings(id: string, onChanged: () => void) {
+  const intl = useIntl();
+  const [commit, saving] = useMutation<UserSettingsCardMutation>(UpdateUserMutation);
+  const [status, setStatus] = useState<ReactNode>(null);
+  async function save(change: Change): Promise<string | null> {
+    setStatus(null);
+    const { response, errors } = await runMutation(commit, { variables: { id, ...change } });
+    if (response) {
+      setStatus(<FormattedMessage id="admin.users.settings.saved" />);
+      onChanged();
+      return null;
+    }
+    const { problem } = SERVER_ERRORS.adminUser(firstError(errors));
+    return intl.formatMessage({ id: problem.id }, problem.values);
+  }
+  return { save, saving, status };
+}
+
 export function UserSettingsCard(props: { user: UserSettingsCard_user$key; viewerId: string | null; onChanged: () => void }) {
   const user = useFragment(
     graphql`
@@ -43,38 +62,21 @@ export function UserSettingsCard(props: { user: UserSettingsCard_user$key; viewe
     `,
     props.user,
   );
-  const intl = useIntl();
-  const [commit, saving] = useMutation<UserSettingsCardMutation>(UpdateUserMutation);
   // The role asked about stays set while the dialog closes, so its texts do not flip.
   const [pendingRole, setPendingRole] = useState<UserRoles>('USER');
   const [confirming, setConfirming] = useState(false);
-  const [status, setStatus] = useState<ReactNode>(null);
   const [error, setError] = useState<ReactNode>(null);
   const [dialogError, setDialogError] = useState<ReactNode>(null);
-  const isSelf = props.viewerId === user.id;
-  const ownAdminRole = isSelf && user.role === 'ADMIN';
-  const name = user.fullName;
-
-  /** Saves one change; the problem's text when it failed, else null. */
-  async function save(change: Change): Promise<string | null> {
-    setStatus(null);
-    setError(null);
-    const { response, errors } = await runMutation(commit, { variables: { id: user.id, ...change } });
-    if (response) {
-      setStatus(<FormattedMessage id="admin.users.settings.saved" />);
-      props.onChanged();
-      return null;
-    }
-    const problem = adminUserProblem(errors);
-    return intl.formatMessage({ id: problem.id }, problem.values);
-  }
+  const { save, saving, status } = useSaveSettings(user.id, props.onChanged);
+  const ownAdminRole = props.viewerId === user.id && user.role === 'ADMIN';
 
   async function change(next: Change) {
-    const problem = await save(next);
-    if (problem) setError(problem);
+    setError(null);
+    setError(await save(next));
   }
 
   async function confirmRole() {
+    setError(null);
     setDialogError(null);
     const problem = await save({ role: pendingRole });
     if (problem) {
@@ -89,55 +91,97 @@ export function UserSettingsCard(props: { user: UserSettingsCard_user$key; viewe
       <Heading level={2} size="lg" className={styles.cardTitle}>
         <FormattedMessage id="admin.users.settings.title" />
       </Heading>
-      <div className={styles.controls}>
-        <NativeSelect
-          label={intl.formatMessage({ id: 'admin.users.settings.role' })}
-          value={user.role ?? 'USER'}
-          disabled={ownAdminRole || saving}
-          hint={ownAdminRole ? intl.formatMessage({ id: 'admin.users.settings.ownRole' }) : undefined}
-          options={USER_ROLES.map((role) => ({ value: role, label: intl.formatMessage({ id: `admin.users.role.${role}` }) }))}
-          onValueChange={(value) => {
-            if (value === user.role) return;
-            setPendingRole(value as UserRoles);
-            setConfirming(true);
-          }}
-        />
-        <NativeSelect
-          label={intl.formatMessage({ id: 'admin.users.settings.type' })}
-          value={user.type ?? 'CLIENT'}
-          disabled={saving}
-          options={USER_TYPES.map((type) => ({ value: type, label: intl.formatMessage({ id: `admin.users.type.${type}` }) }))}
-          onValueChange={(value) => void change({ type: value as UserTypes })}
-        />
-        <Checkbox
-          label={intl.formatMessage({ id: 'admin.users.settings.verified' })}
-          checked={user.isVerified === true}
-          disabled={saving}
-          onCheckedChange={(checked) => void change({ isVerified: checked === true })}
-        />
-      </div>
+      <SettingsControls
+        user={user}
+        ownAdminRole={ownAdminRole}
+        saving={saving}
+        onRole={(role) => {
+          setPendingRole(role);
+          setConfirming(true);
+        }}
+        onChange={(next) => void change(next)}
+      />
       <div aria-live="polite">{status && !error ? <p className={styles.status}>{status}</p> : null}</div>
       {error ? (
         <p role="alert" className={styles.error}>
           {error}
         </p>
       ) : null}
-      <AlertDialog
+      <RoleDialog
+        role={pendingRole}
+        name={user.fullName}
         open={confirming}
         onOpenChange={(open) => {
           setConfirming(open);
           if (!open) setDialogError(null);
         }}
-        tone={pendingRole === 'ADMIN' ? 'default' : 'danger'}
-        title={<FormattedMessage id={pendingRole === 'ADMIN' ? 'admin.users.role.confirm.promote' : 'admin.users.role.confirm.demote'} values={{ name }} />}
-        description={
-          <FormattedMessage id={pendingRole === 'ADMIN' ? 'admin.users.role.confirm.promoteDescription' : 'admin.users.role.confirm.demoteDescription'} />
-        }
-        cancelLabel={<FormattedMessage id="admin.users.confirm.cancel" />}
-        confirmLabel={<FormattedMessage id={pendingRole === 'ADMIN' ? 'admin.users.role.confirm.promoteAction' : 'admin.users.role.confirm.demoteAction'} />}
         onConfirm={confirmRole}
         error={dialogError}
       />
     </Card>
+  );
+}
+
+/** "Make X an administrator?" / "Remove X's administrator role?": a role change asks first. */
+function RoleDialog(props: {
+  role: UserRoles;
+  name: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => Promise<void>;
+  error: ReactNode;
+}) {
+  const promote = props.role === 'ADMIN';
+  return (
+    <AlertDialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      tone={promote ? 'default' : 'danger'}
+      title={<FormattedMessage id={promote ? 'admin.users.role.confirm.promote' : 'admin.users.role.confirm.demote'} values={{ name: props.name }} />}
+      description={<FormattedMessage id={promote ? 'admin.users.role.confirm.promoteDescription' : 'admin.users.role.confirm.demoteDescription'} />}
+      cancelLabel={<FormattedMessage id="admin.users.confirm.cancel" />}
+      confirmLabel={<FormattedMessage id={promote ? 'admin.users.role.confirm.promoteAction' : 'admin.users.role.confirm.demoteAction'} />}
+      onConfirm={props.onConfirm}
+      error={props.error}
+    />
+  );
+}
+
+/** The role, the type and the verified mark; a role change goes through `onRole` (it asks first). */
+function SettingsControls(props: {
+  user: { role: UserRoles | null | undefined; type: UserTypes | null | undefined; isVerified: boolean | null | undefined };
+  ownAdminRole: boolean;
+  saving: boolean;
+  onRole: (role: UserRoles) => void;
+  onChange: (change: Change) => void;
+}) {
+  const intl = useIntl();
+  const { user } = props;
+  return (
+    <div className={styles.controls}>
+      <NativeSelect
+        label={intl.formatMessage({ id: 'admin.users.settings.role' })}
+        value={user.role ?? 'USER'}
+        disabled={props.ownAdminRole || props.saving}
+        hint={props.ownAdminRole ? intl.formatMessage({ id: 'admin.users.settings.ownRole' }) : undefined}
+        options={USER_ROLES.map((role) => ({ value: role, label: intl.formatMessage({ id: `admin.users.role.${role}` }) }))}
+        onValueChange={(value) => {
+          if (value !== user.role) props.onRole(value as UserRoles);
+        }}
+      />
+      <NativeSelect
+        label={intl.formatMessage({ id: 'admin.users.settings.type' })}
+        value={user.type ?? 'CLIENT'}
+        disabled={props.saving}
+        options={USER_TYPES.map((type) => ({ value: type, label: intl.formatMessage({ id: `admin.users.type.${type}` }) }))}
+        onValueChange={(value) => props.onChange({ type: value as UserTypes })}
+      />
+      <Checkbox
+        label={intl.formatMessage({ id: 'admin.users.settings.verified' })}
+        checked={user.isVerified === true}
+        disabled={props.saving}
+        onCheckedChange={(checked) => props.onChange({ isVerified: checked === true })}
+      />
+    </div>
   );
 }

@@ -1,88 +1,35 @@
 /**
- * The adjustment form's rules (LEDGER-ADJUSTMENT): a signed amount in major units becomes signed
- * integer minor units with the currency's own decimals; the reason is required, 1–500 characters;
- * the server's refusals of `postLedgerAdjustment` become message ids at a field or above.
+ * The adjustment form's schema (LEDGER-ADJUSTMENT): the signed amount is read with the chosen
+ * currency's decimals (the shared money rule, site/test/money.test.ts) and the reason is required,
+ * 1–500 characters (site/test/fields.test.ts); the server's refusals are read by
+ * forms/serverErrors.ts (forms/serverErrors.test.ts). Plus the currencies the form offers.
  */
+import { checkField, fieldProblem } from '@studio/site/problems';
 import { describe, expect, it } from 'vitest';
-import { adjustmentProblem, reasonProblem, toSignedMinorUnits } from './adjustment';
+import { adjustmentSchema } from './adjustment';
 import { adjustmentCurrencies } from './UserEarningsCard';
 
-describe('toSignedMinorUnits', () => {
-  it('reads a signed amount in major units as signed minor units of the currency', () => {
-    expect(toSignedMinorUnits('12.50', 'USD', 'en')).toEqual({ amount: 1250 });
-    expect(toSignedMinorUnits('+12.5', 'USD', 'en')).toEqual({ amount: 1250 });
-    expect(toSignedMinorUnits(' -12,50 ', 'EUR', 'es')).toEqual({ amount: -1250 });
-    expect(toSignedMinorUnits('\u22121 000,5', 'RUB', 'ru')).toEqual({ amount: -100050 });
-    expect(toSignedMinorUnits('-1,234.56', 'USD', 'en')).toEqual({ amount: -123456 });
-    expect(toSignedMinorUnits('-500', 'JPY', 'en')).toEqual({ amount: -500 });
-    expect(toSignedMinorUnits('1.234', 'KWD', 'en')).toEqual({ amount: 1234 });
-    expect(toSignedMinorUnits('-20000000', 'USD', 'en')).toEqual({ amount: -2_000_000_000 });
+describe('adjustmentSchema', () => {
+  it('reads the signed amount in the chosen currency, typed in the page’s locale', () => {
+    expect(checkField(adjustmentSchema('EUR', 'ru'), { amount: '−1 000,5', currency: 'EUR', reason: ' Goodwill ' })).toEqual({
+      ok: true,
+      value: { amount: -100050, currency: 'EUR', reason: 'Goodwill' },
+    });
+    expect(checkField(adjustmentSchema('JPY', 'en'), { amount: '-500', currency: 'JPY', reason: 'Bonus' })).toEqual({
+      ok: true,
+      value: { amount: -500, currency: 'JPY', reason: 'Bonus' },
+    });
   });
 
-  it('says what is wrong with anything else', () => {
-    expect(toSignedMinorUnits('  ', 'USD', 'en')).toEqual({ problem: 'required' });
-    expect(toSignedMinorUnits('-', 'USD', 'en')).toEqual({ problem: 'invalid' });
-    expect(toSignedMinorUnits('--5', 'USD', 'en')).toEqual({ problem: 'invalid' });
-    expect(toSignedMinorUnits('abc', 'USD', 'en')).toEqual({ problem: 'invalid' });
-    expect(toSignedMinorUnits('5-', 'USD', 'en')).toEqual({ problem: 'invalid' });
-    expect(toSignedMinorUnits('1.005', 'USD', 'en')).toEqual({ problem: 'decimals' });
-    expect(toSignedMinorUnits('1.5', 'JPY', 'en')).toEqual({ problem: 'decimals' });
-    expect(toSignedMinorUnits('0', 'USD', 'en')).toEqual({ problem: 'range' });
-    expect(toSignedMinorUnits('-0.00', 'USD', 'en')).toEqual({ problem: 'range' });
-    expect(toSignedMinorUnits('-20000000.01', 'USD', 'en')).toEqual({ problem: 'range' });
-    expect(toSignedMinorUnits('5', 'US', 'en')).toEqual({ problem: 'invalid' });
-  });
-});
-
-describe('reasonProblem', () => {
-  it('needs 1–500 characters after trimming', () => {
-    expect(reasonProblem(' \n ')).toBe('required');
-    expect(reasonProblem(' Goodwill ')).toBeNull();
-    expect(reasonProblem(` ${'r'.repeat(500)} `)).toBeNull();
-    expect(reasonProblem('r'.repeat(501))).toBe('tooLong');
-  });
-});
-
-describe('adjustmentProblem', () => {
-  it('shows a refused field at that field, anything else above the buttons', () => {
-    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'reason' } }])).toEqual({
-      field: 'reason',
-      problem: { id: 'admin.earnings.adjust.error.reason' },
+  it('says each problem with the form’s messages', () => {
+    expect(fieldProblem(adjustmentSchema('USD', 'en').shape.amount, ' ')).toEqual({ id: 'admin.earnings.adjust.amount.required' });
+    expect(fieldProblem(adjustmentSchema('JPY', 'en').shape.amount, '1.5')).toEqual({ id: 'admin.earnings.adjust.amount.decimals' });
+    expect(fieldProblem(adjustmentSchema('USD', 'en').shape.amount, '0')).toEqual({ id: 'admin.earnings.adjust.amount.range' });
+    expect(fieldProblem(adjustmentSchema('USD', 'en').shape.amount, '5-')).toEqual({ id: 'admin.earnings.adjust.amount.invalid' });
+    expect(fieldProblem(adjustmentSchema('USD', 'en').shape.reason, 'r'.repeat(501))).toEqual({
+      id: 'admin.earnings.adjust.reason.tooLong',
+      values: { max: 500 },
     });
-    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'currency' } }])).toEqual({
-      field: 'currency',
-      problem: { id: 'admin.earnings.adjust.error.currency' },
-    });
-    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'amount' } }])).toEqual({
-      field: 'amount',
-      problem: { id: 'admin.earnings.adjust.amount.range' },
-    });
-    expect(adjustmentProblem([{ extensions: { code: 'INSUFFICIENT_FUNDS', field: 'amount' } }])).toEqual({
-      field: 'amount',
-      problem: { id: 'admin.earnings.adjust.error.insufficient' },
-    });
-    expect(adjustmentProblem([{ extensions: { code: 'BALANCE_LIMIT', field: 'amount' } }])).toEqual({
-      field: 'amount',
-      problem: { id: 'admin.earnings.adjust.error.limit' },
-    });
-    expect(adjustmentProblem([{ extensions: { code: 'IDEMPOTENCY_KEY_REUSED', field: 'idempotencyKey' } }])).toEqual({
-      field: null,
-      problem: { id: 'admin.earnings.adjust.error.keyReused' },
-    });
-    expect(adjustmentProblem([{ message: 'Another administrator must do this', extensions: { code: 'SECOND_ADMIN_REQUIRED' } }])).toEqual({
-      field: null,
-      problem: { id: 'admin.error.secondAdminRequired' },
-    });
-    expect(adjustmentProblem([{ extensions: { code: 'BAD_USER_INPUT', field: 'idempotencyKey' } }])).toEqual({
-      field: null,
-      problem: { id: 'admin.users.error.save' },
-    });
-    expect(adjustmentProblem([{ message: 'Forbidden resource', extensions: { code: 'FORBIDDEN' } }])).toEqual({
-      field: null,
-      problem: { id: 'admin.users.error.forbidden' },
-    });
-    expect(adjustmentProblem([{ message: 'Failed to fetch', extensions: { code: 'NETWORK' } }])).toEqual({ field: null, problem: { id: 'error.NETWORK' } });
-    expect(adjustmentProblem([])).toEqual({ field: null, problem: { id: 'admin.users.error.save' } });
   });
 });
 
