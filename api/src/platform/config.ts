@@ -6,9 +6,20 @@
  * `loadConfig()` throws a ZodError naming the bad variable when a value does not parse.
  */
 import { resolve } from 'node:path';
+import {
+  databaseSettings,
+  limitSettings,
+  mailSettings,
+  payoutSettings,
+  servingSettings,
+  sessionSettings,
+  siteSettings,
+  socialSettings,
+} from './configGroups.js';
 import type { LimitName, LimitRule } from './security/limits.js';
-import { clientOf, envSchema, parseOrigins, parseTrustProxy } from './settings.js';
+import { envSchema } from './settings.js';
 
+export { DEFAULT_STRIPE_COUNTRIES } from './configGroups.js';
 export { repoRoot } from './settings.js';
 
 export interface Config {
@@ -155,130 +166,31 @@ export interface Config {
   twoFactorRecoveryDelayMs: number;
 }
 
-/** Countries where Stripe Connect pays recipients (cross-border payouts); `STRIPE_COUNTRIES` overrides. */
-export const DEFAULT_STRIPE_COUNTRIES = 'AT,AU,BE,BG,CA,CH,CY,CZ,DE,DK,EE,ES,FI,FR,GB,GR,HR,HU,IE,IT,JP,LI,LT,LU,LV,MT,MX,NL,NO,NZ,PL,PT,RO,SE,SG,SI,SK,US';
-
 /**
- * Parses the settings from `env` (default `process.env`), applying defaults.
- * @throws ZodError when a variable is present but invalid.
+ * Parses the settings from `env` (default `process.env`), applying defaults; each group is read by
+ * configGroups.ts, in the order of `Config`.
+ * @throws ZodError when a variable is present but invalid; Error for a wrong combination
+ *   (`DATABASE_URL`'s scheme, `SMTP_URL` missing, a half-configured social provider, bad origins).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = envSchema.parse(env);
   const dataDir = resolve(e.DATA_DIR);
-  const url = e.DATABASE_URL;
-  let database: Config['database'];
-  if (url && /^postgres(ql)?:\/\//.test(url)) database = { kind: 'postgres', url };
-  else if (url && url.startsWith('file:')) database = { kind: 'sqlite', file: resolve(url.slice(5)) };
-  else if (url) throw new Error(`DATABASE_URL must start with postgres:// or file: (got ${url.split(':')[0]}:…)`);
-  else database = { kind: 'sqlite', file: resolve(dataDir, 'studio.sqlite') };
-  const port = e.PORT;
-  if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
-    throw new Error('SMTP_URL is required when MAIL_TRANSPORT=smtp (e.g. smtp://user:pass@mail.example.com:587)');
-  }
+  const database = databaseSettings(e.DATABASE_URL, dataDir);
+  const mail = mailSettings(e);
   return {
-    env: e.NODE_ENV,
-    host: e.HOST,
-    port,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    allowedOrigins: parseOrigins(e.ALLOWED_ORIGINS, 'ALLOWED_ORIGINS'),
-    publicWsUrl: e.PUBLIC_WS_URL === undefined || e.PUBLIC_WS_URL === '' ? '/api/graphql' : e.PUBLIC_WS_URL === 'off' ? null : e.PUBLIC_WS_URL,
-    buildPollIntervalMs: e.BUILD_POLL_INTERVAL_MS,
-    serviceWorker: e.SERVICE_WORKER === 'on',
-    siteName: e.SITE_NAME,
+    ...siteSettings(e),
     dataDir,
     database,
     migrateOnStart: e.MIGRATE_ON_START === 'on',
     redis: { url: e.REDIS_URL ?? null, keyPrefix: e.REDIS_KEY_PREFIX },
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? ''),
-    accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
-    refreshTokenTtl: e.REFRESH_TOKEN_TTL_SECONDS,
-    refreshReuseGraceMs: e.REFRESH_REUSE_GRACE_MS,
-    sessionMaxAge: Math.round(e.SESSION_MAX_AGE_DAYS * 86400),
-    graphql: {
-      persistedOnly: e.GRAPHQL_PERSISTED_ONLY ?? e.NODE_ENV === 'production',
-      maxDepth: e.GRAPHQL_MAX_DEPTH,
-      maxCost: e.GRAPHQL_MAX_COST,
-      maxAliases: e.GRAPHQL_MAX_ALIASES,
-    },
-    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
-    webDistDir: resolve(e.WEB_DIST_DIR),
-    persistedQueriesFile: resolve(e.PERSISTED_QUERIES_FILE),
-    pageCacheMaxEntries: e.PAGE_CACHE_MAX_ENTRIES,
-    pageCacheMaxAgeSeconds: e.PAGE_CACHE_MAX_AGE_SECONDS,
-    logLevel: e.LOG_LEVEL,
-    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    seed: e.SEED,
-    contentDir: resolve(e.CONTENT_DIR),
-    limits: {
-      order: { max: e.ORDER_RATE_LIMIT_MAX, windowSeconds: e.ORDER_RATE_LIMIT_WINDOW_SECONDS },
-      passwordGuess: e.RATE_LIMIT_PASSWORD_GUESS,
-      resetIp: e.RATE_LIMIT_RESET_IP,
-      resetEmail: e.RATE_LIMIT_RESET_EMAIL,
-      codeSend: e.RATE_LIMIT_CODE_SEND,
-      codeEntry: e.RATE_LIMIT_CODE_ENTRY,
-      upload: e.RATE_LIMIT_UPLOAD,
-      challengeOrder: e.CHALLENGE_AFTER_ORDERS,
-      challengeRegister: e.CHALLENGE_AFTER_REGISTRATIONS,
-      twoFactor: e.RATE_LIMIT_TWO_FACTOR,
-      analyticsView: e.RATE_LIMIT_ANALYTICS_VIEW,
-    },
-    passwordGuessMaxDelaySeconds: e.PASSWORD_GUESS_MAX_DELAY_SECONDS,
-    challenge: {
-      cost: e.CHALLENGE_COST,
-      counterMax: e.CHALLENGE_COUNTER_MAX,
-      expiresSeconds: e.CHALLENGE_EXPIRES_SECONDS,
-      afterPasswordFailures: e.CHALLENGE_AFTER_PASSWORD_FAILURES,
-    },
+    ...sessionSettings(e),
+    ...servingSettings(e),
+    ...limitSettings(e),
     uploadsDir: resolve(e.UPLOADS_DIR ?? resolve(dataDir, 'uploads')),
     passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
-    social: {
-      google: clientOf('GOOGLE', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
-      github: clientOf('GITHUB', e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET),
-      yandex: clientOf('YANDEX', e.YANDEX_CLIENT_ID, e.YANDEX_CLIENT_SECRET),
-      vk: clientOf('VK', e.VK_CLIENT_ID, e.VK_CLIENT_SECRET),
-      oidc: (() => {
-        const client = clientOf('OIDC', e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET);
-        if (!client && !e.OIDC_ISSUER) return null;
-        if (!client || !e.OIDC_ISSUER) throw new Error('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
-        return { issuer: e.OIDC_ISSUER, ...client, name: e.OIDC_NAME };
-      })(),
-      allowedCallbackOrigins: parseOrigins(e.ALLOWED_CALLBACK_ORIGINS, 'ALLOWED_CALLBACK_ORIGINS'),
-    },
-    mail: {
-      transport: e.MAIL_TRANSPORT,
-      smtpUrl: e.SMTP_URL ?? null,
-      from: e.MAIL_FROM ?? `"${e.SITE_NAME.replace(/["\\]/g, '\\$&')}" <no-reply@localhost>`,
-      salesEmail: e.SALES_EMAIL,
-      maxAttempts: e.MAIL_MAX_ATTEMPTS,
-      retryBaseMs: e.MAIL_RETRY_BASE_MS,
-      retryMaxMs: e.MAIL_RETRY_MAX_MS,
-      smtpConnections: e.MAIL_SMTP_CONNECTIONS,
-    },
-    payouts: {
-      stripe: e.STRIPE_SECRET_KEY
-        ? {
-            secretKey: e.STRIPE_SECRET_KEY,
-            webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
-            connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
-            apiUrl: e.STRIPE_API_URL ?? null,
-          }
-        : null,
-      stripeCountries: (e.STRIPE_COUNTRIES || DEFAULT_STRIPE_COUNTRIES)
-        .split(',')
-        .map((c) => c.trim().toUpperCase())
-        .filter((c) => /^[A-Z]{2}$/.test(c)),
-      minimums: Object.fromEntries(
-        e.PAYOUT_MINIMUM.split(',')
-          .filter((p) => p.trim())
-          .map((p) => {
-            const [c, n] = p.trim().split(':');
-            return [c!, Number(n)];
-          }),
-      ),
-      defaultMinimum: 2000,
-      cooldownMs: Math.round(e.PAYOUT_COOLDOWN_HOURS * 3_600_000),
-    },
+    social: socialSettings(e),
+    mail,
+    payouts: payoutSettings(e),
     twoFactorRecoveryDelayMs: Math.round(e.TWO_FACTOR_RECOVERY_DELAY_HOURS * 3_600_000),
     referrals: { commissionBasisPoints: Math.round(e.REFERRAL_COMMISSION_PERCENT * 100), holdMs: Math.round(e.REFERRAL_HOLD_DAYS * 86_400_000) },
     jobs: { worker: e.JOBS_WORKER === 'on', pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY, leaseMs: e.JOBS_LEASE_MS },

@@ -27,209 +27,209 @@
  * also while slow runs go on; `close()` waits for runs in flight only for a bounded time.
  *
  * Operators: `requeueFailed(kind)` puts failed jobs back with fresh attempts.
+ *
+ * Here: the worker (JobQueueService). The SQL of claims and outcomes is store.ts, the time limit
+ * timeLimit.ts, the stall rules health.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { type UpdateQueryBuilder, type UpdateResult, sql } from 'kysely';
 import { type Db, nowIso } from '../db/index.js';
-import type { Database, JobRow } from '../db/types.js';
-import { errorText, retryDelayMs } from './backoff.js';
-import { JOBS_CHANNEL, createNudgeListener } from './listener.js';
-import type { JobHandler, JobQueue, JobQueueOptions, RunResult, WorkerHealth } from './types.js';
+import type { JobRow } from '../db/types.js';
+import { errorText } from './backoff.js';
+import { reportStall, workerHealth } from './health.js';
+import { type NudgeListener, createNudgeListener } from './listener.js';
+import { JobStore } from './store.js';
+import { type OverdueRun, runWithin, timeLimitMs } from './timeLimit.js';
+import type { EnqueueOptions, JobHandler, JobQueue, JobQueueOptions, RunResult, WorkerHealth } from './types.js';
 
 export { errorText, retryDelayMs } from './backoff.js';
+export { JobTimeoutError } from './timeLimit.js';
 export type { EnqueueOptions, JobHandler, JobQueue, JobQueueOptions, RunResult, WorkerHealth } from './types.js';
 
 const DEFAULT_RETRY = { baseMs: 5_000, maxMs: 3_600_000 };
 /** How long `close()` waits for runs in flight before it lets their leases bring them back elsewhere. */
 const CLOSE_WAIT_MS = 5_000;
 
-/** The error of a run that went past its kind's time limit (its attempt counts as failed). */
-export class JobTimeoutError extends Error {
-  readonly code = 'JOB_TIMEOUT';
-  constructor(kind: string, ms: number) {
-    super(`the ${kind} job did not finish within ${ms} ms; it is retried`);
-  }
+/** Creates the queue over `db` (see JobQueueService). Nothing runs until `start()` or `runDue()`. */
+export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
+  return new JobQueueService(db, options);
 }
 
-/** Creates the queue over `db`. Nothing runs until `start()` or `runDue()`. */
-export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
-  const handlers = new Map<string, JobHandler<any>>();
+/** The job queue of one process over `db`: its handlers, its worker and the runs in flight. */
+export class JobQueueService implements JobQueue {
+  private readonly handlers = new Map<string, JobHandler<any>>();
+  private readonly store: JobStore;
   /** Jobs whose handler succeeded, waiting for recordDone(). */
-  const finished: JobRow[] = [];
-  let chain: Promise<unknown> = Promise.resolve();
-  let runQueued = false;
-  let timer: NodeJS.Timeout | null = null;
-  let started = false;
-  let stopped = false;
+  private readonly finished: JobRow[] = [];
+  /** The pass in progress (or the last one): passes of one process run one after another. */
+  private chain: Promise<unknown> = Promise.resolve();
+  private runQueued = false;
+  private timer: NodeJS.Timeout | null = null;
+  private started = false;
+  private stopped = false;
+  private reportedStall = false;
   /** Resolves the wait of the running pass (a nudge, a poll, a free slot), so it claims again. */
-  let wakeUp: (() => void) | null = null;
+  private wakeUp: (() => void) | null = null;
   /** When the worker last looked for jobs (a claim that answered), ms since the epoch. */
-  let lastClaimAt = Date.now();
+  private lastClaimAt = Date.now();
   /** Runs that went past their time limit and have not settled since: job id → kind and when it timed out. */
-  const overdue = new Map<string, { kind: string; since: number }>();
-  const defaultTimeoutMs = Math.max(1, Math.floor(options.leaseMs / 2));
-  const listener = options.listenUrl ? createNudgeListener(options.listenUrl, () => nudge(), options.log) : null;
+  private readonly overdue = new Map<string, OverdueRun>();
+  private readonly listener: NudgeListener | null;
 
-  /** Marks `running` rows whose lease ran out and whose attempts are used up as failed. */
-  async function failAbandoned(now: string): Promise<number> {
-    const rows = await db
-      .updateTable('jobs')
-      .set({
-        status: 'failed',
-        lastError: 'interrupted: the process running it stopped, and no attempts were left',
-        lockToken: null,
-        lockedUntil: null,
-        finishedAt: now,
-      })
-      .where('status', '=', 'running')
-      .where('lockedUntil', '<', now)
-      .whereRef('attempts', '>=', 'maxAttempts')
-      .returningAll()
-      .execute();
-    for (const row of rows) await giveUp(row, row.lastError ?? '');
-    return rows.length;
+  /**
+   * @param db the database of the `jobs` table.
+   * @param options the database kind, the LISTEN URL (PostgreSQL), concurrency, lease and poll
+   *   interval (ms), and the log (see JobQueueOptions).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.store = new JobStore(db, options);
+    this.listener = options.listenUrl ? createNudgeListener(options.listenUrl, () => this.nudge(), options.log) : null;
   }
 
-  async function claim(limit: number, kinds: string[]): Promise<JobRow[]> {
-    const now = nowIso();
-    const token = randomUUID();
-    const due = db
-      .selectFrom('jobs')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('runAt', '<=', now)]),
-          eb.and([eb('status', '=', 'running'), eb('lockedUntil', '<', now), eb('attempts', '<', eb.ref('maxAttempts'))]),
-        ]),
-      )
-      .where('kind', 'in', kinds)
-      .orderBy('runAt')
-      .limit(limit)
-      .$if(options.kind === 'postgres', (qb) => qb.forUpdate().skipLocked());
-    return db
-      .updateTable('jobs')
-      .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), lockToken: token, lockedUntil: nowIso(Date.now() + options.leaseMs) }))
-      .where('id', 'in', due)
-      .returningAll()
-      .execute();
-  }
-
-  async function giveUp(job: JobRow, lastError: string): Promise<void> {
-    const handler = handlers.get(job.kind);
-    try {
-      await handler?.onGiveUp?.(JSON.parse(job.payload), job, lastError);
-    } catch (error) {
-      options.log?.error({ err: error, job: job.id, kind: job.kind }, 'job give-up hook failed');
-    }
+  /** Registers (or replaces) the handler of `handler.kind`. */
+  register<P>(handler: JobHandler<P>): void {
+    this.handlers.set(handler.kind, handler);
   }
 
   /**
-   * Runs `handler` for `job` within its time limit: a run past it is aborted (its signal) and
-   * rejects with JobTimeoutError; if the handler does not settle, it is tracked in `overdue` until it does.
+   * Queues a job of a registered `kind` (see JobQueue.enqueue), in `enqueueOptions.db` when given.
+   * @returns the job id, `queued: false` when its key existed. @throws Error for an unregistered kind; the database error.
    */
-  async function runWithin(handler: JobHandler<any>, job: JobRow): Promise<void> {
-    const limit = Math.min(handler.timeoutMs ?? defaultTimeoutMs, defaultTimeoutMs * 2 - 1);
-    const controller = new AbortController();
-    const work = Promise.resolve().then(() => handler.run(JSON.parse(job.payload), job, controller.signal));
-    let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new JobTimeoutError(job.kind, limit)), limit);
-    });
-    try {
-      await Promise.race([work, expired]);
-    } catch (error) {
-      if (!(error instanceof JobTimeoutError)) throw error;
-      controller.abort(error);
-      overdue.set(job.id, { kind: job.kind, since: Date.now() });
-      options.log?.warn({ job: job.id, kind: job.kind, timeoutMs: limit }, 'job run timed out; its slot is free again and it is retried');
-      work.then(
-        () => overdue.delete(job.id),
-        () => overdue.delete(job.id),
-      );
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
+  async enqueue(kind: string, payload: unknown, enqueueOptions: EnqueueOptions = {}): Promise<{ id: string; queued: boolean }> {
+    const handler = this.handlers.get(kind);
+    if (!handler) throw new Error(`No job handler for kind "${kind}"`);
+    const id = enqueueOptions.id ?? randomUUID();
+    const key = enqueueOptions.key ?? `${kind}:${id}`;
+    const target = enqueueOptions.db ?? this.db;
+    const job = { id, kind, key, payload: JSON.stringify(payload), maxAttempts: handler.maxAttempts ?? 10, runAt: enqueueOptions.runAt };
+    const result = await this.store.insert(target, job);
+    if (!result.queued) return result;
+    // PostgreSQL delivers a NOTIFY at commit, to every process; SQLite's worker query waits for
+    // the connection this transaction holds, so an in-process nudge runs after the commit too.
+    await this.store.notifyWorkers(target);
+    setImmediate(() => this.nudge());
+    return result;
   }
 
-  async function runOne(job: JobRow, result: RunResult): Promise<void> {
-    const handler = handlers.get(job.kind)!;
-    const mine = (qb: UpdateQueryBuilder<Database, 'jobs', 'jobs', UpdateResult>) =>
-      qb.where('id', '=', job.id).where('lockToken', '=', job.lockToken).where('status', '=', 'running');
-    try {
-      await runWithin(handler, job);
-    } catch (error) {
-      const text = errorText(error);
-      const retry = handler.retry ?? DEFAULT_RETRY;
-      const last = job.attempts >= job.maxAttempts;
-      const updated = await mine(
-        db.updateTable('jobs').set({
-          status: last ? 'failed' : 'queued',
-          lastError: text,
-          lockToken: null,
-          lockedUntil: null,
-          runAt: nowIso(Date.now() + retryDelayMs(job.attempts, retry.baseMs, retry.maxMs)),
-          finishedAt: last ? nowIso() : null,
-        }),
-      ).executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return; // the lease was lost: the new holder decides
-      if (last) {
-        result.failed += 1;
-        await giveUp(job, text);
-      } else result.retried += 1;
-      return;
-    }
-    finished.push(job);
-    result.done += 1;
+  /** Claims and runs due jobs of `kinds` (default all) after any pass in progress. @throws the database error of a claim. */
+  runDue(kinds?: string[]): Promise<RunResult> {
+    return this.runExclusive(kinds ?? this.allKinds());
   }
 
-  /**
-   * Records the finished jobs as `done` in one UPDATE per claim (one commit for many jobs: on
-   * SQLite with synchronous=FULL every commit is an fsync). A crash before this runs them again,
-   * which at-least-once handlers allow.
-   */
-  async function recordDone(): Promise<void> {
-    if (finished.length === 0) return;
-    const byClaim = new Map<string, JobRow[]>();
-    for (const job of finished.splice(0)) byClaim.set(job.lockToken ?? '', [...(byClaim.get(job.lockToken ?? '') ?? []), job]);
-    for (const [token, batch] of byClaim) {
-      await db
-        .updateTable('jobs')
-        .set({ status: 'done', lockToken: null, lockedUntil: null, lastError: null, finishedAt: nowIso() })
-        .where('lockToken', '=', token)
-        .where(
-          'id',
-          'in',
-          batch.map((job) => job.id),
-        )
-        .where('status', '=', 'running')
-        .execute();
+  /** Asks the worker to look for due jobs now: wakes a waiting pass, or queues one (no-op before `start()`). */
+  nudge(): void {
+    if (!this.started || this.stopped) return;
+    this.wakeUp?.();
+    if (this.runQueued) return;
+    this.runQueued = true;
+    this.runExclusive(this.allKinds()).catch((error: unknown) => this.options.log?.warn({ err: error }, 'job worker pass failed; the next poll retries'));
+  }
+
+  /** Failed jobs of `kind` become queued with fresh attempts; its `onRequeue` is told. @returns their ids. */
+  async requeueFailed(kind: string): Promise<string[]> {
+    const rows = await this.store.requeueFailed(kind);
+    if (rows.length > 0) {
+      await this.handlers.get(kind)?.onRequeue?.(rows.map((r) => JSON.parse(r.payload)));
+      this.nudge();
     }
+    return rows.map((r) => r.id);
+  }
+
+  /** The failed jobs of `kind`, oldest first. */
+  failed(kind: string): Promise<JobRow[]> {
+    return this.store.failed(kind);
+  }
+
+  /** Makes the queued retries of `kind` due now and nudges every worker. @returns how many. */
+  async retryNow(kind: string): Promise<number> {
+    const count = await this.store.makeRetriesDue(kind);
+    if (count > 0) {
+      await this.store.notifyWorkers();
+      this.nudge();
+    }
+    return count;
+  }
+
+  /** `off` unless started and not closed; else whether a run or the worker is stuck (see WorkerHealth). */
+  health(): WorkerHealth {
+    if (!this.started || this.stopped) return { status: 'off', overdue: [] };
+    return workerHealth(this.overdue.values(), this.lastClaimAt, this.options);
+  }
+
+  /** Starts the periodic worker (and through its poll the LISTEN connection). Idempotent; no-op after close(). */
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    // unref: the worker alone never keeps a process alive (the HTTP server does).
+    this.timer = setTimeout(() => this.tick(), 0).unref();
+  }
+
+  /** Stops claiming, waits up to CLOSE_WAIT_MS for the runs in flight, closes the LISTEN connection. */
+  async close(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.wakeUp?.();
+    let waited: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      this.chain.then(() => true),
+      new Promise<false>((resolve) => {
+        waited = setTimeout(() => resolve(false), CLOSE_WAIT_MS).unref();
+      }),
+    ]);
+    clearTimeout(waited);
+    if (!finished) this.options.log?.warn({ waitedMs: CLOSE_WAIT_MS }, 'jobs still running at shutdown were left; their leases run out and they run again');
+    await this.listener?.close();
+  }
+
+  private allKinds(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /** The poll: reports a stall once, (re)connects the nudge channel, nudges, and schedules itself again. */
+  private tick(): void {
+    if (this.stopped) return;
+    this.reportedStall = reportStall(this.health(), this.reportedStall, this.options.log);
+    void this.listener?.ensure(); // (re)connects the nudge channel when it is down; a no-op while it is up
+    this.nudge();
+    this.timer = setTimeout(() => this.tick(), this.options.pollIntervalMs).unref();
+  }
+
+  /** Runs a pass over `kinds` after the one in progress, whatever that one's outcome. */
+  private runExclusive(kinds: string[]): Promise<RunResult> {
+    const next = this.chain.then(
+      () => this.loop(kinds),
+      () => this.loop(kinds),
+    );
+    this.chain = next.catch(() => undefined);
+    return next;
   }
 
   /** Claims and runs due jobs with at most `concurrency` in flight until none is due. */
-  async function loop(kinds: string[]): Promise<RunResult> {
-    runQueued = false;
+  private async loop(kinds: string[]): Promise<RunResult> {
+    this.runQueued = false;
     const result: RunResult = { done: 0, retried: 0, failed: 0 };
-    result.failed += await failAbandoned(nowIso());
+    result.failed += await this.failAbandoned(nowIso());
     const inflight = new Set<Promise<void>>();
     let firstError: unknown = null;
-    while (!stopped) {
-      const free = options.concurrency - inflight.size;
+    while (!this.stopped) {
+      const free = this.options.concurrency - inflight.size;
       if (free > 0) {
         let jobs: JobRow[] = [];
         try {
-          await recordDone();
-          jobs = await claim(free, kinds);
-          lastClaimAt = Date.now();
+          await this.recordDone();
+          jobs = await this.store.claim(free, kinds);
+          this.lastClaimAt = Date.now();
         } catch (error) {
           firstError = error; // the database is away: the runs in flight finish, the next poll retries
           break;
         }
         for (const job of jobs) {
-          const run = runOne(job, result)
+          const run = this.runOne(job, result)
             .catch((error: unknown) =>
-              options.log?.error({ err: error, job: job.id, kind: job.kind }, 'recording a job outcome failed; its lease will expire and it runs again'),
+              this.options.log?.error({ err: error, job: job.id, kind: job.kind }, 'recording a job outcome failed; its lease will expire and it runs again'),
             )
             .finally(() => inflight.delete(run));
           inflight.add(run);
@@ -238,155 +238,62 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       }
       if (inflight.size === 0) break;
       // A run ending, a nudge (a new job) or the poll (a retry due) lets the loop claim again.
-      const woken = new Promise<void>((resolve) => (wakeUp = resolve));
+      const woken = new Promise<void>((resolve) => (this.wakeUp = resolve));
       await Promise.race([...inflight, woken]);
-      wakeUp = null;
+      this.wakeUp = null;
     }
     await Promise.all(inflight);
-    await recordDone();
+    await this.recordDone();
     if (firstError) throw firstError;
     return result;
   }
 
-  function runExclusive(kinds: string[]): Promise<RunResult> {
-    const next = chain.then(
-      () => loop(kinds),
-      () => loop(kinds),
-    );
-    chain = next.catch(() => undefined);
-    return next;
+  /**
+   * Runs one claimed job within its time limit and records the outcome in `result`: success waits
+   * for recordDone(); an error is written (retry or `failed`) only while the claim still holds.
+   */
+  private async runOne(job: JobRow, result: RunResult): Promise<void> {
+    const handler = this.handlers.get(job.kind)!;
+    try {
+      await runWithin(handler, job, timeLimitMs(handler, this.options.leaseMs), this.overdue, this.options.log);
+    } catch (error) {
+      const text = errorText(error);
+      const last = job.attempts >= job.maxAttempts;
+      const held = await this.store.recordFailure(job, text, last, handler.retry ?? DEFAULT_RETRY);
+      if (!held) return; // the lease was lost: the new holder decides
+      if (last) {
+        result.failed += 1;
+        await this.giveUp(job, text);
+      } else result.retried += 1;
+      return;
+    }
+    this.finished.push(job);
+    result.done += 1;
   }
 
-  function allKinds(): string[] {
-    return [...handlers.keys()];
+  /**
+   * Records the finished jobs as `done`, batched per claim (store.recordDone). A crash before this
+   * runs them again, which at-least-once handlers allow.
+   */
+  private async recordDone(): Promise<void> {
+    if (this.finished.length === 0) return;
+    await this.store.recordDone(this.finished.splice(0));
   }
 
-  function nudge(): void {
-    if (!started || stopped) return;
-    wakeUp?.();
-    if (runQueued) return;
-    runQueued = true;
-    runExclusive(allKinds()).catch((error: unknown) => options.log?.warn({ err: error }, 'job worker pass failed; the next poll retries'));
+  /** Fails the rows whose process died with no attempts left and tells their kinds. @returns how many. */
+  private async failAbandoned(now: string): Promise<number> {
+    const rows = await this.store.failAbandoned(now);
+    for (const row of rows) await this.giveUp(row, row.lastError ?? '');
+    return rows.length;
   }
 
-  let reportedStall = false;
-  function tick(): void {
-    if (stopped) return;
-    const state = api.health();
-    if (state.status === 'stalled' && !reportedStall) options.log?.error({ worker: state }, `job worker stalled: ${state.reason}`);
-    else if (state.status === 'ok' && reportedStall) options.log?.warn({ worker: state }, 'job worker is running again');
-    reportedStall = state.status === 'stalled';
-    void listener?.ensure(); // (re)connects the nudge channel when it is down; a no-op while it is up
-    nudge();
-    timer = setTimeout(tick, options.pollIntervalMs).unref();
+  /** Tells `job`'s handler it is `failed` for good; an error of its hook is logged, not thrown. */
+  private async giveUp(job: JobRow, lastError: string): Promise<void> {
+    const handler = this.handlers.get(job.kind);
+    try {
+      await handler?.onGiveUp?.(JSON.parse(job.payload), job, lastError);
+    } catch (error) {
+      this.options.log?.error({ err: error, job: job.id, kind: job.kind }, 'job give-up hook failed');
+    }
   }
-
-  const api: JobQueue = {
-    register(handler) {
-      handlers.set(handler.kind, handler);
-    },
-    async enqueue(kind, payload, enqueueOptions = {}) {
-      const handler = handlers.get(kind);
-      if (!handler) throw new Error(`No job handler for kind "${kind}"`);
-      const id = enqueueOptions.id ?? randomUUID();
-      const key = enqueueOptions.key ?? `${kind}:${id}`;
-      const target = enqueueOptions.db ?? db;
-      const created = nowIso();
-      const inserted = await target
-        .insertInto('jobs')
-        .values({
-          id,
-          kind,
-          idempotencyKey: key,
-          payload: JSON.stringify(payload),
-          status: 'queued',
-          attempts: 0,
-          maxAttempts: handler.maxAttempts ?? 10,
-          runAt: enqueueOptions.runAt ?? created,
-          created,
-        })
-        .onConflict((oc) => oc.column('idempotencyKey').doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) {
-        const existing = await target.selectFrom('jobs').select('id').where('idempotencyKey', '=', key).executeTakeFirstOrThrow();
-        return { id: existing.id, queued: false };
-      }
-      // PostgreSQL delivers a NOTIFY at commit, to every process; SQLite's worker query waits for
-      // the connection this transaction holds, so an in-process nudge runs after the commit too.
-      if (options.kind === 'postgres') await sql`select pg_notify(${JOBS_CHANNEL}, '')`.execute(target);
-      setImmediate(nudge);
-      return { id, queued: true };
-    },
-    runDue: (kinds) => runExclusive(kinds ?? allKinds()),
-    nudge,
-    async requeueFailed(kind) {
-      const rows = await db
-        .updateTable('jobs')
-        .set({ status: 'queued', attempts: 0, runAt: nowIso(), lastError: null, finishedAt: null })
-        .where('kind', '=', kind)
-        .where('status', '=', 'failed')
-        .returning(['id', 'payload'])
-        .execute();
-      if (rows.length > 0) {
-        await handlers.get(kind)?.onRequeue?.(rows.map((r) => JSON.parse(r.payload)));
-        nudge();
-      }
-      return rows.map((r) => r.id);
-    },
-    failed: (kind) => db.selectFrom('jobs').selectAll().where('kind', '=', kind).where('status', '=', 'failed').orderBy('created').execute(),
-    async retryNow(kind) {
-      const now = nowIso();
-      const moved = await db
-        .updateTable('jobs')
-        .set({ runAt: now })
-        .where('kind', '=', kind)
-        .where('status', '=', 'queued')
-        .where('attempts', '>', 0)
-        .where('runAt', '>', now)
-        .executeTakeFirst();
-      const count = Number(moved.numUpdatedRows);
-      if (count > 0) {
-        if (options.kind === 'postgres') await sql`select pg_notify(${JOBS_CHANNEL}, '')`.execute(db);
-        nudge();
-      }
-      return count;
-    },
-    health(): WorkerHealth {
-      if (!started || stopped) return { status: 'off', overdue: [] };
-      const now = Date.now();
-      const stuck = [...overdue.values()].map((run) => ({ kind: run.kind, seconds: Math.round((now - run.since) / 1000) }));
-      const problems: string[] = [];
-      const wedged = [...overdue.values()].filter((run) => now - run.since > options.leaseMs);
-      if (wedged.length > 0)
-        problems.push(
-          `${wedged.length} ${[...new Set(wedged.map((r) => r.kind))].join(', ')} run(s) have not ended ${Math.round(options.leaseMs / 1000)} s after their time limit`,
-        );
-      const quiet = now - lastClaimAt;
-      if (quiet > Math.max(options.leaseMs, options.pollIntervalMs * 10)) problems.push(`the worker has not looked for jobs for ${Math.round(quiet / 1000)} s`);
-      return problems.length > 0 ? { status: 'stalled', reason: problems.join('; '), overdue: stuck } : { status: 'ok', overdue: stuck };
-    },
-    start() {
-      if (started || stopped) return;
-      started = true;
-      // unref: the worker alone never keeps a process alive (the HTTP server does).
-      timer = setTimeout(tick, 0).unref();
-    },
-    async close() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      wakeUp?.();
-      let waited: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([
-        chain.then(() => true),
-        new Promise<false>((resolve) => {
-          waited = setTimeout(() => resolve(false), CLOSE_WAIT_MS).unref();
-        }),
-      ]);
-      clearTimeout(waited);
-      if (!finished) options.log?.warn({ waitedMs: CLOSE_WAIT_MS }, 'jobs still running at shutdown were left; their leases run out and they run again');
-      await listener?.close();
-    },
-  };
-  return api;
 }

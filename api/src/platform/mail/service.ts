@@ -26,13 +26,17 @@
  * the `outbox` transport writes the same file name, so it overwrites; SMTP servers and mail clients
  * commonly drop a repeated Message-ID. We prefer this to the earlier at-most-once rule, which lost
  * acknowledged orders' mails when a process died mid-send.
+ *
+ * Here: the outbox (OutboxMailService). The job is delivery.ts, the outage probe outage.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import { type Db, nowIso } from '../db/index.js';
 import type { Database } from '../db/types.js';
-import { type JobQueue, errorText } from '../jobs/queue.js';
+import type { JobQueue } from '../jobs/queue.js';
+import { type MailJob, MailDelivery } from './delivery.js';
+import { type MailLog, MailServerWatch } from './outage.js';
 import { renderMail } from './render.js';
 import type { MailLocale, MailTemplate, MailTemplateParams, RenderedMail } from './templates.js';
 import { type MailTransport, type SentMail, createMailTransport } from './transport.js';
@@ -88,170 +92,95 @@ export interface MailService {
 }
 
 /**
- * What a sent row keeps of its body: nothing. Bodies hold one-time codes and reset links, and
- * secrets at rest are kept only as hashes (ACC-EMAIL, ACC-RESET), so a row that is `sent` drops
- * them (the subject too: a code's subject names the code); recipient, template, locale and
- * times stay for the record. A `failed` row keeps them until it is requeued or sent.
- */
-const CONTENT_REMOVED = { subject: '', html: '', text: '' } as const;
-
-/** The payload of a `mail` job. */
-interface MailJob {
-  outboxId: string;
-}
-
-/**
  * Creates the mail service over `db` for `config` (transport from `config.mail.transport`) and
  * registers its `mail` job kind on `jobs`.
  */
-/**
- * Whether an SMTP error says the server could not be reached, rather than that it refused this
- * message: it failed at the connection stage (nodemailer's `command: 'CONN'`, e.g. 421 instead of a
- * greeting) or came with no SMTP reply code at all (refused, reset, closed, timed out).
- */
-function unreachable(error: unknown): boolean {
-  const e = error as { command?: unknown; responseCode?: unknown } | null;
-  return e?.command === 'CONN' || typeof e?.responseCode !== 'number';
+export function createMailService(db: Db, jobs: JobQueue, config: Pick<Config, 'mail' | 'dataDir' | 'siteName' | 'publicUrl'>, log?: MailLog): MailService {
+  return new OutboxMailService(db, jobs, config, log);
 }
 
-export function createMailService(
-  db: Db,
-  jobs: JobQueue,
-  config: Pick<Config, 'mail' | 'dataDir' | 'siteName' | 'publicUrl'>,
-  log?: { warn(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void },
-): MailService {
-  const transport: MailTransport = createMailTransport(config);
-  // The server is away (see the module docstring): probe it, and release the waiting mails once it is back.
-  let away = false;
-  let closed = false;
-  let probe: NodeJS.Timeout | null = null;
-  const probeEveryMs = Math.min(5_000, config.mail.retryBaseMs);
-  const back = () => {
-    if (!away) return;
-    away = false;
-    if (probe) clearTimeout(probe);
-    probe = null;
-    log?.info({}, 'mail server answers again; delivering the mails that waited');
-    jobs.retryNow('mail').catch((error: unknown) => log?.warn({ err: error }, 'could not make the waiting mails due; they go at their next retry'));
-  };
-  const schedule = () => {
-    probe = setTimeout(() => {
-      transport.verify().then(back, () => {
-        if (away && !closed) schedule();
-      });
-    }, probeEveryMs);
-    probe.unref();
-  };
-  const lost = (error: unknown) => {
-    if (away || closed || transport.kind !== 'smtp' || !unreachable(error)) return;
-    away = true;
-    log?.warn({ err: error }, 'mail server unreachable; mails wait and are sent once it answers');
-    schedule();
-  };
-  const site = { siteName: config.siteName, publicUrl: config.publicUrl };
-  const messageHost = (() => {
-    try {
-      return new URL(config.publicUrl).hostname || 'localhost';
-    } catch {
-      return 'localhost';
+/** The outbox: `send` writes a row and its `mail` job; the job (delivery.ts) hands it to the transport. */
+export class OutboxMailService implements MailService {
+  readonly salesEmail: string;
+  private readonly transport: MailTransport;
+  private readonly watch: MailServerWatch;
+  private readonly site: { siteName: string; publicUrl: string };
+
+  /** Builds the transport and registers the `mail` job kind on `jobs` (see createMailService). */
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: JobQueue,
+    config: Pick<Config, 'mail' | 'dataDir' | 'siteName' | 'publicUrl'>,
+    log?: MailLog,
+  ) {
+    this.transport = createMailTransport(config);
+    // The server is away (see the module docstring): probe it, and release the waiting mails once it is back.
+    this.watch = new MailServerWatch(this.transport, jobs, config.mail.retryBaseMs, log);
+    this.site = { siteName: config.siteName, publicUrl: config.publicUrl };
+    this.salesEmail = config.mail.salesEmail;
+    jobs.register<MailJob>(new MailDelivery(db, this.transport, config, this.watch));
+  }
+
+  /** The `memory` transport's delivered messages (in order); null for `outbox` and `smtp`. */
+  get sent(): readonly SentMail[] | null {
+    return this.transport.sent;
+  }
+
+  /** `renderMail` with this site's name and public URL. */
+  render<T extends MailTemplate>(template: T, locale: MailLocale, params: MailTemplateParams[T]): RenderedMail {
+    return renderMail(template, locale, params, this.site);
+  }
+
+  /**
+   * Renders and queues a mail: one `pending` row and its job, in `options.db` when given.
+   * @returns the row id, `queued: false` when `request.key` existed. @throws the database error.
+   */
+  async send<T extends MailTemplate>(request: MailRequest<T>, options: { db?: Kysely<Database> } = {}): Promise<SendResult> {
+    const { subject, html, text } = renderMail(request.template, request.locale, request.params, this.site);
+    const id = randomUUID();
+    const key = request.key ?? id;
+    const created = nowIso();
+    const target = options.db ?? this.db;
+    const inserted = await target
+      .insertInto('mailOutbox')
+      .values({
+        id,
+        idempotencyKey: key,
+        recipient: request.to,
+        subject,
+        html,
+        text,
+        template: request.template,
+        locale: request.locale,
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: created,
+        created,
+      })
+      .onConflict((oc) => oc.column('idempotencyKey').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) {
+      await this.jobs.enqueue('mail', { outboxId: id } satisfies MailJob, { db: target, id, key: `mail:${id}` });
+      return { id, queued: true };
     }
-  })();
+    const existing = await target.selectFrom('mailOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirstOrThrow();
+    return { id: existing.id, queued: false };
+  }
 
-  jobs.register<MailJob>({
-    kind: 'mail',
-    maxAttempts: config.mail.maxAttempts,
-    retry: { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryMaxMs },
-    async run({ outboxId }) {
-      const row = await db.selectFrom('mailOutbox').selectAll().where('id', '=', outboxId).executeTakeFirst();
-      if (!row || row.status === 'sent') return;
-      try {
-        await transport.deliver({
-          id: row.id,
-          from: config.mail.from,
-          to: row.recipient,
-          subject: row.subject,
-          html: row.html,
-          text: row.text,
-          messageId: `<${row.id}@${messageHost}>`,
-          created: row.created,
-        });
-      } catch (error) {
-        lost(error);
-        await db
-          .updateTable('mailOutbox')
-          .set((eb) => ({ attempts: eb('attempts', '+', 1), lastError: errorText(error) }))
-          .where('id', '=', row.id)
-          .execute();
-        throw error;
-      }
-      back();
-      await db
-        .updateTable('mailOutbox')
-        .set((eb) => ({ status: 'sent', attempts: eb('attempts', '+', 1), sentAt: nowIso(), lastError: null, ...CONTENT_REMOVED }))
-        .where('id', '=', row.id)
-        .execute();
-    },
-    async onGiveUp({ outboxId }, _job, lastError) {
-      await db.updateTable('mailOutbox').set({ status: 'failed', lastError }).where('id', '=', outboxId).where('status', '=', 'pending').execute();
-    },
-    async onRequeue(payloads) {
-      const ids = payloads.map((p) => p.outboxId);
-      if (ids.length > 0)
-        await db
-          .updateTable('mailOutbox')
-          .set({ status: 'pending', attempts: 0, lastError: null })
-          .where('id', 'in', ids)
-          .where('status', '=', 'failed')
-          .execute();
-    },
-  });
+  /** Delivers every mail due now (`runDue(['mail'])`); transport errors stay on their rows. */
+  async drain(): Promise<DrainResult> {
+    const { done, retried, failed } = await this.jobs.runDue(['mail']);
+    return { sent: done, retried, failed };
+  }
 
-  return {
-    salesEmail: config.mail.salesEmail,
-    get sent() {
-      return transport.sent;
-    },
-    render: (template, locale, params) => renderMail(template, locale, params, site),
-    async send(request, options = {}) {
-      const { subject, html, text } = renderMail(request.template, request.locale, request.params, site);
-      const id = randomUUID();
-      const key = request.key ?? id;
-      const created = nowIso();
-      const target = options.db ?? db;
-      const inserted = await target
-        .insertInto('mailOutbox')
-        .values({
-          id,
-          idempotencyKey: key,
-          recipient: request.to,
-          subject,
-          html,
-          text,
-          template: request.template,
-          locale: request.locale,
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: created,
-          created,
-        })
-        .onConflict((oc) => oc.column('idempotencyKey').doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) {
-        await jobs.enqueue('mail', { outboxId: id } satisfies MailJob, { db: target, id, key: `mail:${id}` });
-        return { id, queued: true };
-      }
-      const existing = await target.selectFrom('mailOutbox').select('id').where('idempotencyKey', '=', key).executeTakeFirstOrThrow();
-      return { id: existing.id, queued: false };
-    },
-    async drain() {
-      const { done, retried, failed } = await jobs.runDue(['mail']);
-      return { sent: done, retried, failed };
-    },
-    requeueFailed: () => jobs.requeueFailed('mail'),
-    async close() {
-      closed = true;
-      if (probe) clearTimeout(probe);
-      transport.close();
-    },
-  };
+  /** Failed mails become pending again with fresh attempts. @returns their ids. */
+  requeueFailed(): Promise<string[]> {
+    return this.jobs.requeueFailed('mail');
+  }
+
+  /** Stops the outage probe and closes the transport. */
+  async close(): Promise<void> {
+    this.watch.close();
+    this.transport.close();
+  }
 }
