@@ -107,7 +107,7 @@ test('page loads and client navigations are counted, bots and GPC are not, and t
   await form.getByLabel(t('en', 'auth.password.label'), { exact: true }).fill('a long enough passphrase 42');
   await form.getByRole('button', { name: t('en', 'auth.register.submit'), exact: true }).click();
   await expect(page).toHaveURL(at('/profile'));
-  execFileSync(process.execPath, [join(API_DIST, 'users', 'adminCli.js'), '--email', email], {
+  execFileSync(process.execPath, [join(API_DIST, 'modules', 'identity', 'users', 'adminCli.js'), '--email', email], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'pipe',
   });

@@ -302,7 +302,7 @@ export async function axeViolations(page: Page) {
 }
 
 /** The built admin CLI (`pnpm admin:create`, ACC-ADMIN-BOOTSTRAP). */
-const ADMIN_CLI = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'api', 'dist', 'users', 'adminCli.js');
+const ADMIN_CLI = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'api', 'dist', 'modules', 'identity', 'users', 'adminCli.js');
 
 /**
  * Makes the account `email` of the server under test an administrator, as the studio does it:
