@@ -6,7 +6,15 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
-import { type GraphQLSchemaWithContext, type Plugin, type YogaInitialContext, type YogaServerInstance, createYoga, maskError } from 'graphql-yoga';
+import {
+  type GraphQLSchemaWithContext,
+  type Plugin,
+  type YogaInitialContext,
+  type YogaServerInstance,
+  createYoga,
+  handleStreamOrSingleExecutionResult,
+  maskError,
+} from 'graphql-yoga';
 import { deviceOf } from '../platform/http/device.js';
 import { STORAGE_RETRY_AFTER_SECONDS, databaseLabel, storageFault } from '../platform/http/unavailable.js';
 import { fromServiceError, unauthenticated } from '../platform/graphql/errors.js';
@@ -43,6 +51,23 @@ const subscriptionsOverWebSocketOnly: Plugin = {
         }),
       ],
     });
+  },
+};
+
+/**
+ * The one error mapping, before Yoga's masking (API-ERRORS): a service's `HttpError` in a result
+ * becomes its GraphQL error (`fromServiceError`) as execution ends, so the masking never sees it
+ * and never logs an expected refusal (a wrong code, a missing proof) as a server error.
+ */
+const serviceErrors: Plugin = {
+  onExecute() {
+    return {
+      onExecuteDone(payload) {
+        return handleStreamOrSingleExecutionResult(payload, ({ result, setResult }) => {
+          if (result.errors?.length) setResult({ ...result, errors: result.errors.map((error) => fromServiceError(error) ?? error) });
+        });
+      },
+    };
   },
 };
 
@@ -117,6 +142,7 @@ export function createYogaServer(
       armor,
       subscriptionsOverWebSocketOnly,
       controlCharsPlugin,
+      serviceErrors,
     ],
     context: async ({ request, req }) => {
       const result = await buildContext(services, bearerFrom(request.headers.get('authorization')));
