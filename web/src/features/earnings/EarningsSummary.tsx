@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { EarningsSummary_user$key } from './__generated__/EarningsSummary_user.graphql';
+import { ColumnHeads } from '../../account/ColumnHeads';
 import { Money } from '../../account/Money';
 import styles from './earnings.module.css';
 
@@ -51,19 +52,7 @@ export function EarningsSummary(props: { user: EarningsSummary_user$key }) {
     const heldLabel = intl.formatMessage({ id: 'profile.balance.held' });
     return (
       <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">
-              <FormattedMessage id="earnings.summary.currency" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="profile.balance.available" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="profile.balance.held" />
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads ids={['earnings.summary.currency', 'profile.balance.available', 'profile.balance.held']} />
         <tbody>
           {balances.map((row) => (
             <tr key={row.currency} data-testid={`earnings-row-${row.currency}`}>

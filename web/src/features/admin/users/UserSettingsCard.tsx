@@ -44,35 +44,13 @@ export function UserSettingsCard(props: { user: UserSettingsCard_user$key; viewe
     props.user,
   );
   const intl = useIntl();
-  const [commit, saving] = useMutation<UserSettingsCardMutation>(UpdateUserMutation);
+  const { saving, status, error, save, change } = useUpdateUser(user.id, props.onChanged);
   // The role asked about stays set while the dialog closes, so its texts do not flip.
   const [pendingRole, setPendingRole] = useState<UserRoles>('USER');
   const [confirming, setConfirming] = useState(false);
-  const [status, setStatus] = useState<ReactNode>(null);
-  const [error, setError] = useState<ReactNode>(null);
   const [dialogError, setDialogError] = useState<ReactNode>(null);
   const isSelf = props.viewerId === user.id;
   const ownAdminRole = isSelf && user.role === 'ADMIN';
-  const name = user.fullName;
-
-  /** Saves one change; the problem's text when it failed, else null. */
-  async function save(change: Change): Promise<string | null> {
-    setStatus(null);
-    setError(null);
-    const { response, errors } = await runMutation(commit, { variables: { id: user.id, ...change } });
-    if (response) {
-      setStatus(<FormattedMessage id="admin.users.settings.saved" />);
-      props.onChanged();
-      return null;
-    }
-    const problem = adminUserProblem(errors);
-    return intl.formatMessage({ id: problem.id }, problem.values);
-  }
-
-  async function change(next: Change) {
-    const problem = await save(next);
-    if (problem) setError(problem);
-  }
 
   async function confirmRole() {
     setDialogError(null);
@@ -116,28 +94,88 @@ export function UserSettingsCard(props: { user: UserSettingsCard_user$key; viewe
           onCheckedChange={(checked) => void change({ isVerified: checked === true })}
         />
       </div>
-      <div aria-live="polite">{status && !error ? <p className={styles.status}>{status}</p> : null}</div>
-      {error ? (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-      <AlertDialog
+      <SaveOutcome status={status} error={error} />
+      <RoleDialog
         open={confirming}
         onOpenChange={(open) => {
           setConfirming(open);
           if (!open) setDialogError(null);
         }}
-        tone={pendingRole === 'ADMIN' ? 'default' : 'danger'}
-        title={<FormattedMessage id={pendingRole === 'ADMIN' ? 'admin.users.role.confirm.promote' : 'admin.users.role.confirm.demote'} values={{ name }} />}
-        description={
-          <FormattedMessage id={pendingRole === 'ADMIN' ? 'admin.users.role.confirm.promoteDescription' : 'admin.users.role.confirm.demoteDescription'} />
-        }
-        cancelLabel={<FormattedMessage id="admin.users.confirm.cancel" />}
-        confirmLabel={<FormattedMessage id={pendingRole === 'ADMIN' ? 'admin.users.role.confirm.promoteAction' : 'admin.users.role.confirm.demoteAction'} />}
+        role={pendingRole}
+        name={user.fullName}
         onConfirm={confirmRole}
         error={dialogError}
       />
     </Card>
+  );
+}
+
+/**
+ * `updateUser` for one change at a time: `save` answers the problem's text when it failed (else
+ * null), `change` shows it under the controls; a saved change says so and runs `onChanged`.
+ */
+function useUpdateUser(id: string, onChanged: () => void) {
+  const intl = useIntl();
+  const [commit, saving] = useMutation<UserSettingsCardMutation>(UpdateUserMutation);
+  const [status, setStatus] = useState<ReactNode>(null);
+  const [error, setError] = useState<ReactNode>(null);
+
+  async function save(change: Change): Promise<string | null> {
+    setStatus(null);
+    setError(null);
+    const { response, errors } = await runMutation(commit, { variables: { id, ...change } });
+    if (response) {
+      setStatus(<FormattedMessage id="admin.users.settings.saved" />);
+      onChanged();
+      return null;
+    }
+    const problem = adminUserProblem(errors);
+    return intl.formatMessage({ id: problem.id }, problem.values);
+  }
+
+  async function change(next: Change) {
+    const problem = await save(next);
+    if (problem) setError(problem);
+  }
+
+  return { saving, status, error, save, change };
+}
+
+/** The last save's outcome: "Saved", announced politely, or its problem as an alert. */
+function SaveOutcome(props: { status: ReactNode; error: ReactNode }) {
+  return (
+    <>
+      <div aria-live="polite">{props.status && !props.error ? <p className={styles.status}>{props.status}</p> : null}</div>
+      {props.error ? (
+        <p role="alert" className={styles.error}>
+          {props.error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** "Make X an administrator?" / "Remove X's administrator role?", for the role asked about. */
+function RoleDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  role: UserRoles;
+  name: string;
+  onConfirm: () => Promise<void>;
+  error: ReactNode;
+}) {
+  const promote = props.role === 'ADMIN';
+  return (
+    <AlertDialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      tone={promote ? 'default' : 'danger'}
+      title={<FormattedMessage id={promote ? 'admin.users.role.confirm.promote' : 'admin.users.role.confirm.demote'} values={{ name: props.name }} />}
+      description={<FormattedMessage id={promote ? 'admin.users.role.confirm.promoteDescription' : 'admin.users.role.confirm.demoteDescription'} />}
+      cancelLabel={<FormattedMessage id="admin.users.confirm.cancel" />}
+      confirmLabel={<FormattedMessage id={promote ? 'admin.users.role.confirm.promoteAction' : 'admin.users.role.confirm.demoteAction'} />}
+      onConfirm={props.onConfirm}
+      error={props.error}
+    />
   );
 }
