@@ -96,6 +96,105 @@ function PasskeyItem(props: { passkey: Passkey; now: number; removing: boolean; 
   );
 }
 
+/** The passkeys, or a line saying there are none yet. */
+function PasskeyList(props: { passkeys: readonly Passkey[]; now: number; removing: string | null; onRemove: (passkey: Passkey) => void }) {
+  const intl = useIntl();
+  if (!props.passkeys.length) {
+    return (
+      <p className={styles.value} data-testid="passkeys-empty">
+        <FormattedMessage id="profile.passkeys.empty" />
+      </p>
+    );
+  }
+  return (
+    <ul className={styles.accounts} aria-label={intl.formatMessage({ id: 'profile.passkeys.title' })}>
+      {props.passkeys.map((passkey) => (
+        <PasskeyItem key={passkey.id} passkey={passkey} now={props.now} removing={props.removing === passkey.id} onRemove={() => props.onRemove(passkey)} />
+      ))}
+    </ul>
+  );
+}
+
+/** "Add a passkey" (or why the browser cannot), with the card's quiet note beside it. */
+function AddRow(props: { supported: boolean; starting: boolean; note: string | null; onAdd: () => void }) {
+  return (
+    <div className={styles.rowAction}>
+      {props.supported ? (
+        <Button size="sm" loading={props.starting} disabled={props.starting} onClick={props.onAdd}>
+          <FormattedMessage id="profile.passkeys.add" />
+        </Button>
+      ) : (
+        <p className={styles.note} data-testid="passkeys-unsupported">
+          <FormattedMessage id="profile.passkeys.unsupported" />
+        </p>
+      )}
+      {/* Beside the button, so it takes no line while empty. */}
+      <p role="status" className={styles.note}>
+        {props.note}
+      </p>
+    </div>
+  );
+}
+
+/** "Remove <name>?" for the passkey asked about (open while there is one). */
+function RemoveDialog(props: { passkey: Passkey | null; onClose: () => void; onConfirm: () => void }) {
+  return (
+    <AlertDialog
+      open={props.passkey !== null}
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      title={<FormattedMessage id="profile.passkeys.removeTitle" values={{ name: props.passkey?.name ?? '' }} />}
+      description={<FormattedMessage id="profile.passkeys.removeText" />}
+      cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}
+      confirmLabel={<FormattedMessage id="profile.passkeys.remove" />}
+      onConfirm={props.onConfirm}
+    />
+  );
+}
+
+type WithReauthentication = ReturnType<typeof useReauthentication>['withReauthentication'];
+type Say = (problem: { id: string; values?: Record<string, string | number> }) => void;
+
+/** "Add a passkey": the creation options (`options`, while the name dialog is open) after `onAdd`. */
+function useStartPasskey(withReauthentication: WithReauthentication, clear: () => void, say: Say) {
+  const [start, starting] = useMutation<PasskeysBlockStartMutation>(StartMutation);
+  const [options, setOptions] = useState<string | null>(null);
+
+  async function onAdd() {
+    clear();
+    const result = await withReauthentication(() => runMutation(start, { variables: {} }));
+    if (result?.response) setOptions(result.response.startPasskeyRegistration.options);
+    else if (result) say(passkeyProblem(result.errors));
+  }
+
+  return { options, setOptions, starting, onAdd };
+}
+
+/**
+ * Removing a passkey: the one asked about (`confirming`), the one being removed, and `onRemove`,
+ * which clears the card's messages (`clear`), repeats after a re-authentication if asked, and says
+ * a refusal (`say`) or the success (a toast).
+ */
+function useRemovePasskey(withReauthentication: WithReauthentication, clear: () => void, say: Say) {
+  const notify = useNotify();
+  const [remove] = useMutation<PasskeysBlockDeleteMutation>(DeleteMutation);
+  const [confirming, setConfirming] = useState<Passkey | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+
+  async function onRemove(passkey: Passkey) {
+    setConfirming(null);
+    clear();
+    setRemoving(passkey.id);
+    const result = await withReauthentication(() => runMutation(remove, { variables: { id: passkey.id } }));
+    setRemoving(null);
+    if (result?.response) notify('toast.passkeyRemoved', { values: { name: passkey.name } });
+    else if (result) say(passkeyProblem(result.errors));
+  }
+
+  return { confirming, setConfirming, removing, onRemove };
+}
+
 /** The Passkeys card (ACC-PASSKEYS): the list, Add and Remove, with the re-authentication dialog they may need. */
 export function PasskeysBlock(props: { user: PasskeysBlock_user$key; className?: string }) {
   const user = useFragment(
@@ -117,36 +216,18 @@ export function PasskeysBlock(props: { user: PasskeysBlock_user$key; className?:
   const now = useNow();
   const [supported] = useState(() => webauthn.supported());
   const { withReauthentication, dialog } = useReauthentication();
-  const [start, starting] = useMutation<PasskeysBlockStartMutation>(StartMutation);
-  const [remove] = useMutation<PasskeysBlockDeleteMutation>(DeleteMutation);
-  /** The creation options while the name dialog is open. */
-  const [options, setOptions] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<Passkey | null>(null);
-  const [removing, setRemoving] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const passkeys = user.passkeys ?? [];
 
   const say = (found: { id: string; values?: Record<string, string | number> }) => setProblem(intl.formatMessage({ id: found.id }, found.values));
 
-  async function onAdd() {
+  const clear = () => {
     setProblem(null);
     setNote(null);
-    const result = await withReauthentication(() => runMutation(start, { variables: {} }));
-    if (result?.response) setOptions(result.response.startPasskeyRegistration.options);
-    else if (result) say(passkeyProblem(result.errors));
-  }
-
-  async function onRemove(passkey: Passkey) {
-    setConfirming(null);
-    setProblem(null);
-    setNote(null);
-    setRemoving(passkey.id);
-    const result = await withReauthentication(() => runMutation(remove, { variables: { id: passkey.id } }));
-    setRemoving(null);
-    if (result?.response) notify('toast.passkeyRemoved', { values: { name: passkey.name } });
-    else if (result) say(passkeyProblem(result.errors));
-  }
+  };
+  const { options, setOptions, starting, onAdd } = useStartPasskey(withReauthentication, clear, say);
+  const { confirming, setConfirming, removing, onRemove } = useRemovePasskey(withReauthentication, clear, say);
 
   return (
     <ProfileSection title={<FormattedMessage id="profile.passkeys.title" />} className={props.className} data-testid="passkeys-block">
@@ -159,32 +240,8 @@ export function PasskeysBlock(props: { user: PasskeysBlock_user$key; className?:
             {problem}
           </Callout>
         ) : null}
-        {passkeys.length ? (
-          <ul className={styles.accounts} aria-label={intl.formatMessage({ id: 'profile.passkeys.title' })}>
-            {passkeys.map((passkey) => (
-              <PasskeyItem key={passkey.id} passkey={passkey} now={now} removing={removing === passkey.id} onRemove={() => setConfirming(passkey)} />
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.value} data-testid="passkeys-empty">
-            <FormattedMessage id="profile.passkeys.empty" />
-          </p>
-        )}
-        <div className={styles.rowAction}>
-          {supported ? (
-            <Button size="sm" loading={starting} disabled={starting} onClick={() => void onAdd()}>
-              <FormattedMessage id="profile.passkeys.add" />
-            </Button>
-          ) : (
-            <p className={styles.note} data-testid="passkeys-unsupported">
-              <FormattedMessage id="profile.passkeys.unsupported" />
-            </p>
-          )}
-          {/* Beside the button, so it takes no line while empty. */}
-          <p role="status" className={styles.note}>
-            {note}
-          </p>
-        </div>
+        <PasskeyList passkeys={passkeys} now={now} removing={removing} onRemove={setConfirming} />
+        <AddRow supported={supported} starting={starting} note={note} onAdd={() => void onAdd()} />
       </Stack>
       <AddPasskeyDialog
         userId={user.id}
@@ -198,15 +255,9 @@ export function PasskeysBlock(props: { user: PasskeysBlock_user$key; className?:
         onCancelled={() => setNote(intl.formatMessage({ id: 'profile.passkeys.cancelled' }))}
         onFailed={setProblem}
       />
-      <AlertDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) setConfirming(null);
-        }}
-        title={<FormattedMessage id="profile.passkeys.removeTitle" values={{ name: confirming?.name ?? '' }} />}
-        description={<FormattedMessage id="profile.passkeys.removeText" />}
-        cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}
-        confirmLabel={<FormattedMessage id="profile.passkeys.remove" />}
+      <RemoveDialog
+        passkey={confirming}
+        onClose={() => setConfirming(null)}
         onConfirm={() => {
           if (confirming) void onRemove(confirming);
         }}
