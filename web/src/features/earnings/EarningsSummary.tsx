@@ -13,13 +13,14 @@ import { graphql, useFragment } from 'react-relay';
 import type { EarningsSummary_user$key } from './__generated__/EarningsSummary_user.graphql';
 import { ColumnHeads } from '../../account/ColumnHeads';
 import { Money } from '../../account/Money';
+import blocks from '../../account/blocks.module.css';
 import styles from './earnings.module.css';
 
 /** One labelled amount; `testId` marks the amount. */
 function Amount(props: { label: ReactNode; testId: string; minor: number | null | undefined; currency: string | null | undefined }) {
   return (
     <div>
-      <dt className={styles.label}>{props.label}</dt>
+      <dt className={blocks.label}>{props.label}</dt>
       <dd className={styles.amount} data-testid={props.testId}>
         <Money minor={props.minor} currency={props.currency} />
       </dd>
@@ -72,7 +73,7 @@ export function EarningsSummary(props: { user: EarningsSummary_user$key }) {
     );
   }
   return (
-    <dl className={styles.amounts}>
+    <dl className={blocks.amounts}>
       <Amount label={<FormattedMessage id="profile.balance.available" />} testId="earnings-available" minor={user.balance} currency={user.balanceCurrency} />
       <Amount label={<FormattedMessage id="profile.balance.held" />} testId="earnings-held" minor={user.held} currency={user.balanceCurrency} />
     </dl>

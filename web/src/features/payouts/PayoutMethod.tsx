@@ -19,6 +19,7 @@ import { useReauthentication } from '../../account/ReauthDialog';
 import { countryName } from './countries';
 import { type PayoutProblem, payoutProblem } from '../../account/payoutErrors';
 import { PayoutMethodText } from '../../account/payoutLabels';
+import blocks from '../../account/blocks.module.css';
 import styles from './payouts.module.css';
 
 const SetWithdrawalMethodMutation = graphql`
@@ -34,8 +35,79 @@ const SetWithdrawalMethodMutation = graphql`
   }
 `;
 
-export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: PayoutMethod_settings$key }) {
+/**
+ * `setWithdrawalMethod` through re-authentication: `save` answers the problem for the bank form to
+ * show at its field (null: saved or abandoned); one without a field shows as `error`.
+ */
+function useSaveMethod() {
   const intl = useIntl();
+  const notify = useNotify();
+  const [commit, inFlight] = useMutation<PayoutMethodSetMutation>(SetWithdrawalMethodMutation);
+  const { withReauthentication, dialog } = useReauthentication();
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  async function save(method: WithdrawalMethods, bankAccount?: BankAccountInput): Promise<PayoutProblem | null> {
+    setError(null);
+    setSaved(false);
+    const result = await withReauthentication(() => runMutation(commit, { variables: { input: bankAccount ? { method, bankAccount } : { method } } }));
+    if (!result) return null;
+    if (result.response) {
+      setSaved(true);
+      notify('toast.payoutMethodSaved'); // FEEDBACK-TOAST
+      return null;
+    }
+    const problem = payoutProblem(intl, result.errors);
+    if (!problem.field) setError(problem.message);
+    return problem;
+  }
+
+  return { error, saved, inFlight, save, dialog };
+}
+
+/** The radio group: Stripe (when offered, with the countries it serves) or a bank transfer. */
+function MethodChoice(props: {
+  stripeAvailable: boolean;
+  stripeCountries: readonly string[];
+  choice: WithdrawalMethods;
+  onChoice: (method: WithdrawalMethods) => void;
+}) {
+  const intl = useIntl();
+  const name = useId();
+  const countries = [...props.stripeCountries].map((code) => countryName(code, intl.locale)).sort(new Intl.Collator(intl.locale).compare);
+  return (
+    <fieldset className={styles.methods}>
+      <legend className={blocks.label}>
+        <FormattedMessage id="payouts.method.choose" />
+      </legend>
+      {props.stripeAvailable ? (
+        <div className={styles.option}>
+          <label>
+            <input type="radio" name={name} value="STRIPE" checked={props.choice === 'STRIPE'} onChange={() => props.onChoice('STRIPE')} />{' '}
+            <FormattedMessage id="payouts.method.STRIPE" />
+          </label>
+          <Text size="sm" tone="muted">
+            <FormattedMessage id="payouts.method.stripeHint" values={{ count: countries.length }} />
+          </Text>
+          <details className={styles.countries}>
+            <summary>
+              <FormattedMessage id="payouts.method.stripeCountries" />
+            </summary>
+            <p data-testid="stripe-countries">{intl.formatList(countries, { type: 'conjunction' })}</p>
+          </details>
+        </div>
+      ) : null}
+      <div className={styles.option}>
+        <label>
+          <input type="radio" name={name} value="BANK_TRANSFER" checked={props.choice === 'BANK_TRANSFER'} onChange={() => props.onChoice('BANK_TRANSFER')} />{' '}
+          <FormattedMessage id="payouts.method.BANK_TRANSFER" />
+        </label>
+      </div>
+    </fieldset>
+  );
+}
+
+export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: PayoutMethod_settings$key }) {
   const user = useFragment(
     graphql`
       fragment PayoutMethod_user on User {
@@ -55,7 +127,6 @@ export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: Pay
     `,
     props.settings,
   );
-  const name = useId();
   const stored: WithdrawalMethods = user.withdrawalMethod === 'STRIPE' && settings.stripeAvailable ? 'STRIPE' : 'BANK_TRANSFER';
   const [choice, setChoice] = useState<WithdrawalMethods>(stored);
   // The method changed elsewhere (another tab, a live refetch): the chooser follows it.
@@ -64,28 +135,8 @@ export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: Pay
     setSeen(stored);
     setChoice(stored);
   }
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const notify = useNotify();
-  const [commit, inFlight] = useMutation<PayoutMethodSetMutation>(SetWithdrawalMethodMutation);
-  const { withReauthentication, dialog } = useReauthentication();
+  const { error, saved, inFlight, save, dialog } = useSaveMethod();
 
-  async function save(method: WithdrawalMethods, bankAccount?: BankAccountInput): Promise<PayoutProblem | null> {
-    setError(null);
-    setSaved(false);
-    const result = await withReauthentication(() => runMutation(commit, { variables: { input: bankAccount ? { method, bankAccount } : { method } } }));
-    if (!result) return null;
-    if (result.response) {
-      setSaved(true);
-      notify('toast.payoutMethodSaved'); // FEEDBACK-TOAST
-      return null;
-    }
-    const problem = payoutProblem(intl, result.errors);
-    if (!problem.field) setError(problem.message);
-    return problem;
-  }
-
-  const countries = [...settings.stripeCountries].map((code) => countryName(code, intl.locale)).sort(new Intl.Collator(intl.locale).compare);
   return (
     <Stack gap={4}>
       <Text data-testid="payout-method-current">
@@ -108,34 +159,7 @@ export function PayoutMethod(props: { user: PayoutMethod_user$key; settings: Pay
           {error}
         </Callout>
       ) : null}
-      <fieldset className={styles.methods}>
-        <legend className={styles.label}>
-          <FormattedMessage id="payouts.method.choose" />
-        </legend>
-        {settings.stripeAvailable ? (
-          <div className={styles.option}>
-            <label>
-              <input type="radio" name={name} value="STRIPE" checked={choice === 'STRIPE'} onChange={() => setChoice('STRIPE')} />{' '}
-              <FormattedMessage id="payouts.method.STRIPE" />
-            </label>
-            <Text size="sm" tone="muted">
-              <FormattedMessage id="payouts.method.stripeHint" values={{ count: countries.length }} />
-            </Text>
-            <details className={styles.countries}>
-              <summary>
-                <FormattedMessage id="payouts.method.stripeCountries" />
-              </summary>
-              <p data-testid="stripe-countries">{intl.formatList(countries, { type: 'conjunction' })}</p>
-            </details>
-          </div>
-        ) : null}
-        <div className={styles.option}>
-          <label>
-            <input type="radio" name={name} value="BANK_TRANSFER" checked={choice === 'BANK_TRANSFER'} onChange={() => setChoice('BANK_TRANSFER')} />{' '}
-            <FormattedMessage id="payouts.method.BANK_TRANSFER" />
-          </label>
-        </div>
-      </fieldset>
+      <MethodChoice stripeAvailable={settings.stripeAvailable} stripeCountries={settings.stripeCountries} choice={choice} onChoice={setChoice} />
       {choice === 'STRIPE' ? (
         user.withdrawalMethod === 'STRIPE' ? null : (
           <div>
