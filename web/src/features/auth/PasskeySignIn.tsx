@@ -44,6 +44,37 @@ function autofillWanted(): boolean {
   }
 }
 
+/**
+ * The background request (the e-mail field's autofill): while `supported`, and again whenever
+ * `round` changes, asks for options and waits for a passkey picked among the field's suggestions;
+ * `onAnswer` gets the browser's answer. Cancelled on leaving and when the button takes over.
+ */
+function usePasskeyAutofill(supported: boolean, round: number, onAnswer: (response: string) => Promise<unknown>) {
+  const onAutofillAnswer = useEffectEvent(onAnswer);
+  useEffect(() => {
+    if (!supported || !autofillWanted()) return;
+    let live = true;
+    void (async () => {
+      let response: string;
+      try {
+        if (!(await webauthn.autofillSupported()) || !live) return;
+        const options = await passkeyOptions();
+        if (!live) return;
+        response = await webauthn.authenticate(options, true);
+      } catch (error) {
+        // Replaced by the button, cancelled on leaving, or never possible: nobody asked, nothing to say.
+        if (ceremonyFailure(error) !== 'cancelled') console.warn('Passkey autofill stopped', error);
+        return;
+      }
+      if (live) await onAutofillAnswer(response);
+    })();
+    return () => {
+      live = false;
+      webauthn.cancel();
+    };
+  }, [supported, round]);
+}
+
 /** The button, its note or error, and the background request; `onSignedIn` gets the server's answer. */
 export function PasskeySignIn(props: { onSignedIn: (answer: Credentials | TwoFactorChallenge) => void }) {
   const intl = useIntl();
@@ -72,33 +103,8 @@ export function PasskeySignIn(props: { onSignedIn: (answer: Credentials | TwoFac
     const problem = formProblem(restError(error));
     return intl.formatMessage({ id: problem.id }, problem.values);
   };
-  /** The background request's passkey was picked: sign in, or say why not. */
-  const onAutofillAnswer = useEffectEvent((response: string) =>
-    signIn(response).catch((error: unknown) => setOutcome({ tone: 'error', text: requestProblem(error) })),
-  );
-
-  useEffect(() => {
-    if (!supported || !autofillWanted()) return;
-    let live = true;
-    void (async () => {
-      let response: string;
-      try {
-        if (!(await webauthn.autofillSupported()) || !live) return;
-        const options = await passkeyOptions();
-        if (!live) return;
-        response = await webauthn.authenticate(options, true);
-      } catch (error) {
-        // Replaced by the button, cancelled on leaving, or never possible: nobody asked, nothing to say.
-        if (ceremonyFailure(error) !== 'cancelled') console.warn('Passkey autofill stopped', error);
-        return;
-      }
-      if (live) await onAutofillAnswer(response);
-    })();
-    return () => {
-      live = false;
-      webauthn.cancel();
-    };
-  }, [supported, round]);
+  // The background request's passkey was picked: sign in, or say why not.
+  usePasskeyAutofill(supported, round, (response) => signIn(response).catch((error: unknown) => setOutcome({ tone: 'error', text: requestProblem(error) })));
 
   async function onClick() {
     setOutcome(null);
