@@ -47,16 +47,11 @@ export function useSession(): Session {
   return session;
 }
 
-/** Provides the session and the current Relay environment, replaced on every sign-in and sign-out. */
-export function SessionProvider(props: {
-  initialSignedIn: boolean;
-  environmentRef: { current: Environment };
-  webSocketUrl: string | null;
-  children: ReactNode;
-}) {
-  const { environmentRef, webSocketUrl } = props;
-  const [signedIn, setSignedIn] = useState(props.initialSignedIn);
-  const initialSignedIn = useRef(props.initialSignedIn);
+/**
+ * The current Relay environment and `switchIdentity(signedIn)`, which swaps in a new environment
+ * (new store, new socket), disposes of the old one and revalidates the routes.
+ */
+function useIdentitySwitch(environmentRef: { current: Environment }, webSocketUrl: string | null, setSignedIn: (signedIn: boolean) => void) {
   // environmentRef is the holder the route loaders share, not a React ref: its first value is this render's environment.
   // eslint-disable-next-line react-hooks/refs
   const [environment, setEnvironment] = useState(() => environmentRef.current);
@@ -66,7 +61,6 @@ export function SessionProvider(props: {
     revalidateRef.current = revalidator.revalidate;
   }, [revalidator.revalidate]);
 
-  /** Swaps in a new environment (new store, new socket) and revalidates the routes. */
   const switchIdentity = useCallback(
     (nextSignedIn: boolean) => {
       const previous = environmentRef.current;
@@ -77,9 +71,17 @@ export function SessionProvider(props: {
       setSignedIn(nextSignedIn);
       void revalidateRef.current();
     },
-    [environmentRef, webSocketUrl],
+    [environmentRef, webSocketUrl, setSignedIn],
   );
+  return { environment, switchIdentity };
+}
 
+/**
+ * After hydration: re-checks the session the server rendered (one refresh for a fresh page), then
+ * follows other tabs (sign-in, sign-out, a rotated token) and a rejected refresh.
+ */
+function useSessionFollowing(initialSignedInProp: boolean, setSignedIn: (signedIn: boolean) => void, switchIdentity: (signedIn: boolean) => void) {
+  const initialSignedIn = useRef(initialSignedInProp);
   useEffect(() => {
     // The server decided from the same cookies; re-check after hydration in case they changed since the page was cached.
     const visible = hasSession(document.cookie);
@@ -103,7 +105,20 @@ export function SessionProvider(props: {
       }),
     ];
     return () => offs.forEach((off) => off());
-  }, [switchIdentity]);
+  }, [switchIdentity, setSignedIn]);
+}
+
+/** Provides the session and the current Relay environment, replaced on every sign-in and sign-out. */
+export function SessionProvider(props: {
+  initialSignedIn: boolean;
+  environmentRef: { current: Environment };
+  webSocketUrl: string | null;
+  children: ReactNode;
+}) {
+  const { environmentRef, webSocketUrl } = props;
+  const [signedIn, setSignedIn] = useState(props.initialSignedIn);
+  const { environment, switchIdentity } = useIdentitySwitch(environmentRef, webSocketUrl, setSignedIn);
+  useSessionFollowing(props.initialSignedIn, setSignedIn, switchIdentity);
 
   const signIn = useCallback(
     (credentials: Credentials, options?: { social?: boolean }) => {
@@ -116,8 +131,6 @@ export function SessionProvider(props: {
 
   const signOut = useMemo(
     () =>
-      // createSignOut only stores these callbacks (they run on sign-out, never during render).
-      // eslint-disable-next-line react-hooks/refs
       createSignOut({
         // The refresh cookie identifies the session (and only the server can delete it); the access
         // token goes along unless the session is known to be over already.

@@ -58,11 +58,93 @@ function schemas(siteName: string) {
   };
 }
 
+/**
+ * The form of `mode`: sends the page's locale and the device token, answers the proof-of-work
+ * challenge when the server asks for one (SEC-CHALLENGE), and hands a sign-in's answer to `signedIn`.
+ */
+function useAuthForm(mode: Mode, schema: ReturnType<typeof schemas>[Mode], signedIn: (answer: Credentials | TwoFactorChallenge) => void) {
+  const locale = useLocale();
+  const form = useSchemaForm({
+    schema,
+    // Switching mode starts the form afresh (no messages) with what was typed.
+    id: `auth-${mode}`,
+    keepValues: true,
+    prepare: mode === 'register' ? waitForCommonPasswords('password') : undefined,
+    async onValid(value) {
+      try {
+        const deviceToken = getDeviceToken();
+        const credentials =
+          'name' in value
+            ? await register({ email: value.email, password: value.password, name: value.name, deviceToken, locale, challenge: challenge.take() })
+            : await login({ email: value.email, password: value.password, deviceToken, locale, challenge: challenge.take() });
+        signedIn(credentials);
+        return null;
+      } catch (error) {
+        const problem = restError(error);
+        challenge.ask(problem);
+        return SERVER_ERRORS.signIn(problem);
+      }
+    },
+  });
+  const challenge = useChallenge(() => form.formElement()?.requestSubmit());
+  return { ...form, challenge };
+}
+
+/** A11Y-FOCUS: after a switch of mode (not on arrival) focus goes to the new form's first field. */
+function useFocusOnSwitch(mode: Mode, formElement: () => HTMLFormElement | null) {
+  const shownMode = useRef(mode);
+  useEffect(() => {
+    if (shownMode.current === mode) return;
+    shownMode.current = mode;
+    formElement()?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select')?.focus();
+  }, [mode, formElement]);
+}
+
+/** The second factor's step of a sign-in (ACC-2FA). */
+function SecondStep(props: { challengeToken: string; onRestart: () => void; onSignedIn: (credentials: { accessToken: string }) => void }) {
+  return (
+    <AuthFrame title={<FormattedMessage id="auth.twoFactor.title" />} lead={<FormattedMessage id="auth.twoFactor.lead" />}>
+      <TwoFactorStep challengeToken={props.challengeToken} onRestart={props.onRestart} onSignedIn={props.onSignedIn} />
+    </AuthFrame>
+  );
+}
+
+/** Under the form: social sign-in, and the switch to the other mode (keeping `?next=`). */
+function AuthAfter(props: { mode: Mode; destination: string; next: string | null }) {
+  const { mode } = props;
+  const switchParams = new URLSearchParams(mode === 'register' ? {} : { mode: 'register' });
+  if (props.next) switchParams.set(NEXT_PARAM, props.next);
+  const switchQuery = switchParams.toString();
+  return (
+    <>
+      <SocialButtons returnPath={props.destination} />
+      <AuthSwitch
+        prompt={<FormattedMessage id={mode === 'register' ? 'auth.haveAccount' : 'auth.noAccount'} />}
+        to={switchQuery ? `/auth?${switchQuery}` : '/auth'}
+      >
+        <FormattedMessage id={mode === 'register' ? 'auth.switchToSignIn' : 'auth.switchToRegister'} />
+      </AuthSwitch>
+    </>
+  );
+}
+
+/** The sign-in's password field, with "Forgot your password?" beside it. */
+function PasswordWithReset(props: { passwordField: ReturnType<ReturnType<typeof useAuthForm>['field']>; email: string }) {
+  return (
+    <div className={styles.passwordWithLink}>
+      <CurrentPasswordField label={<FormattedMessage id="auth.password.label" />} {...props.passwordField} />
+      {/* The typed address goes along in the history state (not the URL), to prefill the reset form. */}
+      <TextLink to="/auth/reset" state={{ email: props.email.trim() }} variant="subtle" className={styles.forgot}>
+        <FormattedMessage id="auth.forgotPassword" />
+      </TextLink>
+    </div>
+  );
+}
+
 export function AuthPage() {
   const [params] = useSearchParams();
   const mode: Mode = params.get('mode') === 'register' ? 'register' : 'signIn';
   const to = useLocalizePath();
-  const locale = useLocale();
   const navigate = useNavigate();
   const session = useSession();
   // Where to land after signing in (AUTH-RETURN): the page that sent the visitor here, else the profile.
@@ -84,59 +166,25 @@ export function AuthPage() {
     session.signIn(answer);
     navigate(destination);
   };
-  const { fields, formProps, field, formMessage, busy, formElement } = useSchemaForm({
-    schema: SCHEMAS[mode],
-    // Switching mode starts the form afresh (no messages) with what was typed.
-    id: `auth-${mode}`,
-    keepValues: true,
-    prepare: mode === 'register' ? waitForCommonPasswords('password') : undefined,
-    async onValid(value) {
-      try {
-        const deviceToken = getDeviceToken();
-        const credentials =
-          'name' in value
-            ? await register({ email: value.email, password: value.password, name: value.name, deviceToken, locale, challenge: challenge.take() })
-            : await login({ email: value.email, password: value.password, deviceToken, locale, challenge: challenge.take() });
-        signedIn(credentials);
-        return null;
-      } catch (error) {
-        const problem = restError(error);
-        challenge.ask(problem);
-        return SERVER_ERRORS.signIn(problem);
-      }
-    },
-  });
-  const challenge = useChallenge(() => formElement()?.requestSubmit());
+  const { fields, formProps, field, formMessage, busy, formElement, challenge } = useAuthForm(mode, SCHEMAS[mode], signedIn);
 
   useEffect(() => {
     if (session.signedIn && !busy && !leaving.current) navigate(destination, { replace: true });
   }, [session.signedIn, busy, navigate, destination]);
 
-  // A11Y-FOCUS: after a switch of mode (not on arrival) focus goes to the new form's first field.
-  const shownMode = useRef(mode);
-  useEffect(() => {
-    if (shownMode.current === mode) return;
-    shownMode.current = mode;
-    formElement()?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select')?.focus();
-  }, [mode, formElement]);
-
-  const switchParams = new URLSearchParams(mode === 'register' ? {} : { mode: 'register' });
-  if (next) switchParams.set(NEXT_PARAM, next);
-  const switchQuery = switchParams.toString();
+  useFocusOnSwitch(mode, formElement);
 
   if (secondStep) {
     return (
-      <AuthFrame title={<FormattedMessage id="auth.twoFactor.title" />} lead={<FormattedMessage id="auth.twoFactor.lead" />}>
-        <TwoFactorStep
-          challengeToken={secondStep}
-          onRestart={() => setSecondStep(null)}
-          onSignedIn={(credentials) => {
-            leaving.current = true;
-            session.signIn({ accessToken: credentials.accessToken });
-            navigate(destination);
-          }}
-        />
-      </AuthFrame>
+      <SecondStep
+        challengeToken={secondStep}
+        onRestart={() => setSecondStep(null)}
+        onSignedIn={(credentials) => {
+          leaving.current = true;
+          session.signIn({ accessToken: credentials.accessToken });
+          navigate(destination);
+        }}
+      />
     );
   }
 
@@ -144,17 +192,7 @@ export function AuthPage() {
     <AuthFrame
       title={<FormattedMessage id={mode === 'register' ? 'auth.register.title' : 'auth.signIn.title'} />}
       lead={<FormattedMessage id={mode === 'register' ? 'auth.register.lead' : 'auth.signIn.lead'} />}
-      after={
-        <>
-          <SocialButtons returnPath={destination} />
-          <AuthSwitch
-            prompt={<FormattedMessage id={mode === 'register' ? 'auth.haveAccount' : 'auth.noAccount'} />}
-            to={switchQuery ? `/auth?${switchQuery}` : '/auth'}
-          >
-            <FormattedMessage id={mode === 'register' ? 'auth.switchToSignIn' : 'auth.switchToRegister'} />
-          </AuthSwitch>
-        </>
-      }
+      after={<AuthAfter mode={mode} destination={destination} next={next} />}
     >
       <Form {...formProps}>
         {formMessage}
@@ -170,13 +208,7 @@ export function AuthPage() {
         {mode === 'register' ? (
           <NewPasswordField label={<FormattedMessage id="auth.password.label" />} {...field('password')} />
         ) : (
-          <div className={styles.passwordWithLink}>
-            <CurrentPasswordField label={<FormattedMessage id="auth.password.label" />} {...field('password')} />
-            {/* The typed address goes along in the history state (not the URL), to prefill the reset form. */}
-            <TextLink to="/auth/reset" state={{ email: (fields.email.value ?? '').trim() }} variant="subtle" className={styles.forgot}>
-              <FormattedMessage id="auth.forgotPassword" />
-            </TextLink>
-          </div>
+          <PasswordWithReset passwordField={field('password')} email={fields.email.value ?? ''} />
         )}
         {challenge.element}
         <SubmitButton

@@ -80,6 +80,53 @@ interface Failure {
   retryAfterSeconds: number | null;
 }
 
+/** A provider linked from the profile: "Account connected" for a moment, then back where the link started. */
+function useLinkedRedirect(action: ReturnType<typeof readLoadingParams>) {
+  const navigate = useNavigate();
+  const to = useLocalizePath();
+  useEffect(() => {
+    if (action.kind !== 'linked') return;
+    clearQuery();
+    const target = safeReturnPath(action.returnPath) ?? to('/profile');
+    const timer = setTimeout(() => void navigate(target, { replace: true, state: SOCIAL_LINKED_STATE }), LINKED_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [action, navigate, to]);
+}
+
+/** Why the sign-in or the link failed, focused once hydrated, with the way back to sign-in (and to the profile). */
+function SocialError(props: { error: Failure; hydrated: boolean; signedIn: boolean }) {
+  const { error, hydrated } = props;
+  const intl = useIntl();
+  const { authProviders } = useAppContext();
+  const messageRef = useFocusWhen<HTMLDivElement>(hydrated && error.code);
+  // The provider's name comes from this tab's storage: only after hydration, so both renders agree.
+  const recalled = hydrated ? recallSocialProvider() : null;
+  const provider = recalled ? providerName(intl, recalled, authProviders) : null;
+  const message = socialErrorMessage(error.code, provider, error.retryAfterSeconds);
+  return (
+    <Container size="narrow" className={styles.page}>
+      <Heading level={1} size="2xl" className={styles.heading}>
+        <FormattedMessage id={props.signedIn ? 'social.error.title.link' : 'social.error.title.signIn'} />
+      </Heading>
+      <Card padding="lg" className={styles.stack}>
+        <Callout ref={messageRef} tabIndex={-1} tone="danger" className={styles.message} data-testid="social-error" data-code={error.code}>
+          <FormattedMessage id={message.id} values={message.values} />
+        </Callout>
+        <div className={styles.actions}>
+          {props.signedIn ? (
+            <ButtonLink to="/profile">
+              <FormattedMessage id="social.backToProfile" />
+            </ButtonLink>
+          ) : null}
+          <ButtonLink to="/auth" variant={props.signedIn ? 'secondary' : 'primary'}>
+            <FormattedMessage id="social.backToSignIn" />
+          </ButtonLink>
+        </div>
+      </Card>
+    </Container>
+  );
+}
+
 export function LoadingPage() {
   const location = useLocation();
   const action = useMemo(() => readLoadingParams(location.search), [location.search]);
@@ -87,8 +134,7 @@ export function LoadingPage() {
   const to = useLocalizePath();
   const session = useSession();
   const { signIn } = session;
-  const intl = useIntl();
-  const { siteName, authProviders } = useAppContext();
+  const { siteName } = useAppContext();
   const hydrated = useHydrated();
   const [failure, setFailure] = useState<Failure | null>(null);
   /** The second step of a social sign-in of an account with two-factor authentication (ACC-2FA). */
@@ -119,44 +165,9 @@ export function LoadingPage() {
     };
   }, [action, signIn, navigate, to]);
 
-  useEffect(() => {
-    if (action.kind !== 'linked') return;
-    clearQuery();
-    const target = safeReturnPath(action.returnPath) ?? to('/profile');
-    const timer = setTimeout(() => void navigate(target, { replace: true, state: SOCIAL_LINKED_STATE }), LINKED_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [action, navigate, to]);
+  useLinkedRedirect(action);
 
-  const messageRef = useFocusWhen<HTMLDivElement>(hydrated && error?.code);
-
-  if (error) {
-    // The provider's name comes from this tab's storage: only after hydration, so both renders agree.
-    const recalled = hydrated ? recallSocialProvider() : null;
-    const provider = recalled ? providerName(intl, recalled, authProviders) : null;
-    const message = socialErrorMessage(error.code, provider, error.retryAfterSeconds);
-    return (
-      <Container size="narrow" className={styles.page}>
-        <Heading level={1} size="2xl" className={styles.heading}>
-          <FormattedMessage id={session.signedIn ? 'social.error.title.link' : 'social.error.title.signIn'} />
-        </Heading>
-        <Card padding="lg" className={styles.stack}>
-          <Callout ref={messageRef} tabIndex={-1} tone="danger" className={styles.message} data-testid="social-error" data-code={error.code}>
-            <FormattedMessage id={message.id} values={message.values} />
-          </Callout>
-          <div className={styles.actions}>
-            {session.signedIn ? (
-              <ButtonLink to="/profile">
-                <FormattedMessage id="social.backToProfile" />
-              </ButtonLink>
-            ) : null}
-            <ButtonLink to="/auth" variant={session.signedIn ? 'secondary' : 'primary'}>
-              <FormattedMessage id="social.backToSignIn" />
-            </ButtonLink>
-          </div>
-        </Card>
-      </Container>
-    );
-  }
+  if (error) return <SocialError error={error} hydrated={hydrated} signedIn={session.signedIn} />;
 
   if (secondStep?.challengeToken) {
     return (

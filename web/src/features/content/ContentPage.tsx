@@ -48,6 +48,8 @@ function Paragraphs(props: { paragraphs: string[] }) {
   );
 }
 
+type BlockOf<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>;
+
 /** A block's body under its heading and intro (a call to action is a section of its own). */
 function BlockBody(props: { block: Exclude<ContentBlock, { type: 'cta' }>; headingId: string; nested: boolean; first: boolean }) {
   const { block } = props;
@@ -67,98 +69,122 @@ function BlockBody(props: { block: Exclude<ContentBlock, { type: 'cta' }>; headi
         </ul>
       );
     case 'steps':
-      return (
-        <ol className={styles.steps}>
-          {block.steps.map((step, i) => (
-            <li key={i}>
-              <Heading level={3} size="md" className={styles.stepTitle}>
-                {step.title}
-              </Heading>
-              {step.duration ? <Badge tone="accent">{step.duration}</Badge> : null}
-              <Text tone="muted" size="sm" className={styles.stepText}>
-                {step.text}
-              </Text>
-            </li>
-          ))}
-        </ol>
-      );
+      return <StepsBody block={block} />;
     case 'faq':
-      return (
-        // Native disclosures (SITE-DELIVERY): they open and close without any script, and the
-        // browser's find-in-page opens the one that holds the match.
-        <div className={styles.faq}>
-          {block.items.map((item, i) => {
-            const QuestionTag = props.nested ? 'h3' : 'h2';
-            return (
-              <details key={i} className={styles.faqItem} open={props.first && i === 0}>
-                <summary className={styles.faqQuestion}>
-                  <QuestionTag className={styles.faqHeading}>{item.question}</QuestionTag>
-                </summary>
-                <div className={clsx(styles.prose, styles.faqAnswer)}>
-                  <Paragraphs paragraphs={item.answer} />
-                </div>
-              </details>
-            );
-          })}
-        </div>
-      );
+      return <FaqBody block={block} nested={props.nested} first={props.first} />;
     case 'cards':
-      return (
-        <Grid as="ul" minItemWidth={260} gap={4} className={styles.cards}>
-          {block.cards.map((card, i) => (
-            <Card asChild key={i}>
-              <li>
-                <Heading level={props.nested ? 3 : 2} size="md" className={styles.cardTitle}>
-                  {card.title}
-                </Heading>
-                {card.subtitle ? (
-                  <Text size="sm" tone="muted" weight="medium" className={styles.cardSubtitle}>
-                    {card.subtitle}
-                  </Text>
-                ) : null}
-                <Text size="sm">{card.text}</Text>
-                {card.tags?.length ? <BadgeList items={card.tags} className={styles.tags} /> : null}
-              </li>
-            </Card>
-          ))}
-        </Grid>
-      );
+      return <CardsBody block={block} nested={props.nested} />;
     case 'table':
-      return (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption>{block.caption}</caption>
-            <thead>
-              <tr>
-                {block.columns.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {block.rows.map((row, i) => (
-                <tr key={i}>
-                  {/* data-label: the column's name, shown beside each value when the table reflows on phones. */}
-                  {row.map((cell, j) =>
-                    j === 0 ? (
-                      <th key={j} scope="row" data-label={block.columns[j]}>
-                        <code>{cell}</code>
-                      </th>
-                    ) : (
-                      <td key={j} data-label={block.columns[j]}>
-                        {cell}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      );
+      return <TableBody block={block} />;
   }
+}
+
+/** Numbered steps, each with its title, duration and text. */
+function StepsBody(props: { block: BlockOf<'steps'> }) {
+  const { block } = props;
+  return (
+    <ol className={styles.steps}>
+      {block.steps.map((step, i) => (
+        <li key={i}>
+          <Heading level={3} size="md" className={styles.stepTitle}>
+            {step.title}
+          </Heading>
+          {step.duration ? <Badge tone="accent">{step.duration}</Badge> : null}
+          <Text tone="muted" size="sm" className={styles.stepText}>
+            {step.text}
+          </Text>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Questions and answers; the page's first block opens its first question. */
+function FaqBody(props: { block: BlockOf<'faq'>; nested: boolean; first: boolean }) {
+  const { block } = props;
+  return (
+    // Native disclosures (SITE-DELIVERY): they open and close without any script, and the
+    // browser's find-in-page opens the one that holds the match.
+    <div className={styles.faq}>
+      {block.items.map((item, i) => {
+        const QuestionTag = props.nested ? 'h3' : 'h2';
+        return (
+          <details key={i} className={styles.faqItem} open={props.first && i === 0}>
+            <summary className={styles.faqQuestion}>
+              <QuestionTag className={styles.faqHeading}>{item.question}</QuestionTag>
+            </summary>
+            <div className={clsx(styles.prose, styles.faqAnswer)}>
+              <Paragraphs paragraphs={item.answer} />
+            </div>
+          </details>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Cards in a grid: title, subtitle, text and tags. */
+function CardsBody(props: { block: BlockOf<'cards'>; nested: boolean }) {
+  const { block } = props;
+  return (
+    <Grid as="ul" minItemWidth={260} gap={4} className={styles.cards}>
+      {block.cards.map((card, i) => (
+        <Card asChild key={i}>
+          <li>
+            <Heading level={props.nested ? 3 : 2} size="md" className={styles.cardTitle}>
+              {card.title}
+            </Heading>
+            {card.subtitle ? (
+              <Text size="sm" tone="muted" weight="medium" className={styles.cardSubtitle}>
+                {card.subtitle}
+              </Text>
+            ) : null}
+            <Text size="sm">{card.text}</Text>
+            {card.tags?.length ? <BadgeList items={card.tags} className={styles.tags} /> : null}
+          </li>
+        </Card>
+      ))}
+    </Grid>
+  );
+}
+
+/** A table whose first column names each row. */
+function TableBody(props: { block: BlockOf<'table'> }) {
+  const { block } = props;
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption>{block.caption}</caption>
+        <thead>
+          <tr>
+            {block.columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {block.rows.map((row, i) => (
+            <tr key={i}>
+              {/* data-label: the column's name, shown beside each value when the table reflows on phones. */}
+              {row.map((cell, j) =>
+                j === 0 ? (
+                  <th key={j} scope="row" data-label={block.columns[j]}>
+                    <code>{cell}</code>
+                  </th>
+                ) : (
+                  <td key={j} data-label={block.columns[j]}>
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 /** One block: a section labelled by its heading (when it has one), its intro, then its body. */

@@ -11,14 +11,16 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { EarningsSummary_user$key } from './__generated__/EarningsSummary_user.graphql';
+import { ColumnHeads } from '../../account/ColumnHeads';
 import { Money } from '../../account/Money';
+import blocks from '../../account/blocks.module.css';
 import styles from './earnings.module.css';
 
 /** One labelled amount; `testId` marks the amount. */
 function Amount(props: { label: ReactNode; testId: string; minor: number | null | undefined; currency: string | null | undefined }) {
   return (
     <div>
-      <dt className={styles.label}>{props.label}</dt>
+      <dt className={blocks.label}>{props.label}</dt>
       <dd className={styles.amount} data-testid={props.testId}>
         <Money minor={props.minor} currency={props.currency} />
       </dd>
@@ -51,19 +53,7 @@ export function EarningsSummary(props: { user: EarningsSummary_user$key }) {
     const heldLabel = intl.formatMessage({ id: 'profile.balance.held' });
     return (
       <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">
-              <FormattedMessage id="earnings.summary.currency" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="profile.balance.available" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="profile.balance.held" />
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads ids={['earnings.summary.currency', 'profile.balance.available', 'profile.balance.held']} />
         <tbody>
           {balances.map((row) => (
             <tr key={row.currency} data-testid={`earnings-row-${row.currency}`}>
@@ -83,7 +73,7 @@ export function EarningsSummary(props: { user: EarningsSummary_user$key }) {
     );
   }
   return (
-    <dl className={styles.amounts}>
+    <dl className={blocks.amounts}>
       <Amount label={<FormattedMessage id="profile.balance.available" />} testId="earnings-available" minor={user.balance} currency={user.balanceCurrency} />
       <Amount label={<FormattedMessage id="profile.balance.held" />} testId="earnings-held" minor={user.held} currency={user.balanceCurrency} />
     </dl>

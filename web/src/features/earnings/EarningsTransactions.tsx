@@ -8,7 +8,7 @@
  * changes live (EarningsLive): each change refetches the page's query quietly, as many movements
  * as are shown, one refetch at a time.
  */
-import { Button, Heading, Text } from '@studio/ui';
+import { Heading, Text } from '@studio/ui';
 import { useTransition } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
@@ -19,6 +19,8 @@ import { EarningsPageQuery, TRANSACTIONS_PAGE_SIZE } from './EarningsPageQuery';
 import { Money } from '../../account/Money';
 import { useQuietRefetch } from './useQuietRefetch';
 import { TransactionKindText, TransactionStatusBadge } from '../../account/ledgerLabels';
+import { LoadMoreFooter } from '../../account/LoadMoreFooter';
+import blocks from '../../account/blocks.module.css';
 import styles from './earnings.module.css';
 
 type Movement = NonNullable<EarningsTransactions_user$data['transactions']>['edges'][number]['node'];
@@ -33,8 +35,8 @@ export interface ReferralTerms {
 function MovementRow(props: { movement: Movement }) {
   const { kind, status, amount, orderReference, reason, created, availableAt } = props.movement;
   return (
-    <li className={styles.movement} data-testid="earnings-movement">
-      <div className={styles.movementHead}>
+    <li className={blocks.entry} data-testid="earnings-movement">
+      <div className={blocks.entryHead}>
         <span className={styles.kind}>
           <TransactionKindText kind={kind} />
         </span>
@@ -43,7 +45,7 @@ function MovementRow(props: { movement: Movement }) {
           <Money minor={amount.amount} currency={amount.currency} signDisplay="exceptZero" />
         </span>
       </div>
-      <p className={styles.meta}>
+      <p className={blocks.meta}>
         <time dateTime={created}>
           <FormattedDate value={created} dateStyle="medium" />
         </time>
@@ -133,26 +135,21 @@ export function EarningsTransactions(props: { user: EarningsTransactions_user$ke
   return (
     <>
       {live}
-      <ul className={styles.movements} aria-busy={isLoadingNext}>
+      <ul className={blocks.entries} aria-busy={isLoadingNext}>
         {edges.map((edge) => (
           <MovementRow key={edge.node.id} movement={edge.node} />
         ))}
       </ul>
-      <div className={styles.more}>
-        <Text size="sm" tone="muted" role="status">
-          <FormattedMessage id="earnings.shown" values={{ shown, total: data.transactions?.totalCount ?? shown }} />
-        </Text>
-        {hasNext ? (
-          <Button
-            variant="secondary"
-            loading={isLoadingNext}
-            disabled={isLoadingNext}
-            onClick={() => startTransition(() => void loadNext(TRANSACTIONS_PAGE_SIZE))}
-          >
-            <FormattedMessage id="earnings.loadMore" />
-          </Button>
-        ) : null}
-      </div>
+      <LoadMoreFooter
+        className={blocks.more}
+        shownId="earnings.shown"
+        loadMoreId="earnings.loadMore"
+        shown={shown}
+        total={data.transactions?.totalCount ?? shown}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        onLoadMore={() => startTransition(() => void loadNext(TRANSACTIONS_PAGE_SIZE))}
+      />
     </>
   );
 }

@@ -79,44 +79,77 @@ function Item(props: { prefix: string }) {
   );
 }
 
+/** The hero: the studio in one line, the two ways on, and a few numbers. */
+function Hero(props: { productCount: number }) {
+  return (
+    <section className={styles.hero}>
+      <Container>
+        <AccountDeletedNotice className={styles.notice} />
+        <PageIntro
+          eyebrow={<FormattedMessage id="home.hero.eyebrow" />}
+          title={<FormattedMessage id="home.hero.title" />}
+          titleSize="4xl"
+          lead={<FormattedMessage id="home.hero.lead" />}
+          classes={styles}
+        />
+        <div className={styles.actions}>
+          <ButtonLink to="/order" size="lg">
+            <FormattedMessage id="home.hero.primaryCta" />
+          </ButtonLink>
+          <ButtonLink to="/products" variant="secondary" size="lg">
+            <FormattedMessage id="home.hero.secondaryCta" />
+          </ButtonLink>
+        </div>
+        <ul className={styles.stats}>
+          <li>
+            <FormattedMessage id="home.stats.products" values={{ count: props.productCount }} />
+          </li>
+          <li>
+            <FormattedMessage id="home.stats.years" values={{ count: 12 }} />
+          </li>
+          <li>
+            <FormattedMessage id="home.stats.languages" />
+          </li>
+        </ul>
+      </Container>
+    </section>
+  );
+}
+
+/** Some of the products, and the way to all of them. */
+function Work(props: { products: HomePageQueryType['response']['products']['edges'] }) {
+  const to = useLocalizePath();
+  return (
+    <Section name="work" lead="home.work.lead">
+      {props.products.length === 0 ? (
+        <p>
+          <FormattedMessage id="home.work.empty" />
+        </p>
+      ) : (
+        <Grid as="ul" minItemWidth={240} gap={4} className={styles.grid}>
+          {props.products.map((edge) => (
+            <ProductCard key={edge.node.id} product={edge.node} />
+          ))}
+        </Grid>
+      )}
+      <p>
+        <UiLink asChild>
+          <Link to={to('/products')}>
+            <FormattedMessage id="home.work.viewAll" /> →
+          </Link>
+        </UiLink>
+      </p>
+    </Section>
+  );
+}
+
 export function HomePage() {
   const locale = useLocale();
-  const to = useLocalizePath();
   const data = useLazyLoadQuery<HomePageQueryType>(HomePageQuery, variables(locale), { fetchPolicy: 'store-or-network' });
   const products = data.products.edges;
   return (
     <>
-      <section className={styles.hero}>
-        <Container>
-          <AccountDeletedNotice className={styles.notice} />
-          <PageIntro
-            eyebrow={<FormattedMessage id="home.hero.eyebrow" />}
-            title={<FormattedMessage id="home.hero.title" />}
-            titleSize="4xl"
-            lead={<FormattedMessage id="home.hero.lead" />}
-            classes={styles}
-          />
-          <div className={styles.actions}>
-            <ButtonLink to="/order" size="lg">
-              <FormattedMessage id="home.hero.primaryCta" />
-            </ButtonLink>
-            <ButtonLink to="/products" variant="secondary" size="lg">
-              <FormattedMessage id="home.hero.secondaryCta" />
-            </ButtonLink>
-          </div>
-          <ul className={styles.stats}>
-            <li>
-              <FormattedMessage id="home.stats.products" values={{ count: data.products.totalCount }} />
-            </li>
-            <li>
-              <FormattedMessage id="home.stats.years" values={{ count: 12 }} />
-            </li>
-            <li>
-              <FormattedMessage id="home.stats.languages" />
-            </li>
-          </ul>
-        </Container>
-      </section>
+      <Hero productCount={data.products.totalCount} />
 
       <Section name="services" lead="home.services.lead">
         <Grid as="ul" minItemWidth={240} gap={4} className={styles.grid}>
@@ -130,26 +163,7 @@ export function HomePage() {
         </Grid>
       </Section>
 
-      <Section name="work" lead="home.work.lead">
-        {products.length === 0 ? (
-          <p>
-            <FormattedMessage id="home.work.empty" />
-          </p>
-        ) : (
-          <Grid as="ul" minItemWidth={240} gap={4} className={styles.grid}>
-            {products.map((edge) => (
-              <ProductCard key={edge.node.id} product={edge.node} />
-            ))}
-          </Grid>
-        )}
-        <p>
-          <UiLink asChild>
-            <Link to={to('/products')}>
-              <FormattedMessage id="home.work.viewAll" /> →
-            </Link>
-          </UiLink>
-        </p>
-      </Section>
+      <Work products={products} />
 
       <Section name="process">
         <ol className={styles.steps}>

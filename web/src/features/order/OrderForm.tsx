@@ -15,7 +15,7 @@
  */
 import { GRAPHQL_LOCALE } from '@studio/site/locales';
 import { Button, Card, Form, FormActions, Text } from '@studio/ui';
-import { useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useChallenge } from '../../forms/Challenge';
 import { type GraphQLErrorLike, firstError } from '../../forms/serverErrors';
@@ -48,6 +48,41 @@ export type SendOrder = (input: ReturnType<typeof toOrderInput> & { challenge?: 
 export interface Sent {
   reference: string;
   email: string;
+}
+
+type Update = ReturnType<typeof useSchemaForm<typeof orderFormSchema>>['form']['update'];
+
+/** A link to the same page with another ?product= or ?ref= (the page stays mounted) updates those fields only. */
+function usePrefillFromParams(productParam: string | null, refParam: string | null, slugs: readonly string[], update: Update) {
+  const seenParams = useRef({ productParam, refParam });
+  useEffect(() => {
+    const seen = seenParams.current;
+    if (seen.productParam === productParam && seen.refParam === refParam) return;
+    const interest = seen.productParam !== productParam ? initialInterest(productParam, slugs) : '';
+    const referralCode = seen.refParam !== refParam ? initialReferralCode(refParam) : '';
+    seenParams.current = { productParam, refParam };
+    if (interest) update({ name: 'interest', value: interest });
+    if (referralCode) update({ name: 'referralCode', value: referralCode });
+  }, [productParam, refParam, slugs, update]);
+}
+
+/** Signed in: the account's name and e-mail, into fields still empty and not `edited`. */
+function usePrefillFromViewer(
+  viewer: { fullName: string; email: string | null } | null,
+  formElement: () => HTMLFormElement | null,
+  update: Update,
+  edited: RefObject<Set<string>>,
+) {
+  useEffect(() => {
+    if (!viewer) return;
+    for (const [name, value] of [
+      ['name', viewer.fullName],
+      ['email', viewer.email ?? ''],
+    ] as const) {
+      const input = formElement()?.elements.namedItem(name);
+      if (value && input instanceof HTMLInputElement && input.value === '' && !edited.current.has(name)) update({ name, value });
+    }
+  }, [viewer, formElement, update, edited]);
 }
 
 export function OrderForm(props: {
@@ -84,30 +119,8 @@ export function OrderForm(props: {
   const challenge = useChallenge(() => formElement()?.requestSubmit());
   const { update } = form;
 
-  // A link to the same page with another ?product= or ?ref= (the page stays mounted) updates those fields only.
-  const seenParams = useRef({ productParam, refParam });
-  useEffect(() => {
-    const seen = seenParams.current;
-    if (seen.productParam === productParam && seen.refParam === refParam) return;
-    const interest = seen.productParam !== productParam ? initialInterest(productParam, slugs) : '';
-    const referralCode = seen.refParam !== refParam ? initialReferralCode(refParam) : '';
-    seenParams.current = { productParam, refParam };
-    if (interest) update({ name: 'interest', value: interest });
-    if (referralCode) update({ name: 'referralCode', value: referralCode });
-  }, [productParam, refParam, slugs, update]);
-
-  // Signed in: the account's name and e-mail, into fields still empty and untouched.
-  const { viewer } = props;
-  useEffect(() => {
-    if (!viewer) return;
-    for (const [name, value] of [
-      ['name', viewer.fullName],
-      ['email', viewer.email ?? ''],
-    ] as const) {
-      const input = formElement()?.elements.namedItem(name);
-      if (value && input instanceof HTMLInputElement && input.value === '' && !edited.current.has(name)) update({ name, value });
-    }
-  }, [viewer, formElement, update]);
+  usePrefillFromParams(productParam, refParam, slugs, update);
+  usePrefillFromViewer(props.viewer, formElement, update, edited);
 
   const control: ControlOf = (field) => ({
     id: FIELD_IDS[field],

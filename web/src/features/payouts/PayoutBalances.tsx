@@ -18,6 +18,7 @@ import type { PayoutBalances_user$data, PayoutBalances_user$key } from './__gene
 import type { PayoutBalancesRequestMutation } from './__generated__/PayoutBalancesRequestMutation.graphql';
 import { useReauthentication } from '../../account/ReauthDialog';
 import { formatMoney, payoutProblem } from '../../account/payoutErrors';
+import blocks from '../../account/blocks.module.css';
 import styles from './payouts.module.css';
 
 const RequestPayoutMutation = graphql`
@@ -122,8 +123,49 @@ function RequestDialog(props: { user: User; currency: string; available: number;
   );
 }
 
-export function PayoutBalances(props: { user: PayoutBalances_user$key; settings: PayoutBalances_settings$key; onRequested: () => void }) {
+type Balance = NonNullable<User['balances']>[number];
+
+/**
+ * One currency: what is available and what is on its way, then "Request payout", or the button
+ * disabled with the reason beside it.
+ */
+function BalanceRow(props: { user: User; balance: Balance; minimum: { amount: number; currency: string } | undefined; onRequested: () => void }) {
   const intl = useIntl();
+  const { user, balance } = props;
+  const reason = blockedReason(intl, user, balance.available, props.minimum);
+  const reasonId = `payout-blocked-${balance.currency}`;
+  return (
+    <li className={styles.balance} data-testid={`payout-balance-${balance.currency}`}>
+      <div>
+        <span className={blocks.label}>
+          <FormattedMessage id="payouts.balances.available" values={{ currency: balance.currency }} />
+        </span>
+        <span className={blocks.amount} data-testid="payout-available">
+          <Money minor={balance.available} currency={balance.currency} />
+        </span>
+        {balance.inPayout > 0 ? (
+          <Text size="sm" tone="muted">
+            <FormattedMessage id="payouts.balances.inPayout" values={{ amount: formatMoney(intl, balance.inPayout, balance.currency) }} />
+          </Text>
+        ) : null}
+      </div>
+      {reason ? (
+        <div className={styles.blocked}>
+          <Button size="sm" disabled aria-describedby={reasonId}>
+            <FormattedMessage id="payouts.request.button" />
+          </Button>
+          <Text size="sm" tone="muted" id={reasonId} data-testid="payout-blocked">
+            {reason}
+          </Text>
+        </div>
+      ) : (
+        <RequestDialog user={user} currency={balance.currency} available={balance.available} onRequested={props.onRequested} />
+      )}
+    </li>
+  );
+}
+
+export function PayoutBalances(props: { user: PayoutBalances_user$key; settings: PayoutBalances_settings$key; onRequested: () => void }) {
   const user = useFragment(
     graphql`
       fragment PayoutBalances_user on User {
@@ -168,48 +210,18 @@ export function PayoutBalances(props: { user: PayoutBalances_user$key; settings:
         </Callout>
       ) : null}
       <ul className={styles.balances}>
-        {balances.map((balance) => {
-          const minimum = settings.minimums.find((money) => money.currency === balance.currency);
-          const reason = blockedReason(intl, user, balance.available, minimum);
-          const reasonId = `payout-blocked-${balance.currency}`;
-          return (
-            <li key={balance.currency} className={styles.balance} data-testid={`payout-balance-${balance.currency}`}>
-              <div>
-                <span className={styles.label}>
-                  <FormattedMessage id="payouts.balances.available" values={{ currency: balance.currency }} />
-                </span>
-                <span className={styles.amount} data-testid="payout-available">
-                  <Money minor={balance.available} currency={balance.currency} />
-                </span>
-                {balance.inPayout > 0 ? (
-                  <Text size="sm" tone="muted">
-                    <FormattedMessage id="payouts.balances.inPayout" values={{ amount: formatMoney(intl, balance.inPayout, balance.currency) }} />
-                  </Text>
-                ) : null}
-              </div>
-              {reason ? (
-                <div className={styles.blocked}>
-                  <Button size="sm" disabled aria-describedby={reasonId}>
-                    <FormattedMessage id="payouts.request.button" />
-                  </Button>
-                  <Text size="sm" tone="muted" id={reasonId} data-testid="payout-blocked">
-                    {reason}
-                  </Text>
-                </div>
-              ) : (
-                <RequestDialog
-                  user={user}
-                  currency={balance.currency}
-                  available={balance.available}
-                  onRequested={() => {
-                    setRequested(true);
-                    props.onRequested();
-                  }}
-                />
-              )}
-            </li>
-          );
-        })}
+        {balances.map((balance) => (
+          <BalanceRow
+            key={balance.currency}
+            user={user}
+            balance={balance}
+            minimum={settings.minimums.find((money) => money.currency === balance.currency)}
+            onRequested={() => {
+              setRequested(true);
+              props.onRequested();
+            }}
+          />
+        ))}
       </ul>
     </Stack>
   );

@@ -3,14 +3,16 @@
  * (`payouts`): amount, method, where it went (masked), status in words, a failure's reason, a bank
  * transfer's reference, when it was requested and last changed; "Load more" appends the next page.
  */
-import { Button, Text } from '@studio/ui';
+import { Text } from '@studio/ui';
 import { type RefObject, useEffect, useTransition } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Money } from '../../account/Money';
-import type { PayoutHistory_user$key } from './__generated__/PayoutHistory_user.graphql';
+import type { PayoutHistory_user$data, PayoutHistory_user$key } from './__generated__/PayoutHistory_user.graphql';
 import { PAYOUTS_PAGE_SIZE } from './PayoutsPageQuery';
 import { PayoutMethodText, PayoutStatusBadge, isCheckingWithStripe } from '../../account/payoutLabels';
+import { LoadMoreFooter } from '../../account/LoadMoreFooter';
+import blocks from '../../account/blocks.module.css';
 import styles from './payouts.module.css';
 
 /** `shownRef` is kept at the number of payouts shown, for the page's quiet refetch. */
@@ -58,62 +60,72 @@ export function PayoutHistory(props: { user: PayoutHistory_user$key; shownRef: R
   }
   return (
     <>
-      <ul className={styles.history} aria-busy={isLoadingNext}>
+      <ul className={blocks.entries} aria-busy={isLoadingNext}>
         {edges.map(({ node }) => (
-          <li key={node.id} className={styles.payout} data-testid="payout-row">
-            <div className={styles.payoutHead}>
-              <span className={styles.amount}>
-                <Money minor={node.amount.amount} currency={node.amount.currency} />
-              </span>
-              <PayoutStatusBadge status={node.status} />
-            </div>
-            <p className={styles.meta}>
-              <span>
-                <PayoutMethodText method={node.method} />
-              </span>
-              <span>{node.destination}</span>
-              <span>
-                <FormattedMessage id="payouts.history.requested" values={{ date: <FormattedDate value={node.created} dateStyle="medium" /> }} />
-              </span>
-              {node.updated !== node.created ? (
-                <span>
-                  <FormattedMessage id="payouts.history.updated" values={{ date: <FormattedDate value={node.updated} dateStyle="medium" /> }} />
-                </span>
-              ) : null}
-            </p>
-            {node.reference ? (
-              <p className={styles.meta} data-testid="payout-reference">
-                <FormattedMessage id="payouts.history.reference" values={{ reference: node.reference }} />
-              </p>
-            ) : null}
-            {isCheckingWithStripe(node) ? (
-              <p className={styles.meta} data-testid="payout-checking">
-                <FormattedMessage id="payouts.history.checking" />
-              </p>
-            ) : null}
-            {node.status === 'REVERSED' ? (
-              <p className={styles.meta} data-testid="payout-reversed">
-                <FormattedMessage id="payouts.history.reversed" />
-              </p>
-            ) : null}
-            {node.status === 'FAILED' && node.failureReason ? (
-              <p className={styles.reason} data-testid="payout-failure">
-                <FormattedMessage id="payouts.history.failure" values={{ reason: node.failureReason }} />
-              </p>
-            ) : null}
-          </li>
+          <PayoutEntry key={node.id} payout={node} />
         ))}
       </ul>
-      <div className={styles.more}>
-        <Text size="sm" tone="muted" role="status">
-          <FormattedMessage id="payouts.history.shown" values={{ shown: edges.length, total: data.payouts?.totalCount ?? edges.length }} />
-        </Text>
-        {hasNext ? (
-          <Button variant="secondary" loading={isLoadingNext} disabled={isLoadingNext} onClick={() => startTransition(() => void loadNext(PAYOUTS_PAGE_SIZE))}>
-            <FormattedMessage id="payouts.history.loadMore" />
-          </Button>
-        ) : null}
-      </div>
+      <LoadMoreFooter
+        className={blocks.more}
+        shownId="payouts.history.shown"
+        loadMoreId="payouts.history.loadMore"
+        shown={edges.length}
+        total={data.payouts?.totalCount ?? edges.length}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        onLoadMore={() => startTransition(() => void loadNext(PAYOUTS_PAGE_SIZE))}
+      />
     </>
+  );
+}
+
+type Payout = NonNullable<PayoutHistory_user$data['payouts']>['edges'][number]['node'];
+
+/** One payout: amount and status, then method, destination and dates, and what there is to know about it. */
+function PayoutEntry(props: { payout: Payout }) {
+  const node = props.payout;
+  return (
+    <li className={blocks.entry} data-testid="payout-row">
+      <div className={blocks.entryHead}>
+        <span className={blocks.amount}>
+          <Money minor={node.amount.amount} currency={node.amount.currency} />
+        </span>
+        <PayoutStatusBadge status={node.status} />
+      </div>
+      <p className={styles.meta}>
+        <span>
+          <PayoutMethodText method={node.method} />
+        </span>
+        <span>{node.destination}</span>
+        <span>
+          <FormattedMessage id="payouts.history.requested" values={{ date: <FormattedDate value={node.created} dateStyle="medium" /> }} />
+        </span>
+        {node.updated !== node.created ? (
+          <span>
+            <FormattedMessage id="payouts.history.updated" values={{ date: <FormattedDate value={node.updated} dateStyle="medium" /> }} />
+          </span>
+        ) : null}
+      </p>
+      {node.reference ? (
+        <p className={styles.meta} data-testid="payout-reference">
+          <FormattedMessage id="payouts.history.reference" values={{ reference: node.reference }} />
+        </p>
+      ) : null}
+      {isCheckingWithStripe(node) ? (
+        <p className={styles.meta} data-testid="payout-checking">
+          <FormattedMessage id="payouts.history.checking" />
+        </p>
+      ) : null}
+      {node.status === 'REVERSED' ? (
+        <p className={styles.meta} data-testid="payout-reversed">
+          <FormattedMessage id="payouts.history.reversed" />
+        </p>
+      ) : null}
+      {node.status === 'FAILED' && node.failureReason ? (
+        <p className={styles.reason} data-testid="payout-failure">
+          <FormattedMessage id="payouts.history.failure" values={{ reason: node.failureReason }} />
+        </p>
+      ) : null}
+    </li>
   );
 }

@@ -52,21 +52,17 @@ const SendMutation = graphql`
   }
 `;
 
-export function EmailVerificationBanner(props: { user: EmailVerificationBanner_user$key }) {
-  const user = useFragment(Fragment, props.user);
-  const intl = useIntl();
-  const environment = useRelayEnvironment();
-  const [commitVerify] = useMutation<EmailVerificationBannerVerifyMutation>(VerifyMutation);
+/**
+ * "Send a new code" (`sendEmailVerification`): the last code sent (where to, until when, and a
+ * count that restarts the code form), the problem to show, and, after `TOO_MANY_REQUESTS`, until
+ * when (ms) no other code may be asked for. `onAlreadyVerified` runs when the server says there is
+ * nothing left to confirm.
+ */
+function useSendCode(onAlreadyVerified: () => void) {
   const [commitSend, sending] = useMutation<EmailVerificationBannerSendMutation>(SendMutation);
-  /** Whether the address was confirmed here, just now (then the banner turns into the thank-you line). */
-  const [justVerified, setJustVerified] = useState(false);
-  /** The last new code sent: where to and until when; a new one restarts the code form. */
   const [sent, setSent] = useState<{ to: string; expiresAt: string; count: number } | null>(null);
   const [sendError, setSendError] = useState<FieldProblem | null>(null);
-  /** Until when (ms) the server asked us not to send another code. */
   const [waitUntil, setWaitUntil] = useState<number | null>(null);
-  const doneRef = useFocusWhen<HTMLDivElement>(justVerified && user.isVerified);
-  const titleId = useId();
 
   useEffect(() => {
     if (waitUntil === null) return;
@@ -80,10 +76,48 @@ export function EmailVerificationBanner(props: { user: EmailVerificationBanner_u
     return () => clearTimeout(timer);
   }, [waitUntil]);
 
+  async function sendNew() {
+    if (sending || waitUntil !== null) return;
+    setSendError(null);
+    const { response, errors } = await runMutation(commitSend, { variables: {} });
+    const error = firstError(errors);
+    if (!error && response) {
+      const payload = response.sendEmailVerification;
+      setSent((previous) => ({ to: payload.sentTo, expiresAt: payload.expiresAt, count: (previous?.count ?? 0) + 1 }));
+      return;
+    }
+    if (error?.code === 'ALREADY_VERIFIED') {
+      onAlreadyVerified();
+      return;
+    }
+    if (error?.code === 'TOO_MANY_REQUESTS') {
+      const seconds = Number(error.extensions['retryAfterSeconds']);
+      if (Number.isFinite(seconds) && seconds > 0) setWaitUntil(Date.now() + seconds * 1000);
+    }
+    setSendError(SERVER_ERRORS.account(error).problem);
+  }
+
+  return { sending, sent, sendError, waitUntil, sendNew };
+}
+
+export function EmailVerificationBanner(props: { user: EmailVerificationBanner_user$key }) {
+  const user = useFragment(Fragment, props.user);
+  const intl = useIntl();
+  const environment = useRelayEnvironment();
+  const [commitVerify] = useMutation<EmailVerificationBannerVerifyMutation>(VerifyMutation);
+  /** Whether the address was confirmed here, just now (then the banner turns into the thank-you line). */
+  const [justVerified, setJustVerified] = useState(false);
+  const doneRef = useFocusWhen<HTMLDivElement>(justVerified && user.isVerified);
+  const titleId = useId();
+
   /** Marks the record verified in the store (the server says it already is). */
   function markVerified() {
     commitLocalUpdate(environment, (store) => store.get(user.id)?.setValue(true, 'isVerified'));
   }
+  const { sending, sent, sendError, waitUntil, sendNew } = useSendCode(() => {
+    setJustVerified(true);
+    markVerified();
+  });
 
   if (user.isVerified !== false) {
     return justVerified ? (
@@ -102,28 +136,6 @@ export function EmailVerificationBanner(props: { user: EmailVerificationBanner_u
       return [];
     }
     return errors;
-  }
-
-  async function sendNew() {
-    if (sending || waitUntil !== null) return;
-    setSendError(null);
-    const { response, errors } = await runMutation(commitSend, { variables: {} });
-    const error = firstError(errors);
-    if (!error && response) {
-      const payload = response.sendEmailVerification;
-      setSent((previous) => ({ to: payload.sentTo, expiresAt: payload.expiresAt, count: (previous?.count ?? 0) + 1 }));
-      return;
-    }
-    if (error?.code === 'ALREADY_VERIFIED') {
-      setJustVerified(true);
-      markVerified();
-      return;
-    }
-    if (error?.code === 'TOO_MANY_REQUESTS') {
-      const seconds = Number(error.extensions['retryAfterSeconds']);
-      if (Number.isFinite(seconds) && seconds > 0) setWaitUntil(Date.now() + seconds * 1000);
-    }
-    setSendError(SERVER_ERRORS.account(error).problem);
   }
 
   const sendButton = (

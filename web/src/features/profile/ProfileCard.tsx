@@ -78,34 +78,7 @@ export function ProfileCard(props: { user: ProfileCard_user$key; className?: str
           onSave={saveUsername}
         />
 
-        <ProfileRow
-          label={<FormattedMessage id="profile.email" />}
-          action={
-            <TextLink to="/profile/change-email">
-              <FormattedMessage id="profile.edit.email" />
-            </TextLink>
-          }
-        >
-          <div className={styles.valueLine}>
-            <p className={styles.value} data-testid="profile-email">
-              {user.email}
-            </p>
-            {user.isVerified ? (
-              <Badge tone="success" data-testid="profile-email-verified">
-                <FormattedMessage id="profile.email.verified" />
-              </Badge>
-            ) : (
-              <Badge tone="warning" data-testid="profile-email-unverified">
-                <FormattedMessage id="profile.email.unverified" />
-              </Badge>
-            )}
-          </div>
-          {user.pendingEmail ? (
-            <p className={styles.note} data-testid="profile-pendingEmail">
-              <FormattedMessage id="profile.email.pending" values={{ email: user.pendingEmail }} />
-            </p>
-          ) : null}
-        </ProfileRow>
+        <EmailRow email={user.email} isVerified={user.isVerified} pendingEmail={user.pendingEmail} />
 
         <ProfileRow label={<FormattedMessage id="profile.created" />}>
           <p className={styles.value} data-testid="profile-created">
@@ -114,5 +87,39 @@ export function ProfileCard(props: { user: ProfileCard_user$key; className?: str
         </ProfileRow>
       </div>
     </ProfileSection>
+  );
+}
+
+/** The e-mail with its verified state and a pending change waiting for its code. */
+function EmailRow(props: { email: string | null | undefined; isVerified: boolean | null | undefined; pendingEmail: string | null | undefined }) {
+  return (
+    <ProfileRow
+      label={<FormattedMessage id="profile.email" />}
+      action={
+        <TextLink to="/profile/change-email">
+          <FormattedMessage id="profile.edit.email" />
+        </TextLink>
+      }
+    >
+      <div className={styles.valueLine}>
+        <p className={styles.value} data-testid="profile-email">
+          {props.email}
+        </p>
+        {props.isVerified ? (
+          <Badge tone="success" data-testid="profile-email-verified">
+            <FormattedMessage id="profile.email.verified" />
+          </Badge>
+        ) : (
+          <Badge tone="warning" data-testid="profile-email-unverified">
+            <FormattedMessage id="profile.email.unverified" />
+          </Badge>
+        )}
+      </div>
+      {props.pendingEmail ? (
+        <p className={styles.note} data-testid="profile-pendingEmail">
+          <FormattedMessage id="profile.email.pending" values={{ email: props.pendingEmail }} />
+        </p>
+      ) : null}
+    </ProfileRow>
   );
 }

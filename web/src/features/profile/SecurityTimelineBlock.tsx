@@ -17,7 +17,7 @@ import { ListFooter } from '../admin';
 import { localDeviceLabel } from './deviceLabel';
 import { runMutation } from '../../forms/runMutation';
 import { useSession } from '../../session/SessionProvider';
-import type { SecurityTimelineBlock_user$key } from './__generated__/SecurityTimelineBlock_user.graphql';
+import type { SecurityTimelineBlock_user$data, SecurityTimelineBlock_user$key } from './__generated__/SecurityTimelineBlock_user.graphql';
 import type { SecurityTimelineBlockReportMutation } from './__generated__/SecurityTimelineBlockReportMutation.graphql';
 import { ProfileSection } from '../../account/ProfileSection';
 import styles from '../../account/blocks.module.css';
@@ -111,6 +111,80 @@ function TimelineContent(props: { fetchKey: number }) {
 /** How many entries the card shows first, and how many more each "Load more" adds (ACC-TIMELINE). */
 const TIMELINE_PAGE = 20;
 
+type SecurityEvent = NonNullable<SecurityTimelineBlock_user$data['securityEvents']>['edges'][number]['node'];
+
+/** One entry: what and how, then device, network and time; "This wasn't me" while its session is signed in. */
+function TimelineEntry(props: { event: SecurityEvent; onNotMe: () => void }) {
+  const { event } = props;
+  const intl = useIntl();
+  return (
+    <li className={styles.row}>
+      <Stack gap={1} className={styles.rowMain}>
+        <p className={styles.value}>
+          {KINDS.has(event.kind) ? <FormattedMessage id={`profile.timeline.kind.${event.kind}`} /> : event.kind}
+          {event.method
+            ? ` · ${Object.hasOwn(METHODS, event.method) ? intl.formatMessage({ id: `profile.timeline.method.${METHODS[event.method]}` }) : event.method}`
+            : ''}
+        </p>
+        <p className={styles.note}>
+          {event.deviceLabel
+            ? localDeviceLabel(event.deviceLabel, intl.formatMessage({ id: 'profile.devices.on' }))
+            : intl.formatMessage({ id: 'profile.timeline.unknownDevice' })}
+          {event.network ? ` · ${event.network}` : ''}
+          {Number.isNaN(Date.parse(String(event.created))) ? null : (
+            <>
+              {' · '}
+              <FormattedDate value={event.created as string} dateStyle="medium" timeStyle="short" />
+            </>
+          )}
+        </p>
+      </Stack>
+      {event.sessionActive ? (
+        <div className={styles.rowAction}>
+          <Button variant="secondary" size="sm" onClick={props.onNotMe}>
+            <FormattedMessage id="profile.timeline.notMe" />
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * "This wasn't me" for the entry asked about (open while there is one): every session ends, a
+ * password-reset link is mailed, and this browser signs out; a failure stays in the dialog.
+ */
+function NotMeDialog(props: { eventId: string | null; onClose: () => void }) {
+  const intl = useIntl();
+  const session = useSession();
+  const [commit] = useMutation<SecurityTimelineBlockReportMutation>(ReportMutation);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <AlertDialog
+      open={props.eventId !== null}
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      title={<FormattedMessage id="profile.timeline.notMeTitle" />}
+      description={<FormattedMessage id="profile.timeline.notMeText" />}
+      cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}
+      confirmLabel={<FormattedMessage id="profile.timeline.notMeConfirm" />}
+      error={error}
+      onConfirm={async () => {
+        setError(null);
+        const { response } = await runMutation(commit, { variables: { id: props.eventId! } });
+        if (!response) {
+          setError(intl.formatMessage({ id: 'profile.timeline.failed' }));
+          throw new Error('report failed');
+        }
+        props.onClose();
+        // Every session ended, this one too (AUTH-LOGOUT still clears the HttpOnly cookie).
+        void session.signOut({ local: true });
+      }}
+    />
+  );
+}
+
 function TimelineList(props: { user: SecurityTimelineBlock_user$key }) {
   const {
     data: user,
@@ -140,11 +214,7 @@ function TimelineList(props: { user: SecurityTimelineBlock_user$key }) {
     `,
     props.user,
   );
-  const intl = useIntl();
-  const session = useSession();
-  const [commit] = useMutation<SecurityTimelineBlockReportMutation>(ReportMutation);
   const [reporting, setReporting] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [loadingMore, startLoadingMore] = useTransition();
   const events = user.securityEvents?.edges.map((e) => e.node) ?? [];
 
@@ -157,35 +227,7 @@ function TimelineList(props: { user: SecurityTimelineBlock_user$key }) {
       ) : (
         <ul className={styles.events} data-testid="security-timeline">
           {events.map((event) => (
-            <li key={event.id} className={styles.row}>
-              <Stack gap={1} className={styles.rowMain}>
-                <p className={styles.value}>
-                  {KINDS.has(event.kind) ? <FormattedMessage id={`profile.timeline.kind.${event.kind}`} /> : event.kind}
-                  {event.method
-                    ? ` · ${Object.hasOwn(METHODS, event.method) ? intl.formatMessage({ id: `profile.timeline.method.${METHODS[event.method]}` }) : event.method}`
-                    : ''}
-                </p>
-                <p className={styles.note}>
-                  {event.deviceLabel
-                    ? localDeviceLabel(event.deviceLabel, intl.formatMessage({ id: 'profile.devices.on' }))
-                    : intl.formatMessage({ id: 'profile.timeline.unknownDevice' })}
-                  {event.network ? ` · ${event.network}` : ''}
-                  {Number.isNaN(Date.parse(String(event.created))) ? null : (
-                    <>
-                      {' · '}
-                      <FormattedDate value={event.created as string} dateStyle="medium" timeStyle="short" />
-                    </>
-                  )}
-                </p>
-              </Stack>
-              {event.sessionActive ? (
-                <div className={styles.rowAction}>
-                  <Button variant="secondary" size="sm" onClick={() => setReporting(event.id)}>
-                    <FormattedMessage id="profile.timeline.notMe" />
-                  </Button>
-                </div>
-              ) : null}
-            </li>
+            <TimelineEntry key={event.id} event={event} onNotMe={() => setReporting(event.id)} />
           ))}
         </ul>
       )}
@@ -199,28 +241,7 @@ function TimelineList(props: { user: SecurityTimelineBlock_user$key }) {
           onLoadMore={() => startLoadingMore(() => void loadNext(TIMELINE_PAGE))}
         />
       ) : null}
-      <AlertDialog
-        open={reporting !== null}
-        onOpenChange={(open) => {
-          if (!open) setReporting(null);
-        }}
-        title={<FormattedMessage id="profile.timeline.notMeTitle" />}
-        description={<FormattedMessage id="profile.timeline.notMeText" />}
-        cancelLabel={<FormattedMessage id="payouts.dialog.cancel" />}
-        confirmLabel={<FormattedMessage id="profile.timeline.notMeConfirm" />}
-        error={error}
-        onConfirm={async () => {
-          setError(null);
-          const { response } = await runMutation(commit, { variables: { id: reporting! } });
-          if (!response) {
-            setError(intl.formatMessage({ id: 'profile.timeline.failed' }));
-            throw new Error('report failed');
-          }
-          setReporting(null);
-          // Every session ended, this one too (AUTH-LOGOUT still clears the HttpOnly cookie).
-          void session.signOut({ local: true });
-        }}
-      />
+      <NotMeDialog eventId={reporting} onClose={() => setReporting(null)} />
     </>
   );
 }

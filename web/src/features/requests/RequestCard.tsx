@@ -5,11 +5,12 @@
  * subscription selects, so a change from the studio updates the card in place.
  */
 import { Card, Heading } from '@studio/ui';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedDate, useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import { TextLink } from '../../app/links';
 import type { RequestCard_order$key } from './__generated__/RequestCard_order.graphql';
 import { BudgetText, InterestText, OrderStatusBadge } from '../../account/requestLabels';
+import { Fact } from './Fact';
 import { StatusTimeline } from './StatusTimeline';
 import styles from './requests.module.css';
 
@@ -50,34 +51,19 @@ export function RequestCard(props: { order: RequestCard_order$key }) {
             <InterestText interest={order.interest} productName={order.product?.name} />
           </p>
           <dl className={styles.facts}>
-            <div>
-              <dt>
-                <FormattedMessage id="requests.budget" />
-              </dt>
-              <dd>
-                <BudgetText budget={order.budget} />
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <FormattedMessage id="requests.placed" />
-              </dt>
-              <dd>
-                <time dateTime={order.created}>
-                  <FormattedDate value={order.created} dateStyle="medium" />
-                </time>
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <FormattedMessage id="requests.updated" />
-              </dt>
-              <dd>
-                <time dateTime={order.updated}>
-                  <FormattedDate value={order.updated} dateStyle="medium" />
-                </time>
-              </dd>
-            </div>
+            <Fact label="requests.budget">
+              <BudgetText budget={order.budget} />
+            </Fact>
+            <Fact label="requests.placed">
+              <time dateTime={order.created}>
+                <FormattedDate value={order.created} dateStyle="medium" />
+              </time>
+            </Fact>
+            <Fact label="requests.updated">
+              <time dateTime={order.updated}>
+                <FormattedDate value={order.updated} dateStyle="medium" />
+              </time>
+            </Fact>
           </dl>
           <StatusTimeline steps={order.timeline} compact label={intl.formatMessage({ id: 'requests.timeline' })} />
         </article>

@@ -14,11 +14,12 @@ import { GRAPHQL_LOCALE } from '../../i18n/locales';
 import { useLocale } from '../../i18n/useLocale';
 import { TextLink } from '../../app/links';
 import { AccountShell } from '../../account/AccountShell';
-import type { RequestPage_order$key } from './__generated__/RequestPage_order.graphql';
+import type { RequestPage_order$data, RequestPage_order$key } from './__generated__/RequestPage_order.graphql';
 import type { RequestPageOrderUpdatedSubscription } from './__generated__/RequestPageOrderUpdatedSubscription.graphql';
 import type { RequestPageQuery as RequestPageQueryType } from './__generated__/RequestPageQuery.graphql';
 import { Conversation } from './Conversation';
 import { BudgetText, InterestText, OrderStatusBadge } from '../../account/requestLabels';
+import { Fact } from './Fact';
 import { LiveOrders } from './LiveOrders';
 import { StatusTimeline } from './StatusTimeline';
 import styles from './requests.module.css';
@@ -50,14 +51,17 @@ function BackLink() {
   );
 }
 
-function Fact(props: { label: string; children: ReactNode }) {
+/** A card of the page: a section labelled by its heading. */
+function Section(props: { id: string; title: string; children: ReactNode }) {
   return (
-    <div>
-      <dt>
-        <FormattedMessage id={props.label} />
-      </dt>
-      <dd>{props.children}</dd>
-    </div>
+    <Card asChild padding="lg" className={styles.section}>
+      <section aria-labelledby={props.id}>
+        <Heading level={2} size="lg" id={props.id} className={styles.sectionTitle}>
+          <FormattedMessage id={props.title} />
+        </Heading>
+        {props.children}
+      </section>
+    </Card>
   );
 }
 
@@ -105,55 +109,51 @@ function RequestView(props: { order: RequestPage_order$key }) {
         </Text>
       </div>
       <div className={styles.columns}>
-        <Card asChild padding="lg" className={styles.section}>
-          <section aria-labelledby="request-details">
-            <Heading level={2} size="lg" id="request-details" className={styles.sectionTitle}>
-              <FormattedMessage id="requests.details" />
-            </Heading>
-            <dl className={styles.facts}>
-              <Fact label="requests.interest">
-                <InterestText interest={order.interest} productName={order.product?.name} />
-              </Fact>
-              <Fact label="requests.budget">
-                <BudgetText budget={order.budget} />
-              </Fact>
-              {order.company ? (
-                <Fact label="requests.company">
-                  <span dir="auto">{order.company}</span>
-                </Fact>
-              ) : null}
-              <Fact label="requests.placed">
-                <time dateTime={order.created}>
-                  <FormattedDate value={order.created} dateStyle="medium" timeStyle="short" />
-                </time>
-              </Fact>
-            </dl>
-            <Heading level={3} size="sm" className={styles.sectionTitle}>
-              <FormattedMessage id="requests.originalMessage" />
-            </Heading>
-            <p className={styles.messageBody} dir="auto" data-testid="request-original-message">
-              {order.message}
-            </p>
-          </section>
-        </Card>
-        <Card asChild padding="lg" className={styles.section}>
-          <section aria-labelledby="request-timeline">
-            <Heading level={2} size="lg" id="request-timeline" className={styles.sectionTitle}>
-              <FormattedMessage id="requests.timeline" />
-            </Heading>
-            <StatusTimeline steps={order.timeline} label={intl.formatMessage({ id: 'requests.timeline' })} />
-          </section>
-        </Card>
+        <Section id="request-details" title="requests.details">
+          <Details order={order} />
+        </Section>
+        <Section id="request-timeline" title="requests.timeline">
+          <StatusTimeline steps={order.timeline} label={intl.formatMessage({ id: 'requests.timeline' })} />
+        </Section>
       </div>
-      <Card asChild padding="lg" className={styles.section}>
-        <section aria-labelledby="request-messages">
-          <Heading level={2} size="lg" id="request-messages" className={styles.sectionTitle}>
-            <FormattedMessage id="requests.messages.title" />
-          </Heading>
-          <Conversation order={order} />
-        </section>
-      </Card>
+      <Section id="request-messages" title="requests.messages.title">
+        <Conversation order={order} />
+      </Section>
     </div>
+  );
+}
+
+type Order = RequestPage_order$data;
+
+/** The request as placed: interest, budget, company, date, and the original message as plain text. */
+function Details(props: { order: Pick<Order, 'interest' | 'product' | 'budget' | 'company' | 'created' | 'message'> }) {
+  return (
+    <>
+      <dl className={styles.facts}>
+        <Fact label="requests.interest">
+          <InterestText interest={props.order.interest} productName={props.order.product?.name} />
+        </Fact>
+        <Fact label="requests.budget">
+          <BudgetText budget={props.order.budget} />
+        </Fact>
+        {props.order.company ? (
+          <Fact label="requests.company">
+            <span dir="auto">{props.order.company}</span>
+          </Fact>
+        ) : null}
+        <Fact label="requests.placed">
+          <time dateTime={props.order.created}>
+            <FormattedDate value={props.order.created} dateStyle="medium" timeStyle="short" />
+          </time>
+        </Fact>
+      </dl>
+      <Heading level={3} size="sm" className={styles.sectionTitle}>
+        <FormattedMessage id="requests.originalMessage" />
+      </Heading>
+      <p className={styles.messageBody} dir="auto" data-testid="request-original-message">
+        {props.order.message}
+      </p>
+    </>
   );
 }
 

@@ -5,7 +5,7 @@
  * update live (`orderUpdated` without an id: every request of the viewer); a request that is not
  * in the list yet shows after a reload. Signed out, loading and load errors are AccountShell's.
  */
-import { Button, Card, Skeleton, Text, VisuallyHidden } from '@studio/ui';
+import { Card, Skeleton, Text, VisuallyHidden } from '@studio/ui';
 import { Suspense, useCallback, useTransition } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fetchQuery, graphql, useLazyLoadQuery, usePaginationFragment, useRelayEnvironment } from 'react-relay';
@@ -19,6 +19,7 @@ import type { RequestsPageOrderUpdatedSubscription } from './__generated__/Reque
 import type { RequestsPageQuery as RequestsPageQueryType } from './__generated__/RequestsPageQuery.graphql';
 import { LiveOrders } from './LiveOrders';
 import { RequestCard } from './RequestCard';
+import { LoadMoreFooter } from '../../account/LoadMoreFooter';
 import styles from './requests.module.css';
 
 /** Requests per page (the first page and every "Load more"). */
@@ -105,16 +106,16 @@ function RequestList(props: { user: RequestsPage_user$key }) {
           <RequestCard key={edge.node.id} order={edge.node} />
         ))}
       </ul>
-      <div className={styles.more}>
-        <Text size="sm" tone="muted" role="status">
-          <FormattedMessage id="requests.shown" values={{ shown, total: data.orders?.totalCount ?? shown }} />
-        </Text>
-        {hasNext ? (
-          <Button variant="secondary" loading={isLoadingNext} disabled={isLoadingNext} onClick={() => startTransition(() => void loadNext(REQUESTS_PAGE_SIZE))}>
-            <FormattedMessage id="requests.loadMore" />
-          </Button>
-        ) : null}
-      </div>
+      <LoadMoreFooter
+        className={styles.more}
+        shownId="requests.shown"
+        loadMoreId="requests.loadMore"
+        shown={shown}
+        total={data.orders?.totalCount ?? shown}
+        hasNext={hasNext}
+        isLoadingNext={isLoadingNext}
+        onLoadMore={() => startTransition(() => void loadNext(REQUESTS_PAGE_SIZE))}
+      />
     </>
   );
 }

@@ -8,11 +8,12 @@
  * the total is shown, and an empty log or search says so in words.
  */
 import { Button, Text, TextField } from '@studio/ui';
-import { useMemo, useState, useTransition } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { AdminShell } from '../AdminShell';
-import { ListFooter } from '../ListFooter';
+import list from '../adminList.module.css';
+import { PagedList } from '../PagedList';
 import { useRefetchOnChange } from '../useRefetchOnChange';
 import type { AuditLogPage_query$key } from './__generated__/AuditLogPage_query.graphql';
 import type { AuditLogPageQuery as AuditLogPageQueryType } from './__generated__/AuditLogPageQuery.graphql';
@@ -37,7 +38,7 @@ interface AuditFilters {
 }
 
 function AuditList(props: { query: AuditLogPage_query$key; filters: AuditFilters }) {
-  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+  const { data, refetch, ...paging } = usePaginationFragment(
     graphql`
       fragment AuditLogPage_query on Query
       @refetchable(queryName: "AuditLogPagePaginationQuery")
@@ -57,33 +58,30 @@ function AuditList(props: { query: AuditLogPage_query$key; filters: AuditFilters
     props.query,
   );
   const intl = useIntl();
-  const [, startLoading] = useTransition();
   const { filters } = props;
   const refetching = useRefetchOnChange({ count: AUDIT_PAGE_SIZE, ...filters }, refetch);
 
   const edges = data.auditLog.edges;
   if (edges.length === 0) {
     return (
-      <Text className={styles.empty} role="status">
+      <Text className={list.empty} role="status">
         <FormattedMessage id={filters.search || filters.actorId || filters.targetId ? 'admin.audit.emptySearch' : 'admin.audit.empty'} />
       </Text>
     );
   }
   return (
-    <>
-      <ul className={styles.list} aria-busy={refetching || isLoadingNext} aria-label={intl.formatMessage({ id: 'admin.audit.listLabel' })}>
-        {edges.map((edge) => (
-          <AuditEntryItem key={edge.node.id} entry={edge.node} />
-        ))}
-      </ul>
-      <ListFooter
-        shown={edges.length}
-        total={data.auditLog.totalCount}
-        hasNext={hasNext}
-        isLoadingNext={isLoadingNext}
-        onLoadMore={() => startLoading(() => void loadNext(AUDIT_PAGE_SIZE))}
-      />
-    </>
+    <PagedList
+      className={list.list}
+      label={intl.formatMessage({ id: 'admin.audit.listLabel' })}
+      busy={refetching}
+      paging={paging}
+      pageSize={AUDIT_PAGE_SIZE}
+      shown={edges.length}
+      total={data.auditLog.totalCount}
+      rows={edges.map((edge) => (
+        <AuditEntryItem key={edge.node.id} entry={edge.node} />
+      ))}
+    />
   );
 }
 
@@ -101,10 +99,10 @@ function AuditLog(props: { fetchKey: number }) {
     { fetchPolicy: 'network-only', fetchKey: props.fetchKey },
   );
   return (
-    <div className={styles.page}>
-      <div className={styles.toolbar}>
+    <div className={list.page}>
+      <div className={list.toolbar}>
         <TextField
-          className={styles.search}
+          className={list.search}
           type="search"
           label={intl.formatMessage({ id: 'admin.audit.search.label' })}
           value={text}

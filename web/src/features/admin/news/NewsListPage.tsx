@@ -5,18 +5,16 @@
  * titles and summaries in every language, kept in the address (`useUrlSearch`; the old list stays
  * while the new one loads), and "New item".
  */
-import { Button, Link as UiLink, Text, TextField } from '@studio/ui';
-import { useTransition } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Button } from '@studio/ui';
+import { FormattedDate, FormattedMessage } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router';
 import { GRAPHQL_LOCALE } from '../../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../../i18n/useLocale';
 import { AdminShell } from '../AdminShell';
-import { ListFooter } from '../ListFooter';
+import { ListCell, ListRow, SearchableList } from '../editor/SearchableList';
 import { useRefetchOnChange } from '../useRefetchOnChange';
-import { SEARCH_MAX_LENGTH, useUrlSearch } from '../useUrlSearch';
-import styles from '../editor/list.module.css';
+import { useUrlSearch } from '../useUrlSearch';
 import type { NewsListPage_query$key } from './__generated__/NewsListPage_query.graphql';
 import type { NewsListPageQuery as NewsListPageQueryType } from './__generated__/NewsListPageQuery.graphql';
 import { NewsStatus } from './NewsStatus';
@@ -31,7 +29,7 @@ const NewsListPageQuery = graphql`
 `;
 
 function NewsRows(props: { query: NewsListPage_query$key }) {
-  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+  const { data, refetch, ...paging } = usePaginationFragment(
     graphql`
       fragment NewsListPage_query on Query
       @refetchable(queryName: "NewsListPagePaginationQuery")
@@ -55,62 +53,29 @@ function NewsRows(props: { query: NewsListPage_query$key }) {
     `,
     props.query,
   );
-  const [, startTransition] = useTransition();
-  const intl = useIntl();
   const to = useLocalizePath();
-  const { text, setText, search } = useUrlSearch();
-  const searched = search ?? '';
-  const searching = useRefetchOnChange({ search }, refetch);
+  const urlSearch = useUrlSearch();
+  const searching = useRefetchOnChange({ search: urlSearch.search }, refetch);
   const edges = data.news.edges;
-  const searchBox = (
-    <TextField
-      type="search"
-      label={intl.formatMessage({ id: 'admin.news.search' })}
-      value={text}
-      maxLength={SEARCH_MAX_LENGTH}
-      onChange={(event) => setText(event.currentTarget.value)}
-      className={styles.search}
-    />
-  );
-  if (edges.length === 0) {
-    return (
-      <>
-        {searchBox}
-        <Text className={styles.empty} role="status">
-          {searched ? <FormattedMessage id="admin.news.noMatch" values={{ search: searched }} /> : <FormattedMessage id="admin.news.empty" />}
-        </Text>
-      </>
-    );
-  }
   return (
-    <>
-      {searchBox}
-      <ul className={styles.list} aria-busy={isLoadingNext || searching}>
-        {edges.map(({ node }) => (
-          <li key={node.id} className={styles.row}>
-            <p className={styles.title}>
-              <UiLink asChild>
-                <Link to={to(`/admin/news/${node.id}`)}>{node.title}</Link>
-              </UiLink>
-            </p>
-            <NewsStatus published={node.isPublished ? node.published : null} />
-            <Text size="sm" tone="muted" className={styles.cell}>
-              {node.product ? node.product.name : <FormattedMessage id="admin.news.noProduct" />}
-            </Text>
-            <Text size="sm" tone="muted" className={styles.cell}>
-              <FormattedMessage id="admin.news.updated" values={{ date: <FormattedDate value={node.updated} dateStyle="medium" timeStyle="short" /> }} />
-            </Text>
-          </li>
-        ))}
-      </ul>
-      <ListFooter
-        shown={edges.length}
-        total={data.news.totalCount}
-        hasNext={hasNext}
-        isLoadingNext={isLoadingNext}
-        onLoadMore={() => startTransition(() => void loadNext(ADMIN_NEWS_PAGE_SIZE))}
-      />
-    </>
+    <SearchableList
+      texts={{ search: 'admin.news.search', empty: 'admin.news.empty', noMatch: 'admin.news.noMatch' }}
+      urlSearch={urlSearch}
+      busy={searching}
+      paging={paging}
+      pageSize={ADMIN_NEWS_PAGE_SIZE}
+      shown={edges.length}
+      total={data.news.totalCount}
+      rows={edges.map(({ node }) => (
+        <ListRow key={node.id} to={to(`/admin/news/${node.id}`)} title={node.title}>
+          <NewsStatus published={node.isPublished ? node.published : null} />
+          <ListCell>{node.product ? node.product.name : <FormattedMessage id="admin.news.noProduct" />}</ListCell>
+          <ListCell>
+            <FormattedMessage id="admin.news.updated" values={{ date: <FormattedDate value={node.updated} dateStyle="medium" timeStyle="short" /> }} />
+          </ListCell>
+        </ListRow>
+      ))}
+    />
   );
 }
 

@@ -4,7 +4,6 @@
  * language with the version loaded (`updateProduct`) and keeps each answer's new version. A conflict
  * offers to reload; a missing language is named.
  */
-import { useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Text } from '@studio/ui';
 import { graphql, useMutation } from 'react-relay';
@@ -17,13 +16,13 @@ import { FailureNotice } from '../editor/FailureNotice';
 import { LanguageColumns } from '../editor/LanguageColumns';
 import { UnsavedChangesGuard } from '../editor/UnsavedChangesGuard';
 import { readEditorFailure } from '../editor/editorErrors';
-import { EDITOR_LOCALES, localesWithProblems, splitLines, splitParagraphs } from '../editor/texts';
-import { useVersionedSave } from '../editor/useVersionedSave';
+import { EDITOR_LOCALES, splitLines, splitParagraphs } from '../editor/texts';
+import { useEditorDraft } from '../editor/useEditorDraft';
 import styles from '../editor/editor.module.css';
 import type { ProductEditorFormUpdateMutation } from './__generated__/ProductEditorFormUpdateMutation.graphql';
 import type { ProductEditorPage_product$data } from './__generated__/ProductEditorPage_product.graphql';
 import { ProductFields } from './ProductFields';
-import { PRODUCT_FIELD_NAMES, type ProductDraft, productDraft, productProblems, productTextsInput } from './productDraft';
+import { PRODUCT_FIELD_NAMES, type ProductDraft, type ProductTexts, productDraft, productProblems, productTextsInput } from './productDraft';
 
 const UpdateProductMutation = graphql`
   mutation ProductEditorFormUpdateMutation($id: ID!, $texts: [ProductTextsInput!]!, $version: Int!) {
@@ -52,29 +51,13 @@ const readFailure = (errors: readonly GraphQLErrorLike[]) => readEditorFailure(e
 
 export function ProductEditorForm(props: { product: Product; onReload: () => void }) {
   const { product } = props;
-  const intl = useIntl();
-  const initial = useMemo(() => draftOf(product), []); // eslint-disable-line react-hooks/exhaustive-deps -- the draft starts from the product as loaded
-  const [draft, setDraft] = useState(initial);
-  const [saved, setSaved] = useState(initial);
-  const [showProblems, setShowProblems] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const saver = useVersionedSave(product.version);
-  const allowLeaving = useRef(false);
+  const editor = useEditorDraft(() => draftOf(product), product.version, productProblems);
+  const { draft, saver, dirty } = editor;
   const [commitUpdate] = useMutation<ProductEditorFormUpdateMutation>(UpdateProductMutation);
 
-  const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
-  const problems = productProblems(draft);
-  const serverFields = saver.failure?.kind === 'fields' ? saver.failure.fields : {};
-  const shownProblems = showProblems ? { ...serverFields, ...problems } : serverFields;
-
   async function onSave() {
-    setNotice(null);
-    const incomplete = localesWithProblems(problems);
-    if (incomplete[0]) {
-      setShowProblems(true);
-      saver.setFailure({ kind: 'missingLanguage', locale: incomplete[0] });
-      return;
-    }
+    editor.setNotice(null);
+    if (editor.refuseIncomplete()) return;
     const snapshot = draft;
     const answer = await saver.run<ProductEditorFormUpdateMutation>(
       (version) => runMutation(commitUpdate, { variables: { id: product.id, texts: productTextsInput(snapshot), version } }),
@@ -82,35 +65,20 @@ export function ProductEditorForm(props: { product: Product; onReload: () => voi
       readFailure,
     );
     if (!answer) return;
-    setSaved(snapshot);
-    setNotice('admin.editor.saved');
+    editor.setSaved(snapshot);
+    editor.setNotice('admin.editor.saved');
   }
-
-  const preview = (locale: Locale) => (
-    <ProductView
-      slug={product.slug}
-      name={draft[locale].name.trim() || intl.formatMessage({ id: 'admin.editor.untitled' })}
-      tagline={draft[locale].tagline.trim()}
-      description={splitParagraphs(draft[locale].description)}
-      features={splitLines(draft[locale].features)}
-      technologies={product.technologies}
-      year={product.year ?? null}
-      visual={product.visual}
-      news={product.news.map((item) => ({ id: item.id, slug: item[NEWS_SLUG[locale]], title: item[NEWS_TITLE[locale]], published: item.published ?? null }))}
-      titleLevel={2}
-    />
-  );
 
   return (
     <div className={styles.form}>
-      <UnsavedChangesGuard dirty={dirty} allowLeaving={allowLeaving} />
+      <UnsavedChangesGuard dirty={dirty} allowLeaving={editor.allowLeaving} />
       <FailureNotice failure={saver.failure} dirty={dirty} onReload={props.onReload} />
       <div className={styles.toolbar}>
         <Text as="span" size="sm" tone="muted">
           <FormattedMessage id="admin.products.slugVersion" values={{ slug: product.slug, version: product.version }} />
         </Text>
         <Text as="span" size="sm" tone="muted" role="status">
-          {dirty ? <FormattedMessage id="admin.editor.unsaved" /> : notice ? <FormattedMessage id={notice} /> : null}
+          {dirty ? <FormattedMessage id="admin.editor.unsaved" /> : editor.notice ? <FormattedMessage id={editor.notice} /> : null}
         </Text>
         <div className={styles.toolbarEnd}>
           <Button onClick={() => void onSave()} loading={saver.pending} disabled={saver.pending}>
@@ -119,17 +87,37 @@ export function ProductEditorForm(props: { product: Product; onReload: () => voi
         </div>
       </div>
       <LanguageColumns
-        incomplete={showProblems ? localesWithProblems(problems) : []}
+        incomplete={editor.incomplete}
         column={(locale) => (
           <ProductFields
             locale={locale}
             texts={draft[locale]}
-            problems={shownProblems}
-            onChange={(texts) => setDraft((current) => ({ ...current, [locale]: texts }))}
+            problems={editor.shownProblems}
+            onChange={(texts) => editor.setDraft((current) => ({ ...current, [locale]: texts }))}
           />
         )}
       />
-      <EditorPreview render={preview} />
+      <EditorPreview render={(locale) => <ProductPreview product={product} texts={draft[locale]} locale={locale} />} />
     </div>
+  );
+}
+
+/** The public page's `ProductView` with the draft's texts of `locale`. */
+function ProductPreview(props: { product: Product; texts: ProductTexts; locale: Locale }) {
+  const { product, texts, locale } = props;
+  const intl = useIntl();
+  return (
+    <ProductView
+      slug={product.slug}
+      name={texts.name.trim() || intl.formatMessage({ id: 'admin.editor.untitled' })}
+      tagline={texts.tagline.trim()}
+      description={splitParagraphs(texts.description)}
+      features={splitLines(texts.features)}
+      technologies={product.technologies}
+      year={product.year ?? null}
+      visual={product.visual}
+      news={product.news.map((item) => ({ id: item.id, slug: item[NEWS_SLUG[locale]], title: item[NEWS_TITLE[locale]], published: item.published ?? null }))}
+      titleLevel={2}
+    />
   );
 }

@@ -5,18 +5,14 @@
  * and taglines in every language kept in the address (`useUrlSearch`; the old list stays while the
  * new one loads).
  */
-import { Link as UiLink, Text, TextField } from '@studio/ui';
-import { useTransition } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
-import { Link } from 'react-router';
 import { GRAPHQL_LOCALE } from '../../../i18n/locales';
 import { useLocale, useLocalizePath } from '../../../i18n/useLocale';
 import { AdminShell } from '../AdminShell';
-import { ListFooter } from '../ListFooter';
+import { ListCell, ListRow, SearchableList } from '../editor/SearchableList';
 import { useRefetchOnChange } from '../useRefetchOnChange';
-import styles from '../editor/list.module.css';
-import { SEARCH_MAX_LENGTH, useUrlSearch } from '../useUrlSearch';
+import { useUrlSearch } from '../useUrlSearch';
 import type { ProductsListPage_query$key } from './__generated__/ProductsListPage_query.graphql';
 import type { ProductsListPageQuery as ProductsListPageQueryType } from './__generated__/ProductsListPageQuery.graphql';
 
@@ -30,7 +26,7 @@ const ProductsListPageQuery = graphql`
 `;
 
 function ProductRows(props: { query: ProductsListPage_query$key }) {
-  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+  const { data, refetch, ...paging } = usePaginationFragment(
     graphql`
       fragment ProductsListPage_query on Query
       @refetchable(queryName: "ProductsListPagePaginationQuery")
@@ -51,63 +47,31 @@ function ProductRows(props: { query: ProductsListPage_query$key }) {
     `,
     props.query,
   );
-  const intl = useIntl();
   const to = useLocalizePath();
-  const [, startTransition] = useTransition();
-  const { text, setText, search } = useUrlSearch();
-  const searching = useRefetchOnChange({ search }, refetch);
+  const urlSearch = useUrlSearch();
+  const searching = useRefetchOnChange({ search: urlSearch.search }, refetch);
   const edges = data.products.edges;
-  const searchBox = (
-    <TextField
-      type="search"
-      label={intl.formatMessage({ id: 'admin.products.search' })}
-      value={text}
-      maxLength={SEARCH_MAX_LENGTH}
-      onChange={(event) => setText(event.currentTarget.value)}
-      className={styles.search}
-    />
-  );
-  if (edges.length === 0) {
-    return (
-      <>
-        {searchBox}
-        <Text className={styles.empty} role="status">
-          {search ? <FormattedMessage id="admin.products.noMatch" values={{ search }} /> : <FormattedMessage id="admin.products.empty" />}
-        </Text>
-      </>
-    );
-  }
   return (
-    <>
-      {searchBox}
-      <ul className={styles.list} aria-busy={isLoadingNext || searching}>
-        {edges.map(({ node }) => (
-          <li key={node.id} className={styles.row}>
-            <p className={styles.title}>
-              <UiLink asChild>
-                <Link to={to(`/admin/products/${node.slug}`)}>{node.name}</Link>
-              </UiLink>
-            </p>
-            <Text size="sm" tone="muted" className={styles.cell}>
-              {node.tagline}
-            </Text>
-            <Text size="sm" tone="muted" className={styles.cell}>
-              <code>{node.slug}</code>
-            </Text>
-            <Text size="sm" tone="muted" className={styles.cell}>
-              <FormattedMessage id="admin.products.version" values={{ version: node.version }} />
-            </Text>
-          </li>
-        ))}
-      </ul>
-      <ListFooter
-        shown={edges.length}
-        total={data.products.totalCount}
-        hasNext={hasNext}
-        isLoadingNext={isLoadingNext}
-        onLoadMore={() => startTransition(() => void loadNext(ADMIN_PRODUCTS_PAGE_SIZE))}
-      />
-    </>
+    <SearchableList
+      texts={{ search: 'admin.products.search', empty: 'admin.products.empty', noMatch: 'admin.products.noMatch' }}
+      urlSearch={urlSearch}
+      busy={searching}
+      paging={paging}
+      pageSize={ADMIN_PRODUCTS_PAGE_SIZE}
+      shown={edges.length}
+      total={data.products.totalCount}
+      rows={edges.map(({ node }) => (
+        <ListRow key={node.id} to={to(`/admin/products/${node.slug}`)} title={node.name}>
+          <ListCell>{node.tagline}</ListCell>
+          <ListCell>
+            <code>{node.slug}</code>
+          </ListCell>
+          <ListCell>
+            <FormattedMessage id="admin.products.version" values={{ version: node.version }} />
+          </ListCell>
+        </ListRow>
+      ))}
+    />
   );
 }
 

@@ -19,6 +19,7 @@ import { UserOrdersCard } from './UserOrdersCard';
 import { UserSessionsCard } from './UserSessionsCard';
 import { UserSettingsCard } from './UserSettingsCard';
 import { RoleBadge, VerifiedBadge } from './userLabels';
+import list from '../adminList.module.css';
 import styles from './Users.module.css';
 
 const AdminUserPageQuery = graphql`
@@ -62,7 +63,7 @@ function AdminUser(props: { fetchKey: number }) {
   // The history reloads in a transition: the entries shown stay until the new ones arrive.
   const changed = () => startTransition(() => setHistoryKey((key) => key + 1));
   return (
-    <div className={styles.page}>
+    <div className={list.page}>
       <div className={styles.header}>
         <Avatar name={user.fullName} alt="" size="lg" />
         <div className={styles.headerText}>

@@ -9,7 +9,7 @@ import { FormattedMessage } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { TextLink } from '../../../app/links';
 import { AuditEntryItem } from '../audit/AuditEntryItem';
-import auditStyles from '../audit/Audit.module.css';
+import list from '../adminList.module.css';
 import type { UserHistoryQuery as UserHistoryQueryType } from './__generated__/UserHistoryQuery.graphql';
 
 /** How many entries the section lists (the query's `first`). */
@@ -46,7 +46,7 @@ export function UserHistory(props: { userId: string; fetchKey: number }) {
   }
   return (
     <>
-      <ul className={auditStyles.list}>
+      <ul className={list.list}>
         {edges.map((edge) => (
           <AuditEntryItem key={edge.node.id} entry={edge.node} />
         ))}

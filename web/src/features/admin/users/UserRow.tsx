@@ -8,6 +8,7 @@ import { graphql, useFragment } from 'react-relay';
 import { TextLink } from '../../../app/links';
 import type { UserRow_user$key } from './__generated__/UserRow_user.graphql';
 import { RoleBadge, TypeText, VerifiedBadge } from './userLabels';
+import list from '../adminList.module.css';
 import styles from './Users.module.css';
 
 export function UserRow(props: { user: UserRow_user$key }) {
@@ -27,13 +28,13 @@ export function UserRow(props: { user: UserRow_user$key }) {
     props.user,
   );
   return (
-    <li className={styles.row} data-testid="admin-user-row">
+    <li className={list.row} data-testid="admin-user-row">
       <Avatar name={user.fullName} alt="" size="md" />
       <div className={styles.main}>
-        <TextLink to={`/admin/users/${encodeURIComponent(user.id)}`} className={styles.name}>
+        <TextLink to={`/admin/users/${encodeURIComponent(user.id)}`} className={list.name}>
           <span dir="auto">{user.fullName}</span>
         </TextLink>
-        <span className={styles.meta}>
+        <span className={list.meta}>
           <span dir="auto">@{user.username}</span>
           {user.email ? <span className={styles.email}>{user.email}</span> : null}
         </span>

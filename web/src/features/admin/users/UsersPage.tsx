@@ -6,18 +6,18 @@
  * user's page.
  */
 import { NativeSelect, Text, TextField } from '@studio/ui';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { AdminShell } from '../AdminShell';
-import { ListFooter } from '../ListFooter';
+import list from '../adminList.module.css';
+import { PagedList } from '../PagedList';
 import { useRefetchOnChange } from '../useRefetchOnChange';
 import { SEARCH_MAX_LENGTH, useUrlSearch } from '../useUrlSearch';
 import type { UserRoles, UsersPageQuery as UsersPageQueryType } from './__generated__/UsersPageQuery.graphql';
 import type { UsersPage_query$key } from './__generated__/UsersPage_query.graphql';
 import { USER_ROLES } from './userLabels';
 import { UserRow } from './UserRow';
-import styles from './Users.module.css';
 
 /** Users per page (first page and every "Load more"). */
 export const USERS_PAGE_SIZE = 20;
@@ -35,7 +35,7 @@ function roleOf(value: string | null): UserRoles | null {
 
 function UserList(props: { query: UsersPage_query$key; search: string | null; role: UserRoles | null }) {
   const intl = useIntl();
-  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+  const { data, refetch, ...paging } = usePaginationFragment(
     graphql`
       fragment UsersPage_query on Query
       @refetchable(queryName: "UsersPagePaginationQuery")
@@ -53,32 +53,29 @@ function UserList(props: { query: UsersPage_query$key; search: string | null; ro
     `,
     props.query,
   );
-  const [, startLoading] = useTransition();
   const refetching = useRefetchOnChange({ count: USERS_PAGE_SIZE, search: props.search, role: props.role }, refetch);
 
   const edges = data.users.edges;
   if (edges.length === 0) {
     return (
-      <Text className={styles.empty} role="status">
+      <Text className={list.empty} role="status">
         <FormattedMessage id={props.search || props.role ? 'admin.users.emptySearch' : 'admin.users.empty'} />
       </Text>
     );
   }
   return (
-    <>
-      <ul className={styles.list} aria-busy={refetching || isLoadingNext} aria-label={intl.formatMessage({ id: 'admin.users.listLabel' })}>
-        {edges.map((edge) => (
-          <UserRow key={edge.node.id} user={edge.node} />
-        ))}
-      </ul>
-      <ListFooter
-        shown={edges.length}
-        total={data.users.totalCount}
-        hasNext={hasNext}
-        isLoadingNext={isLoadingNext}
-        onLoadMore={() => startLoading(() => void loadNext(USERS_PAGE_SIZE))}
-      />
-    </>
+    <PagedList
+      className={list.list}
+      label={intl.formatMessage({ id: 'admin.users.listLabel' })}
+      busy={refetching}
+      paging={paging}
+      pageSize={USERS_PAGE_SIZE}
+      shown={edges.length}
+      total={data.users.totalCount}
+      rows={edges.map((edge) => (
+        <UserRow key={edge.node.id} user={edge.node} />
+      ))}
+    />
   );
 }
 
@@ -94,10 +91,10 @@ function Users(props: { fetchKey: number }) {
     { fetchPolicy: 'network-only', fetchKey: props.fetchKey },
   );
   return (
-    <div className={styles.page}>
-      <div className={styles.toolbar}>
+    <div className={list.page}>
+      <div className={list.toolbar}>
         <TextField
-          className={styles.search}
+          className={list.search}
           type="search"
           label={intl.formatMessage({ id: 'admin.users.search.label' })}
           value={text}
@@ -105,7 +102,7 @@ function Users(props: { fetchKey: number }) {
           onChange={(event) => setText(event.target.value)}
         />
         <NativeSelect
-          className={styles.role}
+          className={list.filter}
           label={intl.formatMessage({ id: 'admin.users.filter.role' })}
           value={role ?? ''}
           onValueChange={(value) => setParam('role', roleOf(value))}
