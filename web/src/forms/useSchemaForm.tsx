@@ -14,20 +14,16 @@
  * Inputs are uncontrolled (`field(name)` gives name, default value and the message); custom
  * controls use Conform's `useInputControl`.
  */
-import { type DefaultValue, type Submission, type SubmissionResult, useForm } from '@conform-to/react';
-import { conformZodMessage, parseWithZod } from '@conform-to/zod/v4';
-import { type FieldProblem, problemOf } from '@studio/site/problems';
+import { type DefaultValue, useForm } from '@conform-to/react';
+import type { FieldProblem } from '@studio/site/problems';
 import { FormMessage } from '@studio/ui';
-import { type FormEvent, type ReactElement, useEffect, useRef, useState } from 'react';
+import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { useFocusAfterRender, useFocusLater } from './formFocus';
+import { sendValid, usePreparedSubmit, useSubmitState } from './formSubmit';
+import { checkAll, readIntent, recheckField } from './schemaCheck';
 import type { ServerProblem } from './serverErrors';
-
-/** The name of Conform's intent buttons (validate, update), which submit the form without sending it. */
-const INTENT = '__intent__';
-
-/** A stand-in for the fields not re-checked by an intent: their messages stay as they are. */
-const SKIPPED = z.any().superRefine((_value, ctx) => ctx.addIssue({ code: 'custom', message: conformZodMessage.VALIDATION_SKIPPED }));
 
 export interface SchemaFormOptions<S extends z.ZodObject> {
   /** The form's schema: the shared field rules, keyed by the inputs' names, in the form's order. */
@@ -55,154 +51,28 @@ export interface SchemaFormOptions<S extends z.ZodObject> {
 /** The names of a schema's fields (of every schema, when the form switches between several). */
 export type FieldName<S extends z.ZodObject> = S extends z.ZodObject ? Extract<keyof S['shape'], string> : never;
 
+/** A Conform form checked with the shared schema `options.schema` (see the top of this file). */
 export function useSchemaForm<S extends z.ZodObject>(options: SchemaFormOptions<S>) {
   type F = FieldName<S>;
   const intl = useIntl();
-  const [server, setServer] = useState<ServerProblem<F> | null>(null);
-  const [busy, setBusyState] = useState(false);
-  const [focusTick, setFocusTick] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const busyRef = useRef(false);
-  const prepared = useRef(false);
-  const pendingFocus = useRef<{ field: string; select: boolean } | null>(null);
-  const waiter = useRef<((ok: boolean) => void) | null>(null);
-  const names = Object.keys(options.schema.shape) as F[];
-
-  const setBusy = (value: boolean) => {
-    busyRef.current = value;
-    setBusyState(value);
-  };
-  const settle = (ok: boolean) => {
-    waiter.current?.(ok);
-    waiter.current = null;
-  };
-  const focusLater = (field: string, select: boolean) => {
-    pendingFocus.current = { field, select };
-    setFocusTick((n) => n + 1);
-  };
+  const submitting = useSubmitState(formRef);
+  const focus = useFocusLater();
+  const [server, setServer] = useState<ServerProblem<F> | null>(null);
   const show = (found: ServerProblem<F>) => {
     setServer(found);
-    if (found.field !== null) focusLater(found.field, found.select ?? options.select ?? false);
+    if (found.field !== null) focus.later(found.field, found.select ?? options.select ?? false);
   };
-
-  /** The values a new id starts with (`keepValues`). */
-  const [carried, setCarried] = useState<{ id: string | undefined; value?: DefaultValue<z.input<S>> }>({ id: options.id });
-
-  /** The messages on screen (this render's; read by the intents' checks). */
-  let shownErrors: Record<string, FieldProblem | undefined> = {};
-  const [form, fields] = useForm<z.input<S>, z.output<S>, FieldProblem>({
-    id: options.id,
-    defaultValue: carried.value ?? options.defaultValue,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: options.recheck === 'inError' ? 'onInput' : 'onSubmit',
-    onValidate({ formData }): Submission<z.input<S>, FieldProblem, z.output<S>> {
-      const intent = readIntent(formData);
-      if (intent) {
-        // An intent (a field changed, a value set in code) re-checks at most the changed field, and only when it is in error.
-        const name = intent.type === 'validate' ? intent.payload?.name : undefined;
-        const inError = name !== undefined && (Boolean(shownErrors[name]) || server?.field === name);
-        if (inError && server?.field === name) setServer(null);
-        const shape: Record<string, z.ZodType> = Object.fromEntries(names.map((key) => [key, inError && key === name ? options.schema.shape[key] : SKIPPED]));
-        return parseWithZod(formData, { schema: z.object(shape), disableAutoCoercion: true, formatError: firstProblem }) as Submission<
-          z.input<S>,
-          FieldProblem,
-          z.output<S>
-        >;
-      }
-      setServer(null);
-      const submission = parseWithZod(formData, { schema: options.schema, disableAutoCoercion: true, formatError: firstProblem }) as Submission<
-        z.input<S>,
-        FieldProblem,
-        z.output<S>
-      >;
-      if (submission.status === 'success') return submission;
-      const first = names.find((name) => submission.error?.[name]);
-      if (first) focusLater(first, options.select ?? false);
-      settle(false);
-      // Conform would focus the first invalid control at once, before its message is on screen; focusLater does it after the render.
-      return {
-        ...submission,
-        reply: (reply?: Parameters<typeof submission.reply>[0]): SubmissionResult<FieldProblem> => ({ ...submission.reply(reply), status: undefined }),
-      };
-    },
-    onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status !== 'success') return;
-      setBusy(true);
-      void Promise.resolve(options.onValid(submission.value, submission.payload)).then(
-        (found) => {
-          setBusy(false);
-          if (found) show(found);
-          settle(!found);
-        },
-        (error: unknown) => {
-          setBusy(false);
-          settle(false);
-          throw error;
-        },
-      );
-    },
-  });
-  shownErrors = form.allErrors;
-
-  if (carried.id !== options.id) {
-    // A new id: React renders again at once, and Conform's reset takes these values.
-    setCarried({ id: options.id, value: options.keepValues ? (form.value as DefaultValue<z.input<S>>) : undefined });
-    setServer(null);
-  }
-
-  // Focus after the render that shows the message (focusTick makes one even when the messages did not change).
-  const { focusTarget } = options;
-  useEffect(() => {
-    const target = pendingFocus.current;
-    const element = target && formRef.current ? (focusTarget?.(target.field, formRef.current) ?? namedControl(formRef.current, target.field)) : null;
-    pendingFocus.current = null;
-    element?.focus();
-    if (target?.select && element instanceof HTMLInputElement) element.select();
-  }, [focusTick, focusTarget]);
-
-  useEffect(() => {
-    if (server && server.field === null) alertRef.current?.focus();
-  }, [server]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (submitter?.getAttribute('name') !== INTENT) {
-      if (busyRef.current) {
-        // Still checking or sending the last one.
-        event.preventDefault();
-        return;
-      }
-      const waiting = prepared.current ? null : options.prepare?.(new FormData(event.currentTarget));
-      prepared.current = false;
-      if (waiting) {
-        // Check once it has arrived (or failed: the check then runs without it).
-        event.preventDefault();
-        setBusy(true);
-        const element = event.currentTarget;
-        void waiting
-          .catch(() => undefined)
-          .then(() => {
-            setBusy(false);
-            prepared.current = true;
-            element.requestSubmit();
-          });
-        return;
-      }
-    }
-    form.onSubmit(event);
-  }
+  const [form, fields] = useCheckedForm(options, { server, setServer, show, focusLater: focus.later, submitting });
+  // The focus effects come after Conform's (a value it sets is then focused and selected).
+  useFocusAfterRender(focus, formRef, options.focusTarget);
+  const text = (found: FieldProblem | undefined | null) => (found ? intl.formatMessage({ id: found.id }, found.values) : undefined);
+  const formMessage = useFormMessage(server, text);
+  const onSubmit = usePreparedSubmit(options.prepare, submitting, form.onSubmit);
+  const { busy } = submitting;
 
   /** The problem shown at a field: the server's, else the browser's. */
   const problem = (name: F): FieldProblem | undefined => (server?.field === name ? server.problem : fields[name as keyof typeof fields]?.errors);
-  const text = (found: FieldProblem | undefined | null) => (found ? intl.formatMessage({ id: found.id }, found.values) : undefined);
-  const formMessage: ReactElement | null =
-    server && server.field === null ? (
-      <FormMessage ref={alertRef} tabIndex={-1} tone="error">
-        {text(server.problem)}
-      </FormMessage>
-    ) : null;
 
   return {
     /** Conform's form (update, reset, values). */
@@ -229,28 +99,72 @@ export function useSchemaForm<S extends z.ZodObject>(options: SchemaFormOptions<
     /** Clears the server's message. */
     clear: () => setServer(null),
     /** Submits as the user would; resolves whether the values were sent and accepted. */
-    submit: () =>
-      new Promise<boolean>((resolve) => {
-        if (busyRef.current) return resolve(false);
-        settle(false);
-        waiter.current = resolve;
-        formRef.current?.requestSubmit();
-      }),
+    submit: submitting.submit,
   };
 }
 
-/** A field's message: its first problem (the schemas list them in the order to report). */
-function firstProblem(issues: z.core.$ZodIssue[]): FieldProblem {
-  return problemOf(issues[0]!);
+/** What Conform's checks and sending need of the schema form. */
+interface CheckedFormState<F extends string> {
+  server: ServerProblem<F> | null;
+  setServer: (problem: ServerProblem<F> | null) => void;
+  show: (found: ServerProblem<F>) => void;
+  focusLater: (field: string, select: boolean) => void;
+  submitting: ReturnType<typeof useSubmitState>;
 }
 
-/** The intent of a Conform control submission, or null for a real submit. */
-function readIntent(formData: FormData): { type: string; payload?: { name?: string } } | null {
-  const value = formData.get(INTENT);
-  return typeof value === 'string' ? (JSON.parse(value) as { type: string; payload?: { name?: string } }) : null;
+/** Conform's form for the schema: checks (./schemaCheck.ts), sends valid values, starts afresh on a new id. */
+function useCheckedForm<S extends z.ZodObject>(options: SchemaFormOptions<S>, state: CheckedFormState<FieldName<S>>) {
+  const { server, setServer } = state;
+  /** The values a new id starts with (`keepValues`). */
+  const [carried, setCarried] = useState<{ id: string | undefined; value?: DefaultValue<z.input<S>> }>({ id: options.id });
+
+  /** The messages on screen (this render's; read by the intents' checks). */
+  let shownErrors: Record<string, FieldProblem | undefined> = {};
+  const [form, fields] = useForm<z.input<S>, z.output<S>, FieldProblem>({
+    id: options.id,
+    defaultValue: carried.value ?? options.defaultValue,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: options.recheck === 'inError' ? 'onInput' : 'onSubmit',
+    onValidate({ formData }) {
+      const intent = readIntent(formData);
+      if (intent) {
+        // An intent (a field changed, a value set in code) re-checks at most the changed field, and only when it is in error.
+        const name = intent.type === 'validate' ? intent.payload?.name : undefined;
+        const inError = name !== undefined && (Boolean(shownErrors[name]) || server?.field === name);
+        if (inError && server?.field === name) setServer(null);
+        return recheckField(formData, options.schema, inError ? name : undefined);
+      }
+      setServer(null);
+      return checkAll(formData, options.schema, (first) => {
+        if (first) state.focusLater(first, options.select ?? false);
+        state.submitting.settle(false);
+      });
+    },
+    onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status !== 'success') return;
+      sendValid(() => options.onValid(submission.value, submission.payload), state.submitting, state.show);
+    },
+  });
+  shownErrors = form.allErrors;
+
+  if (carried.id !== options.id) {
+    // A new id: React renders again at once, and Conform's reset takes these values.
+    setCarried({ id: options.id, value: options.keepValues ? (form.value as DefaultValue<z.input<S>>) : undefined });
+    setServer(null);
+  }
+  return [form, fields] as const;
 }
 
-function namedControl(form: HTMLFormElement, name: string): HTMLElement | null {
-  const element = form.elements.namedItem(name);
-  return element instanceof HTMLElement ? element : null;
+/** The form-level alert of what the server refused, or null; focused when shown, so a screen reader reads it at once. */
+function useFormMessage(server: ServerProblem<string> | null, text: (found: FieldProblem) => string | undefined): ReactElement | null {
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (server && server.field === null) alertRef.current?.focus();
+  }, [server]);
+  return server && server.field === null ? (
+    <FormMessage ref={alertRef} tabIndex={-1} tone="error">
+      {text(server.problem)}
+    </FormMessage>
+  ) : null;
 }

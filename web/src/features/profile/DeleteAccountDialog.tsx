@@ -17,7 +17,7 @@
  */
 import type { FieldProblem } from '@studio/site/problems';
 import { AlertDialog, Button, Callout, FormMessage, PasswordField, Text, TextField } from '@studio/ui';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, type RefObject, useId, useRef, useState } from 'react';
 import { FormattedMessage, FormattedTime, type IntlShape, useIntl } from 'react-intl';
 import { graphql, useMutation } from 'react-relay';
 import { z } from 'zod';
@@ -90,55 +90,16 @@ interface Sent {
   count: number;
 }
 
+/** The confirmation of "Delete account" (see the top of this file). */
 export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
-  const { passwordIsSet, email } = props;
-  const intl = useIntl();
   const balances = props.balances ?? [];
   const payoutInProgress = balances.some((row) => row.inPayout > 0);
-  const forfeited = payoutInProgress ? null : forfeitedEarnings(balances, intl);
-  const [commit] = useMutation<DeleteAccountDialogMutation>(DeleteMutation);
-  const [commitSend, sending] = useMutation<DeleteAccountDialogSendCodeMutation>(SendCodeMutation);
   const inputRef = useRef<HTMLInputElement>(null);
   const baseId = useId();
   /** Counts the times the dialog was closed: each opening starts a fresh form. */
   const [closed, setClosed] = useState(0);
-  const [sent, setSent] = useState<Sent | null>(null);
-  const [sendError, setSendError] = useState<FieldProblem | null>(null);
-  const { fields, formProps, error, formError, busy, submit } = useSchemaForm({
-    id: `${baseId}-${closed}-${sent?.count ?? 0}`,
-    schema: z.object({ confirmation: deleteConfirmation({ passwordIsSet }) }),
-    // A refused confirmation is selected, to be typed again.
-    select: true,
-    async onValid(value) {
-      const { errors } = await runMutation(commit, { variables: { id: props.userId, confirmation: value.confirmation } });
-      if (errors.length) {
-        const found = SERVER_ERRORS.deleteAccount(firstError(errors));
-        if (found.field === null) {
-          inputRef.current?.focus();
-          inputRef.current?.select();
-        }
-        return found;
-      }
-      // Stays busy: the page signs out and navigates away.
-      await props.onDeleted();
-    },
-  });
-
-  async function sendCode() {
-    if (sending) return;
-    setSendError(null);
-    const { response, errors } = await runMutation(commitSend, { variables: {} });
-    const failure = firstError(errors);
-    if (!failure && response) {
-      const payload = response.sendAccountDeletionCode;
-      setSent((previous) => ({ to: payload.sentTo, expiresAt: payload.expiresAt, count: (previous?.count ?? 0) + 1 }));
-      // The field appears with the next render; put the cursor there.
-      setTimeout(() => inputRef.current?.focus(), 0);
-      return;
-    }
-    // A wait (codeSend limit) says how long, in the user's language.
-    setSendError(SERVER_ERRORS.account(failure).problem);
-  }
+  const code = useDeletionCode(inputRef);
+  const { fields, formProps, error, formError, busy, submit } = useDeleteForm(props, inputRef, `${baseId}-${closed}-${code.sent?.count ?? 0}`);
 
   async function confirm() {
     // AlertDialog stays open when this throws: the failure is already on screen.
@@ -149,66 +110,9 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
     // Nothing typed here outlives the dialog (it may be a password).
     if (!open) {
       setClosed((count) => count + 1);
-      setSendError(null);
+      code.setSendError(null);
     }
   }
-
-  const input = { ref: inputRef, name: 'confirmation', error: error('confirmation'), readOnly: busy };
-  const problemText = (problem: FieldProblem) => intl.formatMessage({ id: problem.id }, problem.values);
-
-  const sendButton = (
-    <Button type="button" variant={sent ? 'ghost' : 'secondary'} size="sm" loading={sending} onClick={() => void sendCode()}>
-      <FormattedMessage id={sending ? 'profile.delete.code.sending' : sent ? 'profile.delete.code.resend' : 'profile.delete.code.send'} />
-    </Button>
-  );
-
-  const form = (
-    <form {...formProps} className={styles.dialogBody}>
-      {forfeited ? (
-        <Callout tone="warning" data-testid="delete-forfeit">
-          <FormattedMessage id="profile.delete.earnings.forfeit" values={{ amount: forfeited }} />
-        </Callout>
-      ) : null}
-      {passwordIsSet ? (
-        <PasswordField
-          {...input}
-          label={<FormattedMessage id="profile.delete.password.label" />}
-          showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
-          hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
-          autoComplete="current-password"
-        />
-      ) : (
-        <>
-          {sent ? (
-            <>
-              <FormMessage tone="success">
-                <FormattedMessage
-                  id="profile.delete.code.sent"
-                  values={{ email: sent.to, time: <FormattedTime value={sent.expiresAt} hour="numeric" minute="2-digit" /> }}
-                />
-              </FormMessage>
-              <TextField
-                {...input}
-                label={<FormattedMessage id="profile.delete.code.label" />}
-                autoComplete="one-time-code"
-                autoCapitalize="characters"
-                autoCorrect="off"
-                spellCheck={false}
-                maxLength={16}
-                dir="ltr"
-              />
-            </>
-          ) : (
-            <Text>
-              <FormattedMessage id="profile.delete.code.intro" values={{ email }} />
-            </Text>
-          )}
-          {sendError ? <FormMessage tone="error">{problemText(sendError)}</FormMessage> : null}
-          <div>{sendButton}</div>
-        </>
-      )}
-    </form>
-  );
 
   return (
     <AlertDialog
@@ -228,8 +132,146 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
           <FormattedMessage id="profile.delete.payout.blocked" />
         </Callout>
       ) : (
-        form
+        <DeleteAccountForm
+          formProps={formProps}
+          input={{ ref: inputRef, name: 'confirmation', error: error('confirmation'), readOnly: busy }}
+          passwordIsSet={props.passwordIsSet}
+          email={props.email}
+          balances={balances}
+          code={code}
+        />
       )}
     </AlertDialog>
+  );
+}
+
+/** The confirmation form: sends `deleteUser` and answers what the server refused. */
+function useDeleteForm(props: DeleteAccountDialogProps, inputRef: RefObject<HTMLInputElement | null>, id: string) {
+  const [commit] = useMutation<DeleteAccountDialogMutation>(DeleteMutation);
+  return useSchemaForm({
+    id,
+    schema: z.object({ confirmation: deleteConfirmation({ passwordIsSet: props.passwordIsSet }) }),
+    // A refused confirmation is selected, to be typed again.
+    select: true,
+    async onValid(value) {
+      const { errors } = await runMutation(commit, { variables: { id: props.userId, confirmation: value.confirmation } });
+      if (errors.length) {
+        const found = SERVER_ERRORS.deleteAccount(firstError(errors));
+        if (found.field === null) {
+          inputRef.current?.focus();
+          inputRef.current?.select();
+        }
+        return found;
+      }
+      // Stays busy: the page signs out and navigates away.
+      await props.onDeleted();
+    },
+  });
+}
+
+/** The code of an account without a password: "Send code" mails it, then the field takes it. */
+function useDeletionCode(inputRef: RefObject<HTMLInputElement | null>) {
+  const [commitSend, sending] = useMutation<DeleteAccountDialogSendCodeMutation>(SendCodeMutation);
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [sendError, setSendError] = useState<FieldProblem | null>(null);
+
+  async function sendCode() {
+    if (sending) return;
+    setSendError(null);
+    const { response, errors } = await runMutation(commitSend, { variables: {} });
+    const failure = firstError(errors);
+    if (!failure && response) {
+      const payload = response.sendAccountDeletionCode;
+      setSent((previous) => ({ to: payload.sentTo, expiresAt: payload.expiresAt, count: (previous?.count ?? 0) + 1 }));
+      // The field appears with the next render; put the cursor there.
+      setTimeout(() => inputRef.current?.focus(), 0);
+      return;
+    }
+    // A wait (codeSend limit) says how long, in the user's language.
+    setSendError(SERVER_ERRORS.account(failure).problem);
+  }
+
+  return { sending, sent, sendError, setSendError, sendCode };
+}
+
+/** The confirmation input's props: the password or the mailed code. */
+interface ConfirmationInput {
+  ref: RefObject<HTMLInputElement | null>;
+  name: string;
+  error: string | undefined;
+  readOnly: boolean;
+}
+
+/** The dialog's form: the earnings it forfeits, then the password field or the mailed code's. */
+function DeleteAccountForm(props: {
+  formProps: ComponentProps<'form'>;
+  input: ConfirmationInput;
+  passwordIsSet: boolean;
+  email: string;
+  balances: readonly EarningsBalance[];
+  code: ReturnType<typeof useDeletionCode>;
+}) {
+  const { input } = props;
+  const intl = useIntl();
+  const forfeited = forfeitedEarnings(props.balances, intl);
+  return (
+    <form {...props.formProps} className={styles.dialogBody}>
+      {forfeited ? (
+        <Callout tone="warning" data-testid="delete-forfeit">
+          <FormattedMessage id="profile.delete.earnings.forfeit" values={{ amount: forfeited }} />
+        </Callout>
+      ) : null}
+      {props.passwordIsSet ? (
+        <PasswordField
+          {...input}
+          label={<FormattedMessage id="profile.delete.password.label" />}
+          showLabel={intl.formatMessage({ id: 'auth.showPassword' })}
+          hideLabel={intl.formatMessage({ id: 'auth.hidePassword' })}
+          autoComplete="current-password"
+        />
+      ) : (
+        <CodeFields input={input} email={props.email} code={props.code} />
+      )}
+    </form>
+  );
+}
+
+/** Where the code went and its field (or what "Send code" does), what stopped the mail, and the send button. */
+function CodeFields(props: { input: ConfirmationInput; email: string; code: ReturnType<typeof useDeletionCode> }) {
+  const intl = useIntl();
+  const { sent, sending, sendError, sendCode } = props.code;
+  return (
+    <>
+      {sent ? (
+        <>
+          <FormMessage tone="success">
+            <FormattedMessage
+              id="profile.delete.code.sent"
+              values={{ email: sent.to, time: <FormattedTime value={sent.expiresAt} hour="numeric" minute="2-digit" /> }}
+            />
+          </FormMessage>
+          <TextField
+            {...props.input}
+            label={<FormattedMessage id="profile.delete.code.label" />}
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={16}
+            dir="ltr"
+          />
+        </>
+      ) : (
+        <Text>
+          <FormattedMessage id="profile.delete.code.intro" values={{ email: props.email }} />
+        </Text>
+      )}
+      {sendError ? <FormMessage tone="error">{intl.formatMessage({ id: sendError.id }, sendError.values)}</FormMessage> : null}
+      <div>
+        <Button type="button" variant={sent ? 'ghost' : 'secondary'} size="sm" loading={sending} onClick={() => void sendCode()}>
+          <FormattedMessage id={sending ? 'profile.delete.code.sending' : sent ? 'profile.delete.code.resend' : 'profile.delete.code.send'} />
+        </Button>
+      </div>
+    </>
   );
 }
