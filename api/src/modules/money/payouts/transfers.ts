@@ -74,14 +74,12 @@ export class StripeTransfers {
         deps.log?.error({ payoutId, lastError }, 'payout check: Stripe gave no answer for days; the payout stays in payout');
         const payout = await payouts.byId(payoutId);
         if (payout?.status !== 'PROCESSING') return;
-        await deps.db
-          .transaction()
-          .execute(async (trx) =>
-            tellAdmins(this.deps.mail, trx, 'adminPayoutChecking', `payout:${payoutId}:check-stopped`, {
-              ...(await adminFacts(trx, payout)),
-              stage: 'stopped',
-            }),
-          );
+        await deps.db.transaction().execute(async (trx) =>
+          tellAdmins(this.deps.mail, trx, 'adminPayoutChecking', `payout:${payoutId}:check-stopped`, {
+            ...(await adminFacts(trx, payout)),
+            stage: 'stopped',
+          }),
+        );
       },
     });
   }
