@@ -11,6 +11,7 @@
  *   RECOVERY_ALREADY_DONE for a used one.
  * Both are limited per IP like every /api/auth route (`RATE_LIMIT_AUTH_MAX` per `RATE_LIMIT_WINDOW_MS`).
  */
+import { authRateLimit } from '../auth/routeKit.js';
 import * as fields from '@studio/site/fields';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,7 +29,7 @@ const cancelBody = z.object({ token: z.string().trim().min(1, required).max(200,
 export async function twoFactorRecoveryRoutes(fastify: FastifyInstance, opts: { config: Config; security: AccountSecurity }): Promise<void> {
   const { config, security } = opts;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs };
+  const rateLimit = authRateLimit(config);
 
   app.post('/api/auth/login/2fa/recovery', { config: { rateLimit }, schema: { body: requestBody } }, async (request, reply) => {
     const { dueAt } = await security.recovery.request(request.body.challengeToken, request.body.deviceToken, sessionDeviceOf(request));

@@ -46,8 +46,8 @@
 import type { DomainEvents } from '../../../platform/events.js';
 import { DEFAULT_LOCALE } from '@studio/site/locales';
 import * as fields from '@studio/site/fields';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type App, type RateLimit, authRateLimit } from './routeKit.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CredentialService } from '../credentials/service.js';
@@ -147,14 +147,10 @@ export interface AuthRouteOptions {
   events: DomainEvents;
 }
 
-/** The Fastify instance with zod route schemas. */
-type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
-type RateLimit = { max: number; timeWindow: number };
-
 /** Registers the /api/auth routes. */
 export async function authRoutes(fastify: FastifyInstance, opts: AuthRouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = { max: opts.config.rateLimit.authMax, timeWindow: opts.config.rateLimit.windowMs };
+  const rateLimit = authRateLimit(opts.config);
   signInRoutes(app, opts, rateLimit);
   resetRoutes(app, opts, rateLimit);
   sessionRoutes(app, opts, rateLimit);

@@ -27,8 +27,8 @@
  */
 import { SOCIAL_BINDING_COOKIE, SOCIAL_BINDING_MAX_AGE } from '@studio/site/cookies';
 import * as fields from '@studio/site/fields';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type App, type RateLimit, authRateLimit } from '../routeKit.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../../../platform/config.js';
@@ -101,14 +101,10 @@ interface SocialRouteOptions {
   security: AccountSecurity;
 }
 
-/** The Fastify instance with zod route schemas. */
-type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
-type RateLimit = { max: number; timeWindow: number };
-
 /** Registers the routes above. */
 export async function socialRoutes(fastify: FastifyInstance, opts: SocialRouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = { max: opts.config.rateLimit.authMax, timeWindow: opts.config.rateLimit.windowMs };
+  const rateLimit = authRateLimit(opts.config);
   // Run before the schemas: an unknown provider is a 404 whatever the query holds.
   const knownProvider = async (request: FastifyRequest) => {
     opts.social.provider((request.params as { provider: string }).provider);
